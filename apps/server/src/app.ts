@@ -1,0 +1,88 @@
+import crypto from 'node:crypto';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
+import type { Database } from './db/client.js';
+import { registerAuth } from './plugins/auth.js';
+import { registerErrorHandler } from './plugins/error-handler.js';
+import { registerOpenApi } from './plugins/openapi.js';
+import { registerStaticWeb } from './plugins/static-web.js';
+import { JobRunner } from './jobs/job-runner.js';
+import { jobRoutes } from './jobs/jobs.routes.js';
+import { createGateway, type PlanningGateway } from './modules/publishing/planning-gateway.js';
+import './lib/context.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { createTokenService, resolveSigningSecret } from './modules/auth/token.js';
+import { healthRoutes } from './modules/health/health.routes.js';
+import { imageRoutes } from './modules/images/images.routes.js';
+import { monthRoutes } from './modules/months/months.routes.js';
+import { COPY_MODULE_JOB, copyModulesJob } from './modules/modules/module-copy.job.js';
+import { moduleSnapshot } from './modules/modules/module-snapshot.js';
+import { moduleLifecycleRoutes } from './modules/modules/modules.routes.js';
+import { deletionRoutes } from './modules/deletion/deletion.routes.js';
+import { registerDeletionJobs } from './modules/deletion/deletion.steps.js';
+import { PUBLISH_JOB, publishJob } from './modules/publishing/publish.job.js';
+import { referenceDataRoutes } from './modules/reference-data/reference-data.routes.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    database: Database;
+  }
+}
+
+export interface BuildAppOptions {
+  config: Config;
+  database: Database;
+  /** Logger on (JSON lines to stdout) unless LOG_LEVEL is 'silent'. */
+  logger?: boolean;
+  /** The planning system; by default the one PLANNING_SYSTEM names. */
+  gateway?: PlanningGateway;
+  /** The clock of date-dependent screens (the Deletion Area's month window); tests fix it. */
+  now?: () => Date;
+}
+
+/** Builds the whole HTTP application (used by server.ts and by the tests through `inject`). */
+export async function buildApp({ config, database, logger = true, gateway, now }: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger && config.LOG_LEVEL !== 'silent' ? { level: config.LOG_LEVEL } : false,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w.-]{1,100}$/.test(given) ? given : crypto.randomUUID();
+    },
+    logController: new LogController({ requestIdLogLabel: 'requestId' }),
+    bodyLimit: 50 * 1024 * 1024,
+    trustProxy: true,
+    return503OnClosing: true,
+  });
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.decorate('gateway', gateway ?? createGateway(config));
+  // The runner is started by server.ts; tests drive it with drain().
+  app.decorate('jobs', new JobRunner(database, { staleMs: config.JOB_STALE_SECONDS * 1000, log: (msg, extra) => app.log.warn(extra ?? {}, msg) }));
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  registerErrorHandler(app);
+  await registerOpenApi(app);
+  const tokens = createTokenService(await resolveSigningSecret(database.db, config.JWT_SECRET), config.TOKEN_TTL_MINUTES);
+  registerAuth(app, tokens);
+
+  await app.register(healthRoutes);
+  await app.register(authRoutes(tokens));
+  await app.register(referenceDataRoutes);
+  await app.register(monthRoutes);
+  await app.register(imageRoutes);
+  await app.register(jobRoutes);
+  await app.register(moduleLifecycleRoutes);
+  await app.register(deletionRoutes, now ? { now } : {});
+
+  app.jobs.register(PUBLISH_JOB, publishJob(app.gateway, { module: moduleSnapshot, cluster: async () => null }));
+  app.jobs.register(COPY_MODULE_JOB, copyModulesJob(app.jobs, config.LOCK_TTL_MINUTES));
+  registerDeletionJobs(app.jobs, database.db);
+  await registerStaticWeb(app, config.webDistDir);
+  return app;
+}

@@ -1,0 +1,40 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/** Every environment variable the server reads, validated once at start. Documented in README "Configuration". */
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('127.0.0.1'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).default(10),
+  JWT_SECRET: z.string().min(32).optional(),
+  TOKEN_TTL_MINUTES: z.coerce.number().int().min(1).default(360),
+  DEMO_PASSWORD: z.string().min(1).default('demo'),
+  DEMO_DATA: z.enum(['auto', 'always', 'never']).default('auto'),
+  DEMO_SCALE: z.coerce.number().positive().max(100).default(1),
+  ADMIN_USERNAME: z.string().optional(),
+  ADMIN_PASSWORD: z.string().optional(),
+  LOCK_TTL_MINUTES: z.coerce.number().min(1).default(120),
+  MAX_SEARCH_RESULTS: z.coerce.number().int().min(1).default(3000),
+  PLANNING_SYSTEM: z.enum(['outbox', 'http']).default('outbox'),
+  PLANNING_SYSTEM_URL: z.string().optional(),
+  PLANNING_SYSTEM_DELAY_MS: z.coerce.number().int().min(0).default(1500),
+  FRONT_OFFICE_URL: z.string().default('/myStars'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST_DIR: z.string().optional(),
+  LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
+  JOB_STALE_SECONDS: z.coerce.number().min(1).default(15),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10000),
+});
+
+export type Config = z.infer<typeof envSchema> & { dataDir: string; webDistDir: string };
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const parsed = envSchema.parse(env);
+  const dataDir = path.resolve(overrides.DATA_DIR ?? parsed.DATA_DIR);
+  const webDistDir = path.resolve(
+    overrides.WEB_DIST_DIR ?? parsed.WEB_DIST_DIR ?? new URL('../../web/dist', import.meta.url).pathname,
+  );
+  return { ...parsed, ...overrides, dataDir, webDistDir };
+}

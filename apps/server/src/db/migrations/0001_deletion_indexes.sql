@@ -1,0 +1,2 @@
+CREATE INDEX "clusters_deletion_idx" ON "clusters" USING btree ("deletion_status") WHERE "clusters"."deletion_status" IS NOT NULL;--> statement-breakpoint
+CREATE INDEX "modules_deletion_idx" ON "modules" USING btree ("deletion_status") WHERE "modules"."deletion_status" IS NOT NULL;

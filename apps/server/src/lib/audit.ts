@@ -1,0 +1,25 @@
+import { auditLog } from '../db/schema.js';
+import type { Queryable } from '../db/client.js';
+
+export interface AuditEntry {
+  username: string;
+  action: string;
+  itemType?: string;
+  itemKey?: string;
+  monthId?: string;
+  summary?: unknown;
+  requestId?: string;
+}
+
+/** Records who did what, when (contract §6). Call it inside the transaction of the change it describes. */
+export async function audit(db: Queryable, entry: AuditEntry): Promise<void> {
+  await db.insert(auditLog).values({
+    username: entry.username,
+    action: entry.action,
+    itemType: entry.itemType ?? null,
+    itemKey: entry.itemKey ?? null,
+    monthId: entry.monthId ?? null,
+    summary: entry.summary ?? null,
+    requestId: entry.requestId ?? null,
+  });
+}

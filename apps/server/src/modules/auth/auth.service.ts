@@ -1,0 +1,68 @@
+import type { Grant } from '@bo/shared/grants';
+import { ERROR_TEXTS } from '@bo/shared/errors';
+import type { Db } from '../../db/client.js';
+import { audit } from '../../lib/audit.js';
+import { tooManyRequests, unauthorized } from '../../lib/errors.js';
+import { clearFailures, recordFailure, secondsBlocked, throttleKeys } from './login-throttle.js';
+import { verifyPassword } from './password.js';
+import type { TokenService } from './token.js';
+import { findUserByLogin, findUserByUsername, loadGrants } from './users.repository.js';
+
+/** The caller of a request, with grants read fresh from the database. */
+export interface AuthUser {
+  userId: number;
+  username: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  role: string | null;
+  grants: Grant[];
+}
+
+export interface LoginDeps {
+  db: Db;
+  tokens: TokenService;
+  maxFailures: number;
+}
+
+/**
+ * Login by user name or e-mail. Wrong or unknown credentials and disabled users all answer
+ * 'The credentials are invalid'; a valid user without roles answers 'User has no grants' (both 401).
+ */
+export async function login(deps: LoginDeps, input: { username: string; password: string; ip: string; requestId?: string }) {
+  const keys = throttleKeys(input.username, input.ip);
+  const wait = await secondsBlocked(deps.db, keys);
+  if (wait > 0) throw tooManyRequests(`Too many failed login attempts. Try again in ${wait} seconds.`);
+
+  const user = await findUserByLogin(deps.db, input.username);
+  const ok = await verifyPassword(user?.passwordHash, input.password);
+  if (!user || !ok || user.status !== 'Enabled') {
+    await recordFailure(deps.db, keys, deps.maxFailures);
+    throw unauthorized(ERROR_TEXTS.credentialsInvalid, 'credentialsInvalid');
+  }
+  await clearFailures(deps.db, keys.slice(0, 1));
+  const grants = await loadGrants(deps.db, user);
+  if (grants.length === 0) throw unauthorized(ERROR_TEXTS.noGrants, 'noGrants');
+
+  const { token, expiresIn } = await deps.tokens.sign(user.username, user.role ? [user.role] : []);
+  await audit(deps.db, { username: user.username, action: 'login', requestId: input.requestId });
+  return { access_token: token, token_type: 'bearer' as const, expires_in: expiresIn };
+}
+
+/** Resolves a bearer token to the enabled user it names, or null. */
+export async function authenticate(db: Db, tokens: TokenService, token: string): Promise<AuthUser | null> {
+  const payload = await tokens.verify(token);
+  if (!payload) return null;
+  const user = await findUserByUsername(db, payload.user_name);
+  if (!user || user.status !== 'Enabled') return null;
+  const grants = await loadGrants(db, user);
+  return {
+    userId: user.userId,
+    username: user.username,
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    role: user.role,
+    grants,
+  };
+}

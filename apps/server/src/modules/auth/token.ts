@@ -1,0 +1,52 @@
+import crypto from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { SignJWT, jwtVerify } from 'jose';
+import type { Db } from '../../db/client.js';
+import { serverSettings } from '../../db/schema.js';
+import type { TokenPayload } from '@bo/shared/auth';
+
+const SECRET_KEY = 'jwt_secret';
+
+/**
+ * The token-signing secret: JWT_SECRET when set; otherwise one generated on first start and kept in the
+ * database, so restarts and every server process on the same database accept the same tokens.
+ */
+export async function resolveSigningSecret(db: Db, configured: string | undefined): Promise<Uint8Array> {
+  if (configured) return new TextEncoder().encode(configured);
+  await db
+    .insert(serverSettings)
+    .values({ key: SECRET_KEY, value: crypto.randomBytes(48).toString('base64url') })
+    .onConflictDoNothing();
+  const [row] = await db.select().from(serverSettings).where(eq(serverSettings.key, SECRET_KEY));
+  if (!row) throw new Error('Token secret could not be stored');
+  return new TextEncoder().encode(row.value);
+}
+
+export interface TokenService {
+  sign(username: string, authorities: string[]): Promise<{ token: string; expiresIn: number }>;
+  verify(token: string): Promise<TokenPayload | null>;
+}
+
+export function createTokenService(secret: Uint8Array, ttlMinutes: number): TokenService {
+  return {
+    async sign(username, authorities) {
+      const expiresIn = Math.round(ttlMinutes * 60);
+      const token = await new SignJWT({ user_name: username, authorities })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setIssuedAt()
+        .setExpirationTime(Math.floor(Date.now() / 1000) + expiresIn)
+        .sign(secret);
+      return { token, expiresIn };
+    },
+    async verify(token) {
+      try {
+        const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'] });
+        if (typeof payload.user_name !== 'string' || typeof payload.exp !== 'number') return null;
+        const authorities = Array.isArray(payload.authorities) ? payload.authorities.map(String) : [];
+        return { user_name: payload.user_name, authorities, exp: payload.exp };
+      } catch {
+        return null;
+      }
+    },
+  };
+}

@@ -1,0 +1,112 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { and, eq } from 'drizzle-orm';
+import { buildModule, buildReference, buildSku, buildUser } from '../../../test/builders.js';
+import { buildTestApp, loginAs } from '../../../test/test-app.js';
+import { locks, modules } from '../../db/schema.js';
+
+/**
+ * 20 clients race on the same modules: to lock, to save (read-modify-write of the composition) and
+ * to publish. On PostgreSQL the requests really run in parallel (a pool of 10 connections).
+ */
+const CLIENTS = 20;
+const ROUNDS = 4;
+let app: FastifyInstance;
+let dataDir: string;
+const users: string[] = [];
+const headers = new Map<string, { authorization: string }>();
+let spareUpcs: string[] = [];
+
+beforeAll(async () => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bo-race-'));
+  app = await buildTestApp({ DATA_DIR: dataDir, dataDir, PLANNING_SYSTEM_DELAY_MS: 0 });
+  const db = app.database.db;
+  await buildReference(db);
+  const scope = { brands: ['AUR'], zones: ['EU'] };
+  for (let i = 1; i <= CLIENTS; i++) {
+    const username = `racer${String(i).padStart(2, '0')}`;
+    users.push(username);
+    await buildUser(db, { username, role: 'SUBMITTER', grants: { view: scope, edit: scope, submit: scope } });
+  }
+  const first = await buildSku(db);
+  spareUpcs = [];
+  for (let i = 0; i < CLIENTS * ROUNDS * 2; i++) spareUpcs.push((await buildSku(db)).upc);
+  for (const name of ['RACE_A', 'RACE_B']) await buildModule(db, { moduleName: name, skus: [{ upc: first.upc }] });
+  for (const u of users) headers.set(u, await loginAs(app, u));
+}, 120_000);
+afterAll(async () => {
+  await app.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+const post = (user: string, url: string, payload: unknown) => app.inject({ method: 'POST', url, headers: headers.get(user), payload: payload as object });
+
+async function currentLockOwners(moduleName: string) {
+  return app.database.db
+    .select({ owner: locks.owner })
+    .from(locks)
+    .where(and(eq(locks.itemType, 'module'), eq(locks.itemKey, moduleName)));
+}
+
+describe('20 clients racing on the same modules', () => {
+  it('give the lock to exactly one client at a time, and lose no update', async () => {
+    let nextSpare = 0;
+    const expected = new Map<string, string[]>();
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const moduleName of ['RACE_A', 'RACE_B']) {
+        const key = { moduleName, monthId: 'M01_2027' };
+        // Everybody tries to open the module for editing at once.
+        const answers = await Promise.all(users.map((u) => post(u, '/api/module/lock', [key]).then((r) => ({ u, body: r.json()[0] }))));
+        const winners = answers.filter((a) => a.body.acquired);
+        expect(winners).toHaveLength(1);
+        const holder = winners[0]!.u;
+        for (const a of answers) expect(a.body.userLock).toBe(holder);
+        expect(await currentLockOwners(moduleName)).toEqual([{ owner: holder }]);
+
+        // Everybody reads the module, adds a SKU of their own and saves: only the holder may write.
+        const reads = await Promise.all(users.map((u) => post(u, '/api/module/details', [key]).then((r) => ({ u, module: r.json()[0] }))));
+        const saves = await Promise.all(
+          reads.map(({ u, module }) => {
+            const upc = spareUpcs[nextSpare++]!;
+            if (u === holder) expected.set(moduleName, [...(expected.get(moduleName) ?? module.productDtoList.map((p: { upc: string }) => p.upc)), upc]);
+            const productDtoList = [...module.productDtoList, { upc, mustHave: false, moduleCompositionStatus: 'ADDED' }];
+            return post(u, '/api/module/save', { ...key, productDtoList }).then((r) => ({ u, status: r.statusCode }));
+          }),
+        );
+        expect(saves.filter((s) => s.status === 200).map((s) => s.u)).toEqual([holder]);
+        expect(saves.filter((s) => s.status !== 200).every((s) => s.status === 422)).toBe(true);
+        await post(holder, '/api/module/unlock', [key]);
+      }
+    }
+    for (const moduleName of ['RACE_A', 'RACE_B']) {
+      const [detail] = (await post(users[0]!, '/api/module/details', [{ moduleName, monthId: 'M01_2027' }])).json();
+      expect(detail.productDtoList.map((p: { upc: string }) => p.upc)).toEqual(expected.get(moduleName));
+      const [row] = await app.database.db.select().from(modules).where(eq(modules.moduleName, moduleName));
+      expect(row!.version).toBe(1 + ROUNDS);
+    }
+  });
+
+  it('let every publish end SUBMITTED or WIP with errors, each module published once', async () => {
+    const keys = ['RACE_A', 'RACE_B'].map((moduleName) => ({ moduleName, monthId: 'M01_2027' }));
+    const lockAnswers = await Promise.all(users.map((u) => post(u, '/api/module/lock', keys).then((r) => ({ u, body: r.json() }))));
+    const holders = keys.map((_, i) => lockAnswers.find((a) => a.body[i].acquired)!.u);
+    const attempts = await Promise.all(
+      users.flatMap((u) => keys.map((k) => post(u, '/api/module/publish', k).then((r) => ({ u, k, status: r.statusCode, body: r.json() })))),
+    );
+    for (const [i, k] of keys.entries()) {
+      const ok = attempts.filter((a) => a.k === k && a.status === 200);
+      expect(ok.map((a) => a.u)).toEqual([holders[i]]);
+      expect(ok[0]!.body.message).toBe('The submission process has been started');
+    }
+    expect(attempts.filter((a) => a.status !== 200).every((a) => a.status === 422)).toBe(true);
+    await app.jobs.drain();
+    const rows = await app.database.db.select().from(modules);
+    for (const r of rows) {
+      expect(r.status === 'SUBMITTED' || (r.status === 'WIP' && !!r.rpasErrors)).toBe(true);
+    }
+    expect(fs.readdirSync(path.join(dataDir, 'outbox'))).toHaveLength(2);
+  });
+});

@@ -1,0 +1,350 @@
+/**
+ * The module side of the lifecycle engine (docs/LIFECYCLE.md): locks, save, publish, copy.
+ * Every change is one transaction that validates before it writes, checks rights and state, and
+ * records an audit entry.
+ */
+import { and, eq, isNull } from 'drizzle-orm';
+import type { CompositionLine, ModuleDto, ModuleKey, ModuleSave } from '@bo/shared/modules';
+import { compareMonthIds } from '@bo/shared/months';
+import { canCopy, canEdit, canPublish, canReopen, canView, isAdmin, type ItemScope } from '@bo/shared/permissions';
+import type { Queryable, Tx } from '../../db/client.js';
+import { macroFamilies, months, modules } from '../../db/schema.js';
+import { audit } from '../../lib/audit.js';
+import type { ServiceContext } from '../../lib/context.js';
+import { AppError, forbidden, notFound, ruleBroken } from '../../lib/errors.js';
+import { acquireLock, holdsLock, liveLocks, releaseLocks, type LockItemType } from '../locks/locks.repository.js';
+import { startPublication, SUBMISSION_STARTED } from '../publishing/publish.job.js';
+import { compositionSummary, readComposition, validateComposition, writeComposition } from './module-composition.js';
+import { findModule, findModules, moduleZones, releaseClosedByMonth, toModuleDtos, type ModuleRow } from './modules.repository.js';
+import { COPY_MODULE_JOB, type CopyModulesPayload, type CopyModulesResult } from './module-copy.job.js';
+
+export const MODULE_TEXTS = {
+  notLocked: "Sorry! The module was unlocked by another user, you can't save or publish.",
+  submitInProgress: 'The module is being submitted to the planning system and cannot be changed now.',
+  reopenRequired: 'The module is submitted: changing it needs the reopen right.',
+  releaseClosed: 'The release of this month is closed: its modules are read-only.',
+  monthClosed: 'The month is closed: its modules are read-only.',
+  notWip: 'Only modules in WIP can be published.',
+  noEdit: "You don't have the right to edit this module.",
+  noSubmit: "You don't have the right to publish this module.",
+} as const;
+
+const lockKey = (m: { moduleName: string; monthId: string }) => ({ itemKey: m.moduleName, monthId: m.monthId });
+
+export async function scopeOf(db: Queryable, row: ModuleRow): Promise<ItemScope> {
+  return { brand: row.brandCode, zones: (await moduleZones(db, [row.id])).get(row.id) ?? [] };
+}
+
+async function monthIsOpen(db: Queryable, monthId: string): Promise<boolean> {
+  const [m] = await db.select({ open: months.open }).from(months).where(eq(months.monthId, monthId));
+  return !!m?.open;
+}
+
+/** Month and release open, not in submission: the state checks shared by save, publish and copy. */
+export async function assertModuleWritable(db: Queryable, row: ModuleRow): Promise<void> {
+  if (row.status === 'SUBMIT_IN_PROGRESS') throw ruleBroken('submitInProgress', MODULE_TEXTS.submitInProgress);
+  if ((await releaseClosedByMonth(db, [row.monthId])).get(row.monthId)) throw ruleBroken('releaseClosed', MODULE_TEXTS.releaseClosed);
+  if (!(await monthIsOpen(db, row.monthId))) throw ruleBroken('monthClosed', MODULE_TEXTS.monthClosed);
+}
+
+// ───────────────────────────── Locks ─────────────────────────────
+
+export async function lockModules(ctx: ServiceContext, keys: readonly ModuleKey[]) {
+  const rows = await findModules(ctx.db, keys);
+  if (rows.length === 0) throw notFound('None of these modules exists');
+  const zones = await moduleZones(ctx.db, rows.map((r) => r.id));
+  const out = [];
+  for (const row of rows) {
+    const scope = { brand: row.brandCode, zones: zones.get(row.id) ?? [] };
+    let owner: string | null;
+    if (canEdit(ctx.user.grants, scope)) {
+      owner = await acquireLock(ctx.db, 'module', lockKey(row), ctx.user.username, ctx.config.LOCK_TTL_MINUTES);
+    } else {
+      owner = (await liveLocks(ctx.db, 'module', [lockKey(row)], ctx.config.LOCK_TTL_MINUTES)).get(`${row.moduleName}|${row.monthId}`) ?? null;
+    }
+    const acquired = !!owner && owner.toLowerCase() === ctx.user.username.toLowerCase();
+    out.push({ moduleName: row.moduleName, monthId: row.monthId, locked: owner !== null, userLock: owner, acquired });
+  }
+  return out;
+}
+
+/**
+ * Releases module or macro-family locks. Forced: admin, or a user with an edit right on the item,
+ * may remove another user's lock (audited as lock-override).
+ */
+export async function unlockItems(
+  ctx: ServiceContext,
+  itemType: Extract<LockItemType, 'module' | 'macroFamily'>,
+  keys: readonly { itemKey: string; monthId: string; scope: ItemScope | null }[],
+  forced: boolean,
+) {
+  const released: { itemKey: string; monthId: string; previousOwner: string }[] = [];
+  for (const key of keys) {
+    const mayForce = forced && (isAdmin(ctx.user.grants) || (key.scope !== null && canEdit(ctx.user.grants, key.scope)));
+    if (forced && !mayForce) throw forbidden(`You may not unlock ${key.itemKey}`);
+    await ctx.db.transaction(async (tx) => {
+      const gone = await releaseLocks(tx, itemType, [key], ctx.user.username, mayForce);
+      for (const g of gone) {
+        released.push({ itemKey: g.itemKey, monthId: g.monthId, previousOwner: g.owner });
+        if (g.owner.toLowerCase() !== ctx.user.username.toLowerCase()) {
+          await audit(tx, {
+            username: ctx.user.username,
+            action: 'lock-override',
+            itemType,
+            itemKey: g.itemKey,
+            monthId: g.monthId,
+            summary: { previousOwner: g.owner },
+            requestId: ctx.requestId,
+          });
+        }
+      }
+    });
+  }
+  return released;
+}
+
+export async function unlockModules(ctx: ServiceContext, keys: readonly ModuleKey[], forced: boolean) {
+  const rows = forced ? await findModules(ctx.db, keys) : [];
+  const zones = await moduleZones(ctx.db, rows.map((r) => r.id));
+  const scopeByKey = new Map(rows.map((r) => [`${r.moduleName}|${r.monthId}`, { brand: r.brandCode, zones: zones.get(r.id) ?? [] }]));
+  const released = await unlockItems(
+    ctx,
+    'module',
+    keys.map((k) => ({ ...lockKey(k), scope: scopeByKey.get(`${k.moduleName}|${k.monthId}`) ?? null })),
+    forced,
+  );
+  return released.map((r) => ({ moduleName: r.itemKey, monthId: r.monthId, previousOwner: r.previousOwner }));
+}
+
+export async function lockFamilies(ctx: ServiceContext, keys: readonly { macroFamily: string; monthId: string }[]) {
+  const out = [];
+  for (const k of keys) {
+    const [family] = await ctx.db.select().from(macroFamilies).where(eq(macroFamilies.macroFamily, k.macroFamily));
+    if (!family) throw notFound(`The macro family ${k.macroFamily} does not exist`);
+    const owner = await acquireLock(ctx.db, 'macroFamily', { itemKey: k.macroFamily, monthId: k.monthId }, ctx.user.username, ctx.config.LOCK_TTL_MINUTES);
+    const acquired = owner.toLowerCase() === ctx.user.username.toLowerCase();
+    out.push({ macroFamily: k.macroFamily, monthId: k.monthId, locked: true, userLock: owner, acquired });
+  }
+  return out;
+}
+
+export async function unlockFamilies(ctx: ServiceContext, keys: readonly { macroFamily: string; monthId: string }[], forced: boolean) {
+  // A macro family has no brand of its own: forcing its lock is for admins.
+  const released = await unlockItems(
+    ctx,
+    'macroFamily',
+    keys.map((k) => ({ itemKey: k.macroFamily, monthId: k.monthId, scope: null })),
+    forced,
+  );
+  return released.map((r) => ({ macroFamily: r.itemKey, monthId: r.monthId, previousOwner: r.previousOwner }));
+}
+
+// ───────────────────────────── Save ─────────────────────────────
+
+interface SaveOptions {
+  onlyDescription: boolean;
+  /** Save & Publish: the submit right stands for the edit right. */
+  forPublish: boolean;
+}
+
+/** Saves one module inside `tx`. Throws on any broken rule; nothing is written before every check passed. */
+async function saveInTx(ctx: ServiceContext, tx: Tx, body: ModuleSave, opts: SaveOptions): Promise<ModuleRow> {
+  const row = await findModule(tx, body, true);
+  if (!row) throw notFound(`The module ${body.moduleName} does not exist in ${body.monthId}`);
+  const scope = await scopeOf(tx, row);
+  if (opts.forPublish ? !canPublish(ctx.user.grants, scope) : !canEdit(ctx.user.grants, scope)) {
+    throw forbidden(opts.forPublish ? MODULE_TEXTS.noSubmit : MODULE_TEXTS.noEdit);
+  }
+  await assertModuleWritable(tx, row);
+  if (row.status === 'SUBMITTED' && !canReopen(ctx.user.grants, scope)) throw forbidden(MODULE_TEXTS.reopenRequired, 'reopenRequired');
+  if (!(await holdsLock(tx, 'module', lockKey(row), ctx.user.username, ctx.config.LOCK_TTL_MINUTES))) {
+    throw ruleBroken('moduleNotLocked', MODULE_TEXTS.notLocked);
+  }
+
+  const description = body.newDescription ?? body.moduleDescription;
+  const lines = opts.onlyDescription ? undefined : (body.productDtoList as CompositionLine[] | undefined);
+  let before: ReturnType<typeof compositionSummary> | undefined;
+  if (lines) {
+    await validateComposition(tx, lines, 'body.productDtoList');
+    before = compositionSummary(await readComposition(tx, row.id));
+    await writeComposition(tx, row.id, lines);
+  }
+  const [saved] = await tx
+    .update(modules)
+    .set({
+      ...(description !== undefined && description !== null ? { moduleDescription: description } : {}),
+      ...(!opts.onlyDescription && typeof body.newModule === 'boolean' ? { newModule: body.newModule } : {}),
+      status: 'WIP',
+      rpasErrors: row.status === 'SUBMITTED' ? null : row.rpasErrors,
+      version: row.version + 1,
+      updatedAt: new Date(),
+      updatedBy: ctx.user.username,
+    })
+    .where(eq(modules.id, row.id))
+    .returning();
+  await audit(tx, {
+    username: ctx.user.username,
+    action: 'save',
+    itemType: 'module',
+    itemKey: row.moduleName,
+    monthId: row.monthId,
+    requestId: ctx.requestId,
+    summary: {
+      version: row.version + 1,
+      reopened: row.status === 'SUBMITTED',
+      description: description !== undefined && description !== row.moduleDescription ? { before: row.moduleDescription, after: description } : undefined,
+      composition: lines ? { before, after: compositionSummary(lines) } : undefined,
+    },
+  });
+  return saved!;
+}
+
+async function dtoOf(ctx: ServiceContext, row: ModuleRow): Promise<ModuleDto> {
+  const [dto] = await toModuleDtos(ctx.db, [row], { lockTtlMinutes: ctx.config.LOCK_TTL_MINUTES });
+  return dto!;
+}
+
+export async function saveModule(ctx: ServiceContext, body: ModuleSave, onlyDescription: boolean): Promise<ModuleDto> {
+  const saved = await ctx.db.transaction((tx) => saveInTx(ctx, tx, body, { onlyDescription, forPublish: false }));
+  return dtoOf(ctx, saved);
+}
+
+/** Saves every module or none: answers [] on success, else one message per refused module. */
+export async function saveModuleList(ctx: ServiceContext, list: readonly ModuleSave[]): Promise<string[]> {
+  const messages: string[] = [];
+  try {
+    await ctx.db.transaction(async (tx) => {
+      for (const body of list) {
+        try {
+          await saveInTx(ctx, tx, body, { onlyDescription: false, forPublish: false });
+        } catch (err) {
+          if (!(err instanceof AppError)) throw err;
+          messages.push(`${body.moduleName} (${body.monthId}): ${err.message}`);
+        }
+      }
+      if (messages.length) throw new RollbackAll();
+    });
+  } catch (err) {
+    if (!(err instanceof RollbackAll)) throw err;
+  }
+  return messages;
+}
+
+class RollbackAll extends Error {}
+
+// ───────────────────────────── Publish ─────────────────────────────
+
+async function publishInTx(ctx: ServiceContext, tx: Tx, body: ModuleSave): Promise<ModuleRow> {
+  const row = await findModule(tx, body, true);
+  if (!row) throw notFound(`The module ${body.moduleName} does not exist in ${body.monthId}`);
+  const scope = await scopeOf(tx, row);
+  if (!canPublish(ctx.user.grants, scope)) throw forbidden(MODULE_TEXTS.noSubmit);
+  if (row.status !== 'WIP') {
+    if (row.status === 'SUBMIT_IN_PROGRESS') throw ruleBroken('submitInProgress', MODULE_TEXTS.submitInProgress);
+    throw ruleBroken('notWip', MODULE_TEXTS.notWip);
+  }
+  if (body.productDtoList || body.newDescription != null) return saveInTx(ctx, tx, body, { onlyDescription: false, forPublish: true });
+  await assertModuleWritable(tx, row);
+  if (!(await holdsLock(tx, 'module', lockKey(row), ctx.user.username, ctx.config.LOCK_TTL_MINUTES))) {
+    throw ruleBroken('moduleNotLocked', MODULE_TEXTS.notLocked);
+  }
+  return row;
+}
+
+export async function publishModule(ctx: ServiceContext, body: ModuleSave) {
+  const jobId = await ctx.db.transaction(async (tx) => {
+    const row = await publishInTx(ctx, tx, body);
+    await audit(tx, { username: ctx.user.username, action: 'publish', itemType: 'module', itemKey: row.moduleName, monthId: row.monthId, requestId: ctx.requestId });
+    return startPublication(tx, (db, kind, payload, by) => ctx.jobs.enqueue(db, kind, payload, by), [{ itemType: 'module', itemKey: row.moduleName, monthId: row.monthId }], ctx.user.username);
+  });
+  return { message: SUBMISSION_STARTED, jobId };
+}
+
+/** Publishes every module or none: `{}` on success, else `{ errors }`. */
+export async function publishModuleList(ctx: ServiceContext, list: readonly ModuleSave[]) {
+  const errors: string[] = [];
+  let jobId: number | undefined;
+  try {
+    jobId = await ctx.db.transaction(async (tx) => {
+      const rows: ModuleRow[] = [];
+      for (const body of list) {
+        try {
+          rows.push(await publishInTx(ctx, tx, body));
+        } catch (err) {
+          if (!(err instanceof AppError)) throw err;
+          errors.push(`${body.moduleName} (${body.monthId}): ${err.message}`);
+        }
+      }
+      if (errors.length) throw new RollbackAll();
+      for (const row of rows) {
+        await audit(tx, { username: ctx.user.username, action: 'publish', itemType: 'module', itemKey: row.moduleName, monthId: row.monthId, requestId: ctx.requestId });
+      }
+      return startPublication(
+        tx,
+        (db, kind, payload, by) => ctx.jobs.enqueue(db, kind, payload, by),
+        rows.map((r) => ({ itemType: 'module' as const, itemKey: r.moduleName, monthId: r.monthId })),
+        ctx.user.username,
+      );
+    });
+  } catch (err) {
+    if (!(err instanceof RollbackAll)) throw err;
+  }
+  return errors.length ? { errors } : { message: SUBMISSION_STARTED, jobId };
+}
+
+// ───────────────────────────── Copy and months ─────────────────────────────
+
+const COPY_WAIT_MS = 60_000;
+
+export async function copyModules(ctx: ServiceContext, request: { modules: { moduleName: string; monthId: string; destinationMonthList: string[] }[]; toPublish: boolean }) {
+  const rows = await findModules(ctx.db, request.modules);
+  const byKey = new Map(rows.map((r) => [`${r.moduleName}|${r.monthId}`, r]));
+  const zones = await moduleZones(ctx.db, rows.map((r) => r.id));
+  for (const m of request.modules) {
+    const row = byKey.get(`${m.moduleName}|${m.monthId}`);
+    if (!row) throw notFound(`The module ${m.moduleName} does not exist in ${m.monthId}`);
+    if (!canCopy(ctx.user.grants, { brand: row.brandCode, zones: zones.get(row.id) ?? [] })) {
+      throw forbidden(`You don't have the right to copy the module ${m.moduleName}`);
+    }
+  }
+  const payload: CopyModulesPayload = {
+    modules: request.modules.map((m) => ({ ...m, destinationMonthList: [...new Set(m.destinationMonthList)].filter((d) => d !== m.monthId) })),
+    toPublish: request.toPublish,
+    mayPublish: rows.every((r) => canPublish(ctx.user.grants, { brand: r.brandCode, zones: zones.get(r.id) ?? [] })),
+    requestId: ctx.requestId,
+  };
+  const job = await ctx.jobs.enqueue(ctx.db, COPY_MODULE_JOB, payload, ctx.user.username);
+  const finished = await ctx.jobs.waitFor(job.id, COPY_WAIT_MS);
+  const result = (finished?.status === 'DONE' ? finished.result : null) as CopyModulesResult | null;
+  if (finished?.status === 'FAILED') {
+    return { errors: request.modules.map((m) => ({ moduleName: m.moduleName, months: m.destinationMonthList, message: finished.response ?? 'Copy failed' })), copied: [], jobId: job.id, done: true };
+  }
+  return { errors: result?.errors ?? [], copied: result?.copied ?? [], jobId: job.id, done: !!result };
+}
+
+/** The open months a module may be copied to (all open months but `monthId`), or, for deletion, the open months where it lives. */
+export async function moduleMonths(ctx: ServiceContext, moduleName: string, monthId: string | undefined, purpose: 'copy' | 'delete'): Promise<string[]> {
+  if (purpose === 'delete') {
+    const rows = await ctx.db
+      .select({ monthId: modules.monthId })
+      .from(modules)
+      .innerJoin(months, eq(months.monthId, modules.monthId))
+      .where(and(eq(modules.moduleName, moduleName), isNull(modules.deletionStatus), eq(months.open, true)));
+    if (rows.length === 0) throw notFound(`Failed to fetch months for module ${moduleName}`);
+    return rows.map((r) => r.monthId).sort(compareMonthIds);
+  }
+  const exists = await ctx.db.select({ id: modules.id }).from(modules).where(and(eq(modules.moduleName, moduleName), isNull(modules.deletionStatus))).limit(1);
+  if (exists.length === 0) throw notFound(`Failed to fetch months for module ${moduleName}`);
+  const rows = await ctx.db.select({ monthId: months.monthId }).from(months).where(eq(months.open, true));
+  return rows
+    .map((r) => r.monthId)
+    .filter((m) => m !== monthId)
+    .sort(compareMonthIds);
+}
+
+/** Module DTOs for keys (the editor's load), only those the caller may view. */
+export async function moduleDetails(ctx: ServiceContext, keys: readonly ModuleKey[]): Promise<ModuleDto[]> {
+  const rows = await findModules(ctx.db, keys);
+  const dtos = await toModuleDtos(ctx.db, rows, { lockTtlMinutes: ctx.config.LOCK_TTL_MINUTES });
+  return dtos.filter((d) => canView(ctx.user.grants, { brand: d.brand, zones: d.starZones }));
+}

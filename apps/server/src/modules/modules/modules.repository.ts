@@ -1,0 +1,298 @@
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { ModuleDto, ProductDto } from '@bo/shared/modules';
+import { addMonths } from '@bo/shared/months';
+import type { Queryable } from '../../db/client.js';
+import {
+  clusterModules,
+  clusters,
+  clusterStores,
+  legoMonths,
+  months,
+  moduleSkus,
+  moduleStarsZones,
+  modules,
+  releases,
+  skuMonthStats,
+  skus,
+  stores,
+} from '../../db/schema.js';
+import { liveLocks } from '../locks/locks.repository.js';
+
+export type ModuleRow = typeof modules.$inferSelect;
+export interface ModuleRef {
+  moduleName: string;
+  monthId: string;
+}
+
+const refKey = (r: ModuleRef) => `${r.moduleName}|${r.monthId}`;
+
+/** Live (not deleted) module rows for the given keys. `forUpdate` locks the rows for the transaction. */
+export async function findModules(db: Queryable, refs: readonly ModuleRef[], forUpdate = false): Promise<ModuleRow[]> {
+  if (refs.length === 0) return [];
+  const wanted = new Set(refs.map(refKey));
+  const q = db
+    .select()
+    .from(modules)
+    .where(
+      and(
+        inArray(modules.moduleName, [...new Set(refs.map((r) => r.moduleName))]),
+        inArray(modules.monthId, [...new Set(refs.map((r) => r.monthId))]),
+        isNull(modules.deletionStatus),
+      ),
+    )
+    .orderBy(asc(modules.id));
+  const rows = forUpdate ? await q.for('update') : await q;
+  return rows.filter((r) => wanted.has(refKey(r)));
+}
+
+export async function findModule(db: Queryable, ref: ModuleRef, forUpdate = false): Promise<ModuleRow | undefined> {
+  return (await findModules(db, [ref], forUpdate))[0];
+}
+
+export async function moduleZones(db: Queryable, moduleIds: readonly number[]): Promise<Map<number, string[]>> {
+  const out = new Map<number, string[]>();
+  if (moduleIds.length === 0) return out;
+  const rows = await db
+    .select()
+    .from(moduleStarsZones)
+    .where(inArray(moduleStarsZones.moduleId, [...moduleIds]))
+    .orderBy(asc(moduleStarsZones.starsZone));
+  for (const r of rows) out.set(r.moduleId, [...(out.get(r.moduleId) ?? []), r.starsZone]);
+  return out;
+}
+
+export const imageUrl = (upc: string, view = 1) => `/data/images/${upc}/${view}.png`;
+
+/** Is the release of this month closed? (Its items are then read-only for everyone.) */
+export async function releaseClosedByMonth(db: Queryable, monthIds: readonly string[]): Promise<Map<string, boolean>> {
+  const out = new Map<string, boolean>();
+  if (monthIds.length === 0) return out;
+  const rows = await db
+    .select({ monthId: months.monthId, status: releases.status })
+    .from(months)
+    .leftJoin(releases, eq(releases.releaseId, months.releaseId))
+    .where(inArray(months.monthId, [...new Set(monthIds)]));
+  for (const r of rows) out.set(r.monthId, r.status === 'CLOSED');
+  return out;
+}
+
+async function compositions(db: Queryable, rows: readonly ModuleRow[]): Promise<Map<number, ProductDto[]>> {
+  const out = new Map<number, ProductDto[]>();
+  if (rows.length === 0) return out;
+  const monthOf = new Map(rows.map((r) => [r.id, r.monthId]));
+  const lines = await db
+    .select({ line: moduleSkus, sku: skus })
+    .from(moduleSkus)
+    .innerJoin(skus, eq(skus.upc, moduleSkus.upc))
+    .where(inArray(moduleSkus.moduleId, rows.map((r) => r.id)))
+    .orderBy(asc(moduleSkus.moduleId), asc(moduleSkus.position), asc(moduleSkus.upc));
+  const upcs = [...new Set(lines.map((l) => l.sku.upc))];
+  const monthIds = [...new Set(rows.map((r) => r.monthId))];
+  const stats = new Map<string, typeof skuMonthStats.$inferSelect>();
+  for (let i = 0; i < upcs.length; i += 5000) {
+    const part = await db
+      .select()
+      .from(skuMonthStats)
+      .where(and(inArray(skuMonthStats.upc, upcs.slice(i, i + 5000)), inArray(skuMonthStats.monthId, monthIds)));
+    for (const s of part) stats.set(`${s.upc}|${s.monthId}`, s);
+  }
+  for (const { line, sku } of lines) {
+    const st = stats.get(`${sku.upc}|${monthOf.get(line.moduleId)}`);
+    const removed = line.status === 'REMOVED';
+    const product: ProductDto = {
+      upc: sku.upc,
+      skuId: sku.skuId,
+      model: sku.model,
+      color: sku.color,
+      size: sku.size,
+      materialCode: sku.materialCode,
+      skuCode: sku.skuCode,
+      mustHave: line.mustHave,
+      eligible: !line.mustHave,
+      moduleCompositionStatus: line.status as ProductDto['moduleCompositionStatus'],
+      previousStatus: line.previousStatus,
+      previousVersion: removed && line.previousMustHave !== null ? (line.previousMustHave ? 'MH' : 'EL') : null,
+      minValue: line.minValue,
+      srp: sku.srp,
+      whsprice: sku.whsprice,
+      sellIn: st?.sellIn ?? null,
+      sellOut: st?.sellOut ?? null,
+      outOfStars: st?.outOfStars ?? null,
+      rankSellIn: st?.rankSellIn ?? null,
+      rankSellOut: st?.rankSellOut ?? null,
+      rankOutOfStars: st?.rankOutOfStars ?? null,
+      skuTurn: st?.skuTurn ?? null,
+      doorIndex: st?.doorIndex ?? null,
+      pty: st?.pty ?? null,
+      releaseDate: sku.releaseDate,
+      insertDate: sku.insertDate,
+      gedExpireDate: sku.gedExpireDate,
+      flagN: sku.flagN,
+      flagNewAdv: sku.flagNewAdv,
+      flagDisco: sku.flagDisco,
+      globalCatalogue: sku.globalCatalogue,
+      polar: sku.polar,
+      sapStatus: sku.sapStatus,
+      deleted: sku.deleted,
+      newIn: sku.newIn,
+      imageUrl: imageUrl(sku.upc),
+    };
+    out.set(line.moduleId, [...(out.get(line.moduleId) ?? []), product]);
+  }
+  return out;
+}
+
+/** MH and EL counts (not removed) of the same modules one month earlier. */
+async function previousCounts(db: Queryable, rows: readonly ModuleRow[]) {
+  const out = new Map<string, { mh: number; el: number; upcs: Set<string> }>();
+  if (rows.length === 0) return out;
+  const prev = rows.map((r) => ({ moduleName: r.moduleName, monthId: addMonths(r.monthId, -1) }));
+  const prevRows = await findModules(db, prev);
+  if (prevRows.length === 0) return out;
+  const lines = await db
+    .select({ moduleId: moduleSkus.moduleId, upc: moduleSkus.upc, mustHave: moduleSkus.mustHave })
+    .from(moduleSkus)
+    .where(and(inArray(moduleSkus.moduleId, prevRows.map((r) => r.id)), sql`${moduleSkus.status} <> 'REMOVED'`));
+  const nameById = new Map(prevRows.map((r) => [r.id, r.moduleName]));
+  for (const l of lines) {
+    const name = nameById.get(l.moduleId)!;
+    const c = out.get(name) ?? { mh: 0, el: 0, upcs: new Set<string>() };
+    if (l.mustHave) c.mh++;
+    else c.el++;
+    c.upcs.add(l.upc);
+    out.set(name, c);
+  }
+  return out;
+}
+
+/** Clusters of the same month that carry the module, with their stars customers. */
+async function clustersOf(db: Queryable, rows: readonly ModuleRow[]) {
+  const out = new Map<string, { clusterLabel: string; starsCustomer: string[] }[]>();
+  if (rows.length === 0) return out;
+  const found = await db
+    .select({ moduleName: clusterModules.moduleName, monthId: clusters.monthId, clusterPk: clusters.id, clusterLabel: clusters.clusterLabel })
+    .from(clusterModules)
+    .innerJoin(clusters, eq(clusters.id, clusterModules.clusterPk))
+    .where(
+      and(
+        inArray(clusterModules.moduleName, [...new Set(rows.map((r) => r.moduleName))]),
+        inArray(clusters.monthId, [...new Set(rows.map((r) => r.monthId))]),
+        eq(clusterModules.status, 'ADDED'),
+        isNull(clusters.deletionStatus),
+      ),
+    )
+    .orderBy(asc(clusters.clusterLabel));
+  const pks = [...new Set(found.map((f) => f.clusterPk))];
+  const customers = new Map<number, string[]>();
+  if (pks.length) {
+    const cs = await db
+      .selectDistinct({ clusterPk: clusterStores.clusterPk, customer: stores.starsCustomer })
+      .from(clusterStores)
+      .innerJoin(stores, eq(stores.storeJda, clusterStores.storeJda))
+      .where(inArray(clusterStores.clusterPk, pks))
+      .orderBy(asc(stores.starsCustomer));
+    for (const c of cs) customers.set(c.clusterPk, [...(customers.get(c.clusterPk) ?? []), c.customer]);
+  }
+  for (const f of found) {
+    const key = `${f.moduleName}|${f.monthId}`;
+    out.set(key, [...(out.get(key) ?? []), { clusterLabel: f.clusterLabel, starsCustomer: customers.get(f.clusterPk) ?? [] }]);
+  }
+  return out;
+}
+
+export interface DtoOptions {
+  lockTtlMinutes: number;
+  /** Leave the SKU lists out (lists of many modules). */
+  withoutProducts?: boolean;
+}
+
+/** Builds the module DTOs the browser works with, in the order of `rows`, with few queries per batch. */
+export async function toModuleDtos(db: Queryable, rows: readonly ModuleRow[], opts: DtoOptions): Promise<ModuleDto[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  const monthIds = [...new Set(rows.map((r) => r.monthId))];
+  const [zones, products, prev, clusterMap, lockMap, closed, openMonthRows, lego, presence] = await Promise.all([
+    moduleZones(db, ids),
+    opts.withoutProducts ? Promise.resolve(new Map<number, ProductDto[]>()) : compositions(db, rows),
+    previousCounts(db, rows),
+    clustersOf(db, rows),
+    liveLocks(db, 'module', rows.map((r) => ({ itemKey: r.moduleName, monthId: r.monthId })), opts.lockTtlMinutes),
+    releaseClosedByMonth(db, monthIds),
+    db.select({ monthId: months.monthId }).from(months).where(eq(months.open, true)),
+    db
+      .select()
+      .from(legoMonths)
+      .where(inArray(legoMonths.monthId, monthIds)),
+    db
+      .select({ moduleName: modules.moduleName, monthId: modules.monthId })
+      .from(modules)
+      .where(and(inArray(modules.moduleName, [...new Set(rows.map((r) => r.moduleName))]), isNull(modules.deletionStatus))),
+  ]);
+  const open = new Set(openMonthRows.map((m) => m.monthId));
+  const legoSet = new Set(lego.map((l) => `${l.monthId}|${l.brandCode}|${l.collection}`));
+  const monthsOf = new Map<string, string[]>();
+  for (const p of presence) if (open.has(p.monthId)) monthsOf.set(p.moduleName, [...(monthsOf.get(p.moduleName) ?? []), p.monthId]);
+
+  // Counts and refresh indexes need the composition even when the list leaves products out.
+  const counts = opts.withoutProducts ? await activeCounts(db, ids) : null;
+
+  return rows.map((r) => {
+    const list = products.get(r.id) ?? [];
+    const active = list.filter((p) => p.moduleCompositionStatus !== 'REMOVED');
+    const mh = counts ? (counts.get(r.id)?.mh ?? 0) : active.filter((p) => p.mustHave).length;
+    const el = counts ? (counts.get(r.id)?.el ?? 0) : active.filter((p) => !p.mustHave).length;
+    const before = prev.get(r.moduleName);
+    const refresh = (subset: ProductDto[]) =>
+      subset.length === 0 || !before ? 0 : Math.round((100 * subset.filter((p) => !before.upcs.has(p.upc)).length) / subset.length);
+    const lockOwner = lockMap.get(`${r.moduleName}|${r.monthId}`) ?? null;
+    return {
+      moduleName: r.moduleName,
+      moduleLabel: r.moduleLabel,
+      moduleDescription: r.moduleDescription,
+      monthId: r.monthId,
+      macroFamily: r.macroFamily,
+      brand: r.brandCode,
+      collection: r.collection,
+      starZones: zones.get(r.id) ?? [],
+      status: r.status as ModuleDto['status'],
+      locked: lockOwner !== null,
+      userLock: lockOwner,
+      legoMonth: legoSet.has(`${r.monthId}|${r.brandCode}|${r.collection}`),
+      inOpenMonth: open.has(r.monthId),
+      openMonthIdList: (monthsOf.get(r.moduleName) ?? []).sort(),
+      productDtoList: list,
+      door: r.door,
+      pty: active.reduce((sum, p) => sum + (p.pty ?? 0), 0),
+      refreshIndex: refresh(active),
+      refreshIndexMH: refresh(active.filter((p) => p.mustHave)),
+      refreshIndexEL: refresh(active.filter((p) => !p.mustHave)),
+      previousMustHave: before?.mh ?? 0,
+      previousEligible: before?.el ?? 0,
+      length: mh,
+      elLength: el,
+      initialSize: r.initialSize,
+      newModule: r.newModule,
+      clusters: clusterMap.get(`${r.moduleName}|${r.monthId}`) ?? [],
+      publicationDate: r.publicationDate ? r.publicationDate.toISOString() : null,
+      rpasErrors: r.rpasErrors,
+      releaseClosed: closed.get(r.monthId) ?? false,
+      isEdited: false,
+      isDescriptionEdited: false,
+      newDescription: null,
+    };
+  });
+}
+
+async function activeCounts(db: Queryable, ids: readonly number[]) {
+  const rows = await db
+    .select({
+      moduleId: moduleSkus.moduleId,
+      mh: sql<number>`count(*) FILTER (WHERE ${moduleSkus.mustHave})::int`,
+      el: sql<number>`count(*) FILTER (WHERE NOT ${moduleSkus.mustHave})::int`,
+    })
+    .from(moduleSkus)
+    .where(and(inArray(moduleSkus.moduleId, [...ids]), sql`${moduleSkus.status} <> 'REMOVED'`))
+    .groupBy(moduleSkus.moduleId);
+  return new Map(rows.map((r) => [r.moduleId, { mh: Number(r.mh), el: Number(r.el) }]));
+}
+

@@ -1,0 +1,32 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { Queryable } from '../../db/client.js';
+import { brands, collections, countries, lias, planningChannels, rules, starsZones, templates } from '../../db/schema.js';
+
+export const listLias = (db: Queryable) =>
+  db.select({ liaCode: lias.liaCode, planningChannelId: lias.planningChannelId }).from(lias).orderBy(asc(lias.liaCode));
+
+export const listStarsZones = (db: Queryable) =>
+  db.select({ starsZone: starsZones.zoneCode, description: starsZones.description }).from(starsZones).orderBy(asc(starsZones.zoneCode));
+
+export const listBrands = (db: Queryable) =>
+  db.select({ brandCode: brands.brandCode, description: brands.description }).from(brands).orderBy(asc(brands.brandCode));
+
+export const listRules = (db: Queryable) => db.select().from(rules).orderBy(asc(rules.ruleCode));
+
+export const listCountries = (db: Queryable) =>
+  db
+    .select({ countryCode: countries.countryCode, name: countries.name, starsZone: countries.starsZone })
+    .from(countries)
+    .orderBy(asc(countries.name));
+
+export const listCollections = (db: Queryable) => db.select().from(collections).orderBy(asc(collections.collectionCode));
+
+export const listPlanningChannels = (db: Queryable) =>
+  db.select().from(planningChannels).orderBy(asc(planningChannels.planningChannelId));
+
+export const listTemplates = (db: Queryable, templatesType: string) =>
+  db
+    .select({ templateId: templates.templateId, templateLabel: templates.templateLabel })
+    .from(templates)
+    .where(and(eq(templates.templatesType, templatesType)))
+    .orderBy(asc(templates.templateLabel));

@@ -1,0 +1,104 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../src/db/client.js';
+import { clientClassifications, clusterClassifications, lias, locks, modules } from '../src/db/schema.js';
+import { registerClusterJobs } from '../src/modules/clusters/cluster-copy.job.js';
+import { clusterSnapshot } from '../src/modules/clusters/cluster-snapshot.js';
+import { clusterLifecycleRoutes } from '../src/modules/clusters/clusters.routes.js';
+import { PUBLISH_JOB, publishJob } from '../src/modules/publishing/publish.job.js';
+import { buildCluster, buildModule, buildReference, buildSku, buildStore, buildUser } from './builders.js';
+import { buildTestApp } from './test-app.js';
+
+/**
+ * A test app with the cluster lifecycle routes and jobs, an outbox gateway in a temp dir with no delay,
+ * and a job runner that only runs jobs when the test says so (`app.jobs.drain()` or `withJobRunner`).
+ */
+export async function buildClusterTestApp(): Promise<{ app: FastifyInstance; dataDir: string }> {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'bo-clusters-'));
+  const app = await buildTestApp({ DATA_DIR: dataDir, PLANNING_SYSTEM_DELAY_MS: 0 });
+  // Until app.ts wires the cluster routes and jobs itself.
+  if (!app.hasRoute({ method: 'POST', url: '/api/cluster/save' })) {
+    await app.register(clusterLifecycleRoutes);
+    app.jobs.register(PUBLISH_JOB, publishJob(app.gateway, { module: async () => ({}), cluster: clusterSnapshot }));
+    registerClusterJobs(app.jobs);
+  }
+  await app.jobs.stop();
+  app.addHook('onClose', async () => {
+    await fs.rm(dataDir, { recursive: true, force: true });
+  });
+  await app.ready();
+  return { app, dataDir };
+}
+
+/** Runs `work` while a stand-in worker drains the job queue (the copy call waits for its job). */
+export async function withJobRunner<T>(app: FastifyInstance, work: Promise<T>): Promise<T> {
+  let done = false;
+  const pump = (async () => {
+    while (!done) {
+      await app.jobs.drain();
+      await new Promise((r) => setTimeout(r, 10));
+    }
+  })();
+  try {
+    return await work;
+  } finally {
+    done = true;
+    await pump;
+  }
+}
+
+export async function lockRow(db: Db, clusterId: string, monthId: string, owner: string, renewedAt = new Date()) {
+  await db.insert(locks).values({ itemType: 'cluster', itemKey: clusterId, monthId, owner, acquiredAt: renewedAt, renewedAt });
+}
+
+/**
+ * The cluster world of the tests (reference data of buildReference, plus):
+ * - users: admin; editor and editor2 (view+edit AUR/EU); submitter (view+edit+submit AUR/EU);
+ *   pubonly (view+submit AUR/EU, no edit); viewer (view AUR+VLT/EU); naeditor (view+edit AUR/NA).
+ * - M01_2027 modules A1, A2, A3 (AUR, SUBMITTED), W1 (AUR, WIP), V1 (VLT), D1 (AUR, deleted); M02_2027: A1.
+ * - clusters in M01_2027: C1 (IT, 2 stores, A1+A2 ADDED, A3 REMOVED, LIA01), C2 (same ADDED set as C1),
+ *   C3 (A1 only), CUS (country US, NA zone), CV (brand VLT); C1 also in M02_2027 and M10_2027 (SUBMITTED).
+ */
+export async function buildClusterWorld(db: Db) {
+  await buildReference(db);
+  await db.insert(lias).values([{ liaCode: 'LIA02', planningChannelId: 'RETAIL' }]);
+  const [vip] = await db.insert(clientClassifications).values([{ classificationLabel: 'VIP' }, { classificationLabel: 'TOP_10' }]).returning();
+  const eu = { brands: ['AUR'], zones: ['EU'] };
+  await buildUser(db, { username: 'admin', role: 'ADMIN' });
+  await buildUser(db, { username: 'editor', grants: { view: eu, edit: eu } });
+  await buildUser(db, { username: 'editor2', grants: { view: eu, edit: eu } });
+  await buildUser(db, { username: 'submitter', role: 'SUBMITTER', grants: { view: eu, edit: eu, submit: eu } });
+  await buildUser(db, { username: 'pubonly', role: 'SUBMITTER', grants: { view: eu, submit: eu } });
+  await buildUser(db, { username: 'viewer', role: 'VIEWER', grants: { view: { brands: ['AUR', 'VLT'], zones: ['EU'] } } });
+  await buildUser(db, { username: 'naeditor', grants: { view: { brands: ['AUR'], zones: ['NA'] }, edit: { brands: ['AUR'], zones: ['NA'] } } });
+
+  const s1 = await buildSku(db);
+  const s2 = await buildSku(db);
+  const s3 = await buildSku(db);
+  const a1 = await buildModule(db, { moduleName: 'A1', status: 'SUBMITTED', skus: [{ upc: s1.upc }, { upc: s2.upc }] });
+  await buildModule(db, { moduleName: 'A2', status: 'SUBMITTED', macroFamily: 'ROUND', skus: [{ upc: s2.upc }, { upc: s3.upc, status: 'REMOVED' }] });
+  await buildModule(db, { moduleName: 'A3', status: 'SUBMITTED' });
+  await buildModule(db, { moduleName: 'W1', status: 'WIP' });
+  await buildModule(db, { moduleName: 'V1', status: 'SUBMITTED', brandCode: 'VLT' });
+  const d1 = await buildModule(db, { moduleName: 'D1', status: 'SUBMITTED' });
+  await buildModule(db, { moduleName: 'A1', monthId: 'M02_2027', status: 'SUBMITTED' });
+  await buildModule(db, { moduleName: 'A1', monthId: 'M10_2027', status: 'SUBMITTED' });
+  await db.update(modules).set({ deletionStatus: 'DELETED' }).where(eq(modules.id, d1.id));
+
+  const st1 = await buildStore(db, 'IT');
+  const st2 = await buildStore(db, 'IT');
+  const stUs = await buildStore(db, 'US');
+  const c1Modules = [{ moduleName: 'A1' }, { moduleName: 'A2' }, { moduleName: 'A3', status: 'REMOVED' as const }];
+  const c1 = await buildCluster(db, { clusterId: 'C1', storeJdas: [st1.storeJda, st2.storeJda], modules: c1Modules, clusterDescription: 'First' });
+  await buildCluster(db, { clusterId: 'C2', storeJdas: [st1.storeJda], modules: [{ moduleName: 'A1' }, { moduleName: 'A2' }] });
+  await buildCluster(db, { clusterId: 'C3', storeJdas: [st1.storeJda], modules: [{ moduleName: 'A1' }] });
+  await buildCluster(db, { clusterId: 'CUS', countries: ['US'], zones: ['NA'], storeJdas: [stUs.storeJda], modules: [{ moduleName: 'A1' }] });
+  await buildCluster(db, { clusterId: 'CV', brandCode: 'VLT', storeJdas: [st1.storeJda], modules: [{ moduleName: 'V1' }] });
+  await buildCluster(db, { clusterId: 'C1', monthId: 'M02_2027', storeJdas: [st1.storeJda], modules: [{ moduleName: 'A1' }] });
+  await buildCluster(db, { clusterId: 'C1', monthId: 'M10_2027', status: 'SUBMITTED', clusterDescription: 'October', modules: [{ moduleName: 'A1' }] });
+  await db.insert(clusterClassifications).values({ clusterPk: c1.id, classificationId: vip!.classificationId });
+  return { stores: { st1, st2, stUs }, skus: { s1, s2, s3 }, a1, vip: vip!, c1 };
+}

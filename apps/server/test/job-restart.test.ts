@@ -1,0 +1,118 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { describe, expect, it } from 'vitest';
+import { openDatabase, type Database } from '../src/db/client.js';
+import { migrate } from '../src/db/migrate.js';
+import { buildModule, buildReference, buildSku, buildUser } from './builders.js';
+import { loginOver, startServer, type RunningServer } from './server-process.js';
+
+/**
+ * A server killed (SIGKILL) in the middle of a publish job: after a restart the job is resumed and
+ * the module ends SUBMITTED, never stuck half-way. Once on the embedded database, once on PostgreSQL.
+ */
+async function prepare(database: Database) {
+  await migrate(database);
+  const db = database.db;
+  await buildReference(db);
+  const scope = { brands: ['AUR'], zones: ['EU'] };
+  await buildUser(db, { username: 'pub', password: 'pw', role: 'SUBMITTER', grants: { view: scope, edit: scope, submit: scope } });
+  const sku = await buildSku(db);
+  await buildModule(db, { moduleName: 'KILLME', skus: [{ upc: sku.upc }] });
+}
+
+async function call(server: RunningServer, token: string, method: string, url: string, body?: unknown) {
+  const res = await fetch(`${server.url}${url}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  return { status: res.status, body: (await res.json()) as any };
+}
+
+async function waitUntil<T>(what: string, fn: () => Promise<T | undefined>, timeoutMs = 60_000): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await fn();
+    if (v !== undefined) return v;
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+async function killDuringPublish(env: Record<string, string>) {
+  const key = { moduleName: 'KILLME', monthId: 'M01_2027' };
+  const first = await startServer({ ...env, PLANNING_SYSTEM_DELAY_MS: '8000' });
+  let token: string;
+  let jobId: number;
+  try {
+    token = await loginOver(first.url, 'pub', 'pw');
+    expect((await call(first, token, 'POST', '/api/module/lock', [key])).body[0].acquired).toBe(true);
+    const published = await call(first, token, 'POST', '/api/module/publish', key);
+    expect(published.status).toBe(200);
+    jobId = published.body.jobId;
+    // The job is in the hands of the first process, waiting on the planning system: kill it now.
+    await waitUntil('the job to run', async () => ((await call(first, token, 'GET', `/api/jobs/${jobId}`)).body.status === 'RUNNING' ? true : undefined));
+  } finally {
+    first.child.kill('SIGKILL');
+    await first.stop();
+  }
+  const second = await startServer({ ...env, PLANNING_SYSTEM_DELAY_MS: '0' });
+  try {
+    const job = await waitUntil('the job to finish', async () => {
+      const j = (await call(second, token, 'GET', `/api/jobs/${jobId}`)).body;
+      return j.status === 'DONE' || j.status === 'FAILED' ? j : undefined;
+    });
+    expect(job.status).toBe('DONE');
+    const [module] = (await call(second, token, 'POST', '/api/module/details', [key])).body;
+    expect(module.status).toBe('SUBMITTED');
+    expect(module.publicationDate).not.toBeNull();
+  } finally {
+    await second.stop();
+  }
+}
+
+describe('a server killed during a publish job', () => {
+  it('resumes the job after a restart on the embedded database', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bo-kill-'));
+    try {
+      const database = await openDatabase({ dataDir });
+      await prepare(database);
+      await database.close();
+      await killDuringPublish({ DATA_DIR: dataDir, DEMO_DATA: 'never' });
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 180_000);
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'resumes the job in another process on PostgreSQL once the dead one stops beating',
+    async () => {
+      const base = new URL(process.env.TEST_DATABASE_URL!);
+      const dbName = `bo_kill_${process.pid}_${Date.now()}`;
+      const admin = new pg.Client({ connectionString: base.toString() });
+      await admin.connect();
+      await admin.query(`CREATE DATABASE ${dbName}`);
+      const url = new URL(base.toString());
+      url.pathname = `/${dbName}`;
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bo-kill-pg-'));
+      try {
+        const database = await openDatabase({ url: url.toString() });
+        await prepare(database);
+        await database.close();
+        await killDuringPublish({ DATABASE_URL: url.toString(), DATA_DIR: dataDir, DEMO_DATA: 'never', JOB_STALE_SECONDS: '2' });
+        const direct = new pg.Client({ connectionString: url.toString() });
+        await direct.connect();
+        const { rows } = await direct.query("SELECT status, attempts FROM jobs WHERE kind = 'publish'");
+        await direct.end();
+        expect(rows).toEqual([{ status: 'DONE', attempts: 2 }]);
+      } finally {
+        await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+        await admin.end();
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      }
+    },
+    180_000,
+  );
+});

@@ -1,0 +1,28 @@
+import { Box, ScrollArea } from '@mantine/core';
+import { AlertBar } from '@/components/ui/alert-bar';
+
+/**
+ * A screen with a left sidebar (filters) and a results area on the right, as home and the
+ * search areas have (spec part 1 §2 "Home").
+ */
+export function SidebarLayout({ sidebar, children }: { sidebar: React.ReactNode; children: React.ReactNode }) {
+  return (
+    <Box style={{ display: 'flex', flex: 1, minHeight: 0 }}>
+      <Box
+        component="aside"
+        w={320}
+        bg="white"
+        style={{ flexShrink: 0, borderRight: '1px solid var(--mantine-color-gray-3)' }}
+        data-testid="sidebar"
+      >
+        <ScrollArea h="calc(100dvh - var(--app-shell-header-offset, 64px))" type="auto">
+          <Box p="lg">{sidebar}</Box>
+        </ScrollArea>
+      </Box>
+      <Box style={{ flex: 1, minWidth: 0 }} p="xl">
+        <AlertBar />
+        {children}
+      </Box>
+    </Box>
+  );
+}

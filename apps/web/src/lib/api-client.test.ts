@@ -1,0 +1,86 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { closeAlert, getAlert } from '../components/ui/alert-store';
+import { api, buildUrl } from './api-client';
+import { ApiError } from './api-error';
+
+function answer(status: number, body?: unknown): Response {
+  return new Response(body === undefined ? null : JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  });
+}
+
+function stubFetch(response: Response | Error) {
+  const fetchMock = vi.fn(async () => {
+    if (response instanceof Error) throw response;
+    return response;
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  closeAlert();
+});
+
+describe('buildUrl', () => {
+  it('joins prefix, path and query, repeating list values and skipping empty ones', () => {
+    expect(buildUrl('/api', '/module/deleted', { pageNumber: 0, pageSize: 50 })).toBe(
+      '/api/module/deleted?pageNumber=0&pageSize=50',
+    );
+    expect(buildUrl('/data', 'export/xls/module', { status: ['WIP', 'SUBMITTED'], withPhoto: undefined })).toBe(
+      '/data/export/xls/module?status=WIP&status=SUBMITTED',
+    );
+  });
+});
+
+describe('api', () => {
+  it('sends JSON and validates the answer', async () => {
+    const fetchMock = stubFetch(answer(200, { value: 3 }));
+    const data = await api.post('/x', { a: 1 }, { schema: z.object({ value: z.number() }) });
+    expect(data).toEqual({ value: 3 });
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/api/x');
+    expect(init.body).toBe('{"a":1}');
+    expect((init.headers as Record<string, string>)['Content-Type']).toBe('application/json');
+  });
+
+  it('turns { error, message } into an ApiError and shows it in the alert bar', async () => {
+    stubFetch(answer(409, { error: 'conflict', message: 'Already there' }));
+    const error = await api.get('/x').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 409, key: 'conflict', message: 'Already there' });
+    expect(getAlert()?.message).toBe('Already there');
+  });
+
+  it('keeps the alert bar quiet when the caller handles the error', async () => {
+    stubFetch(answer(500, { error: 'internal', message: 'Boom' }));
+    await expect(api.get('/x', { alertOnError: false })).rejects.toMatchObject({ status: 500 });
+    expect(getAlert()).toBeNull();
+  });
+
+  it('surfaces 413 to the caller only', async () => {
+    stubFetch(answer(413, { error: 'tooManyResults', message: 'The search returned too many elements' }));
+    await expect(api.post('/module/filtered', {})).rejects.toMatchObject({ status: 413, key: 'tooManyResults' });
+    expect(getAlert()).toBeNull();
+  });
+
+  it('explains answers without a JSON error body by their status', async () => {
+    stubFetch(new Response('gateway down', { status: 502 }));
+    await expect(api.get('/x')).rejects.toMatchObject({ status: 502, message: 'Request rejected with status 502' });
+  });
+
+  it('reports unexpected answers and unreachable servers', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    stubFetch(answer(200, { value: 'three' }));
+    await expect(api.get('/x', { schema: z.object({ value: z.number() }) })).rejects.toMatchObject({
+      key: 'invalidResponse',
+    });
+    stubFetch(new TypeError('Failed to fetch'));
+    await expect(api.get('/x')).rejects.toMatchObject({ status: 0, key: 'network' });
+    expect(getAlert()?.message).toMatch(/cannot be reached/);
+  });
+});

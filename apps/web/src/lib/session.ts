@@ -1,0 +1,260 @@
+import type { UserInfo } from '@bo/shared/auth';
+import type { Grant } from '@bo/shared/grants';
+import { queryClient } from './query-client';
+import { createStore, useStore } from './store';
+
+/**
+ * The browser session (spec part 1 §4 "Session", §9):
+ * - the token lives in the `bo_token` cookie, so that plain <img> requests for SKU pictures are
+ *   authenticated too; calls send it as `Authorization: Bearer`;
+ * - only the authenticated user is persisted (localStorage `bo_session`), at most once per second,
+ *   and restored on load only when saved less than 6 hours earlier;
+ * - a timer logs out when the token expires;
+ * - logging out clears user, grants, cookie, storage and cached server data; the route guard then
+ *   sends the browser to /login.
+ */
+
+export const TOKEN_COOKIE = 'bo_token';
+export const SESSION_STORAGE_KEY = 'bo_session';
+export const SESSION_MAX_AGE_MS = 6 * 60 * 60 * 1000;
+export const SAVE_THROTTLE_MS = 1000;
+
+export type SessionStatus = 'anonymous' | 'restoring' | 'authenticated';
+export type LogoutReason = 'user' | 'expired' | 'unauthorized';
+
+export interface SessionState {
+  status: SessionStatus;
+  token: string | null;
+  user: UserInfo | null;
+  /** Grants from GET /authorization/grant; null until loaded for this session. */
+  grants: Grant[] | null;
+  /** Why the last session ended, for the login page to explain it. */
+  logoutReason: LogoutReason | null;
+}
+
+export interface StoredSession {
+  user: UserInfo;
+  savedAt: number;
+}
+
+const anonymous: SessionState = {
+  status: 'anonymous',
+  token: null,
+  user: null,
+  grants: null,
+  logoutReason: null,
+};
+
+export const sessionStore = createStore<SessionState>(anonymous);
+
+export function getSession(): SessionState {
+  return sessionStore.get();
+}
+
+export function useSession<S>(selector: (state: SessionState) => S): S {
+  return useStore(sessionStore, selector);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Token helpers
+
+/** The payload of a JWT, without verifying it (the server does that); null when unreadable. */
+export function decodeTokenPayload(token: string): Record<string, unknown> | null {
+  const part = token.split('.')[1];
+  if (!part) return null;
+  try {
+    const base64 = part.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(part.length / 4) * 4, '=');
+    const json = new TextDecoder().decode(Uint8Array.from(atob(base64), (c) => c.charCodeAt(0)));
+    const payload: unknown = JSON.parse(json);
+    return payload !== null && typeof payload === 'object' ? (payload as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** When the token expires (ms since epoch), from its `exp` claim; null when it has none. */
+export function tokenExpiresAt(token: string): number | null {
+  const exp = decodeTokenPayload(token)?.exp;
+  return typeof exp === 'number' ? exp * 1000 : null;
+}
+
+export function isStoredSessionFresh(savedAt: unknown, now = Date.now()): boolean {
+  return typeof savedAt === 'number' && savedAt <= now && now - savedAt < SESSION_MAX_AGE_MS;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Cookie
+
+function readTokenCookie(): string | null {
+  for (const part of document.cookie.split(';')) {
+    const [name, ...rest] = part.trim().split('=');
+    if (name === TOKEN_COOKIE) return decodeURIComponent(rest.join('=')) || null;
+  }
+  return null;
+}
+
+function writeTokenCookie(token: string, expiresAt: number | null): void {
+  const maxAge = expiresAt ? Math.max(0, Math.floor((expiresAt - Date.now()) / 1000)) : null;
+  const secure = window.location.protocol === 'https:' ? '; Secure' : '';
+  document.cookie =
+    `${TOKEN_COOKIE}=${encodeURIComponent(token)}; Path=/; SameSite=Strict` +
+    (maxAge === null ? '' : `; Max-Age=${maxAge}`) +
+    secure;
+}
+
+function clearTokenCookie(): void {
+  document.cookie = `${TOKEN_COOKIE}=; Path=/; SameSite=Strict; Max-Age=0`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Persistence (throttled)
+
+let saveTimer: ReturnType<typeof setTimeout> | null = null;
+let lastSavedAt = 0;
+let persistedUser: UserInfo | null = null;
+
+function writeStorage(): void {
+  const { user } = sessionStore.get();
+  try {
+    if (user) {
+      lastSavedAt = Date.now();
+      const stored: StoredSession = { user, savedAt: lastSavedAt };
+      localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify(stored));
+    } else {
+      localStorage.removeItem(SESSION_STORAGE_KEY);
+    }
+  } catch {
+    // Storage full or disabled: the session still works, it just will not survive a reload.
+  }
+}
+
+function scheduleSave(): void {
+  if (saveTimer) return;
+  const wait = Math.max(0, lastSavedAt + SAVE_THROTTLE_MS - Date.now());
+  saveTimer = setTimeout(() => {
+    saveTimer = null;
+    writeStorage();
+  }, wait);
+}
+
+function cancelSave(): void {
+  if (saveTimer) clearTimeout(saveTimer);
+  saveTimer = null;
+}
+
+/** A save still waiting for its throttle window is written before the page goes away. */
+function flushPendingSave(): void {
+  if (!saveTimer) return;
+  cancelSave();
+  writeStorage();
+}
+
+function readStorage(): StoredSession | null {
+  try {
+    const raw = localStorage.getItem(SESSION_STORAGE_KEY);
+    if (!raw) return null;
+    const parsed = JSON.parse(raw) as Partial<StoredSession> | null;
+    if (!parsed || typeof parsed !== 'object' || !parsed.user) return null;
+    return { user: parsed.user, savedAt: parsed.savedAt as number };
+  } catch {
+    return null;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Expiry timer
+
+// setTimeout fires at once for delays above 2^31-1 ms (about 24.8 days): wait in steps.
+const MAX_TIMER_DELAY = 2_147_483_647;
+let expiryTimer: ReturnType<typeof setTimeout> | null = null;
+
+function scheduleExpiry(expiresAt: number | null): void {
+  if (expiryTimer) clearTimeout(expiryTimer);
+  expiryTimer = null;
+  if (expiresAt === null) return;
+  const delay = expiresAt - Date.now();
+  if (delay <= 0) {
+    logout('expired');
+    return;
+  }
+  expiryTimer = setTimeout(() => scheduleExpiry(expiresAt), Math.min(delay, MAX_TIMER_DELAY));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Transitions
+
+/** After a successful login: keep the token, arm the expiry timer, persist the user. */
+export function startSession(token: string, user: UserInfo, expiresInSeconds?: number): void {
+  const expiresAt =
+    tokenExpiresAt(token) ?? (expiresInSeconds ? Date.now() + expiresInSeconds * 1000 : null);
+  writeTokenCookie(token, expiresAt);
+  sessionStore.set({ status: 'authenticated', token, user, grants: null, logoutReason: null });
+  scheduleExpiry(expiresAt);
+}
+
+/**
+ * On load: a stored session younger than 6 hours with a live token cookie moves to `restoring`
+ * and is returned, so that the caller can confirm it with the server (user info) — or null,
+ * and anything left over is cleared.
+ */
+export function beginRestore(now = Date.now()): { token: string; user: UserInfo } | null {
+  const stored = readStorage();
+  const token = readTokenCookie();
+  const expiresAt = token ? tokenExpiresAt(token) : null;
+  if (!stored || !isStoredSessionFresh(stored.savedAt, now) || !token || (expiresAt !== null && expiresAt <= now)) {
+    clearPersisted();
+    return null;
+  }
+  lastSavedAt = stored.savedAt;
+  persistedUser = stored.user;
+  sessionStore.set({ status: 'restoring', token, user: stored.user, grants: null, logoutReason: null });
+  return { token, user: stored.user };
+}
+
+/** The server confirmed the restored token: the session is live again. */
+export function completeRestore(user: UserInfo): void {
+  const { token } = sessionStore.get();
+  if (!token) return;
+  sessionStore.set((s) => ({ ...s, status: 'authenticated', user }));
+  scheduleExpiry(tokenExpiresAt(token));
+}
+
+export function setUser(user: UserInfo): void {
+  sessionStore.set((s) => (s.token ? { ...s, user } : s));
+}
+
+export function setGrants(grants: Grant[] | null): void {
+  sessionStore.set((s) => (s.token ? { ...s, grants } : s));
+}
+
+function clearPersisted(): void {
+  cancelSave();
+  clearTokenCookie();
+  try {
+    localStorage.removeItem(SESSION_STORAGE_KEY);
+  } catch {
+    // ignore: nothing to clear
+  }
+  persistedUser = null;
+}
+
+/** Ends the session: user, grants, cookie, storage, timers and cached server data. */
+export function logout(reason: LogoutReason = 'user'): void {
+  if (expiryTimer) clearTimeout(expiryTimer);
+  expiryTimer = null;
+  clearPersisted();
+  queryClient.clear();
+  sessionStore.set({ ...anonymous, logoutReason: reason });
+}
+
+// Persist the user whenever it changes (throttled); nothing else is stored.
+sessionStore.subscribe(() => {
+  const { user, status } = sessionStore.get();
+  if (status !== 'authenticated' || user === persistedUser) return;
+  persistedUser = user;
+  scheduleSave();
+});
+
+if (typeof window !== 'undefined') {
+  window.addEventListener('pagehide', flushPendingSave);
+}
