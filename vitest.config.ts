@@ -8,6 +8,7 @@ export default defineConfig({
     include: ['packages/**/src/**/*.test.ts', 'apps/server/**/*.test.ts', 'apps/web/src/**/*.test.{ts,tsx}'],
     exclude: ['**/node_modules/**', 'apps/web/e2e/**'],
     environment: 'node',
+    globalSetup: ['apps/server/test/global-setup.ts'],
     pool: 'forks',
     maxWorkers: 2,
     isolate: false,

@@ -4,7 +4,7 @@ import { migrate } from '../src/db/migrate.js';
 
 /**
  * One database per test worker: an in-memory PGlite by default, or — when TEST_DATABASE_URL is set —
- * a schema of its own on that PostgreSQL server (dropped and migrated afresh at the worker's start).
+ * a schema of its own on that PostgreSQL server, migrated afresh at the worker's start.
  */
 let shared: Promise<Database> | null = null;
 
@@ -16,7 +16,8 @@ export function testDatabase(): Promise<Database> {
       await migrate(database);
       return database;
     }
-    const schema = `test_w${process.env.VITEST_POOL_ID ?? process.env.VITEST_WORKER_ID ?? '0'}`;
+    // Named after the run (the workers' parent process), dropped by global-setup.ts at the end.
+    const schema = `test_${process.ppid}_w${process.env.VITEST_POOL_ID ?? process.env.VITEST_WORKER_ID ?? '0'}`;
     const admin = await openDatabase({ url, poolSize: 1 });
     await admin.execScript(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
     await admin.close();
