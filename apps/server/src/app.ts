@@ -20,6 +20,9 @@ import { COPY_MODULE_JOB, copyModulesJob } from './modules/modules/module-copy.j
 import { moduleSnapshot } from './modules/modules/module-snapshot.js';
 import { moduleLifecycleRoutes } from './modules/modules/modules.routes.js';
 import { deletionRoutes } from './modules/deletion/deletion.routes.js';
+import { registerClusterJobs } from './modules/clusters/cluster-copy.job.js';
+import { clusterSnapshot } from './modules/clusters/cluster-snapshot.js';
+import { clusterLifecycleRoutes } from './modules/clusters/clusters.routes.js';
 import { registerDeletionJobs } from './modules/deletion/deletion.steps.js';
 import { PUBLISH_JOB, publishJob } from './modules/publishing/publish.job.js';
 import { referenceDataRoutes } from './modules/reference-data/reference-data.routes.js';
@@ -78,10 +81,12 @@ export async function buildApp({ config, database, logger = true, gateway, now }
   await app.register(imageRoutes);
   await app.register(jobRoutes);
   await app.register(moduleLifecycleRoutes);
+  await app.register(clusterLifecycleRoutes);
   await app.register(deletionRoutes, now ? { now } : {});
 
-  app.jobs.register(PUBLISH_JOB, publishJob(app.gateway, { module: moduleSnapshot, cluster: async () => null }));
+  app.jobs.register(PUBLISH_JOB, publishJob(app.gateway, { module: moduleSnapshot, cluster: clusterSnapshot }));
   app.jobs.register(COPY_MODULE_JOB, copyModulesJob(app.jobs, config.LOCK_TTL_MINUTES));
+  registerClusterJobs(app.jobs);
   registerDeletionJobs(app.jobs, database.db);
   await registerStaticWeb(app, config.webDistDir);
   return app;

@@ -5,10 +5,6 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../src/db/client.js';
 import { clientClassifications, clusterClassifications, lias, locks, modules } from '../src/db/schema.js';
-import { registerClusterJobs } from '../src/modules/clusters/cluster-copy.job.js';
-import { clusterSnapshot } from '../src/modules/clusters/cluster-snapshot.js';
-import { clusterLifecycleRoutes } from '../src/modules/clusters/clusters.routes.js';
-import { PUBLISH_JOB, publishJob } from '../src/modules/publishing/publish.job.js';
 import { buildCluster, buildModule, buildReference, buildSku, buildStore, buildUser } from './builders.js';
 import { buildTestApp } from './test-app.js';
 
@@ -19,12 +15,6 @@ import { buildTestApp } from './test-app.js';
 export async function buildClusterTestApp(): Promise<{ app: FastifyInstance; dataDir: string }> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'bo-clusters-'));
   const app = await buildTestApp({ DATA_DIR: dataDir, PLANNING_SYSTEM_DELAY_MS: 0 });
-  // Until app.ts wires the cluster routes and jobs itself.
-  if (!app.hasRoute({ method: 'POST', url: '/api/cluster/save' })) {
-    await app.register(clusterLifecycleRoutes);
-    app.jobs.register(PUBLISH_JOB, publishJob(app.gateway, { module: async () => ({}), cluster: clusterSnapshot }));
-    registerClusterJobs(app.jobs);
-  }
   await app.jobs.stop();
   app.addHook('onClose', async () => {
     await fs.rm(dataDir, { recursive: true, force: true });

@@ -1,0 +1,543 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import {
+  CLUSTER_SAVE_ERRORS,
+  CLUSTER_TEXTS,
+  type CheckForPublishAnswer,
+  type ClusterCopyAnswer,
+  type ClusterCopyRequest,
+  type ClusterDto,
+  type ClusterKey,
+  type ClusterSave,
+  type ClusterSaveAnswer,
+} from '@bo/shared/clusters';
+import { compareMonthIds } from '@bo/shared/months';
+import {
+  canCopy,
+  canEdit,
+  canPublish,
+  canView,
+  clusterReadOnlyReason,
+  isAdmin,
+  sameUser,
+  type ItemScope,
+} from '@bo/shared/permissions';
+import type { Queryable, Tx } from '../../db/client.js';
+import { clusters, jobs } from '../../db/schema.js';
+import { audit } from '../../lib/audit.js';
+import type { ServiceContext } from '../../lib/context.js';
+import { badRequest, forbidden, notFound, ruleBroken } from '../../lib/errors.js';
+import { acquireLock, liveLocks, releaseLocks } from '../locks/locks.repository.js';
+import { startPublication, SUBMISSION_STARTED, type PublishItem } from '../publishing/publish.job.js';
+import { COPY_CLUSTER_JOB, type CopyClusterPayload, type CopyClusterResult } from './cluster-copy.job.js';
+import {
+  addedModuleSets,
+  clusterContents,
+  clusterModuleRows,
+  clusterRefKey,
+  clusterScopes,
+  existingClassificationIds,
+  existingLiaCodes,
+  findClusters,
+  liveModulesInMonth,
+  monthStates,
+  openMonthIds,
+  replaceClusterClassifications,
+  replaceClusterLias,
+  replaceClusterModules,
+  toClusterDtos,
+  type ClusterContent,
+  type ClusterRow,
+  type MonthState,
+} from './clusters.repository.js';
+
+/** How long the copy call waits for its job before answering with the job id only. */
+export const COPY_WAIT_MS = 60_000;
+
+const dtoOptions = (ctx: ServiceContext) => ({ lockTtlMinutes: ctx.config.LOCK_TTL_MINUTES });
+const lockKeys = (refs: readonly ClusterKey[]) => refs.map((r) => ({ itemKey: r.clusterId, monthId: r.monthId }));
+
+/** Keys once each, in request order. */
+function uniqueKeys(keys: readonly ClusterKey[]): ClusterKey[] {
+  const seen = new Set<string>();
+  return keys.filter((k) => !seen.has(clusterRefKey(k)) && !!seen.add(clusterRefKey(k)));
+}
+
+function orderLike<T extends ClusterKey>(keys: readonly ClusterKey[], items: readonly T[]): T[] {
+  const byKey = new Map(items.map((i) => [clusterRefKey(i), i]));
+  return keys.map((k) => byKey.get(clusterRefKey(k))).filter((x): x is T => !!x);
+}
+
+// ───────────────────────────── reads ─────────────────────────────
+
+/** POST /api/cluster/clusterDetails: the clusters the caller may view; unknown or deleted ones are left out. */
+export async function clusterDetails(ctx: ServiceContext, keys: readonly ClusterKey[]): Promise<ClusterDto[]> {
+  const wanted = uniqueKeys(keys);
+  const rows = orderLike(wanted, await findClusters(ctx.db, wanted));
+  const scopes = await clusterScopes(ctx.db, rows);
+  const visible = rows.filter((r) => canView(ctx.user.grants, scopes.get(r.id)!));
+  return toClusterDtos(ctx.db, visible, dtoOptions(ctx));
+}
+
+/**
+ * GET /api/cluster/:clusterId/months. `copy`: every open month but `monthId`. `delete`: the open months
+ * in which the cluster exists (the possible deletion start months).
+ */
+export async function clusterMonths(
+  ctx: ServiceContext,
+  clusterId: string,
+  query: { monthId?: string | undefined; purpose: 'copy' | 'delete' },
+): Promise<string[]> {
+  if (query.purpose === 'copy' && !query.monthId) throw badRequest('monthId is required', [{ path: 'querystring.monthId', message: 'Required' }]);
+  const rows = await ctx.db
+    .select()
+    .from(clusters)
+    .where(and(eq(clusters.clusterId, clusterId), isNull(clusters.deletionStatus)));
+  const anchor = query.monthId ? rows.find((r) => r.monthId === query.monthId) : rows[0];
+  if (!anchor) throw notFound(`The cluster ${clusterId} does not exist${query.monthId ? ` in ${query.monthId}` : ''}`);
+  const scope = (await clusterScopes(ctx.db, [anchor])).get(anchor.id)!;
+  if (!canView(ctx.user.grants, scope)) throw forbidden(`You may not see the cluster ${clusterId}`);
+  const open = new Set(await openMonthIds(ctx.db));
+  const list = query.purpose === 'copy' ? [...open].filter((m) => m !== query.monthId) : rows.map((r) => r.monthId).filter((m) => open.has(m));
+  return [...new Set(list)].sort(compareMonthIds);
+}
+
+// ───────────────────────────── locks ─────────────────────────────
+
+/**
+ * POST /api/cluster/lock: takes or renews the lock of every cluster the caller may edit (edit grant, open
+ * month, open release). The others, and those another user holds, answer `acquired: false`.
+ */
+export async function lockClusters(ctx: ServiceContext, keys: readonly ClusterKey[]) {
+  const wanted = uniqueKeys(keys);
+  const rows = orderLike(wanted, await findClusters(ctx.db, wanted));
+  const [scopes, states, current] = await Promise.all([
+    clusterScopes(ctx.db, rows),
+    monthStates(
+      ctx.db,
+      rows.map((r) => r.monthId),
+    ),
+    liveLocks(ctx.db, 'cluster', lockKeys(rows), ctx.config.LOCK_TTL_MINUTES),
+  ]);
+  const answer = [];
+  for (const row of rows) {
+    const state = states.get(row.monthId)!;
+    const mayEdit = canEdit(ctx.user.grants, scopes.get(row.id)!) && state.open && !state.releaseClosed;
+    let holder = current.get(clusterRefKey(row)) ?? null;
+    if (mayEdit) {
+      holder = await acquireLock(ctx.db, 'cluster', { itemKey: row.clusterId, monthId: row.monthId }, ctx.user.username, ctx.config.LOCK_TTL_MINUTES);
+    }
+    answer.push({
+      clusterId: row.clusterId,
+      monthId: row.monthId,
+      locked: holder !== null,
+      userLock: holder,
+      acquired: mayEdit && sameUser(holder, ctx.user.username),
+    });
+  }
+  return answer;
+}
+
+/**
+ * POST /api/cluster/unlock?forced=: without `forced` only the caller's own locks go. `forced` (admin, or an
+ * edit right on the cluster) removes anyone's lock; removing another user's lock is audited as lock-override.
+ */
+export async function unlockClusters(ctx: ServiceContext, keys: readonly ClusterKey[], forced: boolean) {
+  const wanted = uniqueKeys(keys);
+  if (forced && !isAdmin(ctx.user.grants)) {
+    const rows = await findClusters(ctx.db, wanted);
+    const byKey = new Map(rows.map((r) => [clusterRefKey(r), r]));
+    const scopes = await clusterScopes(ctx.db, rows);
+    const refused = wanted.filter((k) => {
+      const row = byKey.get(clusterRefKey(k));
+      return !row || !canEdit(ctx.user.grants, scopes.get(row.id)!);
+    });
+    if (refused.length) throw forbidden(`You may not unlock the cluster(s) ${refused.map((k) => k.clusterId).join(', ')}`);
+  }
+  return ctx.db.transaction(async (tx) => {
+    const released = await releaseLocks(tx, 'cluster', lockKeys(wanted), ctx.user.username, forced);
+    for (const r of released) {
+      if (sameUser(r.owner, ctx.user.username)) continue;
+      await audit(tx, {
+        username: ctx.user.username,
+        action: 'lock-override',
+        itemType: 'cluster',
+        itemKey: r.itemKey,
+        monthId: r.monthId,
+        summary: { previousOwner: r.owner },
+        requestId: ctx.requestId,
+      });
+    }
+    const holders = await liveLocks(tx, 'cluster', lockKeys(wanted), ctx.config.LOCK_TTL_MINUTES);
+    return wanted.map((k) => {
+      const holder = holders.get(clusterRefKey(k)) ?? null;
+      return { clusterId: k.clusterId, monthId: k.monthId, locked: holder !== null, userLock: holder };
+    });
+  });
+}
+
+// ───────────────────────────── shared checks ─────────────────────────────
+
+interface Target {
+  row: ClusterRow;
+  body: ClusterSave;
+  scope: ItemScope;
+  month: MonthState;
+}
+
+/**
+ * Checks of the body that need no database: no cluster twice, no module / LIA / classification twice,
+ * and at least one checked LIA when the body carries LIAs (400).
+ */
+function validateBodies(list: readonly ClusterSave[], contentUsed: boolean): void {
+  const fields: { path: string; message: string }[] = [];
+  const seen = new Set<string>();
+  list.forEach((c, i) => {
+    if (seen.has(clusterRefKey(c))) fields.push({ path: `body.${i}`, message: `The cluster ${c.clusterId} (${c.monthId}) is given twice` });
+    seen.add(clusterRefKey(c));
+    if (!contentUsed) return;
+    const twice = (values: readonly (string | number)[]) => values.filter((v, k) => values.indexOf(v) !== k);
+    const dupModules = twice((c.modules ?? []).map((m) => m.moduleName));
+    if (dupModules.length) fields.push({ path: `body.${i}.modules`, message: `Modules given twice: ${[...new Set(dupModules)].join(', ')}` });
+    const dupLias = twice((c.lias ?? []).map((l) => l.liaCode));
+    if (dupLias.length) fields.push({ path: `body.${i}.lias`, message: `LIAs given twice: ${[...new Set(dupLias)].join(', ')}` });
+    const dupClasses = twice((c.classifications ?? []).map((x) => x.classificationId));
+    if (dupClasses.length) fields.push({ path: `body.${i}.classifications`, message: `Classifications given twice: ${[...new Set(dupClasses)].join(', ')}` });
+  });
+  if (fields.length) throw badRequest(`Invalid request: ${fields.map((f) => `${f.path} ${f.message}`).join('; ')}`, fields);
+  if (!contentUsed) return;
+  const noLia = list.findIndex((c) => c.lias !== undefined && !c.lias.some((l) => l.isChecked));
+  if (noLia >= 0) throw badRequest(CLUSTER_TEXTS.atLeastOneLia, [{ path: `body.${noLia}.lias`, message: CLUSTER_TEXTS.atLeastOneLia }], 'atLeastOneLia');
+}
+
+/** The live rows of the body's clusters, locked for the transaction; 404 when one is missing or deleted. */
+async function loadTargets(tx: Tx, list: readonly ClusterSave[]): Promise<Target[]> {
+  const rows = await findClusters(tx, list, true);
+  const byKey = new Map(rows.map((r) => [clusterRefKey(r), r]));
+  const missing = list.find((c) => !byKey.has(clusterRefKey(c)));
+  if (missing) throw notFound(`The cluster ${missing.clusterId} does not exist in ${missing.monthId}`);
+  const scopes = await clusterScopes(tx, rows);
+  const states = await monthStates(
+    tx,
+    rows.map((r) => r.monthId),
+  );
+  return list.map((body) => {
+    const row = byKey.get(clusterRefKey(body))!;
+    return { row, body, scope: scopes.get(row.id)!, month: states.get(row.monthId)! };
+  });
+}
+
+/** Saving or publishing needs the caller to hold the live lock of every cluster (422 clusterNotLocked). */
+async function requireLocks(tx: Tx, ctx: ServiceContext, targets: readonly Target[]): Promise<void> {
+  const holders = await liveLocks(
+    tx,
+    'cluster',
+    targets.map((t) => ({ itemKey: t.row.clusterId, monthId: t.row.monthId })),
+    ctx.config.LOCK_TTL_MINUTES,
+  );
+  if (targets.some((t) => !sameUser(holders.get(clusterRefKey(t.row)), ctx.user.username))) {
+    throw ruleBroken('clusterNotLocked', CLUSTER_TEXTS.clusterNotLocked);
+  }
+}
+
+/** 422 when the cluster cannot change for anyone now: submission running, month closed, release closed. */
+function requireChangeable(t: Target): void {
+  if (t.row.status === 'SUBMIT_IN_PROGRESS') throw ruleBroken('submitInProgress', CLUSTER_TEXTS.submitInProgress);
+  if (!t.month.open) throw ruleBroken('monthClosed', CLUSTER_TEXTS.monthClosed);
+  if (t.month.releaseClosed) throw ruleBroken('releaseClosed', CLUSTER_TEXTS.releaseClosed);
+}
+
+/** Clusters whose body names modules that do not exist (live) in the cluster's month or belong to another brand. */
+async function moduleErrors(tx: Tx, targets: readonly Target[]): Promise<Record<string, string[]>> {
+  const errorsMap: Record<string, string[]> = {};
+  for (const t of targets) {
+    const names = (t.body.modules ?? []).map((m) => m.moduleName);
+    if (names.length === 0) continue;
+    const found = await liveModulesInMonth(tx, t.row.monthId, names);
+    const bad = names.some((n) => found.get(n)?.brandCode !== t.row.brandCode);
+    const keys = errorsMap[t.row.clusterId] ?? [];
+    if (bad && !keys.includes(CLUSTER_SAVE_ERRORS.moduleNotAllowedInCluster)) errorsMap[t.row.clusterId] = [...keys, CLUSTER_SAVE_ERRORS.moduleNotAllowedInCluster];
+  }
+  return errorsMap;
+}
+
+/** LIA codes and classification ids of the bodies must exist (400). */
+async function requireKnownReferences(tx: Tx, targets: readonly Target[]): Promise<void> {
+  const codes = targets.flatMap((t) => (t.body.lias ?? []).map((l) => l.liaCode));
+  const known = await existingLiaCodes(tx, codes);
+  const unknown = [...new Set(codes.filter((c) => !known.has(c)))];
+  if (unknown.length) throw badRequest(`Unknown LIA code(s): ${unknown.join(', ')}`, [{ path: 'body.lias', message: `Unknown LIA code(s): ${unknown.join(', ')}` }], 'unknownLia');
+  const ids = targets.flatMap((t) => (t.body.classifications ?? []).map((c) => c.classificationId));
+  const knownIds = await existingClassificationIds(tx, ids);
+  const unknownIds = [...new Set(ids.filter((c) => !knownIds.has(c)))];
+  if (unknownIds.length)
+    throw badRequest(
+      `Unknown client classification(s): ${unknownIds.join(', ')}`,
+      [{ path: 'body.classifications', message: `Unknown client classification(s): ${unknownIds.join(', ')}` }],
+      'unknownClassification',
+    );
+}
+
+const summarize = (c: ClusterContent) => ({
+  added: [...c.modules.values()].filter((s) => s === 'ADDED').length,
+  removed: [...c.modules.values()].filter((s) => s === 'REMOVED').length,
+  lias: [...c.lias].sort(),
+  classifications: [...c.classifications].sort((a, b) => a - b),
+});
+
+/** The content the body asks for (parts it leaves out stay as they are). */
+function requestedContent(body: ClusterSave, current: ClusterContent, onlyDescription: boolean): ClusterContent {
+  const description = body.clusterDescription ?? current.description;
+  if (onlyDescription) return { ...current, description };
+  return {
+    description,
+    modules: body.modules ? new Map(body.modules.map((m) => [m.moduleName, m.clusterCompositionStatus])) : current.modules,
+    lias: body.lias ? new Set(body.lias.filter((l) => l.isChecked).map((l) => l.liaCode)) : current.lias,
+    classifications: body.classifications ? new Set(body.classifications.map((c) => c.classificationId)) : current.classifications,
+  };
+}
+
+function sameContent(a: ClusterContent, b: ClusterContent): boolean {
+  const sameSet = <T>(x: Set<T>, y: Set<T>) => x.size === y.size && [...x].every((v) => y.has(v));
+  return (
+    a.description === b.description &&
+    a.modules.size === b.modules.size &&
+    [...a.modules].every(([k, v]) => b.modules.get(k) === v) &&
+    sameSet(a.lias, b.lias) &&
+    sameSet(a.classifications, b.classifications)
+  );
+}
+
+/** Writes the requested content; a SUBMITTED cluster is reopened as WIP. */
+async function writeContent(tx: Tx, ctx: ServiceContext, t: Target, before: ClusterContent, after: ClusterContent, onlyDescription: boolean) {
+  if (!onlyDescription) {
+    if (t.body.modules) await replaceClusterModules(tx, t.row.id, [...after.modules].map(([moduleName, status]) => ({ moduleName, status })));
+    if (t.body.lias) await replaceClusterLias(tx, t.row.id, [...after.lias]);
+    if (t.body.classifications) await replaceClusterClassifications(tx, t.row.id, [...after.classifications]);
+  }
+  const reopened = t.row.status === 'SUBMITTED';
+  await tx
+    .update(clusters)
+    .set({
+      clusterDescription: after.description,
+      status: reopened ? 'WIP' : t.row.status,
+      version: sql`${clusters.version} + 1`,
+      updatedAt: new Date(),
+      updatedBy: ctx.user.username,
+    })
+    .where(eq(clusters.id, t.row.id));
+  await audit(tx, {
+    username: ctx.user.username,
+    action: 'save',
+    itemType: 'cluster',
+    itemKey: t.row.clusterId,
+    monthId: t.row.monthId,
+    summary: {
+      before: summarize(before),
+      after: summarize(after),
+      descriptionChanged: before.description !== after.description,
+      reopened,
+      onlyDescription,
+    },
+    requestId: ctx.requestId,
+  });
+}
+
+// ───────────────────────────── save ─────────────────────────────
+
+/**
+ * POST /api/cluster/save?onlyDescription=: all or nothing. Any entry in `errorsMap` or `unauthorizedList`
+ * means nothing was saved; the answer then carries the clusters as they are.
+ */
+export async function saveClusters(ctx: ServiceContext, list: readonly ClusterSave[], onlyDescription: boolean): Promise<ClusterSaveAnswer> {
+  validateBodies(list, !onlyDescription);
+  return ctx.db.transaction(async (tx) => {
+    const targets = await loadTargets(tx, list);
+    await requireLocks(tx, ctx, targets);
+    const unauthorizedList: string[] = [];
+    for (const t of targets) {
+      const reason = clusterReadOnlyReason(ctx.user.grants, ctx.user.username, t.scope, {
+        status: t.row.status,
+        releaseClosed: t.month.releaseClosed,
+        lockedBy: ctx.user.username,
+      });
+      if (reason === 'noEditGrant') unauthorizedList.push(t.row.clusterLabel);
+      else requireChangeable(t);
+    }
+    const errorsMap = onlyDescription ? {} : await moduleErrors(tx, targets);
+    if (!onlyDescription) await requireKnownReferences(tx, targets);
+
+    const rows = targets.map((t) => t.row);
+    if (unauthorizedList.length || Object.keys(errorsMap).length) {
+      const visible = await viewable(tx, ctx, rows);
+      return { errorsMap, unauthorizedList, clusterDtoList: await toClusterDtos(tx, visible, dtoOptions(ctx)) };
+    }
+    const contents = await clusterContents(tx, rows);
+    for (const t of targets) {
+      const before = contents.get(t.row.id)!;
+      await writeContent(tx, ctx, t, before, requestedContent(t.body, before, onlyDescription), onlyDescription);
+    }
+    const fresh = orderLike(list, await findClusters(tx, list));
+    return { errorsMap: {}, unauthorizedList: [], clusterDtoList: await toClusterDtos(tx, fresh, dtoOptions(ctx)) };
+  });
+}
+
+async function viewable(db: Queryable, ctx: ServiceContext, rows: readonly ClusterRow[]) {
+  const scopes = await clusterScopes(db, rows);
+  return rows.filter((r) => canView(ctx.user.grants, scopes.get(r.id)!));
+}
+
+// ───────────────────────────── publish ─────────────────────────────
+
+/**
+ * POST /api/cluster/checkForPublish: for each cluster, the other clusters of the same month and brand whose
+ * ADDED modules are exactly the same set. The body's modules (unsaved edits) count for the clusters it carries.
+ * A cluster with no ADDED module is nobody's duplicate.
+ */
+export async function checkForPublish(ctx: ServiceContext, list: readonly ClusterSave[]): Promise<CheckForPublishAnswer> {
+  validateBodies(list, false);
+  return ctx.db.transaction(async (tx) => {
+    const rows = await findClusters(tx, list);
+    const byKey = new Map(rows.map((r) => [clusterRefKey(r), r]));
+    const missing = list.find((c) => !byKey.has(clusterRefKey(c)));
+    if (missing) throw notFound(`The cluster ${missing.clusterId} does not exist in ${missing.monthId}`);
+    const holders = await liveLocks(tx, 'cluster', lockKeys(list), ctx.config.LOCK_TTL_MINUTES);
+    if (list.some((c) => !sameUser(holders.get(clusterRefKey(c)), ctx.user.username))) throw ruleBroken('clusterNotLocked', CLUSTER_TEXTS.clusterNotLocked);
+
+    const pairs = [...new Map(rows.map((r) => [`${r.monthId}|${r.brandCode}`, { monthId: r.monthId, brandCode: r.brandCode }])).values()];
+    const sets = await addedModuleSets(tx, pairs);
+    // Unsaved edits in the body replace the stored sets of the clusters it carries.
+    for (const c of list) {
+      const row = byKey.get(clusterRefKey(c))!;
+      const entry = sets.get(row.id);
+      if (entry && c.modules) entry.modules = new Set(c.modules.filter((m) => m.clusterCompositionStatus === 'ADDED').map((m) => m.moduleName));
+    }
+    const map: Record<string, string[]> = {};
+    for (const c of list) {
+      const row = byKey.get(clusterRefKey(c))!;
+      const mine = sets.get(row.id)!;
+      if (mine.modules.size === 0) continue;
+      const twins = [...sets]
+        .filter(
+          ([pk, other]) =>
+            pk !== row.id &&
+            other.monthId === row.monthId &&
+            other.brandCode === row.brandCode &&
+            other.modules.size === mine.modules.size &&
+            [...other.modules].every((m) => mine.modules.has(m)),
+        )
+        .map(([, other]) => other.clusterId)
+        .sort();
+      if (twins.length) map[row.clusterId] = [...new Set([...(map[row.clusterId] ?? []), ...twins])];
+    }
+    return { clusterDuplicatedResponseMap: map };
+  });
+}
+
+/**
+ * POST /api/cluster/publish: all or nothing. Needs a submit grant (403), the lock (422), status WIP as stored
+ * (422 notWip); what the body changes is saved first (edit rules), then no ADDED module may be WIP and the
+ * month and release must be open. The clusters go SUBMIT_IN_PROGRESS and one publish job is queued.
+ */
+export async function publishClusters(ctx: ServiceContext, list: readonly ClusterSave[]) {
+  validateBodies(list, true);
+  return ctx.db.transaction(async (tx) => {
+    const targets = await loadTargets(tx, list);
+    const refused = targets.filter((t) => !canPublish(ctx.user.grants, t.scope));
+    if (refused.length) throw forbidden(`You may not publish the cluster(s) ${refused.map((t) => t.row.clusterLabel).join(', ')}`);
+    await requireLocks(tx, ctx, targets);
+    if (targets.some((t) => t.row.status !== 'WIP')) throw ruleBroken('notWip', CLUSTER_TEXTS.notWip);
+
+    // The body's unsaved edits are saved first, with the save rules.
+    const contents = await clusterContents(
+      tx,
+      targets.map((t) => t.row),
+    );
+    const changed = targets.filter((t) => {
+      const before = contents.get(t.row.id)!;
+      return !sameContent(before, requestedContent(t.body, before, false));
+    });
+    if (changed.length) {
+      const noEdit = changed.filter((t) => !canEdit(ctx.user.grants, t.scope));
+      if (noEdit.length) throw forbidden(CLUSTER_TEXTS.cannotEdit(noEdit.map((t) => t.row.clusterLabel)), 'cannotEditCluster');
+      changed.forEach(requireChangeable);
+      const errorsMap = await moduleErrors(tx, changed);
+      if (Object.keys(errorsMap).length) throw ruleBroken(CLUSTER_SAVE_ERRORS.moduleNotAllowedInCluster, CLUSTER_TEXTS.moduleNotAllowed(Object.keys(errorsMap)));
+      await requireKnownReferences(tx, changed);
+      for (const t of changed) {
+        const before = contents.get(t.row.id)!;
+        await writeContent(tx, ctx, t, before, requestedContent(t.body, before, false), false);
+      }
+    }
+
+    const moduleRows = await clusterModuleRows(
+      tx,
+      targets.map((t) => t.row.id),
+    );
+    if (moduleRows.some((m) => m.status === 'ADDED' && m.moduleStatus === 'WIP')) throw ruleBroken('modulesInWip', CLUSTER_TEXTS.modulesInWip);
+    targets.forEach(requireChangeable);
+
+    const items: PublishItem[] = targets.map((t) => ({ itemType: 'cluster', itemKey: t.row.clusterId, monthId: t.row.monthId }));
+    const jobId = await startPublication(tx, (db, kind, payload, by) => ctx.jobs.enqueue(db, kind, payload, by), items, ctx.user.username);
+    for (const t of targets) {
+      await audit(tx, {
+        username: ctx.user.username,
+        action: 'publish',
+        itemType: 'cluster',
+        itemKey: t.row.clusterId,
+        monthId: t.row.monthId,
+        summary: { jobId, saved: changed.includes(t) },
+        requestId: ctx.requestId,
+      });
+    }
+    return { message: SUBMISSION_STARTED, jobId };
+  });
+}
+
+// ───────────────────────────── copy ─────────────────────────────
+
+/**
+ * POST /api/cluster/copyCompositions: checks the sources (404, 403 without a copy right), queues a
+ * `copy-cluster` job and waits for it up to COPY_WAIT_MS; after that the browser polls GET /api/jobs/:id.
+ */
+export async function copyClusters(ctx: ServiceContext, request: ClusterCopyRequest, waitMs = COPY_WAIT_MS): Promise<ClusterCopyAnswer> {
+  const fields: { path: string; message: string }[] = [];
+  const targetsSeen = new Set<string>();
+  request.clusters.forEach((c, i) => {
+    if (c.destinationMonthList.includes(c.monthId))
+      fields.push({ path: `body.clusters.${i}.destinationMonthList`, message: `The cluster cannot be copied onto its own month ${c.monthId}` });
+    for (const d of new Set(c.destinationMonthList)) {
+      if (targetsSeen.has(`${c.clusterId}|${d}`)) fields.push({ path: `body.clusters.${i}`, message: `The cluster ${c.clusterId} is copied to ${d} twice` });
+      targetsSeen.add(`${c.clusterId}|${d}`);
+    }
+  });
+  if (fields.length) throw badRequest(`Invalid request: ${fields.map((f) => `${f.path} ${f.message}`).join('; ')}`, fields);
+
+  const rows = await findClusters(ctx.db, request.clusters);
+  const byKey = new Map(rows.map((r) => [clusterRefKey(r), r]));
+  const missing = request.clusters.find((c) => !byKey.has(clusterRefKey(c)));
+  if (missing) throw notFound(`The cluster ${missing.clusterId} does not exist in ${missing.monthId}`);
+  const scopes = await clusterScopes(ctx.db, rows);
+  const refused = rows.filter((r) => !canCopy(ctx.user.grants, scopes.get(r.id)!));
+  if (refused.length) throw forbidden(`You may not copy the cluster(s) ${refused.map((r) => r.clusterLabel).join(', ')}`);
+
+  const payload: CopyClusterPayload = {
+    clusters: request.clusters.map((c) => ({ ...c, destinationMonthList: [...new Set(c.destinationMonthList)].sort(compareMonthIds) })),
+    toPublish: request.toPublish,
+    lockTtlMinutes: ctx.config.LOCK_TTL_MINUTES,
+    requestId: ctx.requestId,
+  };
+  const job = await ctx.jobs.enqueue(ctx.db, COPY_CLUSTER_JOB, payload, ctx.user.username);
+
+  const deadline = Date.now() + waitMs;
+  for (let pause = 25; ; pause = Math.min(pause * 2, 500)) {
+    const [row] = await ctx.db.select({ status: jobs.status, result: jobs.result, response: jobs.response }).from(jobs).where(eq(jobs.id, job.id));
+    if (row?.status === 'DONE') return { errors: (row.result as CopyClusterResult).errors, jobId: job.id, completed: true };
+    if (row?.status === 'FAILED') {
+      // The job broke as a whole (not one month): every requested copy is reported as failed.
+      const message = row.response ?? 'The copy failed';
+      return { errors: payload.clusters.map((c) => ({ clusterId: c.clusterId, months: c.destinationMonthList, message })), jobId: job.id, completed: true };
+    }
+    if (Date.now() >= deadline) return { errors: [], jobId: job.id, completed: false };
+    await new Promise((r) => setTimeout(r, Math.min(pause, Math.max(0, deadline - Date.now()))));
+  }
+}

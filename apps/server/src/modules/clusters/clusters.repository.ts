@@ -1,0 +1,450 @@
+import { and, asc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import type { ClusterDto, ClusterModuleDto } from '@bo/shared/clusters';
+import { compareMonthIds } from '@bo/shared/months';
+import type { ItemScope } from '@bo/shared/permissions';
+import { PgTransaction } from 'drizzle-orm/pg-core';
+import type { Queryable } from '../../db/client.js';
+import {
+  clientClassifications,
+  clusterClassifications,
+  clusterCountries,
+  clusterLias,
+  clusterModules,
+  clusters,
+  clusterStarsZones,
+  clusterStores,
+  countries,
+  legoMonths,
+  lias,
+  modules,
+  moduleSkus,
+  months,
+  releases,
+  stores,
+} from '../../db/schema.js';
+import { liveLocks } from '../locks/locks.repository.js';
+
+export type ClusterRow = typeof clusters.$inferSelect;
+
+type Results<T extends readonly (() => Promise<unknown>)[]> = { -readonly [K in keyof T]: T[K] extends () => Promise<infer R> ? R : never };
+
+/**
+ * Runs independent queries side by side on the pool, but one after the other inside a transaction:
+ * a transaction is one connection, and node-postgres refuses overlapping queries on one connection.
+ */
+export async function together<T extends readonly (() => Promise<unknown>)[]>(db: Queryable, tasks: readonly [...T]): Promise<Results<T>> {
+  if (!(db instanceof PgTransaction)) return (await Promise.all(tasks.map((t) => t()))) as Results<T>;
+  const out: unknown[] = [];
+  for (const t of tasks) out.push(await t());
+  return out as Results<T>;
+}
+export interface ClusterRef {
+  clusterId: string;
+  monthId: string;
+}
+
+export const clusterRefKey = (r: ClusterRef) => `${r.clusterId}|${r.monthId}`;
+
+/** Live (not deleted) cluster rows for the keys, ordered by id. `forUpdate` locks them (in id order: no deadlocks). */
+export async function findClusters(db: Queryable, refs: readonly ClusterRef[], forUpdate = false): Promise<ClusterRow[]> {
+  if (refs.length === 0) return [];
+  const wanted = new Set(refs.map(clusterRefKey));
+  const q = db
+    .select()
+    .from(clusters)
+    .where(
+      and(
+        inArray(clusters.clusterId, [...new Set(refs.map((r) => r.clusterId))]),
+        inArray(clusters.monthId, [...new Set(refs.map((r) => r.monthId))]),
+        isNull(clusters.deletionStatus),
+      ),
+    )
+    .orderBy(asc(clusters.id));
+  const rows = forUpdate ? await q.for('update') : await q;
+  return rows.filter((r) => wanted.has(clusterRefKey(r)));
+}
+
+/** The row of (clusterId, monthId) whatever its deletion state (copy revives fully deleted rows). */
+export async function findClusterAnyState(db: Queryable, ref: ClusterRef, forUpdate = false): Promise<ClusterRow | undefined> {
+  const q = db
+    .select()
+    .from(clusters)
+    .where(and(eq(clusters.clusterId, ref.clusterId), eq(clusters.monthId, ref.monthId)));
+  const rows = forUpdate ? await q.for('update') : await q;
+  return rows[0];
+}
+
+/** Countries of each cluster, sorted. */
+export async function clusterCountryCodes(db: Queryable, pks: readonly number[]): Promise<Map<number, string[]>> {
+  const out = new Map<number, string[]>();
+  if (pks.length === 0) return out;
+  const rows = await db
+    .select({ clusterPk: clusterCountries.clusterPk, countryCode: clusterCountries.countryCode })
+    .from(clusterCountries)
+    .where(inArray(clusterCountries.clusterPk, [...pks]))
+    .orderBy(asc(clusterCountries.countryCode));
+  for (const r of rows) out.set(r.clusterPk, [...(out.get(r.clusterPk) ?? []), r.countryCode]);
+  return out;
+}
+
+/** A cluster's permission scope: its brand and the stars zones of its countries (docs/LIFECYCLE.md). */
+export async function clusterScopes(db: Queryable, rows: readonly ClusterRow[]): Promise<Map<number, ItemScope>> {
+  const out = new Map<number, ItemScope>();
+  if (rows.length === 0) return out;
+  const zoneRows = await db
+    .selectDistinct({ clusterPk: clusterCountries.clusterPk, zone: countries.starsZone })
+    .from(clusterCountries)
+    .innerJoin(countries, eq(countries.countryCode, clusterCountries.countryCode))
+    .where(
+      inArray(
+        clusterCountries.clusterPk,
+        rows.map((r) => r.id),
+      ),
+    )
+    .orderBy(asc(countries.starsZone));
+  const zones = new Map<number, string[]>();
+  for (const z of zoneRows) zones.set(z.clusterPk, [...(zones.get(z.clusterPk) ?? []), z.zone]);
+  for (const r of rows) out.set(r.id, { brand: r.brandCode, zones: zones.get(r.id) ?? [] });
+  return out;
+}
+
+export interface MonthState {
+  exists: boolean;
+  open: boolean;
+  releaseClosed: boolean;
+  releaseId: string | null;
+}
+
+/** Open flag and release state of months (a month's release closes its items for everyone). */
+export async function monthStates(db: Queryable, monthIds: readonly string[]): Promise<Map<string, MonthState>> {
+  const out = new Map<string, MonthState>();
+  const ids = [...new Set(monthIds)];
+  for (const id of ids) out.set(id, { exists: false, open: false, releaseClosed: false, releaseId: null });
+  if (ids.length === 0) return out;
+  const rows = await db
+    .select({ monthId: months.monthId, open: months.open, releaseId: months.releaseId, releaseStatus: releases.status })
+    .from(months)
+    .leftJoin(releases, eq(releases.releaseId, months.releaseId))
+    .where(inArray(months.monthId, ids));
+  for (const r of rows) out.set(r.monthId, { exists: true, open: r.open, releaseClosed: r.releaseStatus === 'CLOSED', releaseId: r.releaseId });
+  return out;
+}
+
+export async function openMonthIds(db: Queryable): Promise<string[]> {
+  const rows = await db.select({ monthId: months.monthId }).from(months).where(eq(months.open, true));
+  return rows.map((r) => r.monthId);
+}
+
+/** Open months in which each cluster id exists (not deleted). */
+export async function openMonthsOfClusters(db: Queryable, clusterIds: readonly string[]): Promise<Map<string, string[]>> {
+  const out = new Map<string, string[]>();
+  if (clusterIds.length === 0) return out;
+  const rows = await db
+    .select({ clusterId: clusters.clusterId, monthId: clusters.monthId })
+    .from(clusters)
+    .innerJoin(months, eq(months.monthId, clusters.monthId))
+    .where(and(inArray(clusters.clusterId, [...new Set(clusterIds)]), isNull(clusters.deletionStatus), eq(months.open, true)));
+  for (const r of rows) out.set(r.clusterId, [...(out.get(r.clusterId) ?? []), r.monthId]);
+  return out;
+}
+
+export interface ClusterModuleRow {
+  clusterPk: number;
+  moduleName: string;
+  status: string;
+  moduleLabel: string;
+  macroFamily: string;
+  brand: string;
+  monthId: string;
+  moduleStatus: string;
+}
+
+/**
+ * The cluster's modules that exist (not deleted) in the cluster's month. A cluster row naming a module
+ * that is gone is left out: nothing can be shown, published or counted for it.
+ */
+export async function clusterModuleRows(db: Queryable, pks: readonly number[]): Promise<ClusterModuleRow[]> {
+  if (pks.length === 0) return [];
+  return db
+    .select({
+      clusterPk: clusterModules.clusterPk,
+      moduleName: clusterModules.moduleName,
+      status: clusterModules.status,
+      moduleLabel: modules.moduleLabel,
+      macroFamily: modules.macroFamily,
+      brand: modules.brandCode,
+      monthId: modules.monthId,
+      moduleStatus: modules.status,
+    })
+    .from(clusterModules)
+    .innerJoin(clusters, eq(clusters.id, clusterModules.clusterPk))
+    .innerJoin(
+      modules,
+      and(eq(modules.moduleName, clusterModules.moduleName), eq(modules.monthId, clusters.monthId), isNull(modules.deletionStatus)),
+    )
+    .where(inArray(clusterModules.clusterPk, [...pks]))
+    .orderBy(asc(clusterModules.clusterPk), asc(modules.macroFamily), asc(modules.moduleLabel), asc(modules.moduleName));
+}
+
+/** Live modules of a month among `names`, with their brand and status. */
+export async function liveModulesInMonth(db: Queryable, monthId: string, names: readonly string[]) {
+  if (names.length === 0) return new Map<string, { brandCode: string; status: string }>();
+  const rows = await db
+    .select({ moduleName: modules.moduleName, brandCode: modules.brandCode, status: modules.status })
+    .from(modules)
+    .where(and(eq(modules.monthId, monthId), inArray(modules.moduleName, [...new Set(names)]), isNull(modules.deletionStatus)));
+  return new Map(rows.map((r) => [r.moduleName, { brandCode: r.brandCode, status: r.status }]));
+}
+
+export async function existingLiaCodes(db: Queryable, codes: readonly string[]): Promise<Set<string>> {
+  if (codes.length === 0) return new Set();
+  const rows = await db
+    .select({ liaCode: lias.liaCode })
+    .from(lias)
+    .where(inArray(lias.liaCode, [...new Set(codes)]));
+  return new Set(rows.map((r) => r.liaCode));
+}
+
+export async function existingClassificationIds(db: Queryable, ids: readonly number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({ id: clientClassifications.classificationId })
+    .from(clientClassifications)
+    .where(inArray(clientClassifications.classificationId, [...new Set(ids)]));
+  return new Set(rows.map((r) => r.id));
+}
+
+/** What a cluster holds now: for save summaries, duplicate checks and "did the body change anything". */
+export interface ClusterContent {
+  description: string;
+  /** moduleName → ADDED | REMOVED (all rows, also those naming modules that are gone). */
+  modules: Map<string, string>;
+  lias: Set<string>;
+  classifications: Set<number>;
+}
+
+export async function clusterContents(db: Queryable, rows: readonly ClusterRow[]): Promise<Map<number, ClusterContent>> {
+  const out = new Map<number, ClusterContent>();
+  if (rows.length === 0) return out;
+  const pks = rows.map((r) => r.id);
+  for (const r of rows) out.set(r.id, { description: r.clusterDescription, modules: new Map(), lias: new Set(), classifications: new Set() });
+  const [mods, ls, cls] = await together(db, [
+    () => db.select().from(clusterModules).where(inArray(clusterModules.clusterPk, pks)),
+    () => db.select().from(clusterLias).where(inArray(clusterLias.clusterPk, pks)),
+    () => db.select().from(clusterClassifications).where(inArray(clusterClassifications.clusterPk, pks)),
+  ]);
+  for (const m of mods) out.get(m.clusterPk)!.modules.set(m.moduleName, m.status);
+  for (const l of ls) out.get(l.clusterPk)!.lias.add(l.liaCode);
+  for (const c of cls) out.get(c.clusterPk)!.classifications.add(c.classificationId);
+  return out;
+}
+
+export async function replaceClusterModules(db: Queryable, pk: number, list: readonly { moduleName: string; status: string }[]) {
+  await db.delete(clusterModules).where(eq(clusterModules.clusterPk, pk));
+  if (list.length) await db.insert(clusterModules).values(list.map((m) => ({ clusterPk: pk, moduleName: m.moduleName, status: m.status })));
+}
+
+export async function replaceClusterLias(db: Queryable, pk: number, codes: readonly string[]) {
+  await db.delete(clusterLias).where(eq(clusterLias.clusterPk, pk));
+  if (codes.length) await db.insert(clusterLias).values(codes.map((liaCode) => ({ clusterPk: pk, liaCode })));
+}
+
+export async function replaceClusterClassifications(db: Queryable, pk: number, ids: readonly number[]) {
+  await db.delete(clusterClassifications).where(eq(clusterClassifications.clusterPk, pk));
+  if (ids.length) await db.insert(clusterClassifications).values(ids.map((classificationId) => ({ clusterPk: pk, classificationId })));
+}
+
+export async function replaceClusterCountries(db: Queryable, pk: number, codes: readonly string[]) {
+  await db.delete(clusterCountries).where(eq(clusterCountries.clusterPk, pk));
+  if (codes.length) await db.insert(clusterCountries).values(codes.map((countryCode) => ({ clusterPk: pk, countryCode })));
+}
+
+export async function replaceClusterZones(db: Queryable, pk: number, zones: readonly string[]) {
+  await db.delete(clusterStarsZones).where(eq(clusterStarsZones.clusterPk, pk));
+  if (zones.length) await db.insert(clusterStarsZones).values(zones.map((starsZone) => ({ clusterPk: pk, starsZone })));
+}
+
+export async function replaceClusterStores(db: Queryable, pk: number, storeJdas: readonly string[]) {
+  await db.delete(clusterStores).where(eq(clusterStores.clusterPk, pk));
+  if (storeJdas.length) await db.insert(clusterStores).values(storeJdas.map((storeJda) => ({ clusterPk: pk, storeJda })));
+}
+
+/** The child rows copied with a cluster (copy to another month). */
+export async function clusterChildren(db: Queryable, pk: number) {
+  const [cs, zs, ss] = await together(db, [
+    () => db.select({ v: clusterCountries.countryCode }).from(clusterCountries).where(eq(clusterCountries.clusterPk, pk)),
+    () => db.select({ v: clusterStarsZones.starsZone }).from(clusterStarsZones).where(eq(clusterStarsZones.clusterPk, pk)),
+    () => db.select({ v: clusterStores.storeJda }).from(clusterStores).where(eq(clusterStores.clusterPk, pk)),
+  ]);
+  return { countries: cs.map((r) => r.v), zones: zs.map((r) => r.v), stores: ss.map((r) => r.v) };
+}
+
+/**
+ * Live clusters of the given (monthId, brand) pairs with their ADDED modules that exist in the month
+ * (for the duplicate check before publishing).
+ */
+export async function addedModuleSets(db: Queryable, pairs: readonly { monthId: string; brandCode: string }[]) {
+  const out = new Map<number, { clusterId: string; monthId: string; brandCode: string; modules: Set<string> }>();
+  if (pairs.length === 0) return out;
+  const cond = or(...pairs.map((p) => and(eq(clusters.monthId, p.monthId), eq(clusters.brandCode, p.brandCode))));
+  const rows = await db
+    .select({ pk: clusters.id, clusterId: clusters.clusterId, monthId: clusters.monthId, brandCode: clusters.brandCode, moduleName: modules.moduleName })
+    .from(clusters)
+    .leftJoin(clusterModules, and(eq(clusterModules.clusterPk, clusters.id), eq(clusterModules.status, 'ADDED')))
+    .leftJoin(
+      modules,
+      and(eq(modules.moduleName, clusterModules.moduleName), eq(modules.monthId, clusters.monthId), isNull(modules.deletionStatus)),
+    )
+    .where(and(cond, isNull(clusters.deletionStatus)));
+  for (const r of rows) {
+    let entry = out.get(r.pk);
+    if (!entry) out.set(r.pk, (entry = { clusterId: r.clusterId, monthId: r.monthId, brandCode: r.brandCode, modules: new Set() }));
+    if (r.moduleName) entry.modules.add(r.moduleName);
+  }
+  return out;
+}
+
+/** Stores of clusters with the fields the cluster answer and the planning system need. */
+export async function clusterStoreRows(db: Queryable, pks: readonly number[]) {
+  if (pks.length === 0) return [];
+  return db
+    .select({
+      clusterPk: clusterStores.clusterPk,
+      storeJda: stores.storeJda,
+      codiceStoreSap: stores.codiceStoreSap,
+      name: stores.name,
+      starsCustomer: stores.starsCustomer,
+      customerSegmentation: stores.customerSegmentation,
+      countryCode: stores.countryCode,
+      planningChannelId: stores.planningChannelId,
+    })
+    .from(clusterStores)
+    .innerJoin(stores, eq(stores.storeJda, clusterStores.storeJda))
+    .where(inArray(clusterStores.clusterPk, [...pks]))
+    .orderBy(asc(clusterStores.clusterPk), asc(stores.storeJda));
+}
+
+/** Distinct active (not REMOVED) SKUs over each cluster's ADDED, live modules. */
+async function totalSkus(db: Queryable, pks: readonly number[]): Promise<Map<number, number>> {
+  if (pks.length === 0) return new Map();
+  const rows = await db
+    .select({ clusterPk: clusterModules.clusterPk, total: sql<number>`count(DISTINCT ${moduleSkus.upc})::int` })
+    .from(clusterModules)
+    .innerJoin(clusters, eq(clusters.id, clusterModules.clusterPk))
+    .innerJoin(
+      modules,
+      and(eq(modules.moduleName, clusterModules.moduleName), eq(modules.monthId, clusters.monthId), isNull(modules.deletionStatus)),
+    )
+    .innerJoin(moduleSkus, and(eq(moduleSkus.moduleId, modules.id), ne(moduleSkus.status, 'REMOVED')))
+    .where(and(inArray(clusterModules.clusterPk, [...pks]), eq(clusterModules.status, 'ADDED')))
+    .groupBy(clusterModules.clusterPk);
+  return new Map(rows.map((r) => [r.clusterPk, Number(r.total)]));
+}
+
+export interface ClusterDtoOptions {
+  lockTtlMinutes: number;
+}
+
+/** Builds the cluster answers, in the order of `rows`, with a fixed number of queries per batch. */
+export async function toClusterDtos(db: Queryable, rows: readonly ClusterRow[], opts: ClusterDtoOptions): Promise<ClusterDto[]> {
+  if (rows.length === 0) return [];
+  const pks = rows.map((r) => r.id);
+  const monthIds = [...new Set(rows.map((r) => r.monthId))];
+  const [countryMap, zoneRows, storeRows, liaRows, classRows, moduleRows, skuTotals, lockMap, states, lego, presence, allLias] = await together(db, [
+    () => clusterCountryCodes(db, pks),
+    () => db.select().from(clusterStarsZones).where(inArray(clusterStarsZones.clusterPk, pks)).orderBy(asc(clusterStarsZones.starsZone)),
+    () => clusterStoreRows(db, pks),
+    () => db.select().from(clusterLias).where(inArray(clusterLias.clusterPk, pks)),
+    () =>
+      db
+        .select({ clusterPk: clusterClassifications.clusterPk, classificationId: clientClassifications.classificationId, label: clientClassifications.classificationLabel })
+        .from(clusterClassifications)
+        .innerJoin(clientClassifications, eq(clientClassifications.classificationId, clusterClassifications.classificationId))
+        .where(inArray(clusterClassifications.clusterPk, pks))
+        .orderBy(asc(clientClassifications.classificationLabel)),
+    () => clusterModuleRows(db, pks),
+    () => totalSkus(db, pks),
+    () => liveLocks(db, 'cluster', rows.map((r) => ({ itemKey: r.clusterId, monthId: r.monthId })), opts.lockTtlMinutes),
+    () => monthStates(db, monthIds),
+    () => db.select().from(legoMonths).where(inArray(legoMonths.monthId, monthIds)),
+    () => openMonthsOfClusters(db, rows.map((r) => r.clusterId)),
+    () => db.select().from(lias).orderBy(asc(lias.liaCode)),
+  ]);
+
+  // LIAs offered: every LIA of the cluster's planning channel(s) — its own, its stores' and its LIAs'.
+  const checked = new Map<number, Set<string>>();
+  for (const l of liaRows) checked.set(l.clusterPk, (checked.get(l.clusterPk) ?? new Set()).add(l.liaCode));
+  const channelOfLia = new Map(allLias.map((l) => [l.liaCode, l.planningChannelId]));
+  const channels = new Map<number, Set<string>>();
+  const addChannel = (pk: number, ch: string | null | undefined) => {
+    if (ch) channels.set(pk, (channels.get(pk) ?? new Set()).add(ch));
+  };
+  for (const r of rows) addChannel(r.id, r.planningChannelId);
+  for (const s of storeRows) addChannel(s.clusterPk, s.planningChannelId);
+  for (const l of liaRows) addChannel(l.clusterPk, channelOfLia.get(l.liaCode));
+
+  const group = <T extends { clusterPk: number }>(list: readonly T[]) => {
+    const m = new Map<number, T[]>();
+    for (const x of list) m.set(x.clusterPk, [...(m.get(x.clusterPk) ?? []), x]);
+    return m;
+  };
+  const zonesBy = group(zoneRows);
+  const storesBy = group(storeRows);
+  const classesBy = group(classRows);
+  const modulesBy = group(moduleRows);
+  const legoSet = new Set(lego.map((l) => `${l.monthId}|${l.brandCode}|${l.collection}`));
+
+  return rows.map((r) => {
+    const lockOwner = lockMap.get(`${r.clusterId}|${r.monthId}`) ?? null;
+    const state = states.get(r.monthId);
+    const mine = checked.get(r.id) ?? new Set<string>();
+    const offered = channels.get(r.id) ?? new Set<string>();
+    const clusterStoresList = storesBy.get(r.id) ?? [];
+    return {
+      clusterId: r.clusterId,
+      clusterLabel: r.clusterLabel,
+      clusterDescription: r.clusterDescription,
+      monthId: r.monthId,
+      brandCode: r.brandCode,
+      collection: r.collection,
+      country: countryMap.get(r.id) ?? [],
+      status: r.status as ClusterDto['status'],
+      locked: lockOwner !== null,
+      userLock: lockOwner,
+      legoMonth: legoSet.has(`${r.monthId}|${r.brandCode}|${r.collection}`),
+      stores: clusterStoresList.map((s) => ({
+        storeJda: s.storeJda,
+        codiceStoreSap: s.codiceStoreSap,
+        name: s.name,
+        starsCustomer: s.starsCustomer,
+        customerSegmentation: s.customerSegmentation,
+      })),
+      lias: allLias
+        .filter((l) => offered.has(l.planningChannelId) || mine.has(l.liaCode))
+        .map((l) => ({ liaCode: l.liaCode, planningChannelId: l.planningChannelId, isChecked: mine.has(l.liaCode) })),
+      classifications: (classesBy.get(r.id) ?? []).map((c) => ({ classificationId: c.classificationId, classificationLabel: c.label })),
+      modules: (modulesBy.get(r.id) ?? []).map(
+        (m): ClusterModuleDto => ({
+          moduleName: m.moduleName,
+          moduleLabel: m.moduleLabel,
+          macroFamily: m.macroFamily,
+          brand: m.brand,
+          monthId: m.monthId,
+          clusterId: r.clusterId,
+          clusterCompositionStatus: m.status as ClusterModuleDto['clusterCompositionStatus'],
+          status: m.moduleStatus as ClusterModuleDto['status'],
+          productDtoList: [],
+        }),
+      ),
+      rangeFacing: r.rangeFacing,
+      starZones: (zonesBy.get(r.id) ?? []).map((z) => z.starsZone),
+      publicationDate: r.publicationDate ? r.publicationDate.toISOString() : null,
+      rpasErrors: r.rpasErrors,
+      months: [...(presence.get(r.clusterId) ?? [])].sort(compareMonthIds),
+      door: clusterStoresList.length,
+      totalSku: skuTotals.get(r.id) ?? 0,
+      releaseClosed: state?.releaseClosed ?? false,
+      inOpenMonth: state?.open ?? false,
+    };
+  });
+}
