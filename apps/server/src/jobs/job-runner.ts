@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import os from 'node:os';
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, lt, ne, sql } from 'drizzle-orm';
 import type { Database, Db } from '../db/client.js';
 import { queryRows } from '../db/client.js';
 import { jobs } from '../db/schema.js';
@@ -76,7 +76,8 @@ export class JobRunner {
   async enqueue(db: Db | Parameters<Parameters<Db['transaction']>[0]>[0], kind: string, payload: unknown, createdBy: string): Promise<JobRow> {
     const [row] = await db.insert(jobs).values({ kind, payload: payload ?? {}, createdBy }).returning();
     if (!row) throw new Error('job not created');
-    this.kick();
+    // A started runner picks it up at once (the row may not be committed yet: polling catches it then).
+    if (this.timer) this.kick();
     return row;
   }
 
@@ -84,13 +85,7 @@ export class JobRunner {
     if (this.timer) return;
     this.stopping = false;
     // With the embedded database this is the only process: anything RUNNING was cut short by a crash.
-    if (this.database.kind === 'pglite') {
-      void this.database.db
-        .update(jobs)
-        .set({ status: 'QUEUED', workerId: null })
-        .where(eq(jobs.status, 'RUNNING'))
-        .then(() => this.kick());
-    }
+    if (this.database.kind === 'pglite') void this.recoverStale(new Date()).then(() => this.kick());
     this.timer = setInterval(() => this.kick(), this.opts.pollMs);
     this.timer.unref();
   }
@@ -159,17 +154,18 @@ export class JobRunner {
   }
 
   /** Requeues (or fails, past maxAttempts) RUNNING jobs whose worker stopped beating. */
-  private async recoverStale(): Promise<void> {
-    const staleBefore = new Date(Date.now() - this.opts.staleMs);
+  private async recoverStale(staleBefore = new Date(Date.now() - this.opts.staleMs)): Promise<void> {
     const db = this.database.db;
     await db
       .update(jobs)
       .set({ status: 'FAILED', finishedAt: new Date(), response: 'The job was interrupted too many times and was stopped.', workerId: null })
-      .where(and(eq(jobs.status, 'RUNNING'), lt(jobs.heartbeatAt, staleBefore), sql`${jobs.attempts} >= ${this.opts.maxAttempts}`));
+      .where(
+        and(eq(jobs.status, 'RUNNING'), lt(jobs.heartbeatAt, staleBefore), ne(jobs.workerId, this.workerId), sql`${jobs.attempts} >= ${this.opts.maxAttempts}`),
+      );
     await db
       .update(jobs)
       .set({ status: 'QUEUED', workerId: null })
-      .where(and(eq(jobs.status, 'RUNNING'), lt(jobs.heartbeatAt, staleBefore)));
+      .where(and(eq(jobs.status, 'RUNNING'), lt(jobs.heartbeatAt, staleBefore), ne(jobs.workerId, this.workerId)));
   }
 
   private async claim(): Promise<JobRow | null> {

@@ -87,7 +87,7 @@ describe('20 clients racing on the same modules', () => {
       const [row] = await app.database.db.select().from(modules).where(eq(modules.moduleName, moduleName));
       expect(row!.version).toBe(1 + ROUNDS);
     }
-  });
+  }, 180_000);
 
   it('let every publish end SUBMITTED or WIP with errors, each module published once', async () => {
     const keys = ['RACE_A', 'RACE_B'].map((moduleName) => ({ moduleName, monthId: 'M01_2027' }));
@@ -108,5 +108,5 @@ describe('20 clients racing on the same modules', () => {
       expect(r.status === 'SUBMITTED' || (r.status === 'WIP' && !!r.rpasErrors)).toBe(true);
     }
     expect(fs.readdirSync(path.join(dataDir, 'outbox'))).toHaveLength(2);
-  });
+  }, 180_000);
 });

@@ -1,0 +1,122 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { openDatabase, type Database } from '../db/client.js';
+import { jobs } from '../db/schema.js';
+import { resetDatabase, testDatabase } from '../../test/test-database.js';
+import { JobRunner } from './job-runner.js';
+
+let database: Database;
+const extra: Database[] = [];
+
+beforeEach(async () => {
+  database = await testDatabase();
+  await resetDatabase(database);
+});
+afterEach(async () => {
+  for (const d of extra.splice(0)) await d.close();
+});
+
+/** A second connection pool on the same database, as a second server process would have. */
+async function secondProcessDatabase(): Promise<Database> {
+  const url = process.env.TEST_DATABASE_URL!;
+  const schema = `test_${process.ppid}_w${process.env.VITEST_POOL_ID ?? process.env.VITEST_WORKER_ID ?? '0'}`;
+  const d = await openDatabase({ url, schema, poolSize: 4 });
+  extra.push(d);
+  return d;
+}
+
+async function waitAllFinished(count: number) {
+  for (let i = 0; i < 400; i++) {
+    const rows = await database.db.select({ status: jobs.status }).from(jobs);
+    if (rows.length === count && rows.every((r) => r.status === 'DONE' || r.status === 'FAILED')) return rows;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error('jobs did not finish');
+}
+
+describe('JobRunner', () => {
+  // One embedded database belongs to one process (and its one runner): the race needs PostgreSQL.
+  it.skipIf(!process.env.TEST_DATABASE_URL)('runs each job exactly once with two runners (two processes) polling the same table', async () => {
+    const runs = new Map<number, number>();
+    const handler = async ({ job }: { job: { id: number } }) => {
+      runs.set(job.id, (runs.get(job.id) ?? 0) + 1);
+      await new Promise((r) => setTimeout(r, 5));
+      return { response: 'ok' };
+    };
+    const a = new JobRunner(database, { pollMs: 20 });
+    const b = new JobRunner(await secondProcessDatabase(), { pollMs: 20 });
+    a.register('count', handler);
+    b.register('count', handler);
+    for (let i = 0; i < 30; i++) await a.enqueue(database.db, 'count', { i }, 'tester');
+    a.start();
+    b.start();
+    try {
+      const rows = await waitAllFinished(30);
+      expect(rows.every((r) => r.status === 'DONE')).toBe(true);
+    } finally {
+      await Promise.all([a.stop(), b.stop()]);
+    }
+    expect(runs.size).toBe(30);
+    expect([...runs.values()].every((n) => n === 1)).toBe(true);
+    const done = await database.db.select().from(jobs);
+    expect(done.every((j) => j.progress === 100 && j.response === 'ok' && j.attempts === 1)).toBe(true);
+  });
+
+  it('resumes a job orphaned by a dead process from its checkpoint', async () => {
+    const seen: unknown[] = [];
+    const runner = new JobRunner(database, { staleMs: 1000 });
+    runner.register('steps', async ({ checkpoint, progress }) => {
+      seen.push(checkpoint);
+      const start = typeof checkpoint === 'number' ? checkpoint : 0;
+      for (let i = start; i < 4; i++) await progress(((i + 1) / 4) * 100, i + 1);
+      return { result: { from: start } };
+    });
+    const job = await runner.enqueue(database.db, 'steps', {}, 'tester');
+    // What a process that died after two steps leaves behind: RUNNING, a checkpoint, an old heartbeat.
+    await database.db
+      .update(jobs)
+      .set({ status: 'RUNNING', workerId: 'dead', attempts: 1, progress: 50, result: { checkpoint: 2 }, heartbeatAt: new Date(Date.now() - 60_000) })
+      .where(eq(jobs.id, job.id));
+    runner.start();
+    try {
+      await waitAllFinished(1);
+    } finally {
+      await runner.stop();
+    }
+    const [row] = await database.db.select().from(jobs).where(eq(jobs.id, job.id));
+    expect(row).toMatchObject({ status: 'DONE', progress: 100, attempts: 2, result: { from: 2 } });
+    expect(seen).toEqual([2]);
+  });
+
+  it('fails a job that was interrupted too many times, and records a handler error', async () => {
+    const runner = new JobRunner(database, { staleMs: 1000, maxAttempts: 3 });
+    runner.register('boom', async () => {
+      throw new Error('The planning system is down');
+    });
+    const orphan = await runner.enqueue(database.db, 'boom', {}, 'tester');
+    await database.db
+      .update(jobs)
+      .set({ status: 'RUNNING', workerId: 'dead', attempts: 3, heartbeatAt: new Date(Date.now() - 60_000) })
+      .where(eq(jobs.id, orphan.id));
+    const failing = await runner.enqueue(database.db, 'boom', {}, 'tester');
+    runner.start();
+    try {
+      await waitAllFinished(2);
+    } finally {
+      await runner.stop();
+    }
+    const rows = await database.db.select().from(jobs).orderBy(jobs.id);
+    expect(rows.map((r) => [r.id, r.status, r.response])).toEqual([
+      [orphan.id, 'FAILED', 'The job was interrupted too many times and was stopped.'],
+      [failing.id, 'FAILED', 'The planning system is down'],
+    ]);
+  });
+
+  it('fails a job of an unknown kind', async () => {
+    const runner = new JobRunner(database);
+    const job = await runner.enqueue(database.db, 'nobody-knows', {}, 'tester');
+    await runner.drain();
+    const [row] = await database.db.select().from(jobs).where(eq(jobs.id, job.id));
+    expect(row).toMatchObject({ status: 'FAILED', response: 'Unknown job kind nobody-knows' });
+  });
+});
