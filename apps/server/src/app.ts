@@ -23,9 +23,19 @@ import { deletionRoutes } from './modules/deletion/deletion.routes.js';
 import { registerClusterJobs } from './modules/clusters/cluster-copy.job.js';
 import { clusterSnapshot } from './modules/clusters/cluster-snapshot.js';
 import { clusterLifecycleRoutes } from './modules/clusters/clusters.routes.js';
+import { clusterEditorRoutes } from './modules/cluster-editor/cluster-editor.routes.js';
+import { suggestedClusterRoutes } from './modules/suggested-clusters/suggested-clusters.routes.js';
 import { registerDeletionJobs } from './modules/deletion/deletion.steps.js';
 import { PUBLISH_JOB, publishJob } from './modules/publishing/publish.job.js';
 import { referenceDataRoutes } from './modules/reference-data/reference-data.routes.js';
+import { searchRoutes } from './modules/search/search.routes.js';
+import { creationRoutes } from './modules/creation/creation.routes.js';
+import { classificationRoutes } from './modules/classifications/classifications.routes.js';
+import { badgeRoutes } from './modules/badges/badges.routes.js';
+import { userRoutes } from './modules/users/users.routes.js';
+import { brandRoutes } from './modules/brands/brands.routes.js';
+import { releaseRoutes } from './modules/releases/releases.routes.js';
+import { workingAreaRoutes } from './modules/working-area/working-area.routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -81,8 +91,18 @@ export async function buildApp({ config, database, logger = true, gateway, now }
   await app.register(imageRoutes);
   await app.register(jobRoutes);
   await app.register(moduleLifecycleRoutes);
+  await app.register(workingAreaRoutes);
   await app.register(clusterLifecycleRoutes);
+  await app.register(clusterEditorRoutes);
+  await app.register(suggestedClusterRoutes);
   await app.register(deletionRoutes, now ? { now } : {});
+  await app.register(searchRoutes);
+  await app.register(creationRoutes);
+  await app.register(classificationRoutes);
+  await app.register(badgeRoutes);
+  await app.register(userRoutes);
+  await app.register(brandRoutes);
+  await app.register(releaseRoutes);
 
   app.jobs.register(PUBLISH_JOB, publishJob(app.gateway, { module: moduleSnapshot, cluster: clusterSnapshot }));
   app.jobs.register(COPY_MODULE_JOB, copyModulesJob(app.jobs, config.LOCK_TTL_MINUTES));

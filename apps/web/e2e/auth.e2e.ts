@@ -104,8 +104,7 @@ describe('route guard', () => {
     await loginAs(page);
     await page.goto('/backoffice/manageUser');
     await page.getByRole('heading', { name: 'Manage Users' }).waitFor();
-    expect(await page.getByText('This screen is coming soon.').isVisible()).toBe(true);
-    await screenshot(page, 'placeholder-manage-users');
+    await screenshot(page, 'route-manage-users');
 
     await page.goto('/backoffice/approve-cluster');
     await page.getByRole('heading', { name: 'Approve Cluster' }).waitFor();

@@ -171,3 +171,6 @@ export function clusterReadOnlyReason(
   if (state.lockedBy && !sameUser(state.lockedBy, username)) return 'lockedByOther';
   return null;
 }
+
+/** Create something (a macro family, or the home's create buttons before a brand is chosen): edit with the create rule, any brand. */
+export const canCreateAny = (grants: readonly Grant[]) => isAdmin(grants) || grants.some((g) => g.types.includes('edit') && g.rules.includes('create'));

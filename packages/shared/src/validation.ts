@@ -40,3 +40,42 @@ export function labelError(value: string): string | null {
 }
 
 export const CLASSIFICATION_LABEL = /^[A-Z0-9_-]+$/;
+
+/** A text field of a creation form: its name in messages, its maximum length and its character rule. */
+export interface TextRule {
+  /** How messages name the field: 'module name', 'cluster label' … */
+  field: string;
+  max: number;
+  /** name: no spaces and no special characters; label: no special characters; text: any. */
+  kind: 'name' | 'label' | 'text';
+  required?: boolean;
+}
+
+/** The first rule a text field breaks, worded for people (forms and server alike); null when fine. */
+export function textFieldError(value: string | null | undefined, rule: TextRule): string | null {
+  const text = value ?? '';
+  if (rule.required && text.trim() === '') return `Insert the ${rule.field}`;
+  if (text.length > rule.max) return `The ${rule.field} can have at most ${rule.max} characters`;
+  if (rule.kind === 'name') return nameError(text);
+  if (rule.kind === 'label') return labelError(text);
+  return null;
+}
+
+/** Initial size: a whole number, at least 0 ('Attention! You can't write a negative length!'). */
+export function initialSizeError(value: number | null | undefined): string | null {
+  if (value === null || value === undefined) return null;
+  if (!Number.isFinite(value)) return 'The initial size must be a number';
+  if (value < 0) return MESSAGES.negativeLength;
+  if (!Number.isInteger(value)) return 'The initial size must be a whole number';
+  return null;
+}
+
+/** Client classification label: A-Z, 0-9, _ and -, at most 15 characters. */
+export function classificationLabelError(value: string | null | undefined): string | null {
+  const text = value ?? '';
+  if (text.trim() === '') return MESSAGES.classificationEmpty;
+  if (!CLASSIFICATION_LABEL.test(text)) return MESSAGES.classificationChars;
+  if (text.length > LIMITS.classificationLabel) return `The client classification can have at most ${LIMITS.classificationLabel} characters`;
+  return null;
+}
+

@@ -230,6 +230,9 @@ export const skus = pgTable(
     index('skus_brand_collection_idx').on(t.brandCode, t.collection),
     index('skus_model_idx').on(t.model),
     index('skus_material_idx').on(t.materialCode),
+    /** The few discontinued / deleted SKUs (DISCO/REMOVED bells and area), by brand. */
+    index('skus_disco_idx').on(t.brandCode).where(sql`${t.flagDisco}`),
+    index('skus_deleted_idx').on(t.brandCode).where(sql`${t.deleted}`),
   ],
 );
 
@@ -327,6 +330,8 @@ export const modules = pgTable(
     index('modules_label_idx').on(sql`lower(${t.moduleLabel})`),
     index('modules_status_idx').on(t.status),
     index('modules_deletion_idx').on(t.deletionStatus).where(sql`${t.deletionStatus} IS NOT NULL`),
+    /** Live modules with planning-system warnings: the Pending Area bell counts them. */
+    index('modules_pending_idx').on(t.monthId).where(sql`${t.rpasErrors} IS NOT NULL AND ${t.deletionStatus} IS NULL`),
   ],
 );
 
@@ -407,6 +412,8 @@ export const clusters = pgTable(
     index('clusters_label_idx').on(sql`lower(${t.clusterLabel})`),
     index('clusters_status_idx').on(t.status),
     index('clusters_deletion_idx').on(t.deletionStatus).where(sql`${t.deletionStatus} IS NOT NULL`),
+    /** Live clusters with planning-system warnings (Pending Area bell). */
+    index('clusters_pending_idx').on(t.monthId).where(sql`${t.rpasErrors} IS NOT NULL AND ${t.deletionStatus} IS NULL`),
   ],
 );
 

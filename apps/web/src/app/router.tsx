@@ -7,16 +7,17 @@ import { RequireAuth } from './require-auth';
 import { ComingSoonRoute } from './routes/coming-soon';
 import { HomeRoute } from './routes/home';
 import { LoginRoute } from './routes/login';
+import { ManageBrandsRoute } from './routes/manage-brands';
+import { ManageReleasesRoute } from './routes/manage-releases';
+import { ManageUsersRoute } from './routes/manage-users';
+import { ModuleRoute } from './routes/module';
+import { ApproveClusterRoute } from './routes/approve-cluster';
+import { ClusterRoute } from './routes/cluster';
 
 /** Screens that later work replaces: each shows its title and 'This screen is coming soon.' */
 const comingSoon: readonly PathKey[] = [
   'history',
-  'module',
-  'cluster',
   'statistics',
-  'manageUser',
-  'manageBrand',
-  'manageRelease',
   'uploadTwo',
   'upload',
   'pdfArea',
@@ -26,7 +27,6 @@ const comingSoon: readonly PathKey[] = [
   'massiveEditSelected',
   'export',
   'deletionArea',
-  'approveCluster',
 ];
 
 /**
@@ -46,6 +46,12 @@ export const routes: RouteObject[] = [
         ),
         children: [
           { index: true, element: <HomeRoute /> },
+          { path: paths.manageUser.path, element: <ManageUsersRoute /> },
+          { path: paths.manageBrand.path, element: <ManageBrandsRoute /> },
+          { path: paths.manageRelease.path, element: <ManageReleasesRoute /> },
+          { path: paths.module.path, element: <ModuleRoute /> },
+          { path: paths.cluster.path, element: <ClusterRoute /> },
+          { path: paths.approveCluster.path, element: <ApproveClusterRoute /> },
           ...comingSoon.map((key) => ({
             path: paths[key].path,
             element: <ComingSoonRoute title={paths[key].title} />,

@@ -5,13 +5,15 @@ import { resetDatabase, testDatabase } from '../../../test/test-database.js';
 import { brands, collections, skus } from '../../db/schema.js';
 import { registerErrorHandler } from '../../plugins/error-handler.js';
 import { imageRoutes } from './images.routes.js';
+import { PngCache } from './png-cache.js';
 import { decodePng } from './png-test-helpers.js';
 
 let app: FastifyInstance;
+let database: Awaited<ReturnType<typeof testDatabase>>;
 const UPC = '810001047290';
 
 beforeAll(async () => {
-  const database = await testDatabase();
+  database = await testDatabase();
   await resetDatabase(database);
   await database.db.insert(brands).values({ brandCode: 'AUR', description: 'Aurora Optics' });
   await database.db.insert(collections).values({ collectionCode: 'SUN', description: 'Sunglasses' });
@@ -89,5 +91,31 @@ describe('GET /data/images/:upc/:view.png', () => {
     const bad = await app.inject({ method: 'GET', url: `/data/images/${UPC}/front.png` });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ error: 'badRequest', fields: [{ path: 'params.view' }] });
+  });
+});
+
+describe('the drawn-picture cache', () => {
+  it('draws a picture once per UPC, view and width, and serves the same bytes again', async () => {
+    const cache = new PngCache(10, 1024 * 1024);
+    const cached = Fastify();
+    cached.decorate('database', database);
+    cached.setValidatorCompiler(validatorCompiler);
+    cached.setSerializerCompiler(serializerCompiler);
+    registerErrorHandler(cached);
+    await cached.register(imageRoutes, { cache });
+    try {
+      const first = await cached.inject({ method: 'GET', url: `/data/images/${UPC}/1.png?width=120` });
+      expect(first.statusCode).toBe(200);
+      expect(cache.size).toBe(1);
+      const again = await cached.inject({ method: 'GET', url: `/data/images/${UPC}/1.png?width=120` });
+      expect(again.rawPayload.equals(first.rawPayload)).toBe(true);
+      expect(cache.size).toBe(1);
+      const wider = await cached.inject({ method: 'GET', url: `/data/images/${UPC}/1.png?width=480` });
+      expect(decodePng(wider.rawPayload).width).toBe(480);
+      expect(decodePng(again.rawPayload).width).toBe(120);
+      expect(cache.size).toBe(2);
+    } finally {
+      await cached.close();
+    }
   });
 });

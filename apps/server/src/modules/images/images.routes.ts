@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../lib/errors.js';
 import { getSkuForImage } from './images.repository.js';
+import { PngCache } from './png-cache.js';
 import { DEFAULT_IMAGE_WIDTH, isSkuImageView, MAX_IMAGE_WIDTH, MIN_IMAGE_WIDTH, renderSkuImage } from './sku-image.js';
 
 /** Bumped whenever the drawing changes, so that browsers drop their immutable copies. */
@@ -19,10 +20,13 @@ const querySchema = z.object({
 /**
  * GET /data/images/:upc/:view.png — the SKU's picture for view 1 (front), 2 (three-quarter),
  * 3 (side), 4 (top) or 5 (folded), drawn on demand, 240×160 unless ?width= asks otherwise.
- * A UPC's pictures never change, so browsers keep them for a day without asking again.
+ * A UPC's pictures never change, so browsers keep them for a day without asking again, and the
+ * server keeps the last few thousand it drew in a bounded LRU (png-cache.ts).
  */
-export async function imageRoutes(instance: FastifyInstance): Promise<void> {
+export async function imageRoutes(instance: FastifyInstance, options: { cache?: PngCache } = {}): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
+  // Drawn pictures by ETag (which names every input of the drawing): a page of tiles is drawn once.
+  const cache = options.cache ?? new PngCache();
   app.get(
     '/data/images/:upc/:view.png',
     {
@@ -44,7 +48,11 @@ export async function imageRoutes(instance: FastifyInstance): Promise<void> {
       const etag = `"${sku.upc}-${view}-${width}-${sku.model}-${sku.color}-${sku.releaseDate}-v${DRAWING_VERSION}"`.replace(/[^\x21-\x7e]/g, '_');
       reply.header('Cache-Control', 'private, max-age=86400, immutable').header('ETag', etag);
       if (request.headers['if-none-match'] === etag) return reply.code(304).send();
-      const png = renderSkuImage({ upc: sku.upc, model: sku.model, color: sku.color, releaseDate: sku.releaseDate, view, width });
+      let png = cache.get(etag);
+      if (!png) {
+        png = renderSkuImage({ upc: sku.upc, model: sku.model, color: sku.color, releaseDate: sku.releaseDate, view, width });
+        cache.set(etag, png);
+      }
       return reply.type('image/png').send(png);
     },
   );

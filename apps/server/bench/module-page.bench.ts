@@ -1,0 +1,220 @@
+/**
+ * Module page benchmark: `npm run bench:module-page -w apps/server -- [--runs 10] [--reuse]`
+ *
+ * Creates a scratch PostgreSQL database (`bench_module_page`) next to BENCH_DATABASE_URL's (default
+ * postgres://postgres@127.0.0.1:5432/postgres), seeds a small demo world, adds 30 modules of 100 SKUs
+ * each (BENCH_MOD_01 … 30, AUR SUN, an open month), then measures:
+ *  1. the server time of `POST /api/module/modules` for the 30 modules (app.inject: routing,
+ *     validation, SQL, serialisation), p50/p95;
+ *  2. in headless Chromium (the built web app, `npm run build` first), the time from navigation to
+ *     the page showing the 30 modules (header count and the first cards with their tiles);
+ *     with marks: when the lock and modules answers arrived, the first card, the header count;
+ *  3. the frame times during a pointer drag of a SKU between two modules (requestAnimationFrame),
+ *     (p95 and max show the long frames: a drag start or a drop that re-renders too much).
+ * Target: the page opens in under 2 s.
+ */
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { and, eq, sql } from 'drizzle-orm';
+import pg from 'pg';
+import { chromium } from 'playwright-core';
+import { buildApp } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
+import { openDatabase } from '../src/db/client.js';
+import { migrate } from '../src/db/migrate.js';
+import { moduleSkus, moduleStarsZones, modules, months, skus } from '../src/db/schema.js';
+import { seedDemo } from '../src/db/seed/seed-demo.js';
+
+const TARGET_MS = 2000;
+const MODULES = 30;
+const SKUS_PER_MODULE = 100;
+
+const { values } = parseArgs({
+  options: { runs: { type: 'string', default: '10' }, reuse: { type: 'boolean', default: false } },
+  strict: true,
+});
+const runs = Number(values.runs);
+const baseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const dbName = 'bench_module_page';
+const benchUrl = (() => {
+  const u = new URL(baseUrl);
+  u.pathname = `/${dbName}`;
+  return u.toString();
+})();
+// BENCH_WEB_DIST measures another build of the web app (e.g. a copy of an older one, for before/after).
+const webDist = process.env.BENCH_WEB_DIST ?? fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+async function prepareDatabase(): Promise<boolean> {
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  try {
+    const exists = (await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [dbName])).rowCount === 1;
+    if (exists && values.reuse) return false;
+    if (exists) await admin.query(`DROP DATABASE "${dbName}" WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE "${dbName}"`);
+    return true;
+  } finally {
+    await admin.end();
+  }
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+const ms = (n: number) => `${n.toFixed(0)} ms`;
+
+const fresh = await prepareDatabase();
+const database = await openDatabase({ url: benchUrl, poolSize: 10 });
+await migrate(database);
+const db = database.db;
+if (fresh) {
+  console.log('Seeding a small demo world …');
+  await seedDemo(database, { scale: 0.5 });
+}
+const [firstOpen] = await db.select().from(months).where(eq(months.open, true)).orderBy(months.year, months.month).limit(1);
+const monthId = firstOpen!.monthId;
+const names = Array.from({ length: MODULES }, (_, i) => `BENCH_MOD_${String(i + 1).padStart(2, '0')}`);
+const existing = await db.select({ id: modules.id }).from(modules).where(and(eq(modules.moduleName, names[0]!), eq(modules.monthId, monthId)));
+if (existing.length === 0) {
+  const pool = await db.select({ upc: skus.upc }).from(skus).where(and(eq(skus.brandCode, 'AUR'), eq(skus.collection, 'SUN'), eq(skus.deleted, false))).limit(400);
+  if (pool.length < SKUS_PER_MODULE) throw new Error(`Only ${pool.length} AUR SUN SKUs: seed a larger world`);
+  for (const [i, name] of names.entries()) {
+    const [row] = await db
+      .insert(modules)
+      .values({ moduleName: name, monthId, moduleLabel: `Bench module ${i + 1}`, moduleDescription: 'Benchmark module', macroFamily: 'PILOT', brandCode: 'AUR', collection: 'SUN', door: 100 + i })
+      .returning();
+    await db.insert(moduleStarsZones).values({ moduleId: row!.id, starsZone: 'EU' });
+    const lines = Array.from({ length: SKUS_PER_MODULE }, (_, k) => pool[(i * 7 + k) % pool.length]!.upc);
+    await db.insert(moduleSkus).values([...new Set(lines)].map((upc, k) => ({ moduleId: row!.id, upc, mustHave: k % 3 === 0, status: k % 17 === 16 ? 'REMOVED' : 'ADDED', position: k })));
+  }
+}
+await db.execute(sql`DELETE FROM locks WHERE item_key LIKE 'BENCH_MOD_%'`);
+
+const config = loadConfig({ LOG_LEVEL: 'silent', DATABASE_URL: benchUrl, PORT: '0' }, { WEB_DIST_DIR: webDist });
+const app = await buildApp({ config, database, logger: false });
+const login = await app.inject({ method: 'POST', url: '/api/authorization/login', payload: { username: 'admin', password: 'demo' } });
+const token = login.json().access_token as string;
+const keys = names.map((moduleName) => ({ moduleName, monthId }));
+
+// 1. Server time
+const times: number[] = [];
+let bytes = 0;
+for (let i = 0; i < runs + 2; i++) {
+  const started = performance.now();
+  const res = await app.inject({ method: 'POST', url: '/api/module/modules', headers: { authorization: `Bearer ${token}` }, payload: { moduleDtoList: keys } });
+  if (res.statusCode !== 200) throw new Error(`modules answered ${res.statusCode}: ${res.body}`);
+  bytes = res.body.length;
+  if (i >= 2) times.push(performance.now() - started);
+}
+times.sort((a, b) => a - b);
+const skuCount = (JSON.parse((await app.inject({ method: 'POST', url: '/api/module/modules', headers: { authorization: `Bearer ${token}` }, payload: { moduleDtoList: keys } })).body) as { productDtoList: unknown[] }[]).reduce(
+  (s, m) => s + m.productDtoList.length,
+  0,
+);
+console.log(`\nPOST /api/module/modules, ${MODULES} modules, ${skuCount} SKU lines, ${(bytes / 1024).toFixed(0)} KiB`);
+console.log(`  server p50 ${ms(percentile(times, 50))}  p95 ${ms(percentile(times, 95))}  (${runs} runs)`);
+
+// 2. + 3. Browser
+if (!existsSync(`${webDist}/index.html`)) {
+  console.log('\nThe web app is not built (npm run build): browser figures skipped.');
+} else {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-gpu'] });
+  try {
+    const context = await browser.newContext({ baseURL: base, viewport: { width: 1600, height: 1000 } });
+    const page = await context.newPage();
+    // BENCH_NO_IMAGES=1 leaves the SKU pictures out (the server draws them on demand, in the same process).
+    if (process.env.BENCH_NO_IMAGES) await page.route('**/data/images/**', (route) => route.abort());
+    await page.goto('/backoffice/login');
+    await page.getByLabel('Username').fill('admin');
+    await page.getByLabel('Password', { exact: true }).fill('demo');
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await page.waitForURL(/\/backoffice\/?$/);
+    const url = `/backoffice/module?modules=${keys.map((k) => `${k.moduleName}|${k.monthId}`).join(',')}`;
+    const opens: number[] = [];
+    const marks: Record<string, number[]> = { lock: [], modules: [], firstCard: [], count: [] };
+    let started = 0;
+    page.on('response', (res) => {
+      const path = new URL(res.url()).pathname;
+      if (path === '/api/module/lock') marks.lock!.push(Date.now() - started);
+      if (path === '/api/module/modules') void res.finished().then(() => marks.modules!.push(Date.now() - started));
+    });
+    for (let i = 0; i < Math.min(runs, 5); i++) {
+      await page.goto('/backoffice/');
+      // Let the home page's own calls finish: they would otherwise queue on the same server process.
+      await page.waitForLoadState('networkidle').catch(() => undefined);
+      started = Date.now();
+      const firstCard = page.locator('[data-testid="module-card"]').first().waitFor({ timeout: 30_000 }).then(() => marks.firstCard!.push(Date.now() - started));
+      await page.goto(url);
+      await page
+        .getByTestId('searched')
+        .filter({ hasText: `${MODULES} modules` })
+        .waitFor({ timeout: 30_000 })
+        .catch(async (error: unknown) => {
+          await page.screenshot({ path: '/tmp/bench-module-page-failure.png' });
+          throw error;
+        });
+      marks.count!.push(Date.now() - started);
+      await page.locator('[data-testid="module-card"] [data-testid="sku-tile"]').first().waitFor();
+      opens.push(Date.now() - started);
+      await firstCard;
+    }
+    if (process.env.BENCH_PROFILE) {
+      // BENCH_PROFILE=1: one more opening under the CPU profiler; prints the functions with the most self time.
+      await page.goto('/backoffice/');
+      await page.waitForLoadState('networkidle').catch(() => undefined);
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 500 });
+      await cdp.send('Profiler.start');
+      await page.goto(url);
+      await page.locator('[data-testid="module-card"] [data-testid="sku-tile"]').first().waitFor({ timeout: 30_000 });
+      const { profile } = (await cdp.send('Profiler.stop')) as { profile: { nodes: { id: number; hitCount?: number; callFrame: { functionName: string; url: string; lineNumber: number } }[]; samples?: number[]; timeDeltas?: number[] } };
+      const self = new Map<string, number>();
+      const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+      (profile.samples ?? []).forEach((id, i) => {
+        const f = byId.get(id)!.callFrame;
+        const name = `${f.functionName || '(anonymous)'} ${f.url.split('/').pop()}:${f.lineNumber}`;
+        self.set(name, (self.get(name) ?? 0) + (profile.timeDeltas?.[i] ?? 0) / 1000);
+      });
+      const top = [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, 25);
+      console.log('\nCPU profile of one opening (self time):');
+      for (const [name, t] of top) console.log(`  ${t.toFixed(0).padStart(6)} ms  ${name}`);
+    }
+    opens.sort((a, b) => a - b);
+    for (const list of Object.values(marks)) list.sort((a, b) => a - b);
+    const mounted = await page.locator('[data-testid="module-card"]').count();
+    console.log(`\nBrowser: navigation → ${MODULES} modules on the page (cards mounted: ${mounted}, virtualised)`);
+    console.log(`  p50 ${ms(percentile(opens, 50))}  max ${ms(opens.at(-1)!)}  target < ${ms(TARGET_MS)}: ${percentile(opens, 50) < TARGET_MS ? 'OK' : 'MISSED'}`);
+    const mark = (name: string) => (marks[name]!.length ? ms(percentile(marks[name]!, 50)) : '–');
+    console.log(`  marks (p50 from navigation): lock answered ${mark('lock')}, modules answered ${mark('modules')}, first card ${mark('firstCard')}, header count ${mark('count')}`);
+
+    // A drag between the first two cards, frames timed by requestAnimationFrame.
+    // Plain script text: this file is type-checked without the DOM library.
+    await page.evaluate(`(() => {
+      window.__frames = []; window.__on = true; window.__last = performance.now();
+      const tick = (t) => { window.__frames.push(t - window.__last); window.__last = t; if (window.__on) requestAnimationFrame(tick); };
+      requestAnimationFrame(tick);
+    })()`);
+    const source = page.locator('[data-testid="module-card"]').nth(0).locator('[data-testid="area-MH"] [data-testid="sku-tile"]').first();
+    const target = page.locator('[data-testid="module-card"]').nth(1).locator('[data-testid="area-EL"]');
+    await target.scrollIntoViewIfNeeded();
+    await source.scrollIntoViewIfNeeded();
+    const s = (await source.boundingBox())!;
+    const t = (await target.boundingBox())!;
+    await page.mouse.move(s.x + s.width / 2, s.y + s.height * 0.6);
+    await page.mouse.down();
+    await page.mouse.move(s.x + s.width / 2 + 10, s.y + s.height * 0.6 + 10, { steps: 5 });
+    await page.mouse.move(t.x + t.width / 2, t.y + Math.min(40, t.height / 2), { steps: 40 });
+    await page.mouse.up();
+    await page.waitForTimeout(200);
+    const frames = (await page.evaluate(`(() => { window.__on = false; return window.__frames.slice(1); })()`)) as number[];
+    frames.sort((a, b) => a - b);
+    console.log(`\nDrag between two modules: ${frames.length} frames, p50 ${frames.length ? percentile(frames, 50).toFixed(1) : '–'} ms, p95 ${frames.length ? percentile(frames, 95).toFixed(1) : '–'} ms, max ${frames.at(-1)?.toFixed(1) ?? '–'} ms`);
+  } finally {
+    await browser.close();
+  }
+}
+await app.close();
+await database.close();

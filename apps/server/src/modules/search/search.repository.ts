@@ -1,0 +1,390 @@
+/**
+ * The SQL of the home search, for modules and clusters: one WHERE clause built from the filter body
+ * (intersection of filters, union of the values of one filter), the caller's visibility, and live rows
+ * only. Lists, counts and filter options all use it, so they always agree.
+ *
+ * Text filters use `strpos(lower(column), lower(text))`: the text is a plain parameter, never a
+ * pattern, so `%`, `_` and `\` match themselves.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import type { FilterKey, SearchFilters } from '@bo/shared/search';
+import { queryRows, type Queryable } from '../../db/client.js';
+import type { Visibility } from './visibility.js';
+
+export type ItemKind = 'module' | 'cluster';
+
+const has = (values: readonly unknown[] | null | undefined): values is readonly string[] => !!values && values.length > 0;
+const inList = (column: SQL, values: readonly (string | boolean)[]) => sql`${column} IN ${[...new Set(values)]}`;
+const TRUE = sql`TRUE`;
+const FALSE = sql`FALSE`;
+const and = (parts: readonly SQL[]) => (parts.length ? sql.join(parts.map((p) => sql`(${p})`), sql` AND `) : TRUE);
+const or = (parts: readonly SQL[]) => (parts.length ? sql.join(parts.map((p) => sql`(${p})`), sql` OR `) : FALSE);
+
+/** Any of the texts is contained (case-insensitively) in any of the columns. */
+function containsAny(columns: readonly SQL[], texts: readonly string[]): SQL {
+  return or(texts.flatMap((t) => columns.map((c) => sql`strpos(lower(${c}), lower(${t})) > 0`)));
+}
+
+// ───────────────────────────── modules ─────────────────────────────
+
+const M = {
+  month: sql.raw('m.month_id'),
+  channel: sql.raw('m.planning_channel_id'),
+  brand: sql.raw('m.brand_code'),
+  collection: sql.raw('m.collection'),
+  family: sql.raw('m.macro_family'),
+  label: sql.raw('m.module_label'),
+  name: sql.raw('m.module_name'),
+};
+
+function moduleVisibility(v: Visibility, zonesArray?: SQL): SQL {
+  if (v.all) return TRUE;
+  if (zonesArray) {
+    // The list query has the module's zones at hand already: no second look into module_stars_zones.
+    const zoned = v.pairs.length ? sql`EXISTS (SELECT 1 FROM unnest(${zonesArray}) AS vz(zone) WHERE (m.brand_code || '|' || vz.zone) IN ${v.pairs})` : FALSE;
+    const zoneless = v.brands.length ? sql`${zonesArray} IS NULL AND m.brand_code IN ${v.brands}` : FALSE;
+    return or([zoned, zoneless]);
+  }
+  const zoned = v.pairs.length
+    ? sql`EXISTS (SELECT 1 FROM module_stars_zones vz WHERE vz.module_id = m.id AND (m.brand_code || '|' || vz.stars_zone) IN ${v.pairs})`
+    : FALSE;
+  const zoneless = v.brands.length
+    ? sql`m.brand_code IN ${v.brands} AND NOT EXISTS (SELECT 1 FROM module_stars_zones vz WHERE vz.module_id = m.id)`
+    : FALSE;
+  return or([zoned, zoneless]);
+}
+
+/**
+ * The conditions of a module search; `omit` leaves one filter out (the options of that filter);
+ * `zonesArray` is an expression holding the module's zones when the query already has it.
+ */
+export function moduleWhere(f: SearchFilters, v: Visibility, omit?: FilterKey, zonesArray?: SQL): SQL {
+  const parts: SQL[] = [sql`m.deletion_status IS NULL`, moduleVisibility(v, zonesArray)];
+  const use = (key: FilterKey) => key !== omit && has(f[key]);
+  if (use('monthId')) parts.push(inList(M.month, f.monthId!));
+  if (use('planningChannel')) parts.push(inList(M.channel, f.planningChannel!));
+  if (use('brand')) parts.push(inList(M.brand, f.brand!));
+  if (use('collection')) parts.push(inList(M.collection, f.collection!));
+  if (use('macroFamily')) parts.push(inList(M.family, f.macroFamily!));
+  if (use('newModule')) parts.push(inList(sql.raw('m.new_module'), f.newModule!.map((x) => x === 'true')));
+  if (use('starsZone')) {
+    parts.push(sql`EXISTS (SELECT 1 FROM module_stars_zones fz WHERE fz.module_id = m.id AND fz.stars_zone IN ${[...new Set(f.starsZone!)]})`);
+  }
+  if (use('country')) {
+    parts.push(
+      sql`EXISTS (SELECT 1 FROM module_stars_zones fz JOIN countries co ON co.stars_zone = fz.stars_zone
+                  WHERE fz.module_id = m.id AND co.country_code IN ${[...new Set(f.country!)]})`,
+    );
+  }
+  if (use('starsCustomer')) {
+    // A module serves a stars customer through the live clusters of its month that hold it.
+    parts.push(
+      sql`EXISTS (SELECT 1 FROM cluster_modules cm
+                  JOIN clusters c ON c.id = cm.cluster_pk
+                  JOIN cluster_stores cs ON cs.cluster_pk = c.id
+                  JOIN stores s ON s.store_jda = cs.store_jda
+                  WHERE cm.module_name = m.module_name AND cm.status = 'ADDED' AND c.month_id = m.month_id
+                    AND c.deletion_status IS NULL AND s.stars_customer IN ${[...new Set(f.starsCustomer!)]})`,
+    );
+  }
+  if (use('moduleLabel')) parts.push(containsAny([M.label, M.name], f.moduleLabel!));
+  return and(parts);
+}
+
+export interface ModuleListRow {
+  id: number;
+  moduleName: string;
+  moduleLabel: string;
+  moduleDescription: string;
+  monthId: string;
+  macroFamily: string;
+  specialKind: string | null;
+  brand: string;
+  collection: string;
+  planningChannel: string | null;
+  /** Comma-separated (cheaper to read than an array for thousands of rows). */
+  starZones: string | null;
+  status: string;
+  newModule: boolean;
+  userLock: string | null;
+  legoMonth: boolean;
+  inOpenMonth: boolean;
+  releaseClosed: boolean;
+  door: number;
+  initialSize: number | null;
+  rpasErrors: string | null;
+  /** ISO 8601 (UTC). */
+  publicationDate: string | null;
+}
+
+/** A timestamp as ISO 8601 text made by the database (reading thousands of Dates costs more). */
+const isoText = (column: SQL) => sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+const lockJoin = (type: ItemKind, keyColumn: SQL, monthColumn: SQL, ttlMinutes: number) =>
+  sql`LEFT JOIN locks lk ON lk.item_type = ${type} AND lk.item_key = ${keyColumn} AND lk.month_id = ${monthColumn}
+        AND lk.renewed_at >= now() - make_interval(secs => ${ttlMinutes * 60})`;
+
+/** The module's zones as the list query names them (for `moduleWhere(…, zonesArray)`). */
+export const LIST_ZONES = sql.raw('zz.zones');
+
+/** At most `limit` modules of the search (`where` built with LIST_ZONES), with what a result list shows (no SKU lists). */
+export async function moduleList(db: Queryable, where: SQL, ttlMinutes: number, limit: number): Promise<ModuleListRow[]> {
+  const rows = await queryRows<ModuleListRow>(
+    db,
+    sql`SELECT m.id, m.module_name AS "moduleName", m.module_label AS "moduleLabel", m.module_description AS "moduleDescription",
+               m.month_id AS "monthId", m.macro_family AS "macroFamily", mf.special_kind AS "specialKind",
+               m.brand_code AS brand, m.collection, m.planning_channel_id AS "planningChannel",
+               array_to_string(zz.zones, ',') AS "starZones",
+               m.status, m.new_module AS "newModule", lk.owner AS "userLock",
+               EXISTS (SELECT 1 FROM lego_months lg WHERE lg.month_id = m.month_id AND lg.brand_code = m.brand_code AND lg.collection = m.collection) AS "legoMonth",
+               mo.open AS "inOpenMonth", COALESCE(r.status = 'CLOSED', FALSE) AS "releaseClosed",
+               m.door, m.initial_size AS "initialSize",
+               m.rpas_errors AS "rpasErrors", ${isoText(sql.raw('m.publication_date'))} AS "publicationDate"
+        FROM modules m
+        JOIN months mo ON mo.month_id = m.month_id
+        LEFT JOIN releases r ON r.release_id = mo.release_id
+        LEFT JOIN macro_families mf ON mf.macro_family = m.macro_family
+        ${lockJoin('module', sql.raw('m.module_name'), sql.raw('m.month_id'), ttlMinutes)}
+        LEFT JOIN LATERAL (SELECT array_agg(z.stars_zone ORDER BY z.stars_zone) AS zones FROM module_stars_zones z WHERE z.module_id = m.id) zz ON TRUE
+        WHERE ${where}
+        LIMIT ${limit}`,
+  );
+  return rows.map((r) => ({ ...r, id: Number(r.id), door: Number(r.door) }));
+}
+
+export async function countRows(db: Queryable, kind: ItemKind, where: SQL): Promise<number> {
+  const from = kind === 'module' ? sql.raw('modules m') : sql.raw('clusters c');
+  const [row] = await queryRows<{ count: number | string }>(db, sql`SELECT count(*)::int AS count FROM ${from} WHERE ${where}`);
+  return Number(row?.count ?? 0);
+}
+
+/**
+ * The values of one filter found among the modules matching `where` (built without that filter).
+ * Each candidate value (a brand, a month …) is tested with an EXISTS that stops at the first matching
+ * module, which is far cheaper than a DISTINCT over every module of the month. `brands` narrows the
+ * brand candidates to those the caller can see at all.
+ */
+export async function moduleOptionValues(db: Queryable, key: FilterKey, where: SQL, brands?: readonly string[]): Promise<string[]> {
+  const exists = (condition: SQL) => sql`EXISTS (SELECT 1 FROM modules m WHERE ${condition} AND ${where})`;
+  const zoneExists = (condition: SQL) =>
+    sql`EXISTS (SELECT 1 FROM modules m JOIN module_stars_zones z ON z.module_id = m.id WHERE ${condition} AND ${where})`;
+  let query: SQL;
+  switch (key) {
+    case 'monthId':
+      query = sql`SELECT t.month_id AS value FROM months t WHERE ${exists(sql`m.month_id = t.month_id`)}`;
+      break;
+    case 'planningChannel':
+      query = sql`SELECT t.planning_channel_id AS value FROM planning_channels t WHERE ${exists(sql`m.planning_channel_id = t.planning_channel_id`)}`;
+      break;
+    case 'brand':
+      if (brands && brands.length === 0) return [];
+      query = sql`SELECT t.brand_code AS value FROM brands t WHERE ${brands ? sql`t.brand_code IN ${[...brands]} AND ` : sql``}${exists(sql`m.brand_code = t.brand_code`)}`;
+      break;
+    case 'collection':
+      query = sql`SELECT t.collection_code AS value FROM collections t WHERE ${exists(sql`m.collection = t.collection_code`)}`;
+      break;
+    case 'macroFamily':
+      query = sql`SELECT t.macro_family AS value FROM macro_families t WHERE ${exists(sql`m.macro_family = t.macro_family`)}`;
+      break;
+    case 'newModule':
+      query = sql`SELECT t.value FROM (VALUES ('true'), ('false')) AS t(value) WHERE ${exists(sql`m.new_module = (t.value = 'true')`)}`;
+      break;
+    case 'starsZone':
+      query = sql`SELECT t.zone_code AS value FROM stars_zones t WHERE ${zoneExists(sql`z.stars_zone = t.zone_code`)}`;
+      break;
+    case 'country':
+      query = sql`SELECT t.country_code AS value FROM countries t WHERE ${zoneExists(sql`z.stars_zone = t.stars_zone`)}`;
+      break;
+    case 'starsCustomer':
+      query = sql`SELECT DISTINCT s.stars_customer AS value FROM modules m
+                  JOIN cluster_modules cm ON cm.module_name = m.module_name AND cm.status = 'ADDED'
+                  JOIN clusters c ON c.id = cm.cluster_pk AND c.month_id = m.month_id AND c.deletion_status IS NULL
+                  JOIN cluster_stores cs ON cs.cluster_pk = c.id JOIN stores s ON s.store_jda = cs.store_jda
+                  WHERE ${where}`;
+      break;
+    default:
+      return [];
+  }
+  return (await queryRows<{ value: string }>(db, query)).map((r) => r.value);
+}
+
+// ───────────────────────────── clusters ─────────────────────────────
+
+const C = {
+  month: sql.raw('c.month_id'),
+  channel: sql.raw('c.planning_channel_id'),
+  brand: sql.raw('c.brand_code'),
+  collection: sql.raw('c.collection'),
+  id: sql.raw('c.cluster_id'),
+  label: sql.raw('c.cluster_label'),
+  rangeFacing: sql.raw('c.range_facing'),
+};
+
+/** A cluster's scope zones are the zones of its countries (docs/LIFECYCLE.md). */
+function clusterVisibility(v: Visibility): SQL {
+  if (v.all) return TRUE;
+  const zoned = v.pairs.length
+    ? sql`EXISTS (SELECT 1 FROM cluster_countries vc JOIN countries vco ON vco.country_code = vc.country_code
+                  WHERE vc.cluster_pk = c.id AND (c.brand_code || '|' || vco.stars_zone) IN ${v.pairs})`
+    : FALSE;
+  const zoneless = v.brands.length
+    ? sql`c.brand_code IN ${v.brands} AND NOT EXISTS (SELECT 1 FROM cluster_countries vc WHERE vc.cluster_pk = c.id)`
+    : FALSE;
+  return or([zoned, zoneless]);
+}
+
+const storeCondition = (condition: SQL) =>
+  sql`EXISTS (SELECT 1 FROM cluster_stores fs JOIN stores s ON s.store_jda = fs.store_jda WHERE fs.cluster_pk = c.id AND ${condition})`;
+
+export function clusterWhere(f: SearchFilters, v: Visibility, omit?: FilterKey): SQL {
+  const parts: SQL[] = [sql`c.deletion_status IS NULL`, clusterVisibility(v)];
+  const use = (key: FilterKey) => key !== omit && has(f[key]);
+  if (use('monthId')) parts.push(inList(C.month, f.monthId!));
+  if (use('planningChannel')) parts.push(inList(C.channel, f.planningChannel!));
+  if (use('brand')) parts.push(inList(C.brand, f.brand!));
+  if (use('collection')) parts.push(inList(C.collection, f.collection!));
+  if (use('clusterId')) parts.push(inList(C.id, f.clusterId!));
+  if (use('rangeFacing')) parts.push(inList(C.rangeFacing, f.rangeFacing!));
+  if (use('starsZone')) {
+    parts.push(sql`EXISTS (SELECT 1 FROM cluster_stars_zones fz WHERE fz.cluster_pk = c.id AND fz.stars_zone IN ${[...new Set(f.starsZone!)]})`);
+  }
+  if (use('country')) {
+    parts.push(sql`EXISTS (SELECT 1 FROM cluster_countries fc WHERE fc.cluster_pk = c.id AND fc.country_code IN ${[...new Set(f.country!)]})`);
+  }
+  if (use('starsCustomer')) parts.push(storeCondition(inList(sql.raw('s.stars_customer'), f.starsCustomer!)));
+  if (use('customerSegmentation')) parts.push(storeCondition(inList(sql.raw('s.customer_segmentation'), f.customerSegmentation!)));
+  if (use('storeJda')) parts.push(storeCondition(inList(sql.raw('s.store_jda'), f.storeJda!)));
+  if (use('codiceStoreSap')) parts.push(storeCondition(inList(sql.raw('s.codice_store_sap'), f.codiceStoreSap!)));
+  if (use('clientClassification')) {
+    const values = [...new Set(f.clientClassification!)];
+    const ids = values.filter((x) => /^\d{1,9}$/.test(x)).map(Number);
+    const byId = ids.length ? sql` OR cl.classification_id IN ${ids}` : sql``;
+    parts.push(
+      sql`EXISTS (SELECT 1 FROM cluster_classifications fcl JOIN client_classifications cl ON cl.classification_id = fcl.classification_id
+                  WHERE fcl.cluster_pk = c.id AND (cl.classification_label IN ${values}${byId}))`,
+    );
+  }
+  if (use('clusterLabel')) parts.push(containsAny([C.label, C.id], f.clusterLabel!));
+  return and(parts);
+}
+
+export interface ClusterListRow {
+  id: number;
+  clusterId: string;
+  clusterLabel: string;
+  clusterDescription: string;
+  monthId: string;
+  brandCode: string;
+  collection: string;
+  planningChannel: string | null;
+  country: string[] | null;
+  starZones: string[] | null;
+  status: string;
+  userLock: string | null;
+  legoMonth: boolean;
+  inOpenMonth: boolean;
+  releaseClosed: boolean;
+  rangeFacing: string | null;
+  door: number;
+  rpasErrors: string | null;
+  /** ISO 8601 (UTC). */
+  publicationDate: string | null;
+}
+
+export async function clusterList(db: Queryable, where: SQL, ttlMinutes: number, limit: number): Promise<ClusterListRow[]> {
+  const rows = await queryRows<ClusterListRow>(
+    db,
+    sql`SELECT c.id, c.cluster_id AS "clusterId", c.cluster_label AS "clusterLabel", c.cluster_description AS "clusterDescription",
+               c.month_id AS "monthId", c.brand_code AS "brandCode", c.collection, c.planning_channel_id AS "planningChannel",
+               (SELECT array_agg(cc.country_code ORDER BY cc.country_code) FROM cluster_countries cc WHERE cc.cluster_pk = c.id) AS country,
+               (SELECT array_agg(z.stars_zone ORDER BY z.stars_zone) FROM cluster_stars_zones z WHERE z.cluster_pk = c.id) AS "starZones",
+               c.status, lk.owner AS "userLock",
+               EXISTS (SELECT 1 FROM lego_months lg WHERE lg.month_id = c.month_id AND lg.brand_code = c.brand_code AND lg.collection = c.collection) AS "legoMonth",
+               mo.open AS "inOpenMonth", COALESCE(r.status = 'CLOSED', FALSE) AS "releaseClosed",
+               c.range_facing AS "rangeFacing",
+               (SELECT count(*)::int FROM cluster_stores cs WHERE cs.cluster_pk = c.id) AS door,
+               c.rpas_errors AS "rpasErrors", ${isoText(sql.raw('c.publication_date'))} AS "publicationDate"
+        FROM clusters c
+        JOIN months mo ON mo.month_id = c.month_id
+        LEFT JOIN releases r ON r.release_id = mo.release_id
+        ${lockJoin('cluster', sql.raw('c.cluster_id'), sql.raw('c.month_id'), ttlMinutes)}
+        WHERE ${where}
+        LIMIT ${limit}`,
+  );
+  return rows.map((r) => ({ ...r, id: Number(r.id), door: Number(r.door) }));
+}
+
+/** As `moduleOptionValues`, for clusters. */
+export async function clusterOptionValues(db: Queryable, key: FilterKey, where: SQL, brands?: readonly string[]): Promise<string[]> {
+  const exists = (join: SQL, condition: SQL) => sql`EXISTS (SELECT 1 FROM clusters c ${join} WHERE ${condition} AND ${where})`;
+  const none = sql``;
+  const storeJoin = sql`JOIN cluster_stores cs ON cs.cluster_pk = c.id JOIN stores s ON s.store_jda = cs.store_jda`;
+  let query: SQL;
+  switch (key) {
+    case 'monthId':
+      query = sql`SELECT t.month_id AS value FROM months t WHERE ${exists(none, sql`c.month_id = t.month_id`)}`;
+      break;
+    case 'planningChannel':
+      query = sql`SELECT t.planning_channel_id AS value FROM planning_channels t WHERE ${exists(none, sql`c.planning_channel_id = t.planning_channel_id`)}`;
+      break;
+    case 'brand':
+      if (brands && brands.length === 0) return [];
+      query = sql`SELECT t.brand_code AS value FROM brands t WHERE ${brands ? sql`t.brand_code IN ${[...brands]} AND ` : none}${exists(none, sql`c.brand_code = t.brand_code`)}`;
+      break;
+    case 'collection':
+      query = sql`SELECT t.collection_code AS value FROM collections t WHERE ${exists(none, sql`c.collection = t.collection_code`)}`;
+      break;
+    case 'starsZone':
+      query = sql`SELECT t.zone_code AS value FROM stars_zones t WHERE ${exists(sql`JOIN cluster_stars_zones z ON z.cluster_pk = c.id`, sql`z.stars_zone = t.zone_code`)}`;
+      break;
+    case 'country':
+      query = sql`SELECT t.country_code AS value FROM countries t WHERE ${exists(sql`JOIN cluster_countries cc ON cc.cluster_pk = c.id`, sql`cc.country_code = t.country_code`)}`;
+      break;
+    case 'customerSegmentation':
+      query = sql`SELECT t.segmentation_code AS value FROM customer_segmentations t WHERE ${exists(storeJoin, sql`s.customer_segmentation = t.segmentation_code`)}`;
+      break;
+    case 'clientClassification':
+      query = sql`SELECT t.classification_label AS value FROM client_classifications t WHERE ${exists(
+        sql`JOIN cluster_classifications fcl ON fcl.cluster_pk = c.id`,
+        sql`fcl.classification_id = t.classification_id`,
+      )}`;
+      break;
+    case 'starsCustomer':
+      query = sql`SELECT DISTINCT s.stars_customer AS value FROM clusters c ${storeJoin} WHERE ${where}`;
+      break;
+    case 'rangeFacing':
+      query = sql`SELECT DISTINCT c.range_facing AS value FROM clusters c WHERE ${where} AND c.range_facing IS NOT NULL`;
+      break;
+    default:
+      return [];
+  }
+  return (await queryRows<{ value: string }>(db, query)).map((r) => r.value);
+}
+
+// ───────────────────────────── labels ─────────────────────────────
+
+/** People's names of filter values (brand descriptions, channel labels …), by key. */
+export async function optionLabels(db: Queryable, keys: readonly FilterKey[], values: ReadonlyMap<FilterKey, readonly string[]>): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  const queries: Partial<Record<FilterKey, SQL>> = {
+    brand: sql`SELECT brand_code AS value, description AS label FROM brands`,
+    planningChannel: sql`SELECT planning_channel_id AS value, label FROM planning_channels`,
+    collection: sql`SELECT collection_code AS value, description AS label FROM collections`,
+    starsZone: sql`SELECT zone_code AS value, description AS label FROM stars_zones`,
+    country: sql`SELECT country_code AS value, name AS label FROM countries`,
+    customerSegmentation: sql`SELECT segmentation_code AS value, label FROM customer_segmentations`,
+  };
+  await Promise.all(
+    keys.map(async (key) => {
+      let query = queries[key];
+      if (key === 'starsCustomer') {
+        const wanted = values.get(key) ?? [];
+        if (wanted.length === 0) return;
+        query = sql`SELECT customer_code AS value, name AS label FROM stars_customers WHERE customer_code IN ${[...wanted]}`;
+      }
+      if (!query) return;
+      for (const r of await queryRows<{ value: string; label: string }>(db, query)) out.set(`${key}|${r.value}`, r.label);
+    }),
+  );
+  return out;
+}

@@ -1,0 +1,274 @@
+/**
+ * The module page (part 1 §2 Module editor, part 2 §2 Working Area) in real Chromium: pointer drags
+ * through dnd-kit's sensors (mouse down, moves in steps, up), keyboard moves, save, publish, copy,
+ * and a second user who finds the module locked.
+ *
+ * Uses modules no other browser test touches: Marea (MRA) best sellers of M09_2027, all WIP in an open month.
+ */
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loginAs } from './helpers/auth';
+import { launchBrowser, openPage, screenshot } from './helpers/browser';
+
+const MONTH = 'M09_2027';
+const A = 'MRA_SUN_BEST_01';
+const B = 'MRA_SUN_BEST_03';
+const OTHER_COLLECTION = 'MRA_OPT_BEST_01';
+const COPY_MONTH = 'M11_2027';
+const PAGE = `/backoffice/module?modules=${A}|${MONTH},${B}|${MONTH},${OTHER_COLLECTION}|${MONTH}`;
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+const card = (name: string) => page.locator(`[data-testid="module-card"][data-module="${name}"]`);
+const area = (name: string, a: 'MH' | 'EL' | 'BIN') => card(name).locator(`[data-testid="area-${a}"]`);
+const tile = (name: string, a: 'MH' | 'EL' | 'BIN', upc: string) => area(name, a).locator(`[data-testid="sku-tile"][data-upc="${upc}"]`);
+const upcsIn = (name: string, a: 'MH' | 'EL' | 'BIN') =>
+  area(name, a)
+    .locator('[data-testid="sku-tile"]')
+    .evaluateAll((els) => els.map((e) => e.getAttribute('data-upc') ?? ''));
+
+/** A real pointer drag: press on the tile, move in steps (dnd-kit starts after 5 px), release over the target. */
+async function drag(source: Locator, target: Locator) {
+  await source.scrollIntoViewIfNeeded();
+  const s = (await source.boundingBox())!;
+  const t = (await target.boundingBox())!;
+  const x = s.x + s.width / 2;
+  const y = s.y + s.height * 0.62;
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  await page.mouse.move(x + 8, y + 8, { steps: 4 });
+  await page.mouse.move(t.x + t.width / 2, t.y + Math.min(t.height / 2, 60), { steps: 16 });
+  await page.waitForTimeout(60);
+  await page.mouse.up();
+}
+
+/**
+ * Answers the questions a save or publish may ask (description, count caution …) with the given
+ * buttons until `done` shows up.
+ */
+async function answerUntil(done: Locator, answers: Record<string, string>, timeoutMs = 20_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await done.isVisible().catch(() => false)) return;
+    for (const [question, button] of Object.entries(answers)) {
+      const dialog = page.getByRole('dialog').filter({ hasText: question });
+      if (await dialog.isVisible().catch(() => false)) await dialog.getByRole('button', { name: button, exact: true }).click();
+    }
+    await page.waitForTimeout(100);
+  }
+  await done.waitFor({ timeout: 1 });
+}
+
+const QUESTIONS = {
+  'also to change the module description': 'No',
+  'different number of SKUs': 'Proceed',
+  'publish the changes on RPAS??': 'Yes',
+};
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  ({ context, page } = await openPage(browser));
+  await page.setViewportSize({ width: 1600, height: 1500 });
+  await loginAs(page, 'admin');
+});
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+});
+
+describe('module editor', () => {
+  it('redirects to home without modules, and explains a module that does not exist', async () => {
+    await page.goto('/backoffice/module');
+    await page.waitForURL(/\/backoffice\/?$/);
+    await page.goto(`/backoffice/module?moduleName=NOPE_NOPE&monthId=${MONTH}`);
+    await page.getByTestId('empty-page').waitFor();
+    expect(await page.getByTestId('empty-page').innerText()).toBe("We couldn't find the module you are looking for. There may have been a technical problem.");
+  });
+
+  it('opens three modules, locked by the user, special families first', async () => {
+    await page.goto(PAGE);
+    await card(A).waitFor();
+    await card(B).waitFor();
+    expect(await page.locator('[data-testid="module-card"]').count()).toBe(3);
+    expect(await card(A).getByTestId('locked-by').count()).toBe(0);
+    // Collapse the optical module: the two sun modules fit on the screen together.
+    await card(OTHER_COLLECTION).getByRole('button', { name: 'Collapse module' }).click();
+    await screenshot(page, 'module-editor-open');
+  });
+
+  it('moves a SKU from MH to EL by dragging', async () => {
+    const [upc] = await upcsIn(A, 'MH');
+    await drag(tile(A, 'MH', upc!), area(A, 'EL'));
+    await tile(A, 'EL', upc!).waitFor();
+    expect(await tile(A, 'MH', upc!).count()).toBe(0);
+    expect(await card(A).getAttribute('data-edited')).toBe('true');
+  });
+
+  it('bins a MH SKU and restores it as EL with the class warning', async () => {
+    const [upc] = await upcsIn(A, 'MH');
+    await drag(tile(A, 'MH', upc!), area(A, 'BIN'));
+    await tile(A, 'BIN', upc!).waitFor();
+    await drag(tile(A, 'BIN', upc!), area(A, 'EL'));
+    await tile(A, 'EL', upc!).waitFor();
+    await page.getByText('Attention! The SKU was MH before it was removed: it is restored as EL.').waitFor();
+    await screenshot(page, 'module-editor-restore-warning');
+  });
+
+  it('adds a SKU to another module, refuses it twice and across collections', async () => {
+    const inB = new Set([...(await upcsIn(B, 'MH')), ...(await upcsIn(B, 'EL'))]);
+    const upc = (await upcsIn(A, 'EL')).find((u) => !inB.has(u))!;
+    await drag(tile(A, 'EL', upc), area(B, 'MH'));
+    await tile(B, 'MH', upc).waitFor();
+    await drag(tile(A, 'EL', upc), area(B, 'MH'));
+    const popup = page.getByTestId('message-popup');
+    await popup.getByText('The sku is already present').waitFor();
+    expect(await page.getByRole('dialog').getByText('Error!').isVisible()).toBe(true);
+    await screenshot(page, 'module-editor-duplicate');
+    await page.getByRole('button', { name: 'Ok' }).click();
+
+    await card(OTHER_COLLECTION).getByRole('button', { name: 'Expand module' }).click();
+    await drag(tile(A, 'EL', upc), area(OTHER_COLLECTION, 'MH'));
+    await page.getByText('The starting module is different from the end module.').waitFor();
+    await page.getByRole('button', { name: 'Ok' }).click();
+    expect(await tile(OTHER_COLLECTION, 'MH', upc).count()).toBe(0);
+    await card(OTHER_COLLECTION).getByRole('button', { name: 'Collapse module' }).click();
+  });
+
+  it('undoes and redoes with Ctrl+Z / Ctrl+Shift+Z', async () => {
+    const before = await upcsIn(B, 'MH');
+    await page.locator('body').click({ position: { x: 5, y: 300 } });
+    await page.keyboard.press('Control+z');
+    await expect.poll(async () => (await upcsIn(B, 'MH')).length).toBe(before.length - 1);
+    await page.keyboard.press('Control+Shift+z');
+    await expect.poll(async () => (await upcsIn(B, 'MH')).length).toBe(before.length);
+  });
+
+  it('asks before leaving with unsaved changes', async () => {
+    await page.getByRole('link', { name: 'Export Module' }).click();
+    await page.getByText('Are you sure you want to leave this page? All changes will be lost').waitFor();
+    await screenshot(page, 'module-editor-leave');
+    await page.getByRole('button', { name: 'Stay' }).click();
+    expect(page.url()).toContain('/module?');
+  });
+
+  it('saves both modules and finds the change after a reload', async () => {
+    const movedToEl = (await upcsIn(A, 'EL'))[0]!;
+    const addedToB = await upcsIn(B, 'MH');
+    await page.getByRole('button', { name: /^Save all/ }).click();
+    await answerUntil(page.getByText('MODULE/MODULES CORRECTLY SAVED').first(), QUESTIONS);
+    expect(await card(A).getAttribute('data-edited')).toBeNull();
+    await page.reload();
+    await card(A).waitFor();
+    await tile(A, 'EL', movedToEl).waitFor();
+    expect((await upcsIn(B, 'MH')).sort()).toEqual(addedToB.sort());
+  });
+
+  it('shows the module read-only, with the owner, to a second user', async () => {
+    const second = await openPage(browser);
+    try {
+      await loginAs(second.page, 'creator');
+      await second.page.goto(`/backoffice/module?moduleName=${A}&monthId=${MONTH}`);
+      const other = second.page.locator(`[data-testid="module-card"][data-module="${A}"]`);
+      await other.waitFor();
+      await other.getByText('admin is editing the module').first().waitFor();
+      expect(await other.getByRole('button', { name: 'Save', exact: true }).isDisabled()).toBe(true);
+      expect(await other.getByRole('button', { name: 'Save & Publish' }).isDisabled()).toBe(true);
+      await screenshot(second.page, 'module-editor-read-only');
+    } finally {
+      await second.context.close();
+    }
+  });
+
+  it('publishes and follows the submission to SUBMITTED', async () => {
+    await card(B).getByRole('button', { name: 'Save & Publish' }).click();
+    const question = page.getByText('Are you sure you want to publish the changes on RPAS??');
+    await answerUntil(question, { 'also to change the module description': 'No', 'different number of SKUs': 'Proceed' });
+    await screenshot(page, 'module-editor-publish-question');
+    await answerUntil(page.getByText('The submission process has been started').first(), QUESTIONS);
+    await expect.poll(() => card(B).getAttribute('data-status'), { timeout: 20_000, interval: 250 }).toBe('SUBMITTED');
+    await screenshot(page, 'module-editor-submitted');
+  });
+
+  it('copies a module to another month and opens it there', async () => {
+    const el = (await upcsIn(A, 'EL')).sort();
+    await card(A).getByRole('button', { name: 'Copy' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('11/2027').check();
+    await screenshot(page, 'module-editor-copy');
+    await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+    await dialog.getByText(`Copied module/cluster ${A} for the months: 11/2027`).waitFor({ timeout: 30_000 });
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await page.goto(`/backoffice/module?moduleName=${A}&monthId=${COPY_MONTH}`);
+    await card(A).waitFor();
+    expect((await upcsIn(A, 'EL')).sort()).toEqual(el);
+    await screenshot(page, 'module-editor-copied');
+  });
+
+  it('shows the SKU information with the 360 view, and the performance popup', async () => {
+    await page.goto(`/backoffice/module?moduleName=${A}&monthId=${MONTH}`);
+    await card(A).waitFor();
+    const first = area(A, 'MH').locator('[data-testid="sku-tile"]').first();
+    await first.getByRole('button', { name: /^Information on/ }).click();
+    await page.getByTestId('sku-360').waitFor();
+    await page.getByRole('button', { name: 'Side view' }).click();
+    await screenshot(page, 'module-editor-sku-info');
+    await page.keyboard.press('Escape');
+    await card(A).getByRole('button', { name: 'Performance' }).click();
+    await page.getByTestId('performance-table').or(page.getByTestId('performance-empty')).first().waitFor();
+    await screenshot(page, 'module-editor-performance');
+    await page.keyboard.press('Escape');
+  });
+
+  it('moves a SKU with the keyboard only (Space, arrow, Space) and toggles with M', async () => {
+    await page.goto(`/backoffice/module?moduleName=${A}&monthId=${MONTH}`);
+    await card(A).waitFor();
+    const [upc] = await upcsIn(A, 'MH');
+    const source = tile(A, 'MH', upc!).locator('..');
+    await source.focus();
+    // dnd-kit's keyboard sensor listens for the next keys from the following tick on: pause like a person.
+    await page.keyboard.press('Space');
+    await page.waitForTimeout(150);
+    await page.keyboard.press('ArrowDown');
+    await page.waitForTimeout(150);
+    await page.keyboard.press('Space');
+    await tile(A, 'EL', upc!).waitFor();
+    await tile(A, 'EL', upc!).locator('..').focus();
+    await page.keyboard.press('m');
+    await tile(A, 'MH', upc!).waitFor();
+  });
+
+  it('moves a SKU with its ⋮ menu', async () => {
+    const [upc] = await upcsIn(A, 'EL');
+    await tile(A, 'EL', upc!).getByRole('button', { name: `Actions for ${upc}` }).click();
+    await page.getByRole('menuitem', { name: 'Move to Must Have (MH)' }).click();
+    await tile(A, 'MH', upc!).waitFor();
+    expect(await tile(A, 'EL', upc!).count()).toBe(0);
+  });
+
+  it('shows the cluster analysis and searches active SKUs', async () => {
+    await page.getByRole('button', { name: 'Cluster Analysis' }).click();
+    await page.getByTestId('panel-analysis').waitFor();
+    await page.waitForTimeout(1200);
+    await screenshot(page, 'module-editor-cluster-analysis');
+    await page.getByRole('button', { name: 'Active SKUs' }).click();
+    const panel = page.getByTestId('panel-active');
+    await panel.getByText('Filter to start searching').waitFor();
+    expect(await panel.getByRole('button', { name: 'Search' }).isDisabled()).toBe(true);
+    await panel.getByLabel('Model').fill('MR');
+    await panel.getByLabel('Brand', { exact: true }).click();
+    await page.getByRole('option', { name: 'Marea' }).click();
+    await panel.getByLabel('Collection', { exact: true }).click();
+    await page.getByRole('option', { name: 'Sunglasses' }).click();
+    await panel.getByRole('button', { name: 'Search' }).click();
+    await panel.getByTestId('sku-tile').first().waitFor();
+    // The virtualised rows are measured: each starts below the one before (no overlap).
+    await page.waitForTimeout(300);
+    const boxes = await panel.getByTestId('active-sku-row').evaluateAll((rows) => rows.map((r) => r.getBoundingClientRect()).map((b) => ({ top: b.top, bottom: b.bottom })));
+    expect(boxes.length).toBeGreaterThan(1);
+    boxes.sort((a, b) => a.top - b.top);
+    for (let i = 1; i < boxes.length; i++) expect(boxes[i]!.top).toBeGreaterThanOrEqual(boxes[i - 1]!.bottom - 0.5);
+    await screenshot(page, 'module-editor-active-skus');
+  });
+});

@@ -1,0 +1,146 @@
+import { ActionIcon, Button, Loader, Menu, MultiSelect, Paper, ScrollArea, Select, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { IconPlus, IconSearch } from '@tabler/icons-react';
+import { useState } from 'react';
+import { CLUSTER_EDITOR_TEXTS, moduleSearchAllowed, type SearchedModule } from '@bo/shared/cluster-editor';
+import { ERROR_TEXTS } from '@bo/shared/errors';
+import { LIMITS } from '@bo/shared/validation';
+import { ApiError } from '@/lib/api-error';
+import { searchModules } from '../api/search-modules';
+import { useSearchOptions } from '../api/get-search-options';
+import type { EditorModule } from '../logic/composition';
+import { Draggable } from './dnd';
+import { ModuleChip } from './module-chip';
+
+const toEditorModule = (m: SearchedModule): EditorModule => ({
+  moduleName: m.moduleName,
+  moduleLabel: m.moduleLabel,
+  macroFamily: m.macroFamily,
+  brand: m.brand,
+  monthId: m.monthId,
+  status: m.status,
+  clusterCompositionStatus: 'ADDED',
+});
+
+/**
+ * The module search (part 2 §2, §5): brand, collection, label, month, country and family; Search needs a
+ * country, a family or more than 4 characters; Enter searches. Results are dragged into a cluster (or added
+ * with the + menu, the keyboard way).
+ */
+export function ModuleSearchPanel({
+  defaultMonth,
+  familyOptions,
+  targets,
+  onAdd,
+}: {
+  defaultMonth: string;
+  familyOptions: string[];
+  targets: { key: string; label: string }[];
+  onAdd: (key: string | 'all', module: EditorModule) => void;
+}) {
+  const options = useSearchOptions();
+  const [brand, setBrand] = useState<string[]>([]);
+  const [collection, setCollection] = useState<string[]>([]);
+  const [country, setCountry] = useState<string[]>([]);
+  const [macroFamily, setMacroFamily] = useState<string[]>([]);
+  const [label, setLabel] = useState('');
+  const [monthId, setMonthId] = useState<string | null>(defaultMonth || null);
+  const [results, setResults] = useState<SearchedModule[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [loading, setLoading] = useState(false);
+
+  const request = { brand, collection, country, macroFamily, moduleLabel: label.trim() ? [label.trim()] : [], monthId: monthId ? [monthId] : [] };
+  const allowed = !!monthId && moduleSearchAllowed(request);
+
+  const run = async () => {
+    if (!allowed || loading) return;
+    setLoading(true);
+    setError(null);
+    try {
+      setResults(await searchModules(request));
+    } catch (e) {
+      setResults(null);
+      setError(e instanceof ApiError && e.status === 413 ? `${ERROR_TEXTS.tooManyResults}. ${ERROR_TEXTS.changeFilters}` : e instanceof Error ? e.message : String(e));
+    } finally {
+      setLoading(false);
+    }
+  };
+
+  const opts = options.data;
+  return (
+    <Paper withBorder radius="md" p="md" shadow="xs" data-testid="module-search">
+      <Stack
+        gap="xs"
+        onKeyDown={(e) => {
+          if (e.key === 'Enter' && !(e.target as HTMLElement).closest('[role="listbox"]')) {
+            e.preventDefault();
+            void run();
+          }
+        }}
+      >
+        <Title order={5}>Search modules</Title>
+        <MultiSelect size="xs" label="Brand" data={(opts?.brands ?? []).map((b) => ({ value: b.brandCode, label: b.description }))} value={brand} onChange={setBrand} searchable clearable />
+        <MultiSelect size="xs" label="Collection" data={(opts?.collections ?? []).map((c) => ({ value: c.collectionCode, label: c.description }))} value={collection} onChange={setCollection} clearable />
+        <TextInput size="xs" label="Module label" placeholder="More than 4 characters" value={label} maxLength={LIMITS.moduleLabelSearch} onChange={(e) => setLabel(e.currentTarget.value)} />
+        <Select size="xs" label="Month" data={(opts?.months ?? []).filter((m) => m.open).map((m) => m.monthId)} value={monthId} onChange={setMonthId} allowDeselect={false} searchable />
+        <MultiSelect size="xs" label="Country" data={(opts?.countries ?? []).map((c) => ({ value: c.countryCode, label: `${c.countryCode} · ${c.name}` }))} value={country} onChange={setCountry} searchable clearable />
+        <MultiSelect size="xs" label="Macro family" data={familyOptions} value={macroFamily} onChange={setMacroFamily} searchable clearable />
+        <Button size="xs" leftSection={<IconSearch size={14} />} disabled={!allowed} loading={loading} onClick={() => void run()}>
+          Search
+        </Button>
+      </Stack>
+      <ScrollArea.Autosize mah={420} mt="sm" type="auto" offsetScrollbars>
+        {loading ? (
+          <Loader size="sm" />
+        ) : error ? (
+          <Text fz="sm" c="red.7">
+            {error}
+          </Text>
+        ) : results === null ? (
+          <Text fz="sm" c="dimmed" ta="center" py="md">
+            {CLUSTER_EDITOR_TEXTS.filterToStart}
+          </Text>
+        ) : results.length === 0 ? (
+          <Text fz="sm" c="dimmed" ta="center" py="md">
+            {CLUSTER_EDITOR_TEXTS.noSearchResults}
+          </Text>
+        ) : (
+          <Stack gap={6} data-testid="search-results">
+            {results.map((r) => {
+              const m = toEditorModule(r);
+              return (
+                <Draggable key={`${r.moduleName}|${r.monthId}`} id={`search:${r.moduleName}|${r.monthId}`} data={{ source: 'search', module: m }}>
+                  <ModuleChip
+                    module={m}
+                    extra={
+                      <Menu withinPortal position="bottom-end">
+                        <Menu.Target>
+                          <Tooltip label="Add to a cluster">
+                            <ActionIcon size="sm" variant="subtle" aria-label={`Add ${r.moduleName} to a cluster`} onPointerDown={(e) => e.stopPropagation()} onKeyDown={(e) => e.stopPropagation()}>
+                              <IconPlus size={14} />
+                            </ActionIcon>
+                          </Tooltip>
+                        </Menu.Target>
+                        <Menu.Dropdown>
+                          {targets.map((t) => (
+                            <Menu.Item key={t.key} onClick={() => onAdd(t.key, m)}>
+                              {t.label}
+                            </Menu.Item>
+                          ))}
+                          <Menu.Divider />
+                          <Menu.Item onClick={() => onAdd('all', m)}>{CLUSTER_EDITOR_TEXTS.addToAll}</Menu.Item>
+                        </Menu.Dropdown>
+                      </Menu>
+                    }
+                  />
+                  <Text fz={10} c="dimmed" mt={2} ml={4}>
+                    {r.brand} · {r.collection} · {r.macroFamily} · {r.totalSku} SKU
+                  </Text>
+                </Draggable>
+              );
+            })}
+          </Stack>
+        )}
+      </ScrollArea.Autosize>
+    </Paper>
+  );
+}

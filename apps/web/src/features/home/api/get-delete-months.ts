@@ -1,0 +1,8 @@
+import { z } from 'zod';
+import { api } from '@/lib/api-client';
+
+export type DeletableKind = 'module' | 'cluster';
+
+/** GET /module/{name}/months?purpose=delete (or the cluster one): the months the item may be deleted from. */
+export const getDeleteMonths = (kind: DeletableKind, key: string) =>
+  api.get(`/${kind}/${encodeURIComponent(key)}/months`, { query: { purpose: 'delete' }, schema: z.array(z.string()), alertOnError: false });

@@ -1,0 +1,96 @@
+import { ActionIcon, Button, Text, Tooltip } from '@mantine/core';
+import { IconExternalLink } from '@tabler/icons-react';
+import type { ClusterListItem } from '@bo/shared/search';
+import { canEdit, isAdmin } from '@bo/shared/permissions';
+import type { Grant } from '@bo/shared/grants';
+import { clusterUrl, MAX_OPEN_CLUSTERS, openInNewTab } from '../logic/open-items';
+import { CreateButton, DeleteButton } from './column-actions';
+import { ItemMeta } from './item-meta';
+import { LockIndicator } from './lock-indicator';
+import { ResultColumn, ResultRow } from './result-column';
+
+export const clusterKey = (c: { clusterId: string; monthId: string }) => `${c.clusterId}|${c.monthId}`;
+
+export function ClusterColumn({
+  clusters,
+  grants,
+  selected,
+  onSelectedChange,
+  onOpen,
+  onDelete,
+  onCreate,
+  canCreate,
+  canDeleteSelection,
+}: {
+  clusters: readonly ClusterListItem[];
+  grants: readonly Grant[];
+  selected: ReadonlySet<string>;
+  onSelectedChange: (next: Set<string>) => void;
+  onOpen: () => void;
+  onDelete: () => void;
+  onCreate: () => void;
+  canCreate: boolean;
+  canDeleteSelection: boolean;
+}) {
+  const admin = isAdmin(grants);
+  const full = selected.size >= MAX_OPEN_CLUSTERS;
+  return (
+    <ResultColumn
+      title="Cluster Selection"
+      testId="cluster-column"
+      items={clusters}
+      getKey={clusterKey}
+      getText={(c) => `${c.clusterLabel} ${c.clusterId}`}
+      selected={selected}
+      onSelectedChange={onSelectedChange}
+      maxSelected={MAX_OPEN_CLUSTERS}
+      emptyText="No clusters"
+      actions={
+        <>
+          <Button size="compact-sm" radius="md" disabled={selected.size === 0} onClick={onOpen} data-testid="open-clusters">
+            Open Select (max {MAX_OPEN_CLUSTERS})
+          </Button>
+          <Text fz="xs" fw={700} c={full ? 'red' : 'dimmed'} data-testid="cluster-counter" data-full={full || undefined} style={{ whiteSpace: 'nowrap' }}>
+            {selected.size} / {MAX_OPEN_CLUSTERS}
+          </Text>
+        </>
+      }
+      tools={
+        <>
+          <DeleteButton label="Delete selected clusters" disabled={selected.size === 0 || !canDeleteSelection} onClick={onDelete} testId="delete-clusters" />
+          <CreateButton label="Create cluster" disabled={!canCreate} disabledReason="You need the create right for the selected brand" onClick={onCreate} testId="create-cluster" />
+        </>
+      }
+      renderRow={(c, isSelected, toggle) => (
+        <ResultRow
+          selected={isSelected}
+          onToggle={toggle}
+          disabled={!isSelected && full}
+          label={c.clusterLabel}
+          testId="cluster-row"
+          trailing={
+            <>
+              {c.locked && c.userLock && (
+                <LockIndicator
+                  owner={c.userLock}
+                  target={{ type: 'cluster', key: { clusterId: c.clusterId, monthId: c.monthId } }}
+                  canUnlock={admin || canEdit(grants, { brand: c.brandCode, zones: c.starZones })}
+                />
+              )}
+              <Tooltip label="Open in a new tab" withArrow openDelay={300}>
+                <ActionIcon variant="subtle" size="sm" aria-label={`Open ${c.clusterId} in a new tab`} onClick={() => openInNewTab(clusterUrl(c))}>
+                  <IconExternalLink size={15} />
+                </ActionIcon>
+              </Tooltip>
+            </>
+          }
+        >
+          <Text fz="sm" fw={600} truncate="end" title={c.clusterLabel}>
+            {c.clusterLabel}
+          </Text>
+          <ItemMeta code={c.clusterId} status={c.status} facts={[`${c.door} ${c.door === 1 ? 'door' : 'doors'}`, c.country.join(' ')]} />
+        </ResultRow>
+      )}
+    />
+  );
+}

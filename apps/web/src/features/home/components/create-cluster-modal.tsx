@@ -1,0 +1,294 @@
+import { ActionIcon, Alert, Badge, Button, Divider, Group, Loader, Modal, SimpleGrid, Stack, Table, Text, Textarea, TextInput, Tooltip } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconCheck, IconTrash, IconWand } from '@tabler/icons-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { clusterFormErrors, CREATION_TEXTS, FIELD_RULES, type ClusterFormValues, type StoreLookup } from '@bo/shared/creation';
+import { canCreate } from '@bo/shared/permissions';
+import { flash } from '@/components/ui/flash';
+import { splitMessages } from '@/components/ui/message-popup';
+import { PagedSelect } from '@/components/ui/paged-select';
+import { ApiError } from '@/lib/api-error';
+import { useSession } from '@/lib/session';
+import { checkClusterExists } from '../api/check-cluster-exists';
+import { createCluster } from '../api/create-cluster';
+import { getGenericClusterName } from '../api/get-generic-cluster-name';
+import { useInitialFilters } from '../api/get-initial-filters';
+import { useLias } from '../api/get-lias';
+import { getStoreBySap } from '../api/get-store-by-sap';
+import { HOME_RESULTS_KEY } from '../hooks/use-home-search';
+import { useLegoStatus } from '../hooks/use-lego-status';
+import { clusterUrl } from '../logic/open-items';
+import { LegoBadge } from './lego-badge';
+
+export interface ClusterDefaults {
+  brand?: string | null;
+  collection?: string | null;
+  starZones?: string[];
+}
+
+type FormState = Omit<ClusterFormValues, 'storeCount'>;
+const EMPTY: FormState = { collection: null, brandCode: null, lias: [], clusterId: '', clusterLabel: '', clusterDescription: '', starZones: [] };
+
+/** The store part of the form: a SAP code, looked up as it is typed; Add needs a finished lookup. */
+function StorePicker({ stores, onAdd }: { stores: readonly StoreLookup[]; onAdd: (store: StoreLookup) => void }) {
+  const [sap, setSap] = useState('');
+  const [debounced] = useDebouncedValue(sap.trim(), 400);
+  const lookup = useQuery({
+    queryKey: ['home', 'storeBySap', debounced],
+    queryFn: ({ signal }) => getStoreBySap(debounced, signal),
+    enabled: debounced.length > 0,
+    retry: false,
+    staleTime: 60_000,
+  });
+  const finished = debounced === sap.trim() && debounced.length > 0 && !lookup.isFetching;
+  const store = finished && lookup.isSuccess ? lookup.data : null;
+  const already = !!store && stores.some((s) => s.storeJda === store.storeJda);
+  const lookupError = finished && lookup.isError ? (lookup.error instanceof ApiError ? lookup.error.message : 'The SAP code lookup failed') : null;
+
+  return (
+    <Stack gap={6}>
+      <SimpleGrid cols={4} spacing="xs">
+        <TextInput
+          label="SAP code"
+          placeholder="e.g. S1000013"
+          value={sap}
+          onChange={(e) => setSap(e.currentTarget.value)}
+          error={lookupError}
+          rightSection={sap && !finished ? <Loader size={14} /> : store ? <IconCheck size={16} color="var(--mantine-color-teal-6)" /> : null}
+          data-testid="store-sap"
+        />
+        <TextInput label="Store" value={store ? `${store.name} (${store.storeJda})` : ''} readOnly placeholder="—" />
+        <TextInput label="Stars customer" value={store?.starsCustomer ?? ''} readOnly placeholder="—" />
+        <TextInput label="Segment" value={store?.customerSegmentation ?? ''} readOnly placeholder="—" />
+      </SimpleGrid>
+      <Group justify="flex-end">
+        <Button
+          size="xs"
+          variant="light"
+          disabled={!store || already}
+          onClick={() => {
+            if (!store) return;
+            onAdd(store);
+            setSap('');
+          }}
+          data-testid="add-store"
+        >
+          {already ? 'Already in the list' : 'Add store'}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+/**
+ * Create cluster (part 2 §2 "Cluster creation", §5): collection, brand, LIAs (at least one), cluster id
+ * (≤ 20, no spaces or special characters; 'Generate' proposes a free one), label (≤ 40), description,
+ * Stars zones and a store list. Creating stores it as a new cluster and goes to /cluster.
+ */
+export function CreateClusterModal({ opened, onClose, monthId, defaults }: { opened: boolean; onClose: () => void; monthId: string; defaults: ClusterDefaults }) {
+  const grants = useSession((s) => s.grants) ?? [];
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const initial = useInitialFilters();
+  const lias = useLias(opened);
+  const [values, setValues] = useState<FormState>(EMPTY);
+  const [stores, setStores] = useState<StoreLookup[]>([]);
+  const [submitted, setSubmitted] = useState(false);
+  const [serverError, setServerError] = useState<string[] | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [naming, setNaming] = useState(false);
+
+  useEffect(() => {
+    if (!opened) return;
+    setValues({ ...EMPTY, brandCode: defaults.brand ?? null, collection: defaults.collection ?? null, starZones: defaults.starZones ?? [] });
+    setStores([]);
+    setSubmitted(false);
+    setServerError(null);
+  }, [opened]);
+
+  const set = <K extends keyof FormState>(field: K, value: FormState[K]) => {
+    setValues((v) => ({ ...v, [field]: value }));
+    setServerError(null);
+  };
+  const errors = clusterFormErrors({ ...values, storeCount: stores.length });
+  const show = (field: keyof ClusterFormValues) => (submitted ? errors[field] : undefined);
+  const brandOptions = useMemo(() => (initial.data?.brand ?? []).filter((b) => canCreate(grants, { brand: b.value })), [initial.data, grants]);
+  const liaOptions = (lias.data ?? []).map((l) => ({ value: l.liaCode, label: `${l.liaCode} · ${l.planningChannelId}` }));
+  const lego = useLegoStatus(opened ? monthId : null, values.brandCode, values.collection);
+
+  const generate = async () => {
+    if (!values.brandCode || !values.collection) {
+      setSubmitted(true);
+      return;
+    }
+    setNaming(true);
+    try {
+      const channel = lias.data?.find((l) => l.liaCode === [...values.lias].sort()[0])?.planningChannelId ?? null;
+      const { clusterId } = await getGenericClusterName({
+        planningChannel: channel,
+        collection: values.collection,
+        brand: values.brandCode,
+        country: [...new Set(stores.map((s) => s.countryCode))],
+      });
+      set('clusterId', clusterId);
+    } catch (e) {
+      setServerError(splitMessages(e instanceof ApiError ? e.message : 'Unable to generate a name'));
+    } finally {
+      setNaming(false);
+    }
+  };
+
+  const submit = async () => {
+    setSubmitted(true);
+    if (Object.keys(errors).length > 0) return;
+    setBusy(true);
+    setServerError(null);
+    const key = { clusterId: values.clusterId, clusterLabel: values.clusterLabel, clusterDescription: values.clusterDescription, monthId };
+    try {
+      await checkClusterExists(key);
+      const [created] = await createCluster({
+        ...key,
+        brandCode: values.brandCode!,
+        collection: values.collection!,
+        lias: values.lias,
+        starZones: values.starZones,
+        stores: stores.map((s) => ({ codiceStoreSap: s.codiceStoreSap, storeId: s.storeJda, starsCustomer: s.starsCustomer, customerSegmentation: [s.customerSegmentation] })),
+      });
+      await queryClient.invalidateQueries({ queryKey: HOME_RESULTS_KEY });
+      flash(`The cluster ${created!.clusterId} has been created`);
+      onClose();
+      navigate(clusterUrl(created!));
+    } catch (e) {
+      setServerError(e instanceof ApiError && e.message ? splitMessages(e.message) : [CREATION_TEXTS.clusterExists]);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={busy ? () => undefined : onClose}
+      size="xl"
+      radius="lg"
+      centered
+      data-testid="create-cluster-modal"
+      title={
+        <Group gap="sm">
+          <Text fw={700}>Create cluster</Text>
+          <Badge variant="light" radius="sm">
+            {monthId}
+          </Badge>
+          <LegoBadge state={lego} />
+        </Group>
+      }
+    >
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          void submit();
+        }}
+      >
+        <Stack gap="sm">
+          <SimpleGrid cols={3} spacing="sm">
+            <PagedSelect label="Collection" required placeholder="Choose a collection" data={initial.data?.collection ?? []} value={values.collection} onChange={(v) => set('collection', v)} error={show('collection')} />
+            <PagedSelect label="Brand" required placeholder="Choose a brand" data={brandOptions} value={values.brandCode} onChange={(v) => set('brandCode', v)} error={show('brandCode')} />
+            <PagedSelect multiple label="LIA" required placeholder="Choose LIAs" data={liaOptions} value={values.lias} onChange={(v) => set('lias', v)} error={show('lias')} maxPills={2} data-testid="cluster-lias" />
+            <TextInput
+              label="Cluster id"
+              required
+              value={values.clusterId}
+              onChange={(e) => set('clusterId', e.currentTarget.value)}
+              error={values.clusterId ? errors.clusterId : show('clusterId')}
+              description={`${values.clusterId.length} / ${FIELD_RULES.clusterId.max}`}
+              rightSection={
+                <Tooltip label="Generate a free cluster id" withArrow>
+                  <ActionIcon variant="subtle" onClick={generate} loading={naming} aria-label="Generate a cluster id">
+                    <IconWand size={16} />
+                  </ActionIcon>
+                </Tooltip>
+              }
+              data-testid="cluster-id"
+            />
+            <TextInput
+              label="Cluster label"
+              required
+              value={values.clusterLabel}
+              onChange={(e) => set('clusterLabel', e.currentTarget.value)}
+              error={values.clusterLabel ? errors.clusterLabel : show('clusterLabel')}
+              description={`${values.clusterLabel.length} / ${FIELD_RULES.clusterLabel.max}`}
+              data-testid="cluster-label"
+            />
+            <PagedSelect multiple label="Stars zones" required placeholder="Choose zones" data={initial.data?.starsZone ?? []} value={values.starZones} onChange={(v) => set('starZones', v)} error={show('starZones')} />
+          </SimpleGrid>
+          <Textarea
+            label="Description"
+            placeholder="Cluster Description"
+            autosize
+            minRows={2}
+            value={values.clusterDescription}
+            onChange={(e) => set('clusterDescription', e.currentTarget.value)}
+            error={errors.clusterDescription}
+            description={`${values.clusterDescription.length} / ${FIELD_RULES.description.max}`}
+          />
+          <Divider label="Stores" labelPosition="left" />
+          <StorePicker stores={stores} onAdd={(s) => setStores((list) => [...list, s])} />
+          {stores.length > 0 ? (
+            <Table striped verticalSpacing={4} fz="sm" data-testid="cluster-stores">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Segment</Table.Th>
+                  <Table.Th>Stars customer</Table.Th>
+                  <Table.Th>Store</Table.Th>
+                  <Table.Th>SAP code</Table.Th>
+                  <Table.Th w={40} />
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {stores.map((s) => (
+                  <Table.Tr key={s.storeJda}>
+                    <Table.Td>{s.customerSegmentation}</Table.Td>
+                    <Table.Td>{s.starsCustomer}</Table.Td>
+                    <Table.Td>
+                      {s.name} <Text span c="dimmed" fz="xs">({s.storeJda} · {s.countryCode})</Text>
+                    </Table.Td>
+                    <Table.Td ff="monospace">{s.codiceStoreSap}</Table.Td>
+                    <Table.Td>
+                      <ActionIcon variant="subtle" color="red" size="sm" aria-label={`Remove ${s.codiceStoreSap}`} onClick={() => setStores((list) => list.filter((x) => x !== s))}>
+                        <IconTrash size={14} />
+                      </ActionIcon>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          ) : (
+            <Text fz="sm" c={show('storeCount') ? 'red' : 'dimmed'}>
+              {show('storeCount') ?? 'No stores yet: type a SAP code and add the store.'}
+            </Text>
+          )}
+          {serverError && (
+            <Alert color="red" variant="light" title="Unable to create the cluster" data-testid="create-error">
+              {serverError.map((line) => (
+                <Text key={line} fz="sm">
+                  {line}
+                </Text>
+              ))}
+            </Alert>
+          )}
+          <Group justify="flex-end" mt="xs">
+            <Button variant="default" onClick={onClose} disabled={busy}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={busy} data-testid="submit-cluster">
+              Create cluster
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,257 @@
+import { Alert, Badge, Button, Group, Modal, NumberInput, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { CREATION_TEXTS, FIELD_RULES, moduleFormErrors, type ModuleFormValues } from '@bo/shared/creation';
+import { canCreate, isAdmin } from '@bo/shared/permissions';
+import { flash } from '@/components/ui/flash';
+import { splitMessages } from '@/components/ui/message-popup';
+import { PagedSelect } from '@/components/ui/paged-select';
+import { ApiError } from '@/lib/api-error';
+import { useSession } from '@/lib/session';
+import { checkModuleExists } from '../api/check-module-exists';
+import { createModule } from '../api/create-module';
+import { useInitialFilters } from '../api/get-initial-filters';
+import { useMacroFamilies } from '../api/get-macro-families';
+import { HOME_RESULTS_KEY } from '../hooks/use-home-search';
+import { useLegoStatus } from '../hooks/use-lego-status';
+import { moduleUrl } from '../logic/open-items';
+import { LegoBadge } from './lego-badge';
+
+export interface ModuleDefaults {
+  macroFamily?: string | null;
+  brand?: string | null;
+  collection?: string | null;
+  starZones?: string[];
+  planningChannel?: string | null;
+}
+
+const EMPTY: ModuleFormValues = { macroFamily: null, collection: null, brand: null, starZones: [], moduleName: '', moduleLabel: '', moduleDescription: '', initialSize: null };
+
+/**
+ * Create module (part 1 §4, §5): family, collection, brand, at least one Stars Zone, name (≤ 24, no
+ * spaces or special characters), label (≤ 40, no special characters), description (≤ 100), initial
+ * size (≥ 0). After the existence check an admin, or the new-family flow, saves it and goes to /module;
+ * anyone else saves it without the initial size and the search is refreshed.
+ */
+export function CreateModuleModal({
+  opened,
+  onClose,
+  monthId,
+  defaults,
+  newFamilyFlow,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  monthId: string;
+  defaults: ModuleDefaults;
+  newFamilyFlow: boolean;
+}) {
+  const grants = useSession((s) => s.grants) ?? [];
+  const admin = isAdmin(grants);
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const initial = useInitialFilters();
+  const families = useMacroFamilies(opened);
+  const [values, setValues] = useState<ModuleFormValues>(EMPTY);
+  const [touched, setTouched] = useState<Partial<Record<keyof ModuleFormValues, boolean>>>({});
+  const [submitted, setSubmitted] = useState(false);
+  const [serverError, setServerError] = useState<string[] | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (!opened) return;
+    setValues({
+      ...EMPTY,
+      macroFamily: defaults.macroFamily ?? null,
+      brand: defaults.brand ?? null,
+      collection: defaults.collection ?? null,
+      starZones: defaults.starZones ?? [],
+    });
+    setTouched({});
+    setSubmitted(false);
+    setServerError(null);
+  }, [opened]);
+
+  const brandOptions = useMemo(() => (initial.data?.brand ?? []).filter((b) => canCreate(grants, { brand: b.value })), [initial.data, grants]);
+  const errors = moduleFormErrors(values);
+  const show = (field: keyof ModuleFormValues) => (submitted || touched[field] ? errors[field] : undefined);
+  const set = <K extends keyof ModuleFormValues>(field: K, value: ModuleFormValues[K]) => {
+    setValues((v) => ({ ...v, [field]: value }));
+    setTouched((t) => ({ ...t, [field]: true }));
+    setServerError(null);
+  };
+  const lego = useLegoStatus(opened ? monthId : null, values.brand, values.collection);
+
+  const submit = async () => {
+    setSubmitted(true);
+    if (Object.keys(errors).length > 0) return;
+    setBusy(true);
+    setServerError(null);
+    const body = {
+      moduleName: values.moduleName,
+      moduleLabel: values.moduleLabel,
+      moduleDescription: values.moduleDescription,
+      monthId,
+    };
+    try {
+      await checkModuleExists(body);
+    } catch (e) {
+      setServerError(e instanceof ApiError && e.message ? splitMessages(e.message) : [CREATION_TEXTS.moduleExists]);
+      setBusy(false);
+      return;
+    }
+    const toEditor = admin || newFamilyFlow;
+    try {
+      const created = await createModule({
+        ...body,
+        macroFamily: values.macroFamily!,
+        brand: values.brand!,
+        collection: values.collection!,
+        starZones: values.starZones,
+        planningChannel: defaults.planningChannel ?? null,
+        // Spec: only the admin and new-family flows keep the initial size; otherwise it is removed.
+        ...(toEditor && values.initialSize !== null ? { initialSize: values.initialSize } : {}),
+      });
+      await queryClient.invalidateQueries({ queryKey: HOME_RESULTS_KEY });
+      flash(`The module ${created.moduleName} has been created`);
+      onClose();
+      if (toEditor) navigate(moduleUrl(created));
+    } catch (e) {
+      setServerError(e instanceof ApiError && e.message ? splitMessages(e.message) : [CREATION_TEXTS.moduleExists]);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={busy ? () => undefined : onClose}
+      size="lg"
+      radius="lg"
+      centered
+      data-testid="create-module-modal"
+      title={
+        <Group gap="sm">
+          <Text fw={700}>Create module</Text>
+          <Badge variant="light" radius="sm">
+            {monthId}
+          </Badge>
+          <LegoBadge state={lego} />
+        </Group>
+      }
+    >
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          void submit();
+        }}
+      >
+        <Stack gap="sm">
+          <SimpleGrid cols={2} spacing="sm">
+            <PagedSelect
+              label="Macro family"
+              placeholder="Choose a family"
+              required
+              data={(families.data ?? []).map((f) => ({ value: f.macroFamily, label: f.macroFamily }))}
+              value={values.macroFamily}
+              onChange={(v) => set('macroFamily', v)}
+              error={show('macroFamily')}
+              data-testid="module-family"
+            />
+            <PagedSelect
+              label="Collection"
+              placeholder="Choose a collection"
+              required
+              data={initial.data?.collection ?? []}
+              value={values.collection}
+              onChange={(v) => set('collection', v)}
+              error={show('collection')}
+              data-testid="module-collection"
+            />
+            <PagedSelect
+              label="Brand"
+              placeholder="Choose a brand"
+              required
+              data={brandOptions}
+              value={values.brand}
+              onChange={(v) => set('brand', v)}
+              error={show('brand')}
+              data-testid="module-brand"
+            />
+            <PagedSelect
+              multiple
+              label="Stars Zone"
+              placeholder="Choose zones"
+              required
+              data={initial.data?.starsZone ?? []}
+              value={values.starZones}
+              onChange={(v) => set('starZones', v)}
+              error={show('starZones')}
+              data-testid="module-zones"
+            />
+            <TextInput
+              label="Module name"
+              placeholder="e.g. AUR_SUN_PILOT_12"
+              required
+              value={values.moduleName}
+              onChange={(e) => set('moduleName', e.currentTarget.value)}
+              error={values.moduleName ? errors.moduleName : show('moduleName')}
+              description={`${values.moduleName.length} / ${FIELD_RULES.moduleName.max}`}
+              data-testid="module-name"
+            />
+            <TextInput
+              label="Module label"
+              placeholder="e.g. Aurora Sun Pilot 12"
+              required
+              value={values.moduleLabel}
+              onChange={(e) => set('moduleLabel', e.currentTarget.value)}
+              error={values.moduleLabel ? errors.moduleLabel : show('moduleLabel')}
+              description={`${values.moduleLabel.length} / ${FIELD_RULES.moduleLabel.max}`}
+              data-testid="module-label"
+            />
+          </SimpleGrid>
+          <Textarea
+            label="Description"
+            autosize
+            minRows={2}
+            value={values.moduleDescription}
+            onChange={(e) => set('moduleDescription', e.currentTarget.value)}
+            error={errors.moduleDescription}
+            description={`${values.moduleDescription.length} / ${FIELD_RULES.description.max}`}
+            data-testid="module-description"
+          />
+          <NumberInput
+            label="Initial size"
+            description={admin || newFamilyFlow ? 'How many SKUs the module should hold' : 'Kept only when an administrator creates the module'}
+            allowDecimal={false}
+            value={values.initialSize ?? ''}
+            onChange={(v) => set('initialSize', typeof v === 'number' ? v : v === '' ? null : Number(v))}
+            error={errors.initialSize}
+            w={220}
+            data-testid="module-initial-size"
+          />
+          {serverError && (
+            <Alert color="red" variant="light" title="Unable to create the module" data-testid="create-error">
+              {serverError.map((line) => (
+                <Text key={line} fz="sm">
+                  {line}
+                </Text>
+              ))}
+            </Alert>
+          )}
+          <Group justify="flex-end" mt="xs">
+            <Button variant="default" onClick={onClose} disabled={busy}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={busy} data-testid="submit-module">
+              Create module
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

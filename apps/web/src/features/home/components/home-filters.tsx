@@ -1,0 +1,106 @@
+import { Button, Group, Loader, Stack, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
+import { IconChevronsLeft, IconSearch } from '@tabler/icons-react';
+import { PagedSelect } from '@/components/ui/paged-select';
+import { useLegoStatus } from '../hooks/use-lego-status';
+import { useRefineOptions } from '../hooks/use-refine-options';
+import { canSearch, REFINE_KEYS, REFINE_LABELS, type HomeSelection } from '../logic/home-selection';
+import { LegoBadge } from './lego-badge';
+
+function Step({ n, title, children }: { n: number; title: string; children: React.ReactNode }) {
+  return (
+    <Stack gap={8}>
+      <Group gap={8}>
+        <ThemeIcon size={22} radius="xl" variant="filled">
+          <Text fz={12} fw={700}>
+            {n}
+          </Text>
+        </ThemeIcon>
+        <Text fz="xs" fw={700} c="dimmed" tt="uppercase" lts={0.8}>
+          {title}
+        </Text>
+      </Group>
+      {children}
+    </Stack>
+  );
+}
+
+const single = (values: readonly string[]) => (values.length === 1 ? values[0]! : null);
+
+/**
+ * The home filters (part 1 §2): step 1 'choose months' (one month, required), step 2 'refine your
+ * search' (Planning Channel, Brand, collection, Stars zone; disabled until a month is chosen). Search
+ * needs the month and one more filter; Enter also searches (see HomeScreen).
+ */
+export function HomeFilters({
+  selection,
+  onChange,
+  onSearch,
+  onClose,
+}: {
+  selection: HomeSelection;
+  onChange: (next: HomeSelection) => void;
+  onSearch: () => void;
+  onClose: () => void;
+}) {
+  const { months, options, loading, initialLoading } = useRefineOptions(selection);
+  const lego = useLegoStatus(selection.monthId, single(selection.brand), single(selection.collection));
+  const ready = canSearch(selection);
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between">
+        <Text fz="sm" fw={700} tt="uppercase" lts={0.8}>
+          Search
+        </Text>
+        <UnstyledButton onClick={onClose} aria-label="Close Filter" data-testid="close-filter">
+          <Group gap={4} c="dimmed">
+            <IconChevronsLeft size={16} />
+            <Text fz="xs" fw={600}>
+              Close Filter
+            </Text>
+          </Group>
+        </UnstyledButton>
+      </Group>
+      <Step n={1} title="choose months">
+        <PagedSelect
+          aria-label="Month"
+          placeholder={initialLoading ? 'Loading months…' : 'Choose a month'}
+          data={months}
+          value={selection.monthId}
+          onChange={(monthId) => onChange({ ...selection, monthId })}
+          required
+          data-testid="filter-month"
+        />
+      </Step>
+      <Step n={2} title="refine your search">
+        <Stack gap="sm">
+          {REFINE_KEYS.map((key) => (
+            <PagedSelect
+              key={key}
+              multiple
+              label={REFINE_LABELS[key]}
+              placeholder={selection.monthId ? 'All' : 'Choose a month first'}
+              data={options[key]}
+              value={selection[key]}
+              onChange={(values) => onChange({ ...selection, [key]: values })}
+              disabled={!selection.monthId}
+              data-testid={`filter-${key}`}
+            />
+          ))}
+          <Group gap="xs" h={22}>
+            {loading && selection.monthId && <Loader size={12} />}
+            <LegoBadge state={lego} />
+          </Group>
+        </Stack>
+      </Step>
+      <Button leftSection={<IconSearch size={16} />} onClick={onSearch} disabled={!ready} fullWidth data-testid="search-button">
+        Search
+      </Button>
+      {!ready && (
+        <Text fz="xs" c="dimmed" mt={-8}>
+          {selection.monthId ? 'Choose at least one more filter.' : 'Choose a month, then at least one more filter.'}
+        </Text>
+      )}
+    </Stack>
+  );
+}

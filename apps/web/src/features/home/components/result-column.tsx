@@ -1,0 +1,181 @@
+import { Badge, Box, Checkbox, CloseButton, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { IconSearch } from '@tabler/icons-react';
+import { useEffect, useMemo, useState } from 'react';
+import { VirtualList } from '@/components/ui/virtual-list';
+
+export interface ResultColumnProps<T> {
+  title: string;
+  items: readonly T[];
+  getKey: (item: T) => string;
+  /** Text the column's own filter searches. */
+  getText: (item: T) => string;
+  renderRow: (item: T, selected: boolean, toggle: () => void) => React.ReactNode;
+  selected: ReadonlySet<string>;
+  onSelectedChange: (next: Set<string>) => void;
+  /** Selection cap (clusters: 30); rows past it cannot be ticked. */
+  maxSelected?: number;
+  /** The column's main buttons (open …), left under the title. */
+  actions?: React.ReactNode;
+  /** Its icon buttons (delete, create), right under the title. */
+  tools?: React.ReactNode;
+  rowHeight?: number;
+  emptyText?: string;
+  testId: string;
+}
+
+/**
+ * One of the three result columns of home: title, counter, a filter over its rows, select-all and a
+ * virtualised list (thousands of rows stay responsive). The filter is reset when the list changes
+ * ("filter popup states are reset when the list changes").
+ */
+export function ResultColumn<T>({
+  title,
+  items,
+  getKey,
+  getText,
+  renderRow,
+  selected,
+  onSelectedChange,
+  maxSelected,
+  actions,
+  tools,
+  rowHeight = 58,
+  emptyText = 'Nothing here',
+  testId,
+}: ResultColumnProps<T>) {
+  const [filter, setFilter] = useState('');
+  useEffect(() => setFilter(''), [items]);
+  const visible = useMemo(() => {
+    const q = filter.trim().toLowerCase();
+    return q ? items.filter((item) => getText(item).toLowerCase().includes(q)) : items;
+  }, [items, filter, getText]);
+
+  const visibleKeys = visible.map(getKey);
+  const allSelectable = maxSelected === undefined || visibleKeys.length <= maxSelected;
+  const allChecked = visibleKeys.length > 0 && visibleKeys.every((k) => selected.has(k));
+  const someChecked = visibleKeys.some((k) => selected.has(k));
+  const toggleAll = () => {
+    const next = new Set(selected);
+    if (allChecked) visibleKeys.forEach((k) => next.delete(k));
+    else visibleKeys.forEach((k) => next.add(k));
+    onSelectedChange(next);
+  };
+  const toggle = (key: string) => {
+    const next = new Set(selected);
+    if (next.has(key)) next.delete(key);
+    else if (maxSelected === undefined || next.size < maxSelected) next.add(key);
+    onSelectedChange(next);
+  };
+
+  return (
+    <Paper withBorder radius="lg" shadow="xs" style={{ display: 'flex', flexDirection: 'column', minHeight: 0, minWidth: 0, overflow: 'hidden' }} data-testid={testId}>
+      <Stack gap={8} p="md" pb="sm" style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}>
+        <Group gap={8} wrap="nowrap">
+          <Text fw={700} fz="sm" tt="uppercase" lts={0.6} truncate>
+            {title}
+          </Text>
+          <Badge variant="light" color="gray" radius="sm" style={{ flexShrink: 0 }} data-testid={`${testId}-count`}>
+            {items.length.toLocaleString('it-IT')}
+          </Badge>
+          {selected.size > 0 && (
+            <Text fz="xs" c="brand.7" fw={600} ml="auto" style={{ whiteSpace: 'nowrap' }}>
+              {selected.size} selected
+            </Text>
+          )}
+        </Group>
+        <Group justify="space-between" wrap="nowrap" gap="xs" mih={28}>
+          <Group gap="xs" wrap="nowrap">
+            {actions}
+          </Group>
+          <Group gap={4} wrap="nowrap">
+            {tools}
+          </Group>
+        </Group>
+        <Group gap="xs" wrap="nowrap">
+          <Checkbox
+            aria-label={`Select all in ${title}`}
+            checked={allChecked}
+            indeterminate={!allChecked && someChecked}
+            disabled={visible.length === 0 || !allSelectable}
+            onChange={toggleAll}
+            size="xs"
+          />
+          <TextInput
+            size="xs"
+            radius="md"
+            placeholder="Filter this list"
+            aria-label={`Filter ${title}`}
+            leftSection={<IconSearch size={13} />}
+            value={filter}
+            onChange={(e) => setFilter(e.currentTarget.value)}
+            rightSection={filter ? <CloseButton size="xs" aria-label="Clear filter" onClick={() => setFilter('')} /> : null}
+            style={{ flex: 1 }}
+          />
+        </Group>
+      </Stack>
+      <Box style={{ flex: 1, minHeight: 0 }}>
+        {visible.length === 0 ? (
+          <Text c="dimmed" fz="sm" ta="center" py="xl">
+            {emptyText}
+          </Text>
+        ) : (
+          <VirtualList
+            items={visible}
+            rowHeight={rowHeight}
+            getKey={(item) => getKey(item)}
+            renderRow={(item) => {
+              const key = getKey(item);
+              return renderRow(item, selected.has(key), () => toggle(key));
+            }}
+            data-testid={`${testId}-list`}
+            aria-label={title}
+          />
+        )}
+      </Box>
+    </Paper>
+  );
+}
+
+/** The row frame every column uses: checkbox, content, trailing icons. */
+export function ResultRow({
+  selected,
+  onToggle,
+  disabled,
+  children,
+  trailing,
+  label,
+  testId,
+}: {
+  selected: boolean;
+  onToggle: () => void;
+  disabled?: boolean;
+  children: React.ReactNode;
+  trailing?: React.ReactNode;
+  label: string;
+  testId?: string;
+}) {
+  return (
+    <Group
+      h="100%"
+      px="md"
+      gap="sm"
+      wrap="nowrap"
+      data-testid={testId}
+      data-selected={selected || undefined}
+      onClick={() => !disabled && onToggle()}
+      style={{
+        cursor: disabled ? 'default' : 'pointer',
+        borderBottom: '1px solid var(--mantine-color-gray-1)',
+        background: selected ? 'var(--mantine-color-brand-0)' : undefined,
+      }}
+    >
+      <Checkbox checked={selected} disabled={disabled} onChange={onToggle} onClick={(e) => e.stopPropagation()} aria-label={`Select ${label}`} size="xs" />
+      <Box style={{ flex: 1, minWidth: 0 }}>{children}</Box>
+      {trailing && (
+        <Group gap={4} wrap="nowrap" onClick={(e) => e.stopPropagation()}>
+          {trailing}
+        </Group>
+      )}
+    </Group>
+  );
+}

@@ -1,0 +1,46 @@
+import { useQuery } from '@tanstack/react-query';
+import type { ClusterListItem, MacroFamilyGroup } from '@bo/shared/search';
+import { ApiError } from '@/lib/api-error';
+import { countClusters } from '../api/count-clusters';
+import { countModules } from '../api/count-modules';
+import { searchClusters } from '../api/search-clusters';
+import { searchMacroFamilies } from '../api/search-macro-families';
+import { toFilters, type HomeSelection } from '../logic/home-selection';
+
+export const HOME_RESULTS_KEY = ['home', 'results'] as const;
+
+// Stable empties: the screen compares lists by identity (selections and column filters reset on change).
+const NO_FAMILIES: MacroFamilyGroup[] = [];
+const NO_CLUSTERS: ClusterListItem[] = [];
+
+const isTooMany = (error: unknown) => error instanceof ApiError && error.status === 413;
+
+/**
+ * Runs a home search: the dry counts (fast, shown while the lists load: a big search is announced)
+ * and the two lists, in parallel. `run` changes on every Search press, so pressing it again reloads.
+ */
+export function useHomeSearch(searched: HomeSelection | null, run: number) {
+  const filters = searched ? toFilters(searched) : null;
+  const enabled = !!filters;
+  const key = [...HOME_RESULTS_KEY, filters, run] as const;
+  const noRetry = { retry: false as const, staleTime: Number.POSITIVE_INFINITY, gcTime: 5 * 60_000 };
+  const moduleCount = useQuery({ queryKey: [...key, 'moduleCount'], queryFn: ({ signal }) => countModules(filters!, signal), enabled, ...noRetry });
+  const clusterCount = useQuery({ queryKey: [...key, 'clusterCount'], queryFn: ({ signal }) => countClusters(filters!, signal), enabled, ...noRetry });
+  const families = useQuery({ queryKey: [...key, 'families'], queryFn: ({ signal }) => searchMacroFamilies(filters!, signal), enabled, ...noRetry });
+  const clusters = useQuery({ queryKey: [...key, 'clusters'], queryFn: ({ signal }) => searchClusters(filters!, signal), enabled, ...noRetry });
+  const tooMany = isTooMany(families.error) || isTooMany(clusters.error);
+  // First load of this search (no answer yet): the lists wait; a refresh keeps them on screen.
+  const loading = enabled && !tooMany && (families.isPending || clusters.isPending);
+  const refreshing = enabled && (families.isFetching || clusters.isFetching);
+  const failed = !tooMany && (families.isError || clusters.isError);
+  return {
+    searched: enabled,
+    loading,
+    refreshing,
+    tooMany,
+    failed,
+    counts: { modules: moduleCount.data?.count ?? null, clusters: clusterCount.data?.count ?? null },
+    families: tooMany ? NO_FAMILIES : (families.data ?? NO_FAMILIES),
+    clusters: tooMany ? NO_CLUSTERS : (clusters.data ?? NO_CLUSTERS),
+  };
+}

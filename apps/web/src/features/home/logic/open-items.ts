@@ -1,0 +1,61 @@
+import type { ModuleListItem } from '@bo/shared/search';
+import { BASE_PATH } from '@/config/app';
+
+/**
+ * How home opens the editors (docs/web-app.md "Home → editors"):
+ * - one module: a new tab on `/module?moduleName=…&monthId=…`;
+ * - several modules, or the modules of the chosen macro families: `/module?modules=NAME|MONTH,…`
+ *   (at most MAX_OPEN_MODULES, what the module page loads at once);
+ * - clusters: `/cluster?clusters=ID|MONTH,…` (at most MAX_OPEN_CLUSTERS), one cluster from its row in a
+ *   new tab on `/cluster?clusterId=…&monthId=…`;
+ * - massive edit of the selected modules (admins): sessionStorage `bo.home.massiveEditSelection`, then
+ *   `/massive-edit-selected-wi`.
+ */
+export const MAX_OPEN_CLUSTERS = 30;
+export const MAX_OPEN_MODULES = 200;
+export const MASSIVE_EDIT_SELECTION_KEY = 'bo.home.massiveEditSelection';
+/** What the Massive Edit page keeps of rows not sent yet: the home's Massive Edit button clears it. */
+export const MASSIVE_EDIT_ROWS_KEY = 'bo.massiveEdit.rows';
+
+const q = encodeURIComponent;
+
+export const moduleUrl = (m: { moduleName: string; monthId: string }) => `/module?moduleName=${q(m.moduleName)}&monthId=${q(m.monthId)}`;
+export const modulesUrl = (list: readonly { moduleName: string; monthId: string }[]) =>
+  list.length === 1 ? moduleUrl(list[0]!) : `/module?modules=${list.map((m) => `${q(m.moduleName)}|${q(m.monthId)}`).join(',')}`;
+
+export const clusterUrl = (c: { clusterId: string; monthId: string }) => `/cluster?clusterId=${q(c.clusterId)}&monthId=${q(c.monthId)}`;
+export const clustersUrl = (list: readonly { clusterId: string; monthId: string }[]) =>
+  `/cluster?clusters=${list.map((c) => `${q(c.clusterId)}|${q(c.monthId)}`).join(',')}`;
+
+/** A route of the app as a browser URL (for new tabs). */
+export const absolute = (path: string) => `${BASE_PATH}${path}`;
+
+export function openInNewTab(path: string): void {
+  window.open(absolute(path), '_blank', 'noopener');
+}
+
+export interface MassiveEditSelection {
+  monthId: string;
+  modules: { moduleName: string; monthId: string; moduleLabel: string; moduleDescription: string }[];
+}
+
+export function storeMassiveEditSelection(monthId: string, modules: readonly ModuleListItem[]): void {
+  const selection: MassiveEditSelection = {
+    monthId,
+    modules: modules.map((m) => ({ moduleName: m.moduleName, monthId: m.monthId, moduleLabel: m.moduleLabel, moduleDescription: m.moduleDescription })),
+  };
+  sessionStorage.setItem(MASSIVE_EDIT_SELECTION_KEY, JSON.stringify(selection));
+}
+
+export function clearMassiveEditRows(): void {
+  try {
+    sessionStorage.removeItem(MASSIVE_EDIT_ROWS_KEY);
+    localStorage.removeItem(MASSIVE_EDIT_ROWS_KEY);
+  } catch {
+    // nothing stored
+  }
+}
+
+/** /statistics with the home's month and brands (and collections) in the query. */
+export const statisticsUrl = (monthId: string, brands: readonly string[], collections: readonly string[]) =>
+  `/statistics?monthId=${q(monthId)}${brands.map((b) => `&brand=${q(b)}`).join('')}${collections.map((c) => `&collection=${q(c)}`).join('')}`;

@@ -1,0 +1,16 @@
+import { useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { brandSchema, collectionSchema, countrySchema, monthSchema, planningChannelSchema, starsZoneSchema } from '@bo/shared/reference-data';
+import { api } from '@/lib/api-client';
+
+const DAY = 24 * 60 * 60 * 1000;
+const list = <T,>(path: string, schema: z.ZodType<T>) => () => api.get(path, { schema: z.array(schema), alertOnError: false });
+
+/** The reference lists the page's filters offer (cached for the session: they change with releases only). */
+export const useMonths = () => useQuery({ queryKey: ['reference', 'months'], queryFn: list('/month/all', monthSchema), staleTime: DAY });
+export const useBrands = () => useQuery({ queryKey: ['reference', 'brands'], queryFn: list('/brand/all', brandSchema), staleTime: DAY });
+export const useCollections = () => useQuery({ queryKey: ['reference', 'collections'], queryFn: list('/collection/all', collectionSchema), staleTime: DAY });
+export const usePlanningChannels = () =>
+  useQuery({ queryKey: ['reference', 'planningChannels'], queryFn: list('/planningChannel/all', planningChannelSchema), staleTime: DAY });
+export const useStarsZones = () => useQuery({ queryKey: ['reference', 'starsZones'], queryFn: list('/starsZone', starsZoneSchema), staleTime: DAY });
+export const useCountries = () => useQuery({ queryKey: ['reference', 'countries'], queryFn: list('/country/all', countrySchema), staleTime: DAY });

@@ -1,0 +1,7 @@
+import { publishStartedSchema } from '@bo/shared/modules';
+import { api } from '@/lib/api-client';
+
+/** POST /api/module/publish (the composition is saved first when given): answers the job to follow. */
+export function publishModule(body: object) {
+  return api.post('/module/publish', body, { schema: publishStartedSchema, alertOnError: false });
+}

@@ -1,0 +1,123 @@
+import { useCallback, useRef, useState } from 'react';
+import { Button, Group, MultiSelect, NumberInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { ERROR_TEXTS } from '@bo/shared/errors';
+import type { ProductDto } from '@bo/shared/modules';
+import { WORKING_AREA_TEXTS, type ActiveSku, type ActiveSkuSearch } from '@bo/shared/working-area';
+import { ApiError } from '@/lib/api-error';
+import { useBrands, useCollections, usePlanningChannels } from '../api/get-reference-lists';
+import { searchActiveSkus } from '../api/search-active-skus';
+import type { EditorModule } from '../hooks/editor-reducer';
+import type { ModuleAccess } from '../logic/module-access';
+import { moduleKey, type ModuleKeyString } from '../logic/module-key';
+import { DraggableSku } from './draggable-sku';
+
+interface ActiveSkusPanelProps {
+  modules: EditorModule[];
+  access: Record<ModuleKeyString, ModuleAccess>;
+  onAdd: (from: ModuleKeyString | null, product: ActiveSku, to: ModuleKeyString, area: 'MH' | 'EL') => void;
+  onInfo: (product: ActiveSku) => void;
+}
+
+type Form = Omit<ActiveSkuSearch, 'monthId'>;
+
+/** Active SKUs: search the catalogue, then drag a SKU into a module (or use its menu). */
+export function ActiveSkusPanel({ modules, access, onAdd, onInfo }: ActiveSkusPanelProps) {
+  const brands = useBrands();
+  const collections = useCollections();
+  const channels = usePlanningChannels();
+  const [form, setForm] = useState<Form>({});
+  const [results, setResults] = useState<ActiveSku[] | null>(null);
+  const [message, setMessage] = useState<string | null>(null);
+  const [loading, setLoading] = useState(false);
+  const set = (patch: Partial<Form>) => setForm((f) => ({ ...f, ...patch }));
+  const enabled = (form.planningChannel?.length ?? 0) > 0 || ((form.brand?.length ?? 0) > 0 && (form.collection?.length ?? 0) > 0);
+  const monthId = modules[0]?.dto.monthId;
+  const editable = modules.filter((m) => !access[moduleKey(m.dto)]?.readOnly);
+
+  const search = async () => {
+    if (!enabled) return;
+    setLoading(true);
+    setMessage(null);
+    try {
+      const { productDtoList } = await searchActiveSkus({ ...form, ...(monthId ? { monthId } : {}) });
+      setResults(productDtoList);
+    } catch (error) {
+      setResults([]);
+      setMessage(error instanceof ApiError && error.status === 413 ? ERROR_TEXTS.tooManyResults : error instanceof ApiError ? error.message : 'Search failed');
+    } finally {
+      setLoading(false);
+    }
+  };
+
+  const parent = useRef<HTMLDivElement>(null);
+  const rows = results ?? [];
+  const virtualizer = useVirtualizer({ count: rows.length, getScrollElement: () => parent.current, estimateSize: () => 124, getItemKey: (i) => rows[i]!.upc, overscan: 4 });
+  const live = useRef({ editable, onAdd, onInfo });
+  live.current = { editable, onAdd, onInfo };
+  const info = useCallback((_key: ModuleKeyString | null, p: ProductDto) => live.current.onInfo(p as ActiveSku), []);
+  const menu = useCallback((_key: ModuleKeyString | null, p: ProductDto) => {
+    const { editable, onAdd, onInfo } = live.current;
+    const sku = p as ActiveSku;
+    return [
+      { label: 'SKU information', onSelect: () => onInfo(sku) },
+      ...editable.slice(0, 10).flatMap((m) => [
+        { label: `Add to ${m.dto.moduleName} as MH`, onSelect: () => onAdd(null, sku, moduleKey(m.dto), 'MH') },
+        { label: `Add to ${m.dto.moduleName} as EL`, onSelect: () => onAdd(null, sku, moduleKey(m.dto), 'EL') },
+      ]),
+    ];
+  }, []);
+
+  return (
+    <Stack gap={6} h="100%" onKeyDown={(e) => e.key === 'Enter' && (e.target as HTMLElement).tagName === 'INPUT' && void search()}>
+      <Text fz="xs" fw={700} tt="uppercase" lts={0.6} c="dimmed">
+        Active SKUs
+      </Text>
+      <SimpleGrid cols={2} spacing={6} verticalSpacing={4}>
+        <TextInput size="xs" label="Model" maxLength={10} value={form.model ?? ''} onChange={(e) => set({ model: e.currentTarget.value })} />
+        <TextInput size="xs" label="Color" maxLength={10} value={form.color ?? ''} onChange={(e) => set({ color: e.currentTarget.value })} />
+        <TextInput size="xs" label="Size" maxLength={10} value={form.size ?? ''} onChange={(e) => set({ size: e.currentTarget.value })} />
+        <TextInput size="xs" label="UPC" maxLength={20} value={form.upc ?? ''} onChange={(e) => set({ upc: e.currentTarget.value })} />
+      </SimpleGrid>
+      <MultiSelect size="xs" label="Planning channel" data={(channels.data ?? []).map((c) => ({ value: c.planningChannelId, label: c.label }))} value={form.planningChannel ?? []} onChange={(v) => set({ planningChannel: v })} clearable searchable />
+      <SimpleGrid cols={2} spacing={6}>
+        <MultiSelect size="xs" label="Brand" data={(brands.data ?? []).map((b) => ({ value: b.brandCode, label: b.description }))} value={form.brand ?? []} onChange={(v) => set({ brand: v })} clearable searchable />
+        <MultiSelect size="xs" label="Collection" data={(collections.data ?? []).map((c) => ({ value: c.collectionCode, label: c.description }))} value={form.collection ?? []} onChange={(v) => set({ collection: v })} clearable searchable />
+        <NumberInput size="xs" label="Price min" min={0} decimalSeparator="," thousandSeparator="." value={form.priceMin ?? ''} onChange={(v) => set({ priceMin: typeof v === 'number' ? Math.max(0, v) : null })} />
+        <NumberInput size="xs" label="Price max" min={0} decimalSeparator="," thousandSeparator="." value={form.priceMax ?? ''} onChange={(v) => set({ priceMax: typeof v === 'number' ? Math.max(0, v) : null })} />
+      </SimpleGrid>
+      <MultiSelect size="xs" label="Modules" data={[...new Set(modules.map((m) => m.dto.moduleName))]} value={form.moduleList ?? []} onChange={(v) => set({ moduleList: v })} clearable searchable />
+      <Group justify="space-between">
+        <Button size="compact-xs" variant="subtle" onClick={() => (setForm({}), setResults(null))}>
+          Reset
+        </Button>
+        <Button size="xs" disabled={!enabled} loading={loading} onClick={() => void search()}>
+          Search
+        </Button>
+      </Group>
+      <div ref={parent} style={{ flex: 1, minHeight: 200, overflow: 'auto' }} data-testid="active-sku-results">
+        {results === null ? (
+          <Text fz="sm" c="dimmed" ta="center" py="md">
+            {WORKING_AREA_TEXTS.filterToSearch}
+          </Text>
+        ) : rows.length === 0 ? (
+          <Text fz="sm" c="dimmed" ta="center" py="md">
+            {message ?? WORKING_AREA_TEXTS.noSearchResults}
+          </Text>
+        ) : (
+          <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+            {virtualizer.getVirtualItems().map((item) => {
+              const p = rows[item.index]!;
+              // Rows are measured (tiles differ in height with their flags and wrapped names): no overlap.
+              return (
+                <div key={item.key} data-index={item.index} ref={virtualizer.measureElement} style={{ position: 'absolute', top: 0, left: 0, right: 0, transform: `translateY(${item.start}px)`, paddingBottom: 6 }} data-testid="active-sku-row">
+                  <DraggableSku moduleKey={null} product={p} area="EL" readOnly={false} menu={menu} onInfo={info} />
+                </div>
+              );
+            })}
+          </div>
+        )}
+      </div>
+    </Stack>
+  );
+}

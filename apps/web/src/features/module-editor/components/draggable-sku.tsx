@@ -1,0 +1,75 @@
+import { memo, useCallback, useMemo } from 'react';
+import { useDraggable } from '@dnd-kit/core';
+import type { ProductDto } from '@bo/shared/modules';
+import type { Area } from '../logic/drop-rules';
+import { dragId, type DragData } from '../logic/dnd-ids';
+import type { ModuleKeyString } from '../logic/module-key';
+import { SkuTile, type SkuMenuAction } from './sku-tile';
+
+type Key = ModuleKeyString | null;
+
+/**
+ * Handlers take the module key first, so that the page hands the same functions to every tile
+ * (method syntax: a handler typed for module keys only is accepted for the panel's null key too).
+ */
+export interface DraggableSkuHandlers {
+  onToggle?(key: Key, upc: string): void;
+  onKeyAction?(key: Key, upc: string, pressed: string): void;
+  onMinValue?(key: Key, upc: string, value: number): void;
+  menu?(key: Key, product: ProductDto, area: Area): SkuMenuAction[];
+  onInfo?(key: Key, product: ProductDto): void;
+}
+
+interface DraggableSkuProps extends DraggableSkuHandlers {
+  /** The tile's module; null for a SKU of the Active SKUs panel. */
+  moduleKey: Key;
+  product: DragData['product'];
+  area: Area;
+  readOnly: boolean;
+  compact?: boolean;
+  dimmed?: boolean;
+}
+
+/**
+ * A tile that can be dragged with the pointer or the keyboard (focus it, Space to lift, arrows to move
+ * between areas, Space to drop). Double-click toggles MH/EL; M toggles and Delete bins it from the keyboard.
+ * dnd-kit re-renders it when a drag starts or ends; the tile inside keeps its props and is not re-rendered.
+ */
+export const DraggableSku = memo(function DraggableSku({ moduleKey, product, area, readOnly, compact, dimmed, onToggle, onKeyAction, onMinValue, menu, onInfo }: DraggableSkuProps) {
+  const data = useMemo<DragData>(() => ({ moduleKey, product, area }), [moduleKey, product, area]);
+  const { attributes, listeners, setNodeRef, isDragging } = useDraggable({ id: dragId(moduleKey, product.upc), data, disabled: readOnly });
+  const { onKeyDown, ...pointer } = listeners ?? {};
+  const tileMinValue = useCallback((upc: string, value: number) => onMinValue?.(moduleKey, upc, value), [onMinValue, moduleKey]);
+  const tileMenu = useCallback((p: ProductDto, a: Area) => menu?.(moduleKey, p, a) ?? [], [menu, moduleKey]);
+  const tileInfo = useCallback((p: ProductDto) => onInfo?.(moduleKey, p), [onInfo, moduleKey]);
+  return (
+    <div
+      ref={setNodeRef}
+      {...attributes}
+      {...pointer}
+      aria-roledescription="draggable SKU"
+      aria-label={`${product.model} ${product.color} ${product.size} (${area})`}
+      style={{ opacity: isDragging ? 0.35 : 1, outlineOffset: 1, cursor: readOnly ? 'default' : 'grab', touchAction: 'manipulation' }}
+      onDoubleClick={readOnly ? undefined : () => onToggle?.(moduleKey, product.upc)}
+      onKeyDown={(event) => {
+        if (!readOnly && !isDragging && (event.key === 'm' || event.key === 'M' || event.key === 'Delete')) {
+          event.preventDefault();
+          onKeyAction?.(moduleKey, product.upc, event.key);
+          return;
+        }
+        (onKeyDown as ((e: React.KeyboardEvent) => void) | undefined)?.(event);
+      }}
+    >
+      <SkuTile
+        product={product}
+        area={area}
+        readOnly={readOnly}
+        compact={compact}
+        dimmed={dimmed}
+        onMinValue={onMinValue ? tileMinValue : undefined}
+        menu={menu ? tileMenu : undefined}
+        onInfo={onInfo ? tileInfo : undefined}
+      />
+    </div>
+  );
+});

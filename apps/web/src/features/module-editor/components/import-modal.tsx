@@ -1,0 +1,70 @@
+import { useState } from 'react';
+import { Button, Group, Modal, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { formatMonthId } from '@bo/shared/months';
+import { showMessagePopup } from '@/components/ui/message-popup';
+import { ApiError } from '@/lib/api-error';
+import { useMonths } from '../api/get-reference-lists';
+import type { ImportItem } from '../api/import-modules';
+
+interface ImportModalProps {
+  opened: boolean;
+  defaultMonthId: string | null;
+  onClose: () => void;
+  onImport: (items: ImportItem[]) => Promise<{ added: number; notFound: string[] }>;
+}
+
+/** Import Module: adds existing modules (by name, one per line, or a whole macro family) to the page. */
+export function ImportModal({ opened, defaultMonthId, onClose, onImport }: ImportModalProps) {
+  const months = useMonths();
+  const [monthId, setMonthId] = useState<string | null>(defaultMonthId);
+  const [names, setNames] = useState('');
+  const [family, setFamily] = useState('');
+  const [running, setRunning] = useState(false);
+  const month = monthId ?? defaultMonthId;
+  const list = names
+    .split(/[\n,;]+/)
+    .map((n) => n.trim())
+    .filter(Boolean);
+  const items: ImportItem[] = month ? [...list.map((moduleName) => ({ moduleName, monthId: month })), ...(family.trim() ? [{ macroFamily: family.trim(), monthId: month }] : [])] : [];
+
+  const submit = async () => {
+    setRunning(true);
+    try {
+      const { added, notFound } = await onImport(items);
+      if (notFound.length) showMessagePopup('Not found', notFound.map((n) => `${n} does not exist`), 'orange');
+      if (added) {
+        setNames('');
+        setFamily('');
+        onClose();
+      }
+    } catch (error) {
+      showMessagePopup('Error', error instanceof ApiError ? error.message : 'Import failed');
+    } finally {
+      setRunning(false);
+    }
+  };
+
+  return (
+    <Modal opened={opened} onClose={onClose} title={<Text fw={700}>Import Module</Text>} centered>
+      <Stack gap="sm">
+        <Select
+          label="Month"
+          data={(months.data ?? []).filter((m) => m.open).map((m) => ({ value: m.monthId, label: formatMonthId(m.monthId) }))}
+          value={month}
+          onChange={setMonthId}
+          searchable
+        />
+        <Textarea label="Module names" description="One per line" autosize minRows={3} maxRows={8} value={names} onChange={(e) => setNames(e.currentTarget.value)} />
+        <TextInput label="Macro family" description="Optional: every module of the family in the month" value={family} onChange={(e) => setFamily(e.currentTarget.value)} />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button disabled={items.length === 0} loading={running} onClick={() => void submit()}>
+            Import
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

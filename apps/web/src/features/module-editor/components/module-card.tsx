@@ -1,0 +1,186 @@
+import { memo, useMemo } from 'react';
+import { ActionIcon, Badge, Box, Button, Collapse, Group, Paper, SegmentedControl, Text, TextInput, Tooltip } from '@mantine/core';
+import { IconAlertTriangle, IconChartBar, IconChevronDown, IconCopy, IconDeviceFloppy, IconLock, IconSend, IconX } from '@tabler/icons-react';
+import type { ProductDto } from '@bo/shared/modules';
+import { WORKING_AREA_TEXTS } from '@bo/shared/working-area';
+import { formatInteger, formatMonthLabel, statusLabel } from '../logic/labels';
+import { showMessagePopup } from '@/components/ui/message-popup';
+import { activeCounts, countsDifferFromPrevious, isDescriptionEdited, hasChanges, type EditorModule } from '../hooks/editor-reducer';
+import type { Area } from '../logic/drop-rules';
+import type { ModuleAccess } from '../logic/module-access';
+import { moduleKey, type ModuleKeyString } from '../logic/module-key';
+import { compareSkus, type SkuOrder } from '../logic/ordering';
+import { SkuArea } from './sku-area';
+import type { SkuMenuAction } from './sku-tile';
+import classes from './module-card.module.css';
+
+export interface ModuleCardHandlers {
+  onToggle: (key: ModuleKeyString, upc: string) => void;
+  onKeyAction: (key: ModuleKeyString, upc: string, pressed: string) => void;
+  onMinValue: (key: ModuleKeyString, upc: string, value: number) => void;
+  onDescription: (key: ModuleKeyString, value: string) => void;
+  onNewModule: (key: ModuleKeyString, value: boolean) => void;
+  onSave: (key: ModuleKeyString) => void;
+  onPublish: (key: ModuleKeyString) => void;
+  onCopy: (key: ModuleKeyString) => void;
+  onPerformance: (key: ModuleKeyString) => void;
+  onCollapse: (key: ModuleKeyString) => void;
+  onClose: (key: ModuleKeyString) => void;
+  menu: (key: ModuleKeyString, product: ProductDto, area: Area) => SkuMenuAction[];
+  onInfo: (key: ModuleKeyString, product: ProductDto) => void;
+}
+
+interface ModuleCardProps {
+  module: EditorModule;
+  access: ModuleAccess;
+  collapsed: boolean;
+  skuOrder: SkuOrder;
+  highlight: Set<string> | null;
+  handlers: ModuleCardHandlers;
+}
+
+const STATUS_COLORS: Record<string, string> = { WIP: 'blue', SUBMIT_IN_PROGRESS: 'orange', SUBMITTED: 'teal' };
+
+/** One module of the page: header with state and actions, description, MH and EL areas and the bin. */
+export const ModuleCard = memo(function ModuleCard({ module: m, access, collapsed, skuOrder, highlight, handlers: h }: ModuleCardProps) {
+  const key = moduleKey(m.dto);
+  const dto = m.dto;
+  const { mh, el } = activeCounts(m.products);
+  const differ = countsDifferFromPrevious(m);
+  const changed = hasChanges(m);
+  const areas = useMemo(() => {
+    const sorted = m.products.slice().sort(compareSkus(skuOrder));
+    return {
+      MH: sorted.filter((p) => p.moduleCompositionStatus !== 'REMOVED' && p.mustHave),
+      EL: sorted.filter((p) => p.moduleCompositionStatus !== 'REMOVED' && !p.mustHave),
+      BIN: sorted.filter((p) => p.moduleCompositionStatus === 'REMOVED'),
+    };
+  }, [m.products, skuOrder]);
+
+  return (
+    <Paper withBorder radius="md" className={classes.card} data-testid="module-card" data-module={dto.moduleName} data-status={dto.status} data-edited={changed || undefined}>
+      <Group className={classes.header} gap={8} wrap="wrap" justify="space-between">
+        <Group gap={8} wrap="nowrap" miw={0} style={{ flex: '1 1 360px' }}>
+          <ActionIcon variant="subtle" color="gray" onClick={() => h.onCollapse(key)} aria-label={collapsed ? 'Expand module' : 'Collapse module'} aria-expanded={!collapsed}>
+            <IconChevronDown size={16} style={{ transform: collapsed ? 'rotate(-90deg)' : undefined, transition: 'transform 120ms' }} />
+          </ActionIcon>
+          <Box miw={0}>
+            <Group gap={6} wrap="nowrap">
+              <Text fw={700} fz="sm" truncate data-testid="module-label">
+                {dto.moduleLabel}
+              </Text>
+              {changed && (
+                <Tooltip label="Unsaved changes">
+                  <span className={classes.dirtyDot} data-testid="unsaved-dot" />
+                </Tooltip>
+              )}
+            </Group>
+            <Text fz={11} c="dimmed" truncate>
+              {dto.moduleName} · {dto.macroFamily} · {dto.brand} {dto.collection} · {formatMonthLabel(dto.monthId)}
+            </Text>
+          </Box>
+          <Badge size="sm" variant="light" color={STATUS_COLORS[dto.status] ?? 'gray'} data-testid="module-status" style={{ flexShrink: 0 }}>
+            {statusLabel(dto.status)}
+          </Badge>
+          {dto.legoMonth && (
+            <Badge size="sm" variant="outline" color="yellow">
+              LEGO
+            </Badge>
+          )}
+          {dto.rpasErrors && (
+            <Tooltip label="Planning system warnings">
+              <ActionIcon variant="light" color="orange" size="sm" aria-label="Planning system warnings" onClick={() => showMessagePopup('Warning', dto.rpasErrors ?? '', 'orange')}>
+                <IconAlertTriangle size={14} />
+              </ActionIcon>
+            </Tooltip>
+          )}
+          {access.lockedBy && (
+            <Badge size="sm" color="red" variant="light" leftSection={<IconLock size={11} />} data-testid="locked-by">
+              {access.lockedBy}
+            </Badge>
+          )}
+        </Group>
+        <Group gap={6} wrap="nowrap" ml="auto">
+          <Tooltip label={differ ? WORKING_AREA_TEXTS.countCaution : 'Must have / eligible (previous month)'} multiline w={280}>
+            <Group gap={4} wrap="nowrap" className={classes.counts} data-caution={differ || undefined} data-testid="module-counts">
+              {differ && <IconAlertTriangle size={13} />}
+              <Text fz={11} fw={600}>
+                MH {mh}
+                <span className={classes.prev}>/{dto.previousMustHave}</span> · EL {el}
+                <span className={classes.prev}>/{dto.previousEligible}</span>
+              </Text>
+            </Group>
+          </Tooltip>
+          <Text fz={11} c="dimmed" visibleFrom="lg">
+            Doors {formatInteger(dto.door)} · Refresh {dto.refreshIndex}%
+          </Text>
+          <SegmentedControl
+            size="xs"
+            value={m.newModule ? 'NEWNESS' : 'CARRY OVER'}
+            data={['NEWNESS', 'CARRY OVER']}
+            disabled={access.readOnly}
+            onChange={(v) => h.onNewModule(key, v === 'NEWNESS')}
+            aria-label="Newness or carry over"
+          />
+          <Tooltip label="Performance">
+            <ActionIcon variant="light" onClick={() => h.onPerformance(key)} aria-label="Performance">
+              <IconChartBar size={16} />
+            </ActionIcon>
+          </Tooltip>
+          <Button size="compact-sm" variant="default" leftSection={<IconCopy size={14} />} disabled={!access.canCopy || changed} onClick={() => h.onCopy(key)} title={changed ? 'Save your changes before copying' : undefined}>
+            Copy
+          </Button>
+          <Button size="compact-sm" variant="light" leftSection={<IconDeviceFloppy size={14} />} disabled={!access.canSave || !changed} onClick={() => h.onSave(key)}>
+            Save
+          </Button>
+          <Button size="compact-sm" leftSection={<IconSend size={14} />} disabled={!access.canPublish} onClick={() => h.onPublish(key)}>
+            Save &amp; Publish
+          </Button>
+          <Tooltip label={changed ? 'Save or undo your changes before closing' : 'Close (unlocks the module)'}>
+            <ActionIcon variant="subtle" color="gray" onClick={() => h.onClose(key)} disabled={changed} aria-label="Close module">
+              <IconX size={14} />
+            </ActionIcon>
+          </Tooltip>
+        </Group>
+      </Group>
+      {access.reason && (
+        <Text className={classes.readOnly} data-testid="read-only-reason">
+          <IconLock size={12} /> {access.reason}
+        </Text>
+      )}
+      <Collapse expanded={!collapsed}>
+        <Box className={classes.body}>
+          <TextInput
+            size="xs"
+            placeholder="Module description"
+            aria-label="Module description"
+            value={m.description}
+            maxLength={100}
+            readOnly={access.readOnly}
+            onChange={(e) => h.onDescription(key, e.currentTarget.value)}
+            rightSection={<Text fz={10} c={isDescriptionEdited(m) ? 'brand.7' : 'dimmed'}>{m.description.length}/100</Text>}
+            rightSectionWidth={52}
+            mb={6}
+          />
+          <div className={classes.areas}>
+            <div className={classes.main}>
+              <SkuArea moduleKey={key} area="MH" products={areas.MH} readOnly={access.readOnly} emptyText="Drop must-have SKUs here" highlight={highlight} {...areaHandlers(h)} />
+              <SkuArea moduleKey={key} area="EL" products={areas.EL} readOnly={access.readOnly} emptyText={WORKING_AREA_TEXTS.noEligibles} highlight={highlight} {...areaHandlers(h)} />
+            </div>
+            <div className={classes.bin}>
+              <SkuArea moduleKey={key} area="BIN" products={areas.BIN} readOnly={access.readOnly} emptyText={WORKING_AREA_TEXTS.noRemoved} highlight={null} {...areaHandlers(h)} />
+            </div>
+          </div>
+        </Box>
+      </Collapse>
+    </Paper>
+  );
+});
+
+const areaHandlers = (h: ModuleCardHandlers) => ({
+  onToggle: h.onToggle,
+  onKeyAction: h.onKeyAction,
+  onMinValue: h.onMinValue,
+  menu: h.menu,
+  onInfo: h.onInfo,
+});

@@ -1,0 +1,181 @@
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { DndContext, DragOverlay, KeyboardSensor, PointerSensor, useDndContext, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
+import { Box, Center, Loader, Stack, Text, ThemeIcon } from '@mantine/core';
+import { IconBoxOff } from '@tabler/icons-react';
+import type { ProductDto } from '@bo/shared/modules';
+import { WORKING_AREA_TEXTS } from '@bo/shared/working-area';
+import { AlertBar } from '@/components/ui/alert-bar';
+import { useModuleActions } from '../hooks/use-module-actions';
+import { useModuleEditor } from '../hooks/use-module-editor';
+import { useNewness, type NewnessTab } from '../hooks/use-newness';
+import type { DragData, DropData } from '../logic/dnd-ids';
+import type { Area } from '../logic/drop-rules';
+import { areaCollision, jumpBetweenAreas } from '../logic/keyboard-dnd';
+import { moduleKey, parseModuleKey, type ModuleKeyString } from '../logic/module-key';
+import { activeCounts } from '../hooks/editor-reducer';
+import { compareModules, type ModuleOrder, type SkuOrder } from '../logic/ordering';
+import type { PageRequest } from '../logic/page-params';
+import { ActiveSkusPanel } from './active-skus-panel';
+import { ClusterAnalysisPanel } from './cluster-analysis-panel';
+import { CopyModal } from './copy-modal';
+import { EditorHeader, type PanelName } from './editor-header';
+import { ImportModal } from './import-modal';
+import type { ModuleCardHandlers } from './module-card';
+import { ModuleList } from './module-list';
+import { PerformanceModal } from './performance-modal';
+import { SkuInfoModal } from './sku-info-modal';
+import { SkuTile, type SkuMenuAction } from './sku-tile';
+import classes from './module-editor-page.module.css';
+
+/** The module page (part 1 §2 Module editor, part 2 §2 Working Area). */
+export function ModuleEditorPage({ request }: { request: PageRequest }) {
+  const editor = useModuleEditor(request);
+  const actions = useModuleActions(editor);
+  const { modules, access, status } = editor;
+  const [moduleOrder, setModuleOrder] = useState<ModuleOrder>('name');
+  const [skuOrder, setSkuOrder] = useState<SkuOrder>('sellOut');
+  const [collapsed, setCollapsed] = useState<Record<ModuleKeyString, boolean>>({});
+  const [panel, setPanel] = useState<PanelName | null>(null);
+  const [copyKeys, setCopyKeys] = useState<ModuleKeyString[] | null>(null);
+  const [performanceKey, setPerformanceKey] = useState<ModuleKeyString | null>(null);
+  const [info, setInfo] = useState<{ key: ModuleKeyString | null; product: ProductDto } | null>(null);
+  const [importOpen, setImportOpen] = useState(false);
+  const [newnessTab, setNewnessTab] = useState<NewnessTab | null>(null);
+  const highlight = useNewness(modules, newnessTab);
+
+  const sorted = useMemo(() => {
+    const withCounts = modules.map((m) => ({ m, moduleName: m.dto.moduleName, macroFamily: m.dto.macroFamily, specialKind: m.dto.specialKind, door: m.dto.door, mustHaveCount: activeCounts(m.products).mh }));
+    return withCounts.sort(compareModules(moduleOrder)).map((x) => x.m);
+  }, [modules, moduleOrder]);
+
+  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 5 } }), useSensor(KeyboardSensor, { coordinateGetter: jumpBetweenAreas }));
+  // The dragged tile is drawn by <DragPreview> from dnd-kit's own state: a drag does not re-render the page.
+  const onDragEnd = useCallback(
+    (e: DragEndEvent) => {
+      const drag = e.active.data.current as DragData | undefined;
+      const target = e.over?.data.current as DropData | undefined;
+      if (drag && target) editor.drop(drag, target);
+    },
+    [editor.drop],
+  );
+
+  const { move, addTo } = editor;
+  // The menu is built when a tile's ⋮ opens: it reads access and the module list from refs, so the
+  // function stays the same across edits and the tiles of unchanged modules are not re-rendered.
+  const others = useMemo(() => sorted.map((m) => ({ key: moduleKey(m.dto), name: m.dto.moduleName })), [sorted]);
+  const live = useRef({ access, others });
+  live.current = { access, others };
+  const menu = useCallback(
+    (key: ModuleKeyString, product: ProductDto, area: Area): SkuMenuAction[] => {
+      const { access, others } = live.current;
+      const items: SkuMenuAction[] = [{ label: 'SKU information', onSelect: () => setInfo({ key, product }) }];
+      if (access[key]?.readOnly) return items;
+      if (area === 'MH') items.push({ label: 'Move to Eligible (EL)', onSelect: () => move(key, product.upc, 'EL') });
+      if (area === 'EL') items.push({ label: 'Move to Must Have (MH)', onSelect: () => move(key, product.upc, 'MH') });
+      if (area === 'BIN') {
+        items.push({ label: 'Restore as Must Have', onSelect: () => move(key, product.upc, 'MH') });
+        items.push({ label: 'Restore as Eligible', onSelect: () => move(key, product.upc, 'EL') });
+      } else {
+        items.push({ label: 'Remove (to the bin)', color: 'red', onSelect: () => move(key, product.upc, 'BIN') });
+        for (const o of others.filter((o) => o.key !== key && !access[o.key]?.readOnly).slice(0, 8)) {
+          items.push({ label: `Add to ${o.name} as MH`, onSelect: () => addTo(key, product, o.key, 'MH') });
+          items.push({ label: `Add to ${o.name} as EL`, onSelect: () => addTo(key, product, o.key, 'EL') });
+        }
+      }
+      return items;
+    },
+    [move, addTo],
+  );
+
+  const { save, publish } = actions;
+  const onActiveInfo = useCallback((product: ProductDto) => setInfo({ key: null, product }), []);
+  const handlers: ModuleCardHandlers = useMemo(
+    () => ({
+      onToggle: editor.toggle,
+      onKeyAction: editor.keyAction,
+      onMinValue: editor.setMinValue,
+      onDescription: editor.setDescription,
+      onNewModule: editor.setNewModule,
+      onSave: (key) => void save(key),
+      onPublish: (key) => void publish(key),
+      onCopy: (key) => setCopyKeys([key]),
+      onPerformance: setPerformanceKey,
+      onCollapse: (key) => setCollapsed((c) => ({ ...c, [key]: !c[key] })),
+      onClose: (key) => editor.dispatch({ type: 'closed', key }),
+      menu,
+      onInfo: (key, product) => setInfo({ key, product }),
+    }),
+    [editor.toggle, editor.keyAction, editor.setMinValue, editor.setDescription, editor.setNewModule, editor.dispatch, save, publish, menu],
+  );
+
+  const keys = sorted.map((m) => moduleKey(m.dto));
+  const firstMonth = modules[0]?.dto.monthId ?? (request.kind === 'family' ? request.monthId : request.kind === 'modules' ? (request.keys[0]?.monthId ?? null) : null);
+
+  let content: React.ReactNode;
+  if (status === 'loading') {
+    content = (
+      <Center h="60vh">
+        <Loader />
+      </Center>
+    );
+  } else if (status === 'error' || status === 'notFound' || modules.length === 0) {
+    content = (
+      <Center h="60vh">
+        <Stack align="center" gap="sm" maw={520} ta="center">
+          <ThemeIcon size={64} radius={32} variant="light" color="gray">
+            <IconBoxOff size={32} />
+          </ThemeIcon>
+          <Text fw={600} data-testid="empty-page">
+            {status === 'ready' || (status === 'notFound' && request.kind === 'family') ? WORKING_AREA_TEXTS.noModules : WORKING_AREA_TEXTS.moduleNotFound}
+          </Text>
+        </Stack>
+      </Center>
+    );
+  } else {
+    content = <ModuleList modules={sorted} access={access} collapsed={collapsed} skuOrder={skuOrder} highlight={highlight} handlers={handlers} />;
+  }
+
+  return (
+    <DndContext sensors={sensors} collisionDetection={areaCollision} onDragEnd={onDragEnd} autoScroll={{ threshold: { x: 0, y: 0.15 } }}>
+      <Box className={classes.page}>
+        <AlertBar />
+        <EditorHeader
+          editor={editor}
+          actions={actions}
+          keys={keys}
+          moduleOrder={moduleOrder}
+          onModuleOrder={setModuleOrder}
+          skuOrder={skuOrder}
+          onSkuOrder={setSkuOrder}
+          panel={panel}
+          onPanel={setPanel}
+          newnessTab={newnessTab}
+          onNewnessTab={setNewnessTab}
+          onImport={() => setImportOpen(true)}
+          onCopyAll={() => setCopyKeys(keys.filter((k) => access[k]?.canCopy))}
+          onCollapseAll={(value) => setCollapsed(Object.fromEntries(keys.map((k) => [k, value])))}
+        />
+        <div className={classes.body} data-panel={panel ?? undefined}>
+          {panel && (
+            <aside className={classes.panel} data-testid={`panel-${panel}`}>
+              {panel === 'analysis' ? <ClusterAnalysisPanel modules={modules} /> : <ActiveSkusPanel modules={modules} access={access} onAdd={addTo} onInfo={onActiveInfo} />}
+            </aside>
+          )}
+          <main className={classes.cards}>{content}</main>
+        </div>
+      </Box>
+      <DragPreview />
+      <CopyModal modules={copyKeys?.map(parseModuleKey) ?? null} onClose={() => setCopyKeys(null)} />
+      <ImportModal opened={importOpen} defaultMonthId={firstMonth} onClose={() => setImportOpen(false)} onImport={editor.addModules} />
+      <PerformanceModal module={performanceKey ? (editor.state.modules[performanceKey] ?? null) : null} onClose={() => setPerformanceKey(null)} />
+      <SkuInfoModal info={info ? { module: info.key ? (editor.state.modules[info.key]?.dto ?? null) : null, product: info.product } : null} onClose={() => setInfo(null)} />
+    </DndContext>
+  );
+}
+
+/** The tile under the pointer while dragging; only this component follows dnd-kit's drag state. */
+function DragPreview() {
+  const { active } = useDndContext();
+  const dragging = (active?.data.current as DragData | undefined) ?? null;
+  return <DragOverlay dropAnimation={null}>{dragging ? <SkuTile product={dragging.product} area={dragging.area} readOnly compact={dragging.area === 'BIN'} /> : null}</DragOverlay>;
+}

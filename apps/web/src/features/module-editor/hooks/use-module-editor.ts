@@ -1,0 +1,218 @@
+/**
+ * The module page's controller: loads and locks the modules the URL names, keeps the working copy
+ * (editor-reducer), and turns drops, menu choices and keys into composition changes.
+ */
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import type { ModuleKey, ProductDto } from '@bo/shared/modules';
+import type { WorkingModule } from '@bo/shared/working-area';
+import { showMessagePopup } from '@/components/ui/message-popup';
+import { flash } from '@/components/ui/flash';
+import { useSession } from '@/lib/session';
+import { getWorkingModules } from '../api/get-working-modules';
+import { importModules, type ImportItem } from '../api/import-modules';
+import type { DragData, DropData } from '../logic/dnd-ids';
+import { addFromElsewhere, moveWithin, sameFamilyOfModules, toggleClass, type Area, type DropOutcome } from '../logic/drop-rules';
+import { moduleAccess, type ModuleAccess } from '../logic/module-access';
+import { moduleKey, type ModuleKeyString } from '../logic/module-key';
+import type { PageRequest } from '../logic/page-params';
+import { editorReducer, hasChanges, initialEditorState, type EditorModule } from './editor-reducer';
+import { useLeaveGuard } from './use-leave-guard';
+import { useModuleLocks } from './use-module-locks';
+import { useUndoShortcuts } from './use-undo-shortcuts';
+
+export type LoadStatus = 'loading' | 'ready' | 'notFound' | 'error';
+
+export function useModuleEditor(request: PageRequest) {
+  const [state, dispatch] = useReducer(editorReducer, initialEditorState);
+  const [status, setStatus] = useState<LoadStatus>('loading');
+  const [busy, setBusy] = useState<Record<ModuleKeyString, boolean>>({});
+  const grants = useSession((s) => s.grants) ?? [];
+  const username = useSession((s) => s.user?.username) ?? '';
+  const { locks, lock, lockFamily } = useModuleLocks();
+  const stateRef = useRef(state);
+  stateRef.current = state;
+
+  // ───────── loading ─────────
+  const requestKey = JSON.stringify(request);
+  useEffect(() => {
+    let cancelled = false;
+    const load = async () => {
+      setStatus('loading');
+      try {
+        if (request.kind === 'modules') {
+          // Lock first, so that the modules come back showing who holds them.
+          await lock(request.keys);
+          const dtos = await getWorkingModules(request.keys);
+          if (cancelled) return;
+          dispatch({ type: 'loaded', dtos, replace: true });
+          setStatus(dtos.length ? 'ready' : 'notFound');
+        } else if (request.kind === 'family') {
+          const { kind: _kind, ...item } = request;
+          const { moduleDtoList } = await importModules([item]);
+          await Promise.all([lock(moduleDtoList.map(({ moduleName, monthId }) => ({ moduleName, monthId }))), lockFamily([{ macroFamily: request.macroFamily, monthId: request.monthId }])]);
+          if (cancelled) return;
+          dispatch({ type: 'loaded', dtos: moduleDtoList, replace: true });
+          setStatus('ready');
+        }
+      } catch {
+        if (!cancelled) setStatus('error');
+      }
+    };
+    void load();
+    return () => {
+      cancelled = true;
+    };
+    // requestKey stands for request
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [requestKey, lock, lockFamily]);
+
+  /** Adds modules to the page (Import Module, Create Module), locking them. */
+  const addModules = useCallback(
+    async (items: ImportItem[]) => {
+      const { moduleDtoList, notFound } = await importModules(items);
+      await lock(moduleDtoList.map(({ moduleName, monthId }) => ({ moduleName, monthId })));
+      dispatch({ type: 'loaded', dtos: moduleDtoList });
+      if (moduleDtoList.length) setStatus('ready');
+      return { added: moduleDtoList.length, notFound };
+    },
+    [lock],
+  );
+
+  /** Reads modules again from the server (after a save, a publish, a job). */
+  const reload = useCallback(async (keys: ModuleKey[]) => {
+    if (keys.length === 0) return [] as WorkingModule[];
+    const dtos = await getWorkingModules(keys);
+    for (const dto of dtos) dispatch({ type: 'refreshed', dto });
+    return dtos;
+  }, []);
+
+  // ───────── access ─────────
+  // Each module keeps its access object while nothing in it changes, so that an edit of one module
+  // does not re-render the cards of the others (ModuleCard is memoised on its props).
+  const previousAccess = useRef<Record<ModuleKeyString, ModuleAccess>>({});
+  const access = useMemo(() => {
+    const out: Record<ModuleKeyString, ModuleAccess> = {};
+    for (const key of state.order) {
+      const m = state.modules[key];
+      if (!m) continue;
+      const next = moduleAccess(grants, username, m.dto, locks[key], !!busy[key]);
+      const before = previousAccess.current[key];
+      out[key] = before && sameAccess(before, next) ? before : next;
+    }
+    previousAccess.current = out;
+    return out;
+  }, [state.order, state.modules, grants, username, locks, busy]);
+  const accessRef = useRef(access);
+  accessRef.current = access;
+
+  const setModuleBusy = useCallback((key: ModuleKeyString, value: boolean) => setBusy((b) => ({ ...b, [key]: value })), []);
+
+  // ───────── edits ─────────
+  const apply = useCallback((key: ModuleKeyString, outcome: DropOutcome) => {
+    if (outcome.kind === 'error') showMessagePopup(outcome.title, [outcome.message]);
+    if (outcome.kind !== 'apply') return;
+    dispatch({ type: 'products', key, products: outcome.products });
+    if (outcome.warning) flash(outcome.warning, 'warning', { title: 'Warning' });
+  }, []);
+
+  const editable = (key: ModuleKeyString) => !!stateRef.current.modules[key] && !accessRef.current[key]?.readOnly;
+
+  /** A drop of a tile on an area (pointer or keyboard drag). */
+  const drop = useCallback(
+    (drag: DragData, target: DropData) => {
+      if (!editable(target.moduleKey)) return;
+      const to = stateRef.current.modules[target.moduleKey]!;
+      if (drag.moduleKey === target.moduleKey) return apply(target.moduleKey, moveWithin(to.products, drag.product.upc, target.area));
+      const from = drag.moduleKey ? stateRef.current.modules[drag.moduleKey]?.dto : null;
+      const identity = from ?? { monthId: to.dto.monthId, brand: drag.product.brand ?? '', collection: drag.product.collection ?? '' };
+      apply(target.moduleKey, addFromElsewhere(to.products, drag.product, target.area, sameFamilyOfModules(identity, to.dto)));
+    },
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [apply],
+  );
+
+  const move = useCallback(
+    (key: ModuleKeyString, upc: string, to: Area) => {
+      if (!editable(key)) return;
+      apply(key, moveWithin(stateRef.current.modules[key]!.products, upc, to));
+    },
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [apply],
+  );
+
+  const toggle = useCallback(
+    (key: ModuleKeyString, upc: string) => {
+      if (!editable(key)) return;
+      apply(key, toggleClass(stateRef.current.modules[key]!.products, upc));
+    },
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [apply],
+  );
+
+  const keyAction = useCallback(
+    (key: ModuleKeyString, upc: string, pressed: string) => {
+      if (pressed === 'Delete') move(key, upc, 'BIN');
+      else toggle(key, upc);
+    },
+    [move, toggle],
+  );
+
+  const addTo = useCallback(
+    (fromKey: ModuleKeyString | null, product: DragData['product'], toKey: ModuleKeyString, area: 'MH' | 'EL') =>
+      drop({ moduleKey: fromKey, product, area: 'EL' }, { moduleKey: toKey, area }),
+    [drop],
+  );
+
+  const setMinValue = useCallback((key: ModuleKeyString, upc: string, value: number) => {
+    if (editable(key)) dispatch({ type: 'minValue', key, upc, value });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  const setDescription = useCallback((key: ModuleKeyString, value: string) => {
+    if (editable(key)) dispatch({ type: 'description', key, value: value.slice(0, 100) });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  const setNewModule = useCallback((key: ModuleKeyString, value: boolean) => {
+    if (editable(key)) dispatch({ type: 'newModule', key, value });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  const undo = useCallback(() => dispatch({ type: 'undo' }), []);
+  const redo = useCallback(() => dispatch({ type: 'redo' }), []);
+  useUndoShortcuts(undo, redo);
+
+  const dirty = useMemo(() => Object.values(state.modules).some(hasChanges), [state.modules]);
+  useLeaveGuard(dirty);
+
+  const modules = useMemo(() => state.order.map((k) => state.modules[k]).filter((m): m is EditorModule => !!m), [state.order, state.modules]);
+
+  return {
+    state,
+    modules,
+    status,
+    access,
+    dirty,
+    canUndo: state.past.length > 0,
+    canRedo: state.future.length > 0,
+    stateRef,
+    dispatch,
+    drop,
+    move,
+    toggle,
+    keyAction,
+    addTo,
+    setMinValue,
+    setDescription,
+    setNewModule,
+    undo,
+    redo,
+    addModules,
+    reload,
+    setModuleBusy,
+    productsOf: (key: ModuleKeyString): ProductDto[] => stateRef.current.modules[key]?.products ?? [],
+    keyOf: moduleKey,
+  };
+}
+
+export type ModuleEditor = ReturnType<typeof useModuleEditor>;
+
+const sameAccess = (a: ModuleAccess, b: ModuleAccess) =>
+  a.readOnly === b.readOnly && a.reason === b.reason && a.lockedBy === b.lockedBy && a.canSave === b.canSave && a.canPublish === b.canPublish && a.canCopy === b.canCopy;

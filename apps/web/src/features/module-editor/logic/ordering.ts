@@ -1,0 +1,46 @@
+import type { ProductDto } from '@bo/shared/modules';
+
+export type ModuleOrder = 'name' | 'door' | 'skus';
+export type SkuOrder = 'sellOut' | 'pty' | 'model';
+
+export const MODULE_ORDERS: { value: ModuleOrder; label: string }[] = [
+  { value: 'name', label: 'Name' },
+  { value: 'door', label: 'Distribution (door)' },
+  { value: 'skus', label: 'Number of SKUs' },
+];
+export const SKU_ORDERS: { value: SkuOrder; label: string }[] = [
+  { value: 'sellOut', label: 'Sell out' },
+  { value: 'pty', label: 'Pty' },
+  { value: 'model', label: 'Model' },
+];
+
+interface Orderable {
+  moduleName: string;
+  macroFamily: string;
+  specialKind: string | null;
+  door: number;
+  /** Must-have SKUs not removed. */
+  mustHaveCount: number;
+}
+
+/** Special macro families (best sellers, newness) first, then the chosen order (part 1 §2). */
+export function compareModules(order: ModuleOrder) {
+  return (a: Orderable, b: Orderable): number => {
+    const special = Number(b.specialKind !== null) - Number(a.specialKind !== null);
+    if (special) return special;
+    if (order === 'door') return b.door - a.door || a.moduleName.localeCompare(b.moduleName);
+    if (order === 'skus') return b.mustHaveCount - a.mustHaveCount || a.moduleName.localeCompare(b.moduleName);
+    return a.moduleName.localeCompare(b.moduleName);
+  };
+}
+
+/** Best sell-out / pty first; models alphabetically (then colour and size). */
+export function compareSkus(order: SkuOrder) {
+  const byModel = (a: ProductDto, b: ProductDto) =>
+    a.model.localeCompare(b.model) || a.color.localeCompare(b.color) || a.size.localeCompare(b.size) || a.upc.localeCompare(b.upc);
+  return (a: ProductDto, b: ProductDto): number => {
+    if (order === 'sellOut') return (b.sellOut ?? -1) - (a.sellOut ?? -1) || byModel(a, b);
+    if (order === 'pty') return (b.pty ?? -1) - (a.pty ?? -1) || byModel(a, b);
+    return byModel(a, b);
+  };
+}

@@ -1,0 +1,66 @@
+/**
+ * Manage Brands (spec part 1 §2, §3 "Brand permission map", §6, §7, §8): who holds each brand at
+ * view, edit and submit. The same data as the users' brand grants (user_grants rows of type 'brand').
+ */
+import { z } from 'zod';
+import { PERMISSION_TYPES, type PermissionType } from './grants.js';
+
+const userIds = z.array(z.number().int().positive()).max(10_000);
+
+export const permissionMapSchema = z.object({ view: userIds, edit: userIds, submit: userIds });
+export type PermissionMap = z.infer<typeof permissionMapSchema>;
+
+export const brandWithUsersSchema = z.object({
+  brand: z.string(),
+  description: z.string(),
+  permissionMap: permissionMapSchema,
+});
+export type BrandWithUsers = z.infer<typeof brandWithUsersSchema>;
+
+/** POST /brand/save: the brand and its whole permission map (the description is not changed here). */
+export const brandSaveSchema = z.object({
+  brand: z.string().min(1).max(20),
+  description: z.string().optional(),
+  permissionMap: permissionMapSchema,
+});
+export type BrandSave = z.infer<typeof brandSaveSchema>;
+
+export const BRAND_TEXTS = {
+  updated: 'Grants updated correctly',
+  failed: 'Error during grants update',
+  empty: 'No brands found.',
+} as const;
+
+/** The grants message stays 3 seconds (part 1 §9), shorter than other flash messages. */
+export const GRANTS_MESSAGE_MS = 3000;
+
+const sortedUnique = (ids: readonly number[]) => [...new Set(ids)].sort((a, b) => a - b);
+
+/** Edit and submit imply view: view holds every user of edit and submit. Lists come back sorted, without repeats. */
+export function normalizePermissionMap(map: PermissionMap): PermissionMap {
+  return {
+    view: sortedUnique([...map.view, ...map.edit, ...map.submit]),
+    edit: sortedUnique(map.edit),
+    submit: sortedUnique(map.submit),
+  };
+}
+
+/**
+ * Gives or takes one level of the brand from one user, as the brand popup does: giving edit or
+ * submit gives view too; taking view while the user keeps edit or submit is blocked (no change).
+ */
+export function setPermission(map: PermissionMap, userId: number, level: PermissionType, on: boolean): PermissionMap {
+  if (on) return normalizePermissionMap({ ...map, [level]: [...map[level], userId] });
+  if (level === 'view' && (map.edit.includes(userId) || map.submit.includes(userId))) return map;
+  return { ...map, [level]: map[level].filter((id) => id !== userId) };
+}
+
+/** The all-select of a tab: gives or takes the level from every user of `userIds`. */
+export function setPermissionForAll(map: PermissionMap, userIds: readonly number[], level: PermissionType, on: boolean): PermissionMap {
+  return userIds.reduce((acc, id) => setPermission(acc, id, level, on), map);
+}
+
+/** Is view held because edit or submit needs it? */
+export const isViewRequired = (map: PermissionMap, userId: number) => map.edit.includes(userId) || map.submit.includes(userId);
+
+export const PERMISSION_LEVELS: readonly PermissionType[] = PERMISSION_TYPES;
