@@ -157,7 +157,9 @@ describe('cluster composition editor', { timeout: 120_000 }, () => {
     // Again: 'The module is already present'.
     await drag(chipIn(panel, WIP_MODULE), block(C1).getByTestId('cluster-modules'));
     await page.getByText('The module is already present').waitFor();
-    await page.getByRole('button', { name: 'Ok' }).click();
+    await page.getByRole('button', { name: 'Ok', exact: true }).click();
+    // The popup's overlay fades out: a raw mouse drag started before would land on it.
+    await page.getByText('The module is already present').waitFor({ state: 'detached' });
 
     // Remove by dragging into the bin, then restore with the button.
     await drag(chipIn(block(C1).getByTestId('cluster-modules'), WIP_MODULE), block(C1).getByTestId('cluster-bin'));
@@ -234,6 +236,7 @@ describe('cluster composition editor', { timeout: 120_000 }, () => {
     await block(C3).waitFor();
     await page.getByRole('button', { name: 'Publish', exact: true }).click();
     await liaConfirm().waitFor();
+    await page.waitForTimeout(400); // the dialog's opening transition, for the screenshot
     await screenshot(page, 'cluster-editor-publish-lias');
     await liaConfirm().getByRole('button', { name: 'Publish', exact: true }).click();
     await page.getByTestId('duplicate-popup').waitFor();

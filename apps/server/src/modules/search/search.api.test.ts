@@ -166,9 +166,10 @@ describe('filter semantics', () => {
       // a lapsed lock does not count
       { itemType: 'module', itemKey: 'AUR_SUN_BEST_01', monthId: 'M01_2027', owner: 'old', renewedAt: new Date(Date.now() - 1000 * 60 * 60 * 24) },
     ]);
+    await db().update(modules).set({ publicationDate: new Date('2027-01-15T10:00:00Z'), status: 'SUBMITTED' }).where(eq(modules.moduleName, 'AUR_SUN_BEST_01'));
     const list = (await post('/api/module/filtered', 'admin', { ...M01, moduleLabel: ['Aurora Sun Pilot', 'Aurora Sun Best'] })).json();
     expect(list.map((m: { moduleName: string }) => m.moduleName)).toEqual(['AUR_SUN_BEST_01', 'AUR_SUN_PILOT_01']);
-    expect(list[0]).toMatchObject({ locked: false, userLock: null });
+    expect(list[0]).toMatchObject({ locked: false, userLock: null, status: 'SUBMITTED', publicationDate: '2027-01-15T10:00:00.000Z' });
     expect(list[1]).toEqual({
       moduleName: 'AUR_SUN_PILOT_01',
       moduleLabel: 'Aurora Sun Pilot 01',

@@ -45,11 +45,14 @@ function moduleVisibility(v: Visibility, zonesArray?: SQL): SQL {
     const zoneless = v.brands.length ? sql`${zonesArray} IS NULL AND m.brand_code IN ${v.brands}` : FALSE;
     return or([zoned, zoneless]);
   }
+  // Scalar subqueries rather than EXISTS: inside an OR, an EXISTS may be planned as a hash of the whole
+  // zone table built once per query (tens of milliseconds at benchmark scale) even when only a handful
+  // of items are looked at; a scalar subquery stays a probe of the item's own rows.
   const zoned = v.pairs.length
-    ? sql`EXISTS (SELECT 1 FROM module_stars_zones vz WHERE vz.module_id = m.id AND (m.brand_code || '|' || vz.stars_zone) IN ${v.pairs})`
+    ? sql`(SELECT 1 FROM module_stars_zones vz WHERE vz.module_id = m.id AND (m.brand_code || '|' || vz.stars_zone) IN ${v.pairs} LIMIT 1) IS NOT NULL`
     : FALSE;
   const zoneless = v.brands.length
-    ? sql`m.brand_code IN ${v.brands} AND NOT EXISTS (SELECT 1 FROM module_stars_zones vz WHERE vz.module_id = m.id)`
+    ? sql`m.brand_code IN ${v.brands} AND (SELECT 1 FROM module_stars_zones vz WHERE vz.module_id = m.id LIMIT 1) IS NULL`
     : FALSE;
   return or([zoned, zoneless]);
 }
@@ -159,41 +162,47 @@ export async function countRows(db: Queryable, kind: ItemKind, where: SQL): Prom
 }
 
 /**
+ * One row per candidate value (each row of `table`) that at least one item matches: `probe` is a
+ * SELECT of the items matching the candidate, read with LIMIT 1 in a LATERAL join. The LIMIT makes the
+ * planner walk an index and stop at the first hit (tenths of a millisecond per value), where an EXISTS
+ * lets it hash every item of the month first.
+ */
+const candidates = (table: SQL, value: SQL, probe: SQL, outerWhere?: SQL) =>
+  sql`SELECT ${value} AS value FROM ${table} CROSS JOIN LATERAL (${probe} LIMIT 1) hit${outerWhere ? sql` WHERE ${outerWhere}` : sql``}`;
+
+/**
  * The values of one filter found among the modules matching `where` (built without that filter).
- * Each candidate value (a brand, a month …) is tested with an EXISTS that stops at the first matching
- * module, which is far cheaper than a DISTINCT over every module of the month. `brands` narrows the
- * brand candidates to those the caller can see at all.
+ * `brands` narrows the brand candidates to those the caller can see at all.
  */
 export async function moduleOptionValues(db: Queryable, key: FilterKey, where: SQL, brands?: readonly string[]): Promise<string[]> {
-  const exists = (condition: SQL) => sql`EXISTS (SELECT 1 FROM modules m WHERE ${condition} AND ${where})`;
-  const zoneExists = (condition: SQL) =>
-    sql`EXISTS (SELECT 1 FROM modules m JOIN module_stars_zones z ON z.module_id = m.id WHERE ${condition} AND ${where})`;
+  const probe = (condition: SQL) => sql`SELECT 1 FROM modules m WHERE ${condition} AND ${where}`;
+  const zoneProbe = (condition: SQL) => sql`SELECT 1 FROM modules m JOIN module_stars_zones z ON z.module_id = m.id WHERE ${condition} AND ${where}`;
   let query: SQL;
   switch (key) {
     case 'monthId':
-      query = sql`SELECT t.month_id AS value FROM months t WHERE ${exists(sql`m.month_id = t.month_id`)}`;
+      query = candidates(sql`months t`, sql`t.month_id`, probe(sql`m.month_id = t.month_id`));
       break;
     case 'planningChannel':
-      query = sql`SELECT t.planning_channel_id AS value FROM planning_channels t WHERE ${exists(sql`m.planning_channel_id = t.planning_channel_id`)}`;
+      query = candidates(sql`planning_channels t`, sql`t.planning_channel_id`, probe(sql`m.planning_channel_id = t.planning_channel_id`));
       break;
     case 'brand':
       if (brands && brands.length === 0) return [];
-      query = sql`SELECT t.brand_code AS value FROM brands t WHERE ${brands ? sql`t.brand_code IN ${[...brands]} AND ` : sql``}${exists(sql`m.brand_code = t.brand_code`)}`;
+      query = candidates(sql`brands t`, sql`t.brand_code`, probe(sql`m.brand_code = t.brand_code`), brands ? sql`t.brand_code IN ${[...brands]}` : undefined);
       break;
     case 'collection':
-      query = sql`SELECT t.collection_code AS value FROM collections t WHERE ${exists(sql`m.collection = t.collection_code`)}`;
+      query = candidates(sql`collections t`, sql`t.collection_code`, probe(sql`m.collection = t.collection_code`));
       break;
     case 'macroFamily':
-      query = sql`SELECT t.macro_family AS value FROM macro_families t WHERE ${exists(sql`m.macro_family = t.macro_family`)}`;
+      query = candidates(sql`macro_families t`, sql`t.macro_family`, probe(sql`m.macro_family = t.macro_family`));
       break;
     case 'newModule':
-      query = sql`SELECT t.value FROM (VALUES ('true'), ('false')) AS t(value) WHERE ${exists(sql`m.new_module = (t.value = 'true')`)}`;
+      query = candidates(sql`(VALUES ('true'), ('false')) AS t(value)`, sql`t.value`, probe(sql`m.new_module = (t.value = 'true')`));
       break;
     case 'starsZone':
-      query = sql`SELECT t.zone_code AS value FROM stars_zones t WHERE ${zoneExists(sql`z.stars_zone = t.zone_code`)}`;
+      query = candidates(sql`stars_zones t`, sql`t.zone_code`, zoneProbe(sql`z.stars_zone = t.zone_code`));
       break;
     case 'country':
-      query = sql`SELECT t.country_code AS value FROM countries t WHERE ${zoneExists(sql`z.stars_zone = t.stars_zone`)}`;
+      query = candidates(sql`countries t`, sql`t.country_code`, zoneProbe(sql`z.stars_zone = t.stars_zone`));
       break;
     case 'starsCustomer':
       query = sql`SELECT DISTINCT s.stars_customer AS value FROM modules m
@@ -223,12 +232,13 @@ const C = {
 /** A cluster's scope zones are the zones of its countries (docs/LIFECYCLE.md). */
 function clusterVisibility(v: Visibility): SQL {
   if (v.all) return TRUE;
+  // Scalar subqueries, as for modules.
   const zoned = v.pairs.length
-    ? sql`EXISTS (SELECT 1 FROM cluster_countries vc JOIN countries vco ON vco.country_code = vc.country_code
-                  WHERE vc.cluster_pk = c.id AND (c.brand_code || '|' || vco.stars_zone) IN ${v.pairs})`
+    ? sql`(SELECT 1 FROM cluster_countries vc JOIN countries vco ON vco.country_code = vc.country_code
+           WHERE vc.cluster_pk = c.id AND (c.brand_code || '|' || vco.stars_zone) IN ${v.pairs} LIMIT 1) IS NOT NULL`
     : FALSE;
   const zoneless = v.brands.length
-    ? sql`c.brand_code IN ${v.brands} AND NOT EXISTS (SELECT 1 FROM cluster_countries vc WHERE vc.cluster_pk = c.id)`
+    ? sql`c.brand_code IN ${v.brands} AND (SELECT 1 FROM cluster_countries vc WHERE vc.cluster_pk = c.id LIMIT 1) IS NULL`
     : FALSE;
   return or([zoned, zoneless]);
 }
@@ -316,38 +326,39 @@ export async function clusterList(db: Queryable, where: SQL, ttlMinutes: number,
 
 /** As `moduleOptionValues`, for clusters. */
 export async function clusterOptionValues(db: Queryable, key: FilterKey, where: SQL, brands?: readonly string[]): Promise<string[]> {
-  const exists = (join: SQL, condition: SQL) => sql`EXISTS (SELECT 1 FROM clusters c ${join} WHERE ${condition} AND ${where})`;
+  const probe = (join: SQL, condition: SQL) => sql`SELECT 1 FROM clusters c ${join} WHERE ${condition} AND ${where}`;
   const none = sql``;
   const storeJoin = sql`JOIN cluster_stores cs ON cs.cluster_pk = c.id JOIN stores s ON s.store_jda = cs.store_jda`;
   let query: SQL;
   switch (key) {
     case 'monthId':
-      query = sql`SELECT t.month_id AS value FROM months t WHERE ${exists(none, sql`c.month_id = t.month_id`)}`;
+      query = candidates(sql`months t`, sql`t.month_id`, probe(none, sql`c.month_id = t.month_id`));
       break;
     case 'planningChannel':
-      query = sql`SELECT t.planning_channel_id AS value FROM planning_channels t WHERE ${exists(none, sql`c.planning_channel_id = t.planning_channel_id`)}`;
+      query = candidates(sql`planning_channels t`, sql`t.planning_channel_id`, probe(none, sql`c.planning_channel_id = t.planning_channel_id`));
       break;
     case 'brand':
       if (brands && brands.length === 0) return [];
-      query = sql`SELECT t.brand_code AS value FROM brands t WHERE ${brands ? sql`t.brand_code IN ${[...brands]} AND ` : none}${exists(none, sql`c.brand_code = t.brand_code`)}`;
+      query = candidates(sql`brands t`, sql`t.brand_code`, probe(none, sql`c.brand_code = t.brand_code`), brands ? sql`t.brand_code IN ${[...brands]}` : undefined);
       break;
     case 'collection':
-      query = sql`SELECT t.collection_code AS value FROM collections t WHERE ${exists(none, sql`c.collection = t.collection_code`)}`;
+      query = candidates(sql`collections t`, sql`t.collection_code`, probe(none, sql`c.collection = t.collection_code`));
       break;
     case 'starsZone':
-      query = sql`SELECT t.zone_code AS value FROM stars_zones t WHERE ${exists(sql`JOIN cluster_stars_zones z ON z.cluster_pk = c.id`, sql`z.stars_zone = t.zone_code`)}`;
+      query = candidates(sql`stars_zones t`, sql`t.zone_code`, probe(sql`JOIN cluster_stars_zones z ON z.cluster_pk = c.id`, sql`z.stars_zone = t.zone_code`));
       break;
     case 'country':
-      query = sql`SELECT t.country_code AS value FROM countries t WHERE ${exists(sql`JOIN cluster_countries cc ON cc.cluster_pk = c.id`, sql`cc.country_code = t.country_code`)}`;
+      query = candidates(sql`countries t`, sql`t.country_code`, probe(sql`JOIN cluster_countries cc ON cc.cluster_pk = c.id`, sql`cc.country_code = t.country_code`));
       break;
     case 'customerSegmentation':
-      query = sql`SELECT t.segmentation_code AS value FROM customer_segmentations t WHERE ${exists(storeJoin, sql`s.customer_segmentation = t.segmentation_code`)}`;
+      query = candidates(sql`customer_segmentations t`, sql`t.segmentation_code`, probe(storeJoin, sql`s.customer_segmentation = t.segmentation_code`));
       break;
     case 'clientClassification':
-      query = sql`SELECT t.classification_label AS value FROM client_classifications t WHERE ${exists(
-        sql`JOIN cluster_classifications fcl ON fcl.cluster_pk = c.id`,
-        sql`fcl.classification_id = t.classification_id`,
-      )}`;
+      query = candidates(
+        sql`client_classifications t`,
+        sql`t.classification_label`,
+        probe(sql`JOIN cluster_classifications fcl ON fcl.cluster_pk = c.id`, sql`fcl.classification_id = t.classification_id`),
+      );
       break;
     case 'starsCustomer':
       query = sql`SELECT DISTINCT s.stars_customer AS value FROM clusters c ${storeJoin} WHERE ${where}`;

@@ -16,7 +16,7 @@ import { ClusterPreview } from './cluster-preview';
 const listColumns = new Set<SuggestionFilterKey>(['starsCustomer', 'customerSegmentation', 'storeJda']);
 const statusColor: Record<string, string> = { PENDING: 'yellow', APPROVED: 'teal', REJECTED: 'red' };
 /** Filter widths: the twelve columns fit a 1440 px window without scrolling sideways. */
-const filterWidth: Partial<Record<SuggestionFilterKey, number>> = { country: 76, userSuggest: 150, dateSuggest: 104, period: 86, status: 104 };
+const filterWidth: Partial<Record<SuggestionFilterKey, number>> = { country: 70, userSuggest: 130, dateSuggest: 100, period: 80, status: 100 };
 
 const valuesOf = (row: SuggestedCluster, key: SuggestionFilterKey): string[] => {
   const v = row[key];
@@ -104,7 +104,7 @@ export function ApproveClusterPage() {
             <Loader />
           </Group>
         ) : (
-          <Table striped highlightOnHover verticalSpacing="xs" horizontalSpacing={8} fz="sm" data-testid="suggestions-table">
+          <Table striped highlightOnHover verticalSpacing="xs" horizontalSpacing={8} fz="xs" data-testid="suggestions-table">
             <Table.Thead>
               <Table.Tr>
                 <Table.Th w={36} />
@@ -134,7 +134,7 @@ export function ApproveClusterPage() {
                     ) : (
                       <MultiSelect
                         size="xs"
-                        w={filterWidth[k] ?? 112}
+                        w={filterWidth[k] ?? 100}
                         aria-label={`Filter ${k}`}
                         placeholder="All"
                         data={options?.[k] ?? []}
@@ -188,7 +188,7 @@ export function ApproveClusterPage() {
                       {SUGGESTION_FILTER_KEYS.map((k) => (
                         <Table.Td key={k}>
                           {k === 'assortmentId' ? (
-                            <Anchor component="button" fz="sm" onClick={() => setPreview(r)}>
+                            <Anchor component="button" fz="xs" onClick={() => setPreview(r)}>
                               {r.assortmentId}
                             </Anchor>
                           ) : k === 'dateSuggest' ? (
@@ -214,23 +214,32 @@ export function ApproveClusterPage() {
                       ))}
                       <Table.Td>
                         {r.status === 'PENDING' ? (
-                          <Group gap={4} wrap="nowrap">
-                            <Button size="compact-xs" color="teal" leftSection={<IconCheck size={12} />} disabled={!r.canDecide || working !== null} loading={working === r.assortmentId} onClick={() => void decide(r, 'accept')}>
-                              Approve
-                            </Button>
-                            <Button
-                              size="compact-xs"
-                              color="red"
-                              variant="light"
-                              leftSection={<IconX size={12} />}
-                              disabled={!r.canDecide || working !== null}
-                              onClick={() => {
-                                setReason('');
-                                setRejecting(r);
-                              }}
-                            >
-                              Reject
-                            </Button>
+                          <Group gap={6} wrap="nowrap">
+                            <Tooltip label="Approve" withArrow>
+                              <ActionIcon
+                                color="teal"
+                                aria-label="Approve"
+                                disabled={!r.canDecide || working !== null}
+                                loading={working === r.assortmentId}
+                                onClick={() => void decide(r, 'accept')}
+                              >
+                                <IconCheck size={16} />
+                              </ActionIcon>
+                            </Tooltip>
+                            <Tooltip label="Reject" withArrow>
+                              <ActionIcon
+                                color="red"
+                                variant="light"
+                                aria-label="Reject"
+                                disabled={!r.canDecide || working !== null}
+                                onClick={() => {
+                                  setReason('');
+                                  setRejecting(r);
+                                }}
+                              >
+                                <IconX size={16} />
+                              </ActionIcon>
+                            </Tooltip>
                           </Group>
                         ) : null}
                       </Table.Td>
@@ -246,15 +255,17 @@ export function ApproveClusterPage() {
                                 ['Store Id', r.storeJda],
                               ] as const
                             ).map(([title, values]) => (
-                              <Stack key={title} gap={2}>
+                              <Stack key={title} gap={6} maw={420}>
                                 <Text fz="xs" fw={700} tt="uppercase" c="dimmed">
-                                  {title}
+                                  {title} ({values.length})
                                 </Text>
-                                {values.map((v) => (
-                                  <Text key={v} fz="sm">
-                                    {v}
-                                  </Text>
-                                ))}
+                                <Group gap={6}>
+                                  {values.map((v) => (
+                                    <Badge key={v} variant="default" radius="sm" tt="none" fw={500}>
+                                      {v}
+                                    </Badge>
+                                  ))}
+                                </Group>
                               </Stack>
                             ))}
                           </Group>

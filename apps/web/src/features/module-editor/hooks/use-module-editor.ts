@@ -40,9 +40,9 @@ export function useModuleEditor(request: PageRequest) {
       setStatus('loading');
       try {
         if (request.kind === 'modules') {
-          // Lock first, so that the modules come back showing who holds them.
-          await lock(request.keys);
-          const dtos = await getWorkingModules(request.keys);
+          // Lock and load at the same time: who holds each module comes from the lock answer
+          // (moduleAccess reads it before the module's own userLock), so the order does not matter.
+          const [, dtos] = await Promise.all([lock(request.keys), getWorkingModules(request.keys)]);
           if (cancelled) return;
           dispatch({ type: 'loaded', dtos, replace: true });
           setStatus(dtos.length ? 'ready' : 'notFound');
