@@ -168,6 +168,7 @@ describe('opening items', () => {
     const clusters = new URL(page.url()).searchParams.get('clusters')!.split(',');
     expect(clusters).toHaveLength(2);
     for (const c of clusters) expect(c).toMatch(new RegExp(`^AUR_\\w+\\|${MONTH}$`));
+    await page.getByText('Edit cluster').first().waitFor();
     await screenshot(page, 'home-opened-clusters');
   });
 });
