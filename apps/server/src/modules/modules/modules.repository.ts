@@ -76,6 +76,61 @@ export async function releaseClosedByMonth(db: Queryable, monthIds: readonly str
   return out;
 }
 
+export interface CompositionLineRow {
+  mustHave: boolean;
+  status: string;
+  previousStatus: string | null;
+  previousMustHave: boolean | null;
+  minValue: number;
+}
+
+/** A SKU as a module line with the month's figures; without a line, as a SKU not in any module yet (added as EL). */
+export function toProductDto(
+  sku: typeof skus.$inferSelect,
+  st: typeof skuMonthStats.$inferSelect | undefined,
+  line: CompositionLineRow = { mustHave: false, status: 'ADDED', previousStatus: null, previousMustHave: null, minValue: 1 },
+): ProductDto {
+  const removed = line.status === 'REMOVED';
+  return {
+    upc: sku.upc,
+    skuId: sku.skuId,
+    model: sku.model,
+    color: sku.color,
+    size: sku.size,
+    materialCode: sku.materialCode,
+    skuCode: sku.skuCode,
+    mustHave: line.mustHave,
+    eligible: !line.mustHave,
+    moduleCompositionStatus: line.status as ProductDto['moduleCompositionStatus'],
+    previousStatus: line.previousStatus,
+    previousVersion: removed && line.previousMustHave !== null ? (line.previousMustHave ? 'MH' : 'EL') : null,
+    minValue: line.minValue,
+    srp: sku.srp,
+    whsprice: sku.whsprice,
+    sellIn: st?.sellIn ?? null,
+    sellOut: st?.sellOut ?? null,
+    outOfStars: st?.outOfStars ?? null,
+    rankSellIn: st?.rankSellIn ?? null,
+    rankSellOut: st?.rankSellOut ?? null,
+    rankOutOfStars: st?.rankOutOfStars ?? null,
+    skuTurn: st?.skuTurn ?? null,
+    doorIndex: st?.doorIndex ?? null,
+    pty: st?.pty ?? null,
+    releaseDate: sku.releaseDate,
+    insertDate: sku.insertDate,
+    gedExpireDate: sku.gedExpireDate,
+    flagN: sku.flagN,
+    flagNewAdv: sku.flagNewAdv,
+    flagDisco: sku.flagDisco,
+    globalCatalogue: sku.globalCatalogue,
+    polar: sku.polar,
+    sapStatus: sku.sapStatus,
+    deleted: sku.deleted,
+    newIn: sku.newIn,
+    imageUrl: imageUrl(sku.upc),
+  };
+}
+
 async function compositions(db: Queryable, rows: readonly ModuleRow[]): Promise<Map<number, ProductDto[]>> {
   const out = new Map<number, ProductDto[]>();
   if (rows.length === 0) return out;
@@ -97,46 +152,7 @@ async function compositions(db: Queryable, rows: readonly ModuleRow[]): Promise<
     for (const s of part) stats.set(`${s.upc}|${s.monthId}`, s);
   }
   for (const { line, sku } of lines) {
-    const st = stats.get(`${sku.upc}|${monthOf.get(line.moduleId)}`);
-    const removed = line.status === 'REMOVED';
-    const product: ProductDto = {
-      upc: sku.upc,
-      skuId: sku.skuId,
-      model: sku.model,
-      color: sku.color,
-      size: sku.size,
-      materialCode: sku.materialCode,
-      skuCode: sku.skuCode,
-      mustHave: line.mustHave,
-      eligible: !line.mustHave,
-      moduleCompositionStatus: line.status as ProductDto['moduleCompositionStatus'],
-      previousStatus: line.previousStatus,
-      previousVersion: removed && line.previousMustHave !== null ? (line.previousMustHave ? 'MH' : 'EL') : null,
-      minValue: line.minValue,
-      srp: sku.srp,
-      whsprice: sku.whsprice,
-      sellIn: st?.sellIn ?? null,
-      sellOut: st?.sellOut ?? null,
-      outOfStars: st?.outOfStars ?? null,
-      rankSellIn: st?.rankSellIn ?? null,
-      rankSellOut: st?.rankSellOut ?? null,
-      rankOutOfStars: st?.rankOutOfStars ?? null,
-      skuTurn: st?.skuTurn ?? null,
-      doorIndex: st?.doorIndex ?? null,
-      pty: st?.pty ?? null,
-      releaseDate: sku.releaseDate,
-      insertDate: sku.insertDate,
-      gedExpireDate: sku.gedExpireDate,
-      flagN: sku.flagN,
-      flagNewAdv: sku.flagNewAdv,
-      flagDisco: sku.flagDisco,
-      globalCatalogue: sku.globalCatalogue,
-      polar: sku.polar,
-      sapStatus: sku.sapStatus,
-      deleted: sku.deleted,
-      newIn: sku.newIn,
-      imageUrl: imageUrl(sku.upc),
-    };
+    const product = toProductDto(sku, stats.get(`${sku.upc}|${monthOf.get(line.moduleId)}`), line);
     out.set(line.moduleId, [...(out.get(line.moduleId) ?? []), product]);
   }
   return out;

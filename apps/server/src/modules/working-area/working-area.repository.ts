@@ -3,6 +3,7 @@ import { and, asc, eq, gte, ilike, inArray, isNull, lte, ne, or, sql, type SQL }
 import type { ProductDto } from '@bo/shared/modules';
 import type { ActiveSkuSearch } from '@bo/shared/working-area';
 import type { Queryable } from '../../db/client.js';
+import { toProductDto as toModuleProductDto } from '../modules/modules.repository.js';
 import {
   clusterModules,
   clusters,
@@ -23,44 +24,7 @@ type StatsRow = typeof skuMonthStats.$inferSelect;
 
 /** A SKU as a module line that is not in any module yet (Active SKUs search, drag into a module). */
 export function toProductDto(sku: SkuRow, st: StatsRow | undefined): ProductDto {
-  return {
-    upc: sku.upc,
-    skuId: sku.skuId,
-    model: sku.model,
-    color: sku.color,
-    size: sku.size,
-    materialCode: sku.materialCode,
-    skuCode: sku.skuCode,
-    mustHave: false,
-    eligible: true,
-    moduleCompositionStatus: 'ADDED',
-    previousStatus: null,
-    previousVersion: null,
-    minValue: 1,
-    srp: sku.srp,
-    whsprice: sku.whsprice,
-    sellIn: st?.sellIn ?? null,
-    sellOut: st?.sellOut ?? null,
-    outOfStars: st?.outOfStars ?? null,
-    rankSellIn: st?.rankSellIn ?? null,
-    rankSellOut: st?.rankSellOut ?? null,
-    rankOutOfStars: st?.rankOutOfStars ?? null,
-    skuTurn: st?.skuTurn ?? null,
-    doorIndex: st?.doorIndex ?? null,
-    pty: st?.pty ?? null,
-    releaseDate: sku.releaseDate,
-    insertDate: sku.insertDate,
-    gedExpireDate: sku.gedExpireDate,
-    flagN: sku.flagN,
-    flagNewAdv: sku.flagNewAdv,
-    flagDisco: sku.flagDisco,
-    globalCatalogue: sku.globalCatalogue,
-    polar: sku.polar,
-    sapStatus: sku.sapStatus,
-    deleted: sku.deleted,
-    newIn: sku.newIn,
-    imageUrl: `/data/images/${sku.upc}/1.png`,
-  };
+  return toModuleProductDto(sku, st);
 }
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
