@@ -59,6 +59,25 @@ async function prepareDatabase(): Promise<boolean> {
   }
 }
 
+interface Profile {
+  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[];
+  samples?: number[];
+  timeDeltas?: number[];
+}
+
+/** Prints the 25 functions with the most self time in a CPU profile. */
+function printProfile(title: string, profile: Profile) {
+  const self = new Map<string, number>();
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  (profile.samples ?? []).forEach((id, i) => {
+    const f = byId.get(id)!.callFrame;
+    const name = `${f.functionName || '(anonymous)'} ${f.url.split('/').pop()}:${f.lineNumber}`;
+    self.set(name, (self.get(name) ?? 0) + (profile.timeDeltas?.[i] ?? 0) / 1000);
+  });
+  console.log(`\n${title}:`);
+  for (const [name, t] of [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, 25)) console.log(`  ${t.toFixed(0).padStart(6)} ms  ${name}`);
+}
+
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 const ms = (n: number) => `${n.toFixed(0)} ms`;
 
@@ -124,6 +143,13 @@ if (!existsSync(`${webDist}/index.html`)) {
   try {
     const context = await browser.newContext({ baseURL: base, viewport: { width: 1600, height: 1000 } });
     const page = await context.newPage();
+    // In the page: when the first card was painted (Element Timing, from the navigation's start) and
+    // the long animation frames (scripts / forced layout / style and layout) of each opening.
+    await page.addInitScript(`(() => {
+      window.__perf = { painted: null, loaf: [] };
+      new PerformanceObserver((list) => { for (const e of list.getEntries()) if (window.__perf.painted === null || e.renderTime < window.__perf.painted) window.__perf.painted = e.renderTime || e.loadTime; }).observe({ type: 'element', buffered: true });
+      new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__perf.loaf.push({ start: Math.round(e.startTime), d: Math.round(e.duration), scripts: Math.round(e.scripts.reduce((s, x) => s + x.duration, 0)), forced: Math.round(e.scripts.reduce((s, x) => s + x.forcedStyleAndLayoutDuration, 0)), layout: Math.round(e.startTime + e.duration - e.styleAndLayoutStart), top: e.scripts.map((x) => x.invoker + ' ' + Math.round(x.duration)).slice(0, 3).join(', ') }); }).observe({ type: 'long-animation-frame', buffered: true });
+    })()`);
     // BENCH_NO_IMAGES=1 leaves the SKU pictures out (the server draws them on demand, in the same process).
     if (process.env.BENCH_NO_IMAGES) await page.route('**/data/images/**', (route) => route.abort());
     await page.goto('/backoffice/login');
@@ -133,7 +159,7 @@ if (!existsSync(`${webDist}/index.html`)) {
     await page.waitForURL(/\/backoffice\/?$/);
     const url = `/backoffice/module?modules=${keys.map((k) => `${k.moduleName}|${k.monthId}`).join(',')}`;
     const opens: number[] = [];
-    const marks: Record<string, number[]> = { lock: [], modules: [], firstCard: [], count: [] };
+    const marks: Record<string, number[]> = { lock: [], modules: [], firstCard: [], count: [], painted: [], renderFrame: [] };
     let started = 0;
     page.on('response', (res) => {
       const path = new URL(res.url()).pathname;
@@ -159,8 +185,15 @@ if (!existsSync(`${webDist}/index.html`)) {
       await page.locator('[data-testid="module-card"] [data-testid="sku-tile"]').first().waitFor();
       opens.push(Date.now() - started);
       await firstCard;
+      await page.waitForFunction('window.__perf && window.__perf.painted !== null', undefined, { timeout: 10_000 });
+      const perf = (await page.evaluate('window.__perf')) as { painted: number; loaf: { start: number; d: number; scripts: number; forced: number; layout: number; top: string }[] };
+      marks.painted!.push(perf.painted);
+      // The longest React (MessagePort) frame before the first card was painted: the one that renders the cards.
+      const render = perf.loaf.filter((f) => f.start + f.d <= perf.painted + 1 && f.top.includes('onmessage')).sort((a, b) => b.d - a.d)[0];
+      if (render) marks.renderFrame!.push(render.d);
+      if (process.env.BENCH_PROFILE) console.log(`  opening ${i + 1}: first card painted at ${perf.painted.toFixed(0)} ms; long frames: ${perf.loaf.map((f) => `${f.start}+${f.d} (${f.top})`).join('; ')}`);
     }
-    if (process.env.BENCH_PROFILE) {
+    if (process.env.BENCH_PROFILE && process.env.BENCH_PROFILE !== 'drag') {
       // BENCH_PROFILE=1: one more opening under the CPU profiler; prints the functions with the most self time.
       await page.goto('/backoffice/');
       await page.waitForLoadState('networkidle').catch(() => undefined);
@@ -170,17 +203,7 @@ if (!existsSync(`${webDist}/index.html`)) {
       await cdp.send('Profiler.start');
       await page.goto(url);
       await page.locator('[data-testid="module-card"] [data-testid="sku-tile"]').first().waitFor({ timeout: 30_000 });
-      const { profile } = (await cdp.send('Profiler.stop')) as { profile: { nodes: { id: number; hitCount?: number; callFrame: { functionName: string; url: string; lineNumber: number } }[]; samples?: number[]; timeDeltas?: number[] } };
-      const self = new Map<string, number>();
-      const byId = new Map(profile.nodes.map((n) => [n.id, n]));
-      (profile.samples ?? []).forEach((id, i) => {
-        const f = byId.get(id)!.callFrame;
-        const name = `${f.functionName || '(anonymous)'} ${f.url.split('/').pop()}:${f.lineNumber}`;
-        self.set(name, (self.get(name) ?? 0) + (profile.timeDeltas?.[i] ?? 0) / 1000);
-      });
-      const top = [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, 25);
-      console.log('\nCPU profile of one opening (self time):');
-      for (const [name, t] of top) console.log(`  ${t.toFixed(0).padStart(6)} ms  ${name}`);
+      printProfile('CPU profile of one opening (self time)', ((await cdp.send('Profiler.stop')) as { profile: Profile }).profile);
     }
     opens.sort((a, b) => a - b);
     for (const list of Object.values(marks)) list.sort((a, b) => a - b);
@@ -189,11 +212,14 @@ if (!existsSync(`${webDist}/index.html`)) {
     console.log(`  p50 ${ms(percentile(opens, 50))}  max ${ms(opens.at(-1)!)}  target < ${ms(TARGET_MS)}: ${percentile(opens, 50) < TARGET_MS ? 'OK' : 'MISSED'}`);
     const mark = (name: string) => (marks[name]!.length ? ms(percentile(marks[name]!, 50)) : '–');
     console.log(`  marks (p50 from navigation): lock answered ${mark('lock')}, modules answered ${mark('modules')}, first card ${mark('firstCard')}, header count ${mark('count')}`);
+    console.log(`  in the page (p50 from the navigation's start): first card painted ${mark('painted')}; the frame that renders the cards lasts ${mark('renderFrame')}`);
 
     // A drag between the first two cards, frames timed by requestAnimationFrame.
     // Plain script text: this file is type-checked without the DOM library.
     await page.evaluate(`(() => {
       window.__frames = []; window.__on = true; window.__last = performance.now();
+      window.__loaf = [];
+      new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__loaf.push({ d: e.duration, script: e.scripts.reduce((s, x) => s + x.duration, 0), forced: e.scripts.reduce((s, x) => s + x.forcedStyleAndLayoutDuration, 0), raf: e.styleAndLayoutStart - e.renderStart, layout: e.startTime + e.duration - e.styleAndLayoutStart, top: e.scripts.map((x) => x.invoker + ' ' + Math.round(x.duration)).slice(0, 3).join(', ') }); }).observe({ type: 'long-animation-frame' });
       const tick = (t) => { window.__frames.push(t - window.__last); window.__last = t; if (window.__on) requestAnimationFrame(tick); };
       requestAnimationFrame(tick);
     })()`);
@@ -203,6 +229,12 @@ if (!existsSync(`${webDist}/index.html`)) {
     await source.scrollIntoViewIfNeeded();
     const s = (await source.boundingBox())!;
     const t = (await target.boundingBox())!;
+    const dragCdp = process.env.BENCH_PROFILE === 'drag' ? await context.newCDPSession(page) : null;
+    if (dragCdp) {
+      await dragCdp.send('Profiler.enable');
+      await dragCdp.send('Profiler.setSamplingInterval', { interval: 500 });
+      await dragCdp.send('Profiler.start');
+    }
     await page.mouse.move(s.x + s.width / 2, s.y + s.height * 0.6);
     await page.mouse.down();
     await page.mouse.move(s.x + s.width / 2 + 10, s.y + s.height * 0.6 + 10, { steps: 5 });
@@ -210,6 +242,13 @@ if (!existsSync(`${webDist}/index.html`)) {
     await page.mouse.up();
     await page.waitForTimeout(200);
     const frames = (await page.evaluate(`(() => { window.__on = false; return window.__frames.slice(1); })()`)) as number[];
+    console.log(`  frame sequence (ms, > 50 marked): ${frames.map((f) => (f > 50 ? `[${f.toFixed(0)}]` : f.toFixed(0))).join(' ')}`);
+    if (dragCdp) {
+      const loaf = (await page.evaluate('window.__loaf')) as { d: number; script: number; forced: number; raf: number; layout: number; top: string }[];
+      console.log('  long animation frames (duration: scripts / forced layout in scripts / rAF / style+layout):');
+      for (const e of loaf) console.log(`    ${e.d.toFixed(0)}: ${e.script.toFixed(0)} / ${e.forced.toFixed(0)} / ${e.raf.toFixed(0)} / ${e.layout.toFixed(0)}  ${e.top}`);
+    }
+    if (dragCdp) printProfile('CPU profile of the drag (self time)', ((await dragCdp.send('Profiler.stop')) as { profile: Profile }).profile);
     frames.sort((a, b) => a - b);
     console.log(`\nDrag between two modules: ${frames.length} frames, p50 ${frames.length ? percentile(frames, 50).toFixed(1) : '–'} ms, p95 ${frames.length ? percentile(frames, 95).toFixed(1) : '–'} ms, max ${frames.at(-1)?.toFixed(1) ?? '–'} ms`);
   } finally {

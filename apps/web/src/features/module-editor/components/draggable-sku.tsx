@@ -5,6 +5,7 @@ import type { Area } from '../logic/drop-rules';
 import { dragId, type DragData } from '../logic/dnd-ids';
 import type { ModuleKeyString } from '../logic/module-key';
 import { SkuTile, type SkuMenuAction } from './sku-tile';
+import classes from './sku-tile.module.css';
 
 type Key = ModuleKeyString | null;
 
@@ -49,7 +50,9 @@ export const DraggableSku = memo(function DraggableSku({ moduleKey, product, are
       {...pointer}
       aria-roledescription="draggable SKU"
       aria-label={`${product.model} ${product.color} ${product.size} (${area})`}
-      style={{ opacity: isDragging ? 0.35 : 1, outlineOffset: 1, cursor: readOnly ? 'default' : 'grab', touchAction: 'manipulation' }}
+      className={classes.draggable}
+      data-readonly={readOnly || undefined}
+      data-dragging={isDragging || undefined}
       onDoubleClick={readOnly ? undefined : () => onToggle?.(moduleKey, product.upc)}
       onKeyDown={(event) => {
         if (!readOnly && !isDragging && (event.key === 'm' || event.key === 'M' || event.key === 'Delete')) {

@@ -1,4 +1,4 @@
-import { memo, useMemo } from 'react';
+import { memo, useDeferredValue, useMemo } from 'react';
 import { useDroppable } from '@dnd-kit/core';
 import { Box, Group, Text } from '@mantine/core';
 import type { ProductDto } from '@bo/shared/modules';
@@ -8,8 +8,16 @@ import type { ModuleKeyString } from '../logic/module-key';
 import { DraggableSku } from './draggable-sku';
 import type { SkuMenuAction } from './sku-tile';
 import classes from './sku-area.module.css';
+import tileClasses from './sku-tile.module.css';
 
 const TITLES: Record<Area, string> = { MH: 'Must Have', EL: 'Eligible', BIN: 'Removed' };
+
+/**
+ * Tiles an MH or EL area draws in the render that mounts it (three rows on a wide screen). The rest
+ * follow in a deferred render, which React interrupts for input: a page or a card scrolled into view
+ * shows its first tiles at once and a drag's auto-scroll stays smooth; placeholders keep the height.
+ */
+export const FIRST_TILES = 24;
 
 export interface SkuAreaProps {
   moduleKey: ModuleKeyString;
@@ -34,10 +42,12 @@ export const SkuArea = memo(function SkuArea(props: SkuAreaProps) {
   // built here once per change of the list, so those renders stop at this component.
   const { setNodeRef, isOver, active } = useDroppable({ id: dropId(moduleKey, area), data, disabled: readOnly });
   const bin = area === 'BIN';
+  // false in the mounting render, true in the deferred one that follows and from then on.
+  const complete = useDeferredValue(true, false);
   const tiles = useMemo(
     () => (
       <div className={bin ? classes.binGrid : classes.grid}>
-        {products.map((p) => (
+        {(complete || bin ? products : products.slice(0, FIRST_TILES)).map((p) => (
           <DraggableSku
             key={p.upc}
             moduleKey={moduleKey}
@@ -53,9 +63,10 @@ export const SkuArea = memo(function SkuArea(props: SkuAreaProps) {
             onInfo={onInfo}
           />
         ))}
+        {!complete && !bin && products.slice(FIRST_TILES).map((p) => <div key={p.upc} className={tileClasses.placeholder} aria-hidden />)}
       </div>
     ),
-    [products, moduleKey, area, readOnly, bin, highlight, onToggle, onKeyAction, onMinValue, menu, onInfo],
+    [products, complete, moduleKey, area, readOnly, bin, highlight, onToggle, onKeyAction, onMinValue, menu, onInfo],
   );
   return (
     <Box

@@ -1,6 +1,5 @@
 import { memo, useState } from 'react';
-import { ActionIcon, Menu } from '@mantine/core';
-import { IconDotsVertical } from '@tabler/icons-react';
+import { Menu } from '@mantine/core';
 import type { ProductDto } from '@bo/shared/modules';
 import { formatInteger, formatPrice } from '@/lib/format';
 import { doorIndexBand } from '../logic/door-index';
@@ -8,8 +7,6 @@ import type { Area } from '../logic/drop-rules';
 import classes from './sku-tile.module.css';
 
 export const isDisabledSku = (p: ProductDto) => p.sapStatus === 'Z' || p.sapStatus === 'I';
-
-const BAND_COLORS = { red: '#e03131', orange: '#f08c00', gray: '#adb5bd', green: '#2f9e44', blue: '#1c7ed6' } as const;
 
 /** Keeps only what a number may look like while typing ('1', '1.', '1.5', '1,5'): other input is ignored. */
 const NUMERIC_TYPING = /^\d{0,7}([.,]\d?)?$/;
@@ -36,19 +33,12 @@ export interface SkuTileProps {
 export const SkuTile = memo(function SkuTile({ product: p, area, readOnly, compact, dimmed, onMinValue, menu, onInfo }: SkuTileProps) {
   const band = doorIndexBand(p.doorIndex);
   const disabled = isDisabledSku(p);
-  // Plain elements with CSS classes: a page shows hundreds of tiles, and each Mantine component
-  // (Text, Group, TextInput …) costs props resolution, attributes and style work on every tile.
+  // Plain elements with CSS classes and no inline styles (colours come from data attributes): a page
+  // shows hundreds of tiles, and each Mantine component (Text, Group, TextInput …), SVG icon or style
+  // attribute costs props resolution, attributes and style work on every tile.
   return (
-    <div
-      className={classes.tile}
-      data-area={area}
-      data-disabled={disabled || undefined}
-      data-dimmed={dimmed || undefined}
-      style={{ borderLeftColor: band ? BAND_COLORS[band] : 'transparent' }}
-      data-upc={p.upc}
-      data-testid="sku-tile"
-    >
-      <div className={classes.row} style={{ alignItems: 'flex-start' }}>
+    <div className={classes.tile} data-area={area} data-band={band ?? undefined} data-disabled={disabled || undefined} data-dimmed={dimmed || undefined} data-upc={p.upc} data-testid="sku-tile">
+      <div className={classes.top}>
         <button type="button" className={classes.picture} onClick={() => onInfo?.(p)} aria-label={`Information on ${p.model} ${p.color}`} tabIndex={-1}>
           <img src={`/data/images/${p.upc}/1.png?width=${compact ? 96 : 120}`} alt="" loading="lazy" decoding="async" width={compact ? 64 : 84} height={compact ? 42 : 56} draggable={false} />
         </button>
@@ -62,7 +52,7 @@ export const SkuTile = memo(function SkuTile({ product: p, area, readOnly, compa
         <div className={classes.row}>
           <span className={classes.price}>{formatPrice(p.srp)}</span>
           {p.doorIndex !== null && (
-            <span className={classes.door} style={{ color: band ? BAND_COLORS[band] : undefined }} title="Door index">
+            <span className={classes.door} data-band={band ?? undefined} title="Door index">
               DI {formatInteger(p.doorIndex)}
             </span>
           )}
@@ -71,12 +61,12 @@ export const SkuTile = memo(function SkuTile({ product: p, area, readOnly, compa
       <div className={classes.figures}>
         SI {p.sellIn === null ? '–' : formatInteger(p.sellIn)} · SO {p.sellOut === null ? '–' : formatInteger(p.sellOut)}
       </div>
-      <div className={classes.row} style={{ minHeight: 18 }}>
+      <div className={classes.bottom}>
         <span className={classes.flags}>
-          {p.flagDisco && <Flag color="red" label="Discontinued" text="DISCO" />}
-          {(p.flagN || p.newIn) && <Flag color="teal" label="Newness" text="NEW" />}
-          {p.polar && <Flag color="violet" label="Polarised" text="POL" />}
-          {disabled && <Flag color="dark" label={`Disabled in SAP (status ${p.sapStatus})`} text="OFF" />}
+          {p.flagDisco && <Flag kind="disco" label="Discontinued" text="DISCO" />}
+          {(p.flagN || p.newIn) && <Flag kind="new" label="Newness" text="NEW" />}
+          {p.polar && <Flag kind="polar" label="Polarised" text="POL" />}
+          {disabled && <Flag kind="off" label={`Disabled in SAP (status ${p.sapStatus})`} text="OFF" />}
         </span>
         {!compact && area !== 'BIN' && (
           <input
@@ -102,33 +92,32 @@ export const SkuTile = memo(function SkuTile({ product: p, area, readOnly, compa
 });
 
 /** A flag badge; its meaning is the native title (a page holds thousands of tiles: no tooltip machinery per flag). */
-function Flag({ color, label, text }: { color: string; label: string; text: string }) {
+function Flag({ kind, label, text }: { kind: 'disco' | 'new' | 'polar' | 'off'; label: string; text: string }) {
   return (
-    <span className={classes.flag} style={{ background: `var(--mantine-color-${color}-light)`, color: `var(--mantine-color-${color}-light-color)` }} title={label} aria-label={label}>
+    <span className={classes.flag} data-kind={kind} title={label} aria-label={label}>
       {text}
     </span>
   );
 }
 
 /**
- * The tile's ⋮ menu. Until first opened it is a plain button: a Mantine Menu (popover, floating
- * position, focus handling) per tile would cost thousands of idle instances on a page of 30 modules.
+ * The tile's ⋮ menu: a plain button (no Mantine component per tile) that mounts a Mantine Menu
+ * (popover, floating position, focus handling) when first opened.
  */
 function TileMenu({ product: p, area, menu }: { product: ProductDto; area: Area; menu: (product: ProductDto, area: Area) => SkuMenuAction[] }) {
   const [mounted, setMounted] = useState(false);
   const [opened, setOpened] = useState(false);
   const trigger = (
-    <ActionIcon
-      size="sm"
-      variant="subtle"
-      color="gray"
+    <button
+      type="button"
+      className={classes.menuButton}
       aria-label={`Actions for ${p.upc}`}
       aria-haspopup="menu"
       onPointerDown={(e) => e.stopPropagation()}
       onClick={mounted ? undefined : () => (setMounted(true), setOpened(true))}
     >
-      <IconDotsVertical size={14} />
-    </ActionIcon>
+      ⋮
+    </button>
   );
   if (!mounted) return trigger;
   return (
