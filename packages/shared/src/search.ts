@@ -5,7 +5,8 @@
  */
 import { z } from 'zod';
 import { monthIdSchema } from './reference-data.js';
-import { itemStatusSchema } from './statuses.js';
+import { clusterDtoSchema } from './clusters.js';
+import { moduleDtoSchema } from './modules.js';
 import { LIMITS } from './validation.js';
 
 /**
@@ -159,53 +160,54 @@ export const SEARCH_TEXTS = {
  * computed from SKUs (MH/EL counts, pty, refresh indexes, previous counts): those come with the module
  * itself (`POST /api/module/modules`). Counting SKUs for a list of thousands would double its cost.
  */
-export const moduleListItemSchema = z.object({
-  moduleName: z.string(),
-  moduleLabel: z.string(),
-  moduleDescription: z.string(),
-  monthId: z.string(),
-  macroFamily: z.string(),
-  brand: z.string(),
-  collection: z.string(),
-  planningChannel: z.string().nullable(),
-  starZones: z.array(z.string()),
-  status: itemStatusSchema,
-  newModule: z.boolean(),
-  locked: z.boolean(),
-  userLock: z.string().nullable(),
-  legoMonth: z.boolean(),
-  inOpenMonth: z.boolean(),
-  releaseClosed: z.boolean(),
-  door: z.number().int(),
-  initialSize: z.number().nullable(),
-  rpasErrors: z.string().nullable(),
-  publicationDate: z.string().nullable(),
-});
+export const moduleListItemSchema = moduleDtoSchema
+  .pick({
+    moduleName: true,
+    moduleLabel: true,
+    moduleDescription: true,
+    monthId: true,
+    macroFamily: true,
+    brand: true,
+    collection: true,
+    starZones: true,
+    status: true,
+    newModule: true,
+    locked: true,
+    userLock: true,
+    legoMonth: true,
+    inOpenMonth: true,
+    releaseClosed: true,
+    door: true,
+    initialSize: true,
+    rpasErrors: true,
+    publicationDate: true,
+  })
+  .extend({ planningChannel: z.string().nullable() });
 export type ModuleListItem = z.infer<typeof moduleListItemSchema>;
 
 /** A cluster in a result list (part 2 §3 Cluster, without stores, LIAs and modules). */
-export const clusterListItemSchema = z.object({
-  clusterId: z.string(),
-  clusterLabel: z.string(),
-  clusterDescription: z.string(),
-  monthId: z.string(),
-  brandCode: z.string(),
-  collection: z.string(),
-  planningChannel: z.string().nullable(),
-  country: z.array(z.string()),
-  starZones: z.array(z.string()),
-  status: itemStatusSchema,
-  locked: z.boolean(),
-  userLock: z.string().nullable(),
-  legoMonth: z.boolean(),
-  inOpenMonth: z.boolean(),
-  releaseClosed: z.boolean(),
-  rangeFacing: z.string().nullable(),
-  /** Store count. */
-  door: z.number().int(),
-  rpasErrors: z.string().nullable(),
-  publicationDate: z.string().nullable(),
-});
+export const clusterListItemSchema = clusterDtoSchema
+  .pick({
+    clusterId: true,
+    clusterLabel: true,
+    clusterDescription: true,
+    monthId: true,
+    brandCode: true,
+    collection: true,
+    country: true,
+    starZones: true,
+    status: true,
+    locked: true,
+    userLock: true,
+    legoMonth: true,
+    inOpenMonth: true,
+    releaseClosed: true,
+    rangeFacing: true,
+    door: true,
+    rpasErrors: true,
+    publicationDate: true,
+  })
+  .extend({ planningChannel: z.string().nullable() });
 export type ClusterListItem = z.infer<typeof clusterListItemSchema>;
 
 export const SPECIAL_FAMILY_KINDS = ['BEST_SELLER', 'NEWNESS'] as const;

@@ -2,21 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
+import { jobStatusSchema } from '@bo/shared/jobs';
 import { isAdmin } from '@bo/shared/permissions';
 import { jobs } from '../db/schema.js';
 import { currentUser } from '../plugins/auth.js';
 import { forbidden, notFound } from '../lib/errors.js';
-
-export const jobStatusSchema = z.object({
-  id: z.number(),
-  kind: z.string(),
-  status: z.enum(['QUEUED', 'RUNNING', 'DONE', 'FAILED']),
-  progress: z.number(),
-  response: z.string().nullable(),
-  result: z.unknown(),
-  createdAt: z.string(),
-  finishedAt: z.string().nullable(),
-});
 
 /** GET /api/jobs/:id — the progress (0–100) of long work, polled by the browser. */
 export async function jobRoutes(instance: FastifyInstance) {

@@ -153,7 +153,9 @@ async function compositions(db: Queryable, rows: readonly ModuleRow[]): Promise<
   }
   for (const { line, sku } of lines) {
     const product = toProductDto(sku, stats.get(`${sku.upc}|${monthOf.get(line.moduleId)}`), line);
-    out.set(line.moduleId, [...(out.get(line.moduleId) ?? []), product]);
+    const list = out.get(line.moduleId);
+    if (list) list.push(product);
+    else out.set(line.moduleId, [product]);
   }
   return out;
 }

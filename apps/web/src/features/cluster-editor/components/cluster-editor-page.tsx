@@ -33,7 +33,7 @@ import { useClassificationOptions } from '../api/get-classification-options';
 import { getClusterDetails } from '../api/get-cluster-details';
 import { useClusterPercentage } from '../api/get-cluster-percentage';
 import { useDiscontinuedModules } from '../api/get-discontinued-modules';
-import { waitForJob } from '../api/get-job';
+import { waitForJob } from '@/lib/jobs';
 import { useRangeFacing } from '../api/get-range-facing';
 import { publishClusters } from '../api/publish-clusters';
 import { saveClusters } from '../api/save-clusters';

@@ -9,7 +9,7 @@ import { showMessagePopup } from '@/components/ui/message-popup';
 import { ApiError } from '@/lib/api-error';
 import { useSession } from '@/lib/session';
 import { copyModules } from '../api/copy-modules';
-import { waitForJob } from '../api/get-job';
+import { waitForJob } from '@/lib/jobs';
 import { getModuleMonths } from '../api/get-module-months';
 import { modulePageUrl } from '../logic/page-params';
 

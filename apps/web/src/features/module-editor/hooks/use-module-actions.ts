@@ -5,7 +5,7 @@ import { askConfirmation } from '@/components/ui/ask-confirmation';
 import { flash } from '@/components/ui/flash';
 import { showMessagePopup, splitMessages } from '@/components/ui/message-popup';
 import { ApiError } from '@/lib/api-error';
-import { waitForJob } from '../api/get-job';
+import { waitForJob } from '@/lib/jobs';
 import { publishModule } from '../api/publish-module';
 import { publishModuleList } from '../api/publish-module-list';
 import { saveModule } from '../api/save-module';
