@@ -36,6 +36,8 @@ import { userRoutes } from './modules/users/users.routes.js';
 import { brandRoutes } from './modules/brands/brands.routes.js';
 import { releaseRoutes } from './modules/releases/releases.routes.js';
 import { workingAreaRoutes } from './modules/working-area/working-area.routes.js';
+import { EXPORT_JOB, exportJob } from './modules/exports/export.job.js';
+import { exportRoutes } from './modules/exports/exports.routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -103,11 +105,13 @@ export async function buildApp({ config, database, logger = true, gateway, now }
   await app.register(userRoutes);
   await app.register(brandRoutes);
   await app.register(releaseRoutes);
+  await app.register(exportRoutes);
 
   app.jobs.register(PUBLISH_JOB, publishJob(app.gateway, { module: moduleSnapshot, cluster: clusterSnapshot }));
   app.jobs.register(COPY_MODULE_JOB, copyModulesJob(app.jobs, config.LOCK_TTL_MINUTES));
   registerClusterJobs(app.jobs);
   registerDeletionJobs(app.jobs, database.db);
+  app.jobs.register(EXPORT_JOB, exportJob({ lockTtlMinutes: config.LOCK_TTL_MINUTES }));
   await registerStaticWeb(app, config.webDistDir);
   return app;
 }

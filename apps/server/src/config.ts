@@ -26,6 +26,7 @@ const envSchema = z.object({
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
   JOB_STALE_SECONDS: z.coerce.number().min(1).default(15),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10000),
+  EXPORT_WAIT_MS: z.coerce.number().int().min(0).default(60000),
 });
 
 export type Config = z.infer<typeof envSchema> & { dataDir: string; webDistDir: string };

@@ -34,6 +34,15 @@ export interface DatabaseOptions {
   poolSize?: number | undefined;
 }
 
+/**
+ * bytea (type 17) as hex through Node's Buffer: PGlite's own conversion takes ~13 s to write and ~3 s to
+ * read a 17 MB export file; this takes ~1 s and ~0.3 s, and answers a Buffer like pg does.
+ */
+const PGLITE_OPTIONS = {
+  parsers: { 17: (x: string) => Buffer.from(x.slice(2), 'hex') },
+  serializers: { 17: (x: Uint8Array) => '\\x' + Buffer.from(x.buffer, x.byteOffset, x.byteLength).toString('hex') },
+};
+
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   return opts.url ? openPostgres(opts.url, opts) : openPglite(opts.dataDir);
 }
@@ -43,9 +52,9 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
   if (dataDir) {
     const dir = path.join(dataDir, 'pgdata');
     fs.mkdirSync(dir, { recursive: true });
-    client = await PGlite.create(dir);
+    client = await PGlite.create(dir, PGLITE_OPTIONS);
   } else {
-    client = await PGlite.create();
+    client = await PGlite.create(PGLITE_OPTIONS);
   }
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {

@@ -1,0 +1,81 @@
+/**
+ * Module exports (part 1 §7 "Exports", part 2 "Export" and "PDF area"): the calls' query, body and
+ * answers. The file itself is a download; everything else is JSON.
+ */
+import { z } from 'zod';
+import { LIMITS } from './validation.js';
+
+/** The formats of part 2 §7: one item, or the _massive variants for several. */
+export const EXPORT_FORMATS = ['xls', 'xls_massive', 'xls/photo', 'xls/photo_massive', 'pdf', 'pdf_massive'] as const;
+export const exportFormatSchema = z.enum(EXPORT_FORMATS);
+export type ExportFormat = z.infer<typeof exportFormatSchema>;
+
+export const isMassiveExport = (format: ExportFormat) => format.endsWith('_massive');
+export const isPdfExport = (format: string) => format.startsWith('pdf');
+export const isPhotoExport = (format: ExportFormat) => format.startsWith('xls/photo');
+
+export const EXPORT_CONTENT_TYPES = {
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  pdf: 'application/pdf',
+} as const;
+
+/** Spec texts (part 2 §9) and our own. */
+export const EXPORT_TEXTS = {
+  nothingToExport: "There aren't search results.",
+  inProgress: 'The export is in progress',
+  failed: 'Oops, Something Went Wrong',
+} as const;
+
+/** Where a finished export is downloaded (a plain link works: GET accepts the session cookie). */
+export const exportFileUrl = (id: number) => `/data/export/files/${id}`;
+
+const monthId = z.string().regex(/^M(0[1-9]|1[0-2])_\d{4}$/, 'Month ids look like M03_2027');
+const booleanText = z.enum(['true', 'false']).transform((v) => v === 'true');
+
+/** `?templateId=&status=&withPhoto=&userId=` of the export calls. */
+export const exportQuerySchema = z.object({
+  /** A template of type 'modulo': required for the spreadsheet formats, ignored for PDF. */
+  templateId: z.coerce.number().int().positive().optional(),
+  /** Published (default): only SUBMITTED modules; Saved: the saved composition whatever the status. */
+  status: z.enum(['Published', 'Saved']).default('Published'),
+  /** The photo formats imply it. */
+  withPhoto: booleanText.optional(),
+  /** Sent by the massive variants; informative only: an export is always recorded for the caller. */
+  userId: z.string().max(100).optional(),
+});
+export type ExportQuery = z.infer<typeof exportQuerySchema>;
+
+/** One module to export, as the export search lists it. */
+export const moduleExportItemSchema = z.object({
+  moduleName: z.string().min(1).max(LIMITS.moduleName),
+  monthId,
+  zones: z.array(z.string().max(40)).max(200).optional(),
+  customers: z.array(z.string().max(40)).max(5000).optional(),
+  legoMonth: z.boolean().optional(),
+});
+export type ModuleExportItem = z.infer<typeof moduleExportItemSchema>;
+
+export const MAX_EXPORT_ITEMS = 500;
+export const moduleExportRequestSchema = z.array(moduleExportItemSchema).min(1).max(MAX_EXPORT_ITEMS);
+
+/** 202: the file is still being built; it appears in the export history (and the PDF area) when done. */
+export const exportStartedSchema = z.object({ exportId: z.number(), jobId: z.number(), message: z.string() });
+export type ExportStarted = z.infer<typeof exportStartedSchema>;
+
+export const exportStatusSchema = z.enum(['WIP', 'DONE', 'ERROR']);
+
+/** An export as the PDF area lists it (part 2 §3 "Export item"). */
+export const exportItemSchema = z.object({
+  id: z.number(),
+  date: z.string(),
+  progress: z.number(),
+  /** The download link once DONE, else null. */
+  pdfUrl: z.string().nullable(),
+  status: exportStatusSchema,
+  exportType: z.string(),
+  user: z.string(),
+  /** Why it failed (status ERROR), else null. */
+  message: z.string().nullable(),
+});
+export type ExportItem = z.infer<typeof exportItemSchema>;
+export const exportItemListSchema = z.array(exportItemSchema);
