@@ -54,6 +54,13 @@ export const performanceFiltersSchema = z.object({
 export type PerformanceFilters = z.infer<typeof performanceFiltersSchema>;
 export const DEFAULT_MONTHS_ROLLING = 6;
 
+/**
+ * Whether the performance filters narrow by where SKUs sell (zones, countries, customers, channels):
+ * the Active SKUs search then keeps the SKUs that sold there over the rolling window.
+ */
+export const narrowsByPlace = (f: PerformanceFilters) =>
+  !!(f.zonaPerMysa?.length || f.countryName?.length || f.starsCustomer?.length || f.customerCode?.length || f.distrChannelActual?.length);
+
 /** A module of the page: the module DTO plus whether its family is listed first (best sellers, newness). */
 export const workingModuleSchema = moduleDtoSchema.extend({ specialKind: z.string().nullable() });
 export type WorkingModule = z.infer<typeof workingModuleSchema>;

@@ -141,6 +141,26 @@ describe('POST /api/product/filtered (Active SKUs)', () => {
     expect(inModule.json().productDtoList.map((p: { upc: string }) => p.upc).sort()).toEqual([upcs[0], upcs[1]].sort());
   });
 
+  it('keeps the SKUs that sold in the places of the performance filters, over the rolling window', async () => {
+    await app.database.db.insert(skuPerformance).values([
+      { upc: upcs[0]!, monthId: M, starsZone: 'EU', customerSegmentation: 'GOLD', numDoor: 10, sellIn: 5, sellOut: 40 },
+      { upc: upcs[1]!, monthId: 'M12_2026', starsZone: 'NA', customerSegmentation: 'GOLD', numDoor: 3, sellIn: 1, sellOut: 7 },
+      { upc: upcs[2]!, monthId: M, starsZone: 'EU', customerSegmentation: 'GOLD', numDoor: 2, sellIn: 1, sellOut: 0 },
+    ]);
+    const search = async (filters: Record<string, unknown>) =>
+      (await post('/api/product/filtered', 'editor', { brand: ['AUR'], collection: ['SUN'], monthId: M, ...filters })).json().productDtoList.map((p: { upc: string }) => p.upc);
+    expect(await search({ zonaPerMysa: ['EU'] })).toEqual([upcs[0]]);
+    expect(await search({ zonaPerMysa: ['NA'], monthsRolling: [1] })).toEqual([]);
+    expect(await search({ zonaPerMysa: ['NA'], monthsRolling: [2] })).toEqual([upcs[1]]);
+    expect(await search({ countryName: ['United States'] })).toEqual([upcs[1]]);
+    expect(await search({ zonaPerMysa: ['EU'], countryName: ['United States'] })).toEqual([]);
+    const store = await buildStore(app.database.db, 'IT');
+    expect(await search({ customerCode: [store.starsCustomer] })).toEqual([upcs[0]]);
+    expect(await search({ customerCode: ['NOBODY'] })).toEqual([]);
+    // The window only: no narrowing by place, every SKU.
+    expect(await search({ monthsRolling: [1] })).toHaveLength(4);
+  });
+
   it('answers 413 past MAX_SEARCH_RESULTS and refuses long texts', async () => {
     for (let i = 0; i < 3; i++) await buildSku(app.database.db);
     expect((await post('/api/product/filtered', 'editor', { brand: ['AUR'], collection: ['SUN'] })).statusCode).toBe(413);

@@ -1,5 +1,5 @@
 /** SQL of the working area: SKU search, performance facts, clusters of modules, newness. */
-import { and, asc, eq, gte, ilike, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, exists, gt, gte, ilike, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { ProductDto } from '@bo/shared/modules';
 import type { ActiveSkuSearch } from '@bo/shared/working-area';
 import type { Queryable } from '../../db/client.js';
@@ -31,7 +31,12 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 const contains = (text: string) => `%${escapeLike(text)}%`;
 
 /** Active SKUs (not deleted) matching the search; `limit` rows at most (the caller asks one more to detect overflow). */
-export async function searchSkus(db: Queryable, q: ActiveSkuSearch, limit: number): Promise<SkuRow[]> {
+export async function searchSkus(
+  db: Queryable,
+  q: ActiveSkuSearch,
+  limit: number,
+  sold: { window: readonly string[]; zones: readonly string[] | null; cells: ReadonlySet<string> | null } | null = null,
+): Promise<SkuRow[]> {
   const where: SQL[] = [eq(skus.deleted, false)];
   if (q.model) where.push(ilike(skus.model, contains(q.model)));
   if (q.color) where.push(ilike(skus.color, contains(q.color)));
@@ -57,6 +62,22 @@ export async function searchSkus(db: Queryable, q: ActiveSkuSearch, limit: numbe
         ),
       );
     where.push(inArray(skus.upc, inModules));
+  }
+  if (sold) {
+    const cell = sql`${skuPerformance.starsZone} || '|' || ${skuPerformance.customerSegmentation}`;
+    const sales = db
+      .select({ one: sql`1` })
+      .from(skuPerformance)
+      .where(
+        and(
+          eq(skuPerformance.upc, skus.upc),
+          inArray(skuPerformance.monthId, [...sold.window]),
+          gt(skuPerformance.sellOut, 0),
+          sold.zones ? inArray(skuPerformance.starsZone, [...sold.zones]) : undefined,
+          sold.cells ? inArray(cell, [...sold.cells]) : undefined,
+        ),
+      );
+    where.push(exists(sales));
   }
   return db
     .select()

@@ -12,6 +12,7 @@ import {
   type ActiveSkuSearch,
   type ClusterAnalysisItem,
   type NewnessResponse,
+  narrowsByPlace,
   type PerformanceFilters,
   type PerformancesResponse,
   type WorkingModule,
@@ -74,20 +75,18 @@ export function rollingMonths(monthId: string, count: number): string[] {
   return Array.from({ length: count }, (_, i) => addMonths(monthId, i - count + 1));
 }
 
-export async function modulePerformances(
-  ctx: ServiceContext,
-  body: { moduleDto: ModuleKey & { productDtoList?: { upc: string }[] | undefined }; ibicFilters?: PerformanceFilters | undefined },
-): Promise<PerformancesResponse> {
-  const row = await viewableModule(ctx, body.moduleDto);
-  const f = body.ibicFilters ?? {};
-  const window = rollingMonths(row.monthId, f.monthsRolling?.[0] ?? DEFAULT_MONTHS_ROLLING);
-  const messages: string[] = [];
+const NO_CUSTOMER_STORE = 'No store matches the chosen customers or distribution channels';
 
-  let upcs = body.moduleDto.productDtoList?.map((p) => p.upc) ?? (await repo.activeLines(ctx.db, [row.moduleName], [row.monthId])).map((l) => l.upc);
-  upcs = [...new Set(upcs)];
-  const skuRows = await repo.skusByUpc(ctx.db, upcs);
-  if (f.legoClassDes?.length) upcs = upcs.filter((u) => f.legoClassDes!.includes(skuRows.get(u)?.legoClass ?? ''));
+/** What the performance filters keep: the rolling window ending with `monthId`, the zones and the (zone|segmentation) cells (null: all). */
+export interface PerformanceScope {
+  window: string[];
+  zones: string[] | null;
+  cells: Set<string> | null;
+}
 
+/** Resolves the performance filters (part 2 §2) once, for the performance popup and the Active SKUs search. */
+async function performanceScope(ctx: ServiceContext, f: PerformanceFilters, monthId: string): Promise<PerformanceScope> {
+  const window = rollingMonths(monthId, f.monthsRolling?.[0] ?? DEFAULT_MONTHS_ROLLING);
   // Zones: the chosen zones, intersected with the zones of the chosen countries.
   let zones: string[] | null = f.zonaPerMysa?.length ? [...f.zonaPerMysa] : null;
   if (f.countryName?.length) {
@@ -98,7 +97,24 @@ export async function modulePerformances(
   const customers = [...(f.starsCustomer ?? []), ...(f.customerCode ?? [])];
   const channels = f.distrChannelActual ?? [];
   const cells = customers.length || channels.length ? await repo.customerCells(ctx.db, { customers, channels }) : null;
-  if (cells && cells.size === 0) messages.push('No store matches the chosen customers or distribution channels');
+  return { window, zones, cells };
+}
+
+export async function modulePerformances(
+  ctx: ServiceContext,
+  body: { moduleDto: ModuleKey & { productDtoList?: { upc: string }[] | undefined }; ibicFilters?: PerformanceFilters | undefined },
+): Promise<PerformancesResponse> {
+  const row = await viewableModule(ctx, body.moduleDto);
+  const f = body.ibicFilters ?? {};
+  const { window, zones, cells } = await performanceScope(ctx, f, row.monthId);
+  const messages: string[] = [];
+
+  let upcs = body.moduleDto.productDtoList?.map((p) => p.upc) ?? (await repo.activeLines(ctx.db, [row.moduleName], [row.monthId])).map((l) => l.upc);
+  upcs = [...new Set(upcs)];
+  const skuRows = await repo.skusByUpc(ctx.db, upcs);
+  if (f.legoClassDes?.length) upcs = upcs.filter((u) => f.legoClassDes!.includes(skuRows.get(u)?.legoClass ?? ''));
+
+  if (cells && cells.size === 0) messages.push(NO_CUSTOMER_STORE);
 
   const facts = (zones && zones.length === 0) || (cells && cells.size === 0) ? [] : await repo.performanceFacts(ctx.db, upcs, window, zones);
   const byUpc = new Map<string, repo.PerformanceFact[]>();
@@ -151,7 +167,14 @@ export async function modulePerformances(
 
 export async function searchActiveSkus(ctx: ServiceContext, q: ActiveSkuSearch): Promise<{ productDtoList: ActiveSku[] }> {
   const max = ctx.config.MAX_SEARCH_RESULTS;
-  const rows = await repo.searchSkus(ctx.db, q, max + 1);
+  // The performance filters keep the SKUs that sold (sell-out > 0) in the chosen places during the
+  // rolling window ending with the search month; without a month they have no window and are not applied.
+  let sold: PerformanceScope | null = null;
+  if (q.monthId && narrowsByPlace(q)) {
+    sold = await performanceScope(ctx, q, q.monthId);
+    if (sold.zones?.length === 0 || sold.cells?.size === 0) return { productDtoList: [] };
+  }
+  const rows = await repo.searchSkus(ctx.db, q, max + 1, sold);
   if (rows.length > max) throw tooManyResults();
   const stats = q.monthId ? await repo.statsFor(ctx.db, rows.map((r) => r.upc), q.monthId) : new Map();
   return { productDtoList: rows.map((r) => ({ ...repo.toProductDto(r, stats.get(r.upc)), brand: r.brandCode, collection: r.collection })) };
