@@ -5,6 +5,7 @@
  *
  * Uses modules no other browser test touches: Marea (MRA) best sellers of M09_2027, all WIP in an open month.
  */
+import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginAs } from './helpers/auth';
@@ -270,5 +271,108 @@ describe('module editor', () => {
     boxes.sort((a, b) => a.top - b.top);
     for (let i = 1; i < boxes.length; i++) expect(boxes[i]!.top).toBeGreaterThanOrEqual(boxes[i - 1]!.bottom - 0.5);
     await screenshot(page, 'module-editor-active-skus');
+  });
+
+  it('creates a module with the home form and adds it to the page, locked', async () => {
+    await page.goto(`/backoffice/module?moduleName=${A}&monthId=${MONTH}`);
+    await card(A).waitFor();
+    await page.getByTestId('create-module').click();
+    const modal = page.getByTestId('create-module-modal').locator('.mantine-Modal-content');
+    await modal.waitFor();
+    // Family, brand, collection and zones come from the page's module: a name and a label are enough.
+    const name = `MRA_SUN_E2E_${String(Date.now()).slice(-6)}`;
+    await modal.getByTestId('module-name').fill(name);
+    await modal.getByTestId('module-label').fill(`Marea Sun E2E ${name.slice(-6)}`);
+    await modal.getByTestId('submit-module').click();
+    await card(name).waitFor({ timeout: 15_000 });
+    expect(await page.getByTestId('searched').innerText()).toContain('2 modules');
+    expect(await card(name).getByTestId('module-status').innerText()).toBe('WIP');
+    expect(await card(name).getByTestId('read-only-reason').count()).toBe(0);
+    await screenshot(page, 'module-editor-created');
+  });
+
+  it('exports the page as a spreadsheet and as a PDF (downloads)', async () => {
+    await page.goto(`/backoffice/module?moduleName=${A}&monthId=${MONTH}`);
+    await card(A).waitFor();
+    await page.getByTestId('export-module').click();
+    const modal = page.getByTestId('export-modal').locator('.mantine-Modal-content');
+    await modal.waitFor();
+    const start = modal.getByTestId('export-start');
+    expect(await start.isDisabled()).toBe(true);
+    await modal.getByText('XLS', { exact: true }).click();
+    // XLS needs a template before EXPORT is enabled.
+    expect(await start.isDisabled()).toBe(true);
+    await modal.getByTestId('export-template').click();
+    await page.getByRole('option', { name: 'Module standard' }).click();
+    await screenshot(page, 'module-editor-export');
+    const [xlsx] = await Promise.all([page.waitForEvent('download', { timeout: 30_000 }), start.click()]);
+    expect(xlsx.suggestedFilename()).toMatch(/\.xlsx$/);
+    const bytes = readFileSync((await xlsx.path())!);
+    expect(bytes.subarray(0, 2).toString('latin1')).toBe('PK');
+    await modal.waitFor({ state: 'hidden' });
+
+    await page.getByTestId('export-module').click();
+    await modal.waitFor();
+    await modal.getByText('PDF', { exact: true }).click();
+    expect(await start.isDisabled()).toBe(false);
+    const [pdf] = await Promise.all([page.waitForEvent('download', { timeout: 30_000 }), start.click()]);
+    expect(pdf.suggestedFilename()).toMatch(/\.pdf$/);
+    expect(readFileSync((await pdf.path())!).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  });
+
+  it('filters the cards and reorders them by dragging rows of the Modules panel', async () => {
+    await page.goto(PAGE);
+    await card(A).waitFor();
+    await card(B).waitFor();
+    await page.getByRole('button', { name: 'Modules', exact: true }).click();
+    const panel = page.getByTestId('panel-modules');
+    await panel.getByLabel('Filter modules').fill('opt');
+    await page.locator('[data-testid="module-card"]').first().waitFor();
+    expect(await page.locator('[data-testid="module-card"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-module')))).toEqual([OTHER_COLLECTION]);
+    expect(await page.getByTestId('searched').innerText()).toContain('(1 shown)');
+    expect(await panel.getByTestId('modules-shown').innerText()).toBe('1 of 3 shown');
+    await panel.getByLabel('Filter modules').fill('');
+    await card(A).waitFor();
+
+    // Drag the last row to the top: the cards follow, and the order becomes the custom one.
+    const rowNames = () => panel.getByTestId('modules-row').evaluateAll((els) => els.map((e) => e.getAttribute('data-module')));
+    const before = await rowNames();
+    const last = before.at(-1)!;
+    const grip = panel.getByRole('button', { name: `Move ${last}` });
+    const firstRow = panel.getByTestId('modules-row').first();
+    const g = (await grip.boundingBox())!;
+    const f = (await firstRow.boundingBox())!;
+    await page.mouse.move(g.x + g.width / 2, g.y + g.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(g.x + g.width / 2, g.y + g.height / 2 - 6, { steps: 3 });
+    await page.mouse.move(g.x + g.width / 2, f.y + 2, { steps: 12 });
+    await page.waitForTimeout(100);
+    await page.mouse.up();
+    await expect.poll(rowNames).toEqual([last, ...before.slice(0, -1)]);
+    await expect.poll(() => page.locator('[data-testid="module-card"]').first().getAttribute('data-module')).toBe(last);
+    expect(await page.locator('input[aria-label="Order modules by"]').inputValue()).toBe('Custom (dragged)');
+    await screenshot(page, 'module-editor-modules-panel');
+  });
+
+  it('applies the page performance filters to the Active SKUs search', async () => {
+    await page.goto(`/backoffice/module?moduleName=${A}&monthId=${MONTH}`);
+    await card(A).waitFor();
+    await page.getByTestId('performance-filters').click();
+    const filters = page.getByTestId('performance-filters-panel');
+    await filters.locator('.mantine-MultiSelect-root').filter({ hasText: 'Zone (zonaPerMysa)' }).locator('.mantine-MultiSelect-input').click();
+    await filters.getByRole('option', { name: 'EU', exact: true }).click();
+    await screenshot(page, 'module-editor-performance-filters');
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Escape');
+    expect(await page.getByTestId('performance-filters').innerText()).toContain('1');
+    await page.getByRole('button', { name: 'Active SKUs' }).click();
+    const panel = page.getByTestId('panel-active');
+    await panel.getByTestId('active-performance-note').waitFor();
+    await panel.getByLabel('Brand', { exact: true }).click();
+    await page.getByRole('option', { name: 'Marea' }).click();
+    await panel.getByLabel('Collection', { exact: true }).click();
+    await page.getByRole('option', { name: 'Sunglasses' }).click();
+    await panel.getByRole('button', { name: 'Search' }).click();
+    await panel.getByTestId('sku-tile').first().or(panel.getByText('No search results')).first().waitFor();
   });
 });

@@ -29,7 +29,8 @@ export interface RequestOptions<T> {
   token?: string | null;
   /** false: the caller shows the error itself, the alert bar stays quiet. */
   alertOnError?: boolean;
-  responseType?: 'json' | 'blob' | 'text';
+  /** 'response': the Response itself once it is known to be ok (file downloads that read headers). */
+  responseType?: 'json' | 'blob' | 'text' | 'response';
   signal?: AbortSignal;
 }
 
@@ -61,6 +62,7 @@ async function toApiError(response: Response): Promise<ApiError> {
 }
 
 async function readBody(response: Response, type: RequestOptions<unknown>['responseType']): Promise<unknown> {
+  if (type === 'response') return response;
   if (type === 'blob') return response.blob();
   if (type === 'text') return response.text();
   if (response.status === 204) return undefined;

@@ -32,7 +32,8 @@ const EMPTY: ModuleFormValues = { macroFamily: null, collection: null, brand: nu
  * Create module (part 1 §4, §5): family, collection, brand, at least one Stars Zone, name (≤ 24, no
  * spaces or special characters), label (≤ 40, no special characters), description (≤ 100), initial
  * size (≥ 0). After the existence check an admin, or the new-family flow, saves it and goes to /module;
- * anyone else saves it without the initial size and the search is refreshed.
+ * anyone else saves it without the initial size and the search is refreshed. On the module page
+ * (`onCreated`) the new module is added to the page.
  */
 export function CreateModuleModal({
   opened,
@@ -40,12 +41,15 @@ export function CreateModuleModal({
   monthId,
   defaults,
   newFamilyFlow,
+  onCreated,
 }: {
   opened: boolean;
   onClose: () => void;
   monthId: string;
   defaults: ModuleDefaults;
   newFamilyFlow: boolean;
+  /** The module page's use: the new module joins the page instead of the home flow's navigation. */
+  onCreated?: (created: { moduleName: string; monthId: string }) => Promise<void> | void;
 }) {
   const grants = useSession((s) => s.grants) ?? [];
   const admin = isAdmin(grants);
@@ -116,7 +120,8 @@ export function CreateModuleModal({
       await queryClient.invalidateQueries({ queryKey: HOME_RESULTS_KEY });
       flash(`The module ${created.moduleName} has been created`);
       onClose();
-      if (toEditor) navigate(moduleUrl(created));
+      if (onCreated) await onCreated({ moduleName: created.moduleName, monthId: created.monthId });
+      else if (toEditor) navigate(moduleUrl(created));
     } catch (e) {
       setServerError(e instanceof ApiError && e.message ? splitMessages(e.message) : [CREATION_TEXTS.moduleExists]);
     } finally {

@@ -1,3 +1,4 @@
+import { MAX_OPEN_CLUSTERS } from '@bo/shared/cluster-editor';
 import type { ModuleListItem } from '@bo/shared/search';
 import { BASE_PATH } from '@/config/app';
 
@@ -11,7 +12,7 @@ import { BASE_PATH } from '@/config/app';
  * - massive edit of the selected modules (admins): sessionStorage `bo.home.massiveEditSelection`, then
  *   `/massive-edit-selected-wi`.
  */
-export const MAX_OPEN_CLUSTERS = 30;
+export { MAX_OPEN_CLUSTERS };
 export const MAX_OPEN_MODULES = 200;
 export const MASSIVE_EDIT_SELECTION_KEY = 'bo.home.massiveEditSelection';
 /** What the Massive Edit page keeps of rows not sent yet: the home's Massive Edit button clears it. */

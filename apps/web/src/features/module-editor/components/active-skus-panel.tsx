@@ -3,7 +3,7 @@ import { Button, Group, MultiSelect, NumberInput, SimpleGrid, Stack, Text, TextI
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { ERROR_TEXTS } from '@bo/shared/errors';
 import type { ProductDto } from '@bo/shared/modules';
-import { WORKING_AREA_TEXTS, type ActiveSku, type ActiveSkuSearch } from '@bo/shared/working-area';
+import { DEFAULT_MONTHS_ROLLING, narrowsByPlace, WORKING_AREA_TEXTS, type ActiveSku, type ActiveSkuSearch, type PerformanceFilters } from '@bo/shared/working-area';
 import { ApiError } from '@/lib/api-error';
 import { useBrands, useCollections, usePlanningChannels } from '../api/get-reference-lists';
 import { searchActiveSkus } from '../api/search-active-skus';
@@ -15,6 +15,8 @@ import { DraggableSku } from './draggable-sku';
 interface ActiveSkusPanelProps {
   modules: EditorModule[];
   access: Record<ModuleKeyString, ModuleAccess>;
+  /** The page's performance filters: the search keeps the SKUs that sold where they say. */
+  performanceFilters: PerformanceFilters;
   onAdd: (from: ModuleKeyString | null, product: ActiveSku, to: ModuleKeyString, area: 'MH' | 'EL') => void;
   onInfo: (product: ActiveSku) => void;
 }
@@ -22,7 +24,7 @@ interface ActiveSkusPanelProps {
 type Form = Omit<ActiveSkuSearch, 'monthId'>;
 
 /** Active SKUs: search the catalogue, then drag a SKU into a module (or use its menu). */
-export function ActiveSkusPanel({ modules, access, onAdd, onInfo }: ActiveSkusPanelProps) {
+export function ActiveSkusPanel({ modules, access, performanceFilters, onAdd, onInfo }: ActiveSkusPanelProps) {
   const brands = useBrands();
   const collections = useCollections();
   const channels = usePlanningChannels();
@@ -40,7 +42,7 @@ export function ActiveSkusPanel({ modules, access, onAdd, onInfo }: ActiveSkusPa
     setLoading(true);
     setMessage(null);
     try {
-      const { productDtoList } = await searchActiveSkus({ ...form, ...(monthId ? { monthId } : {}) });
+      const { productDtoList } = await searchActiveSkus({ ...performanceFilters, ...form, ...(monthId ? { monthId } : {}) });
       setResults(productDtoList);
     } catch (error) {
       setResults([]);
@@ -87,6 +89,11 @@ export function ActiveSkusPanel({ modules, access, onAdd, onInfo }: ActiveSkusPa
         <NumberInput size="xs" label="Price max" min={0} decimalSeparator="," thousandSeparator="." value={form.priceMax ?? ''} onChange={(v) => set({ priceMax: typeof v === 'number' ? Math.max(0, v) : null })} />
       </SimpleGrid>
       <MultiSelect size="xs" label="Modules" data={[...new Set(modules.map((m) => m.dto.moduleName))]} value={form.moduleList ?? []} onChange={(v) => set({ moduleList: v })} clearable searchable />
+      {narrowsByPlace(performanceFilters) && (
+        <Text fz={11} c="brand.7" data-testid="active-performance-note">
+          With the page's performance filters: only SKUs that sold there over the last {performanceFilters.monthsRolling?.[0] ?? DEFAULT_MONTHS_ROLLING} months.
+        </Text>
+      )}
       <Group justify="space-between">
         <Button size="compact-xs" variant="subtle" onClick={() => (setForm({}), setResults(null))}>
           Reset

@@ -1,7 +1,9 @@
-import { Badge, Group, Loader, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Group, Loader, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ClusterAnalysisItem } from '@bo/shared/working-area';
+import { MAX_OPEN_CLUSTERS } from '@bo/shared/cluster-editor';
+import { absolute, clusterUrl, clustersUrl } from '@/features/home';
 import { formatInteger, formatPrice } from '@/lib/format';
 import { getClusterAnalysis } from '../api/get-cluster-analysis';
 import type { EditorModule } from '../hooks/editor-reducer';
@@ -31,6 +33,17 @@ export function ClusterAnalysisPanel({ modules }: { modules: EditorModule[] }) {
         </Text>
         {query.isFetching && <Loader size={14} />}
       </Group>
+      {(query.data ?? []).length > 1 && (
+        <Anchor
+          fz="xs"
+          href={absolute(clustersUrl((query.data ?? []).slice(0, MAX_OPEN_CLUSTERS)))}
+          target="_blank"
+          rel="noopener"
+          data-testid="open-analysis-clusters"
+        >
+          Open these clusters{(query.data ?? []).length > MAX_OPEN_CLUSTERS ? ` (first ${MAX_OPEN_CLUSTERS})` : ''}
+        </Anchor>
+      )}
       {(query.data ?? []).length === 0 && !query.isLoading && (
         <Text fz="sm" c="dimmed">
           No Data Available
@@ -60,9 +73,9 @@ function ClusterItem({ c }: { c: ClusterAnalysisItem }) {
   return (
     <Paper withBorder p={8} radius="md" data-testid="cluster-analysis-item">
       <Group justify="space-between" gap={4} mb={4}>
-        <Text fz="sm" fw={700} truncate>
+        <Anchor fz="sm" fw={700} truncate href={absolute(clusterUrl(c))} target="_blank" rel="noopener" title="Open the cluster in a new tab">
           {c.clusterLabel}
-        </Text>
+        </Anchor>
         <Badge size="xs" variant="light">
           {formatInteger(c.doors)} doors
         </Badge>

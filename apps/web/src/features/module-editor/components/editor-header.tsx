@@ -8,13 +8,15 @@ import {
   IconDownload,
   IconFileImport,
   IconLayoutList,
+  IconListDetails,
   IconPlus,
   IconSearch,
   IconSend,
 } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { formatMonthId } from '@bo/shared/months';
-import { canCreate, canPublishAny, canUseCopyPopup, isAdmin } from '@bo/shared/permissions';
+import type { PerformanceFilters } from '@bo/shared/working-area';
+import { canCreateAny, canPublishAny, canUseCopyPopup } from '@bo/shared/permissions';
 import { useSession } from '@/lib/session';
 import { hasChanges } from '../hooks/editor-reducer';
 import type { useModuleActions } from '../hooks/use-module-actions';
@@ -22,8 +24,9 @@ import type { ModuleEditor } from '../hooks/use-module-editor';
 import { NEWNESS_TABS, type NewnessTab } from '../hooks/use-newness';
 import type { ModuleKeyString } from '../logic/module-key';
 import { MODULE_ORDERS, SKU_ORDERS, type ModuleOrder, type SkuOrder } from '../logic/ordering';
+import { PerformanceFiltersButton } from './performance-filters-button';
 
-export type PanelName = 'analysis' | 'active';
+export type PanelName = 'analysis' | 'active' | 'modules';
 
 interface EditorHeaderProps {
   editor: ModuleEditor;
@@ -37,7 +40,15 @@ interface EditorHeaderProps {
   onPanel: (p: PanelName | null) => void;
   newnessTab: NewnessTab | null;
   onNewnessTab: (t: NewnessTab | null) => void;
+  onCreate: () => void;
   onImport: () => void;
+  onExport: () => void;
+  /** How many modules of the page the user may export. */
+  exportable: number;
+  /** How many cards the Modules panel's filter shows. */
+  shownCount: number;
+  performanceFilters: PerformanceFilters;
+  onPerformanceFilters: (next: PerformanceFilters) => void;
   onCopyAll: () => void;
   onCollapseAll: (collapsed: boolean) => void;
 }
@@ -49,7 +60,7 @@ export function EditorHeader(p: EditorHeaderProps) {
   const months = [...new Set(editor.modules.map((m) => m.dto.monthId))];
   const toSave = keys.filter((k) => editor.access[k]?.canSave && editor.state.modules[k] && hasChanges(editor.state.modules[k]));
   const toPublish = keys.filter((k) => editor.access[k]?.canPublish);
-  const mayCreate = isAdmin(grants) || grants.some((g) => g.brands.some((brand) => canCreate(grants, { brand })));
+  const mayCreate = canCreateAny(grants);
   const panelButton = (name: PanelName, label: string, icon: React.ReactNode) => (
     <Button size="compact-sm" variant={p.panel === name ? 'filled' : 'default'} leftSection={icon} onClick={() => p.onPanel(p.panel === name ? null : name)} aria-pressed={p.panel === name}>
       {label}
@@ -64,22 +75,27 @@ export function EditorHeader(p: EditorHeaderProps) {
           </Text>
           <Text fz="xs" c="dimmed" data-testid="searched" style={{ whiteSpace: 'nowrap' }}>
             You searched: {months.map(formatMonthId).join(', ') || '–'} · {editor.modules.length} module{editor.modules.length === 1 ? '' : 's'}
+            {p.shownCount < editor.modules.length ? ` (${p.shownCount} shown)` : ''}
           </Text>
+          {panelButton('modules', 'Modules', <IconListDetails size={14} />)}
           {panelButton('analysis', 'Cluster Analysis', <IconChartDots3 size={14} />)}
           {panelButton('active', 'Active SKUs', <IconSearch size={14} />)}
+          <PerformanceFiltersButton value={p.performanceFilters} onChange={p.onPerformanceFilters} />
         </Group>
         <Group gap={6} wrap="nowrap">
-          <Tooltip label={mayCreate ? 'Create a module on home' : 'You need a create right for a brand'}>
-            <Button size="compact-sm" variant="default" leftSection={<IconPlus size={14} />} component={Link} to="/" disabled={!mayCreate}>
+          <Tooltip label={mayCreate ? 'Create a module and add it to the page' : 'You need a create right for a brand'}>
+            <Button size="compact-sm" variant="default" leftSection={<IconPlus size={14} />} onClick={p.onCreate} disabled={!mayCreate} data-testid="create-module">
               Create Module
             </Button>
           </Tooltip>
           <Button size="compact-sm" variant="default" leftSection={<IconFileImport size={14} />} onClick={p.onImport}>
             Import Module
           </Button>
-          <Button size="compact-sm" variant="default" leftSection={<IconDownload size={14} />} component={Link} to="/export">
-            Export Module
-          </Button>
+          <Tooltip label={p.exportable > 0 ? 'Export the modules of the page (saved version)' : 'You need an edit grant on the brand and a zone of a module'}>
+            <Button size="compact-sm" variant="default" leftSection={<IconDownload size={14} />} onClick={p.onExport} disabled={p.exportable === 0} data-testid="export-module">
+              Export Module
+            </Button>
+          </Tooltip>
           <Tooltip label="Undo (Ctrl+Z)">
             <ActionIcon variant="default" onClick={editor.undo} disabled={!editor.canUndo} aria-label="Undo">
               <IconArrowBackUp size={16} />

@@ -3,8 +3,12 @@ import { DndContext, DragOverlay, KeyboardSensor, PointerSensor, useDndContext, 
 import { Box, Center, Loader, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconBoxOff } from '@tabler/icons-react';
 import type { ProductDto } from '@bo/shared/modules';
-import { WORKING_AREA_TEXTS } from '@bo/shared/working-area';
+import { WORKING_AREA_TEXTS, type PerformanceFilters } from '@bo/shared/working-area';
+import { canExport } from '@bo/shared/permissions';
 import { AlertBar } from '@/components/ui/alert-bar';
+import { ExportModal } from '@/features/exports';
+import { CreateModuleModal } from '@/features/home';
+import { useSession } from '@/lib/session';
 import { useModuleActions } from '../hooks/use-module-actions';
 import { useModuleEditor } from '../hooks/use-module-editor';
 import { useNewness, type NewnessTab } from '../hooks/use-newness';
@@ -14,6 +18,7 @@ import { areaCollision, jumpBetweenAreas } from '../logic/keyboard-dnd';
 import { moduleKey, parseModuleKey, type ModuleKeyString } from '../logic/module-key';
 import { activeCounts } from '../hooks/editor-reducer';
 import { compareModules, type ModuleOrder, type SkuOrder } from '../logic/ordering';
+import { isFiltering, matchesModuleFilter, NO_MODULE_FILTER, type ModuleFilter } from '../logic/module-filter';
 import type { PageRequest } from '../logic/page-params';
 import { ActiveSkusPanel } from './active-skus-panel';
 import { ClusterAnalysisPanel } from './cluster-analysis-panel';
@@ -22,6 +27,8 @@ import { EditorHeader, type PanelName } from './editor-header';
 import { ImportModal } from './import-modal';
 import type { ModuleCardHandlers } from './module-card';
 import { ModuleList } from './module-list';
+import { ModulesPanel } from './modules-panel';
+import { DEFAULT_PERFORMANCE_FILTERS } from './performance-filter-fields';
 import { PerformanceModal } from './performance-modal';
 import { SkuInfoModal } from './sku-info-modal';
 import { SkuTile, type SkuMenuAction } from './sku-tile';
@@ -40,13 +47,23 @@ export function ModuleEditorPage({ request }: { request: PageRequest }) {
   const [performanceKey, setPerformanceKey] = useState<ModuleKeyString | null>(null);
   const [info, setInfo] = useState<{ key: ModuleKeyString | null; product: ProductDto } | null>(null);
   const [importOpen, setImportOpen] = useState(false);
+  const [createOpen, setCreateOpen] = useState(false);
+  const [exportOpen, setExportOpen] = useState(false);
+  const [performanceFilters, setPerformanceFilters] = useState<PerformanceFilters>(DEFAULT_PERFORMANCE_FILTERS);
+  const [moduleFilter, setModuleFilter] = useState<ModuleFilter>(NO_MODULE_FILTER);
+  const [customOrder, setCustomOrder] = useState<ModuleKeyString[]>([]);
+  const [scrollTo, setScrollTo] = useState<{ key: ModuleKeyString } | null>(null);
+  const grants = useSession((s) => s.grants) ?? [];
   const [newnessTab, setNewnessTab] = useState<NewnessTab | null>(null);
   const highlight = useNewness(modules, newnessTab);
 
   const sorted = useMemo(() => {
     const withCounts = modules.map((m) => ({ m, moduleName: m.dto.moduleName, macroFamily: m.dto.macroFamily, specialKind: m.dto.specialKind, door: m.dto.door, mustHaveCount: activeCounts(m.products).mh }));
-    return withCounts.sort(compareModules(moduleOrder)).map((x) => x.m);
-  }, [modules, moduleOrder]);
+    return withCounts.sort(compareModules(moduleOrder, customOrder, (x) => moduleKey(x.m.dto))).map((x) => x.m);
+  }, [modules, moduleOrder, customOrder]);
+  // The Modules panel's filter: the cards shown (save-all, publish-all and copy-all still see every module).
+  const shown = useMemo(() => (isFiltering(moduleFilter) ? sorted.filter((m) => matchesModuleFilter(m, moduleFilter)) : sorted), [sorted, moduleFilter]);
+  const shownKeys = useMemo(() => new Set(shown.map((m) => moduleKey(m.dto))), [shown]);
 
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 5 } }), useSensor(KeyboardSensor, { coordinateGetter: jumpBetweenAreas }));
   // The dragged tile is drawn by <DragPreview> from dnd-kit's own state: a drag does not re-render the page.
@@ -109,6 +126,14 @@ export function ModuleEditorPage({ request }: { request: PageRequest }) {
   );
 
   const keys = sorted.map((m) => moduleKey(m.dto));
+  // Export Module: the page's modules the user may export (admin, or edit on the brand and a zone), saved version.
+  const exportItems = useMemo(
+    () => sorted.filter((m) => canExport(grants, { brand: m.dto.brand, zones: m.dto.starZones })).map((m) => ({ moduleName: m.dto.moduleName, monthId: m.dto.monthId, zones: m.dto.starZones, legoMonth: m.dto.legoMonth })),
+    [sorted, grants],
+  );
+  // Create Module opens the home form for the page's month, with the first module's family, brand and collection.
+  const first = sorted[0]?.dto;
+  const createDefaults = useMemo(() => (first ? { macroFamily: first.macroFamily, brand: first.brand, collection: first.collection, starZones: first.starZones } : {}), [first]);
   const firstMonth = modules[0]?.dto.monthId ?? (request.kind === 'family' ? request.monthId : request.kind === 'modules' ? (request.keys[0]?.monthId ?? null) : null);
 
   let content: React.ReactNode;
@@ -132,7 +157,16 @@ export function ModuleEditorPage({ request }: { request: PageRequest }) {
       </Center>
     );
   } else {
-    content = <ModuleList modules={sorted} access={access} collapsed={collapsed} skuOrder={skuOrder} highlight={highlight} handlers={handlers} />;
+    content =
+      shown.length === 0 ? (
+        <Center h="40vh">
+          <Text c="dimmed" data-testid="no-module-shown">
+            No module of the page matches the filter.
+          </Text>
+        </Center>
+      ) : (
+        <ModuleList modules={shown} access={access} collapsed={collapsed} skuOrder={skuOrder} highlight={highlight} handlers={handlers} scrollTo={scrollTo} />
+      );
   }
 
   return (
@@ -151,14 +185,35 @@ export function ModuleEditorPage({ request }: { request: PageRequest }) {
           onPanel={setPanel}
           newnessTab={newnessTab}
           onNewnessTab={setNewnessTab}
+          onCreate={() => setCreateOpen(true)}
           onImport={() => setImportOpen(true)}
+          onExport={() => setExportOpen(true)}
+          shownCount={shown.length}
+          performanceFilters={performanceFilters}
+          onPerformanceFilters={setPerformanceFilters}
+          exportable={exportItems.length}
           onCopyAll={() => setCopyKeys(keys.filter((k) => access[k]?.canCopy))}
           onCollapseAll={(value) => setCollapsed(Object.fromEntries(keys.map((k) => [k, value])))}
         />
         <div className={classes.body} data-panel={panel ?? undefined}>
           {panel && (
             <aside className={classes.panel} data-testid={`panel-${panel}`}>
-              {panel === 'analysis' ? <ClusterAnalysisPanel modules={modules} /> : <ActiveSkusPanel modules={modules} access={access} onAdd={addTo} onInfo={onActiveInfo} />}
+              {panel === 'modules' ? (
+                <ModulesPanel
+                  modules={sorted}
+                  shown={shownKeys}
+                  filter={moduleFilter}
+                  onFilter={setModuleFilter}
+                  onReorder={(order) => {
+                    setCustomOrder(order);
+                    setModuleOrder('custom');
+                  }}
+                  onShow={(key) => {
+                    if (!shownKeys.has(key)) setModuleFilter(NO_MODULE_FILTER);
+                    setScrollTo({ key });
+                  }}
+                />
+              ) : panel === 'analysis' ? <ClusterAnalysisPanel modules={modules} /> : <ActiveSkusPanel modules={modules} access={access} performanceFilters={performanceFilters} onAdd={addTo} onInfo={onActiveInfo} />}
             </aside>
           )}
           <main className={classes.cards}>{content}</main>
@@ -167,7 +222,36 @@ export function ModuleEditorPage({ request }: { request: PageRequest }) {
       <DragPreview />
       <CopyModal modules={copyKeys?.map(parseModuleKey) ?? null} onClose={() => setCopyKeys(null)} />
       <ImportModal opened={importOpen} defaultMonthId={firstMonth} onClose={() => setImportOpen(false)} onImport={editor.addModules} />
-      <PerformanceModal module={performanceKey ? (editor.state.modules[performanceKey] ?? null) : null} onClose={() => setPerformanceKey(null)} />
+      {firstMonth && (
+        <CreateModuleModal
+          opened={createOpen}
+          onClose={() => setCreateOpen(false)}
+          monthId={firstMonth}
+          defaults={createDefaults}
+          newFamilyFlow={false}
+          onCreated={async (created) => void (await editor.addModules([created]))}
+        />
+      )}
+      <ExportModal
+        opened={exportOpen}
+        onClose={() => setExportOpen(false)}
+        type="module"
+        items={exportItems}
+        status="Saved"
+        note={
+          editor.dirty ? (
+            <Text fz="sm" c="orange.8" data-testid="export-unsaved">
+              Unsaved changes are not exported: save them first to include them.
+            </Text>
+          ) : undefined
+        }
+      />
+      <PerformanceModal
+        module={performanceKey ? (editor.state.modules[performanceKey] ?? null) : null}
+        onClose={() => setPerformanceKey(null)}
+        filters={performanceFilters}
+        onFilters={setPerformanceFilters}
+      />
       <SkuInfoModal info={info ? { module: info.key ? (editor.state.modules[info.key]?.dto ?? null) : null, product: info.product } : null} onClose={() => setInfo(null)} />
     </DndContext>
   );

@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { EditorModule } from '../hooks/editor-reducer';
 import type { ModuleAccess } from '../logic/module-access';
@@ -13,6 +13,8 @@ interface ModuleListProps {
   skuOrder: SkuOrder;
   highlight: Record<ModuleKeyString, Set<string>> | null;
   handlers: ModuleCardHandlers;
+  /** Scroll to this module's card (a new object for every request). */
+  scrollTo?: { key: ModuleKeyString } | null;
 }
 
 /** Rough card height before it is measured: header, description, and rows of ~7 tiles of ~150 px. */
@@ -26,7 +28,7 @@ function estimate(m: EditorModule, collapsed: boolean): number {
  * The module cards, virtualised: a page of 30 modules × 100 SKUs mounts only the cards in view
  * (plus one either side: a card is ~1,700 px tall), so it opens and drags as fast as a page of three.
  */
-export function ModuleList({ modules, access, collapsed, skuOrder, highlight, handlers }: ModuleListProps) {
+export function ModuleList({ modules, access, collapsed, skuOrder, highlight, handlers, scrollTo }: ModuleListProps) {
   const parentRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
     count: modules.length,
@@ -36,6 +38,13 @@ export function ModuleList({ modules, access, collapsed, skuOrder, highlight, ha
     overscan: 1,
     gap: 10,
   });
+  useEffect(() => {
+    if (!scrollTo) return;
+    const index = modules.findIndex((m) => moduleKey(m.dto) === scrollTo.key);
+    if (index >= 0) virtualizer.scrollToIndex(index, { align: 'start' });
+    // Only a new request scrolls; the list changing under it does not.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [scrollTo]);
   return (
     <div ref={parentRef} style={{ height: '100%', overflow: 'auto', padding: '2px 4px 24px 2px' }} data-testid="module-list">
       <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>

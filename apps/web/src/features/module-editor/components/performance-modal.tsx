@@ -1,13 +1,13 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Box, Group, Loader, Modal, MultiSelect, ScrollArea, SegmentedControl, Select, Stack, Table, TagsInput, Text } from '@mantine/core';
+import { Box, Group, Loader, Modal, ScrollArea, SegmentedControl, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { DEFAULT_MONTHS_ROLLING, WORKING_AREA_TEXTS, type PerformanceFilters, type PerformanceUpc } from '@bo/shared/working-area';
+import { WORKING_AREA_TEXTS, type PerformanceFilters, type PerformanceUpc } from '@bo/shared/working-area';
 import { formatInteger } from '@/lib/format';
 import { ApiError } from '@/lib/api-error';
 import { splitMessages } from '@/components/ui/message-popup';
 import { getModulePerformances } from '../api/get-module-performances';
-import { useCountries, useStarsZones } from '../api/get-reference-lists';
 import type { EditorModule } from '../hooks/editor-reducer';
+import { PerformanceFilterFields } from './performance-filter-fields';
 import { Sparkline } from './sparkline';
 
 export const PAGE_SIZE = 10;
@@ -43,12 +43,20 @@ function cellsOf(u: PerformanceUpc, view: View): Map<string, { sellOut: number; 
 }
 
 /** Performance popup: stars zone view / buying behaviour view of the module's SKUs, with the performance filters. */
-export function PerformanceModal({ module, onClose }: { module: EditorModule | null; onClose: () => void }) {
+export function PerformanceModal({
+  module,
+  onClose,
+  filters,
+  onFilters,
+}: {
+  module: EditorModule | null;
+  onClose: () => void;
+  /** The page's performance filters: changed here, they change for the page. */
+  filters: PerformanceFilters;
+  onFilters: (next: PerformanceFilters) => void;
+}) {
   const [view, setView] = useState<View>('zone');
   const [pages, setPages] = useState(1);
-  const [filters, setFilters] = useState<PerformanceFilters>({ monthsRolling: [DEFAULT_MONTHS_ROLLING] });
-  const zones = useStarsZones();
-  const countries = useCountries();
   const dto = module?.dto;
   const upcs = useMemo(() => module?.products.filter((p) => p.moduleCompositionStatus !== 'REMOVED').map((p) => ({ upc: p.upc })) ?? [], [module?.products]);
   const query = useQuery({
@@ -71,20 +79,13 @@ export function PerformanceModal({ module, onClose }: { module: EditorModule | n
   const min = values.length ? Math.min(...values) : 0;
   const max = values.length ? Math.max(...values) : 0;
   const messages = query.error ? splitMessages(query.error instanceof ApiError ? query.error.message : String(query.error)) : splitMessages(query.data?.status);
-  const set = (patch: Partial<PerformanceFilters>) => setFilters((f) => ({ ...f, ...patch }));
 
   return (
     <Modal opened={!!module} onClose={onClose} size="95%" centered title={<Text fw={700}>Performance · {dto?.moduleLabel}</Text>}>
       <Stack gap="sm">
         <Group gap="xs" align="flex-end" wrap="wrap">
           <SegmentedControl size="xs" value={view} onChange={(v) => setView(v as View)} data={[{ value: 'zone', label: 'Stars zone view' }, { value: 'behaviour', label: 'Buying behaviour view' }]} />
-          <Select size="xs" w={120} label="Months rolling" data={['3', '6', '9', '12']} value={String(filters.monthsRolling?.[0] ?? DEFAULT_MONTHS_ROLLING)} onChange={(v) => set({ monthsRolling: [Number(v ?? DEFAULT_MONTHS_ROLLING)] })} allowDeselect={false} />
-          <MultiSelect size="xs" w={190} label="Zone (zonaPerMysa)" data={(zones.data ?? []).map((z) => z.starsZone)} value={filters.zonaPerMysa ?? []} onChange={(v) => set({ zonaPerMysa: v })} clearable />
-          <MultiSelect size="xs" w={190} label="Country" data={(countries.data ?? []).map((c) => c.name)} value={filters.countryName ?? []} onChange={(v) => set({ countryName: v })} searchable clearable />
-          <TagsInput size="xs" w={170} label="Stars customer" value={filters.starsCustomer ?? []} onChange={(v) => set({ starsCustomer: v })} clearable />
-          <TagsInput size="xs" w={150} label="Customer code" value={filters.customerCode ?? []} onChange={(v) => set({ customerCode: v })} clearable />
-          <TagsInput size="xs" w={170} label="Distribution channel" value={filters.distrChannelActual ?? []} onChange={(v) => set({ distrChannelActual: v })} clearable />
-          <TagsInput size="xs" w={150} label="Lego class" value={filters.legoClassDes ?? []} onChange={(v) => set({ legoClassDes: v })} clearable />
+          <PerformanceFilterFields value={filters} onChange={onFilters} />
         </Group>
         {query.isLoading ? (
           <Group justify="center" py="xl">

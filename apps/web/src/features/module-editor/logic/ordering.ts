@@ -1,12 +1,13 @@
 import type { ProductDto } from '@bo/shared/modules';
 
-export type ModuleOrder = 'name' | 'door' | 'skus';
+export type ModuleOrder = 'name' | 'door' | 'skus' | 'custom';
 export type SkuOrder = 'sellOut' | 'pty' | 'model';
 
 export const MODULE_ORDERS: { value: ModuleOrder; label: string }[] = [
   { value: 'name', label: 'Name' },
   { value: 'door', label: 'Distribution (door)' },
   { value: 'skus', label: 'Number of SKUs' },
+  { value: 'custom', label: 'Custom (dragged)' },
 ];
 export const SKU_ORDERS: { value: SkuOrder; label: string }[] = [
   { value: 'sellOut', label: 'Sell out' },
@@ -23,9 +24,20 @@ interface Orderable {
   mustHaveCount: number;
 }
 
-/** Special macro families (best sellers, newness) first, then the chosen order (part 1 §2). */
-export function compareModules(order: ModuleOrder) {
-  return (a: Orderable, b: Orderable): number => {
+/**
+ * Special macro families (best sellers, newness) first, then the chosen order (part 1 §2). The custom
+ * order (the Modules panel's drag and drop, `customOrder` holds the keys) is the planner's own: it
+ * comes before everything, and modules it does not know yet follow by name.
+ */
+export function compareModules<T extends Orderable>(order: ModuleOrder, customOrder: readonly string[] = [], keyOf: (o: T) => string = (o) => o.moduleName) {
+  const rank = new Map(customOrder.map((k, i) => [k, i]));
+  return (a: T, b: T): number => {
+    if (order === 'custom') {
+      const ra = rank.get(keyOf(a)) ?? Number.MAX_SAFE_INTEGER;
+      const rb = rank.get(keyOf(b)) ?? Number.MAX_SAFE_INTEGER;
+      if (ra !== rb) return ra - rb;
+      return a.moduleName.localeCompare(b.moduleName);
+    }
     const special = Number(b.specialKind !== null) - Number(a.specialKind !== null);
     if (special) return special;
     if (order === 'door') return b.door - a.door || a.moduleName.localeCompare(b.moduleName);
