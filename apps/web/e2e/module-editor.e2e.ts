@@ -147,7 +147,9 @@ describe('module editor', () => {
   });
 
   it('asks before leaving with unsaved changes', async () => {
-    await page.getByRole('link', { name: 'Export Module' }).click();
+    // An in-app navigation: the user menu's BackOffice (home).
+    await page.getByTestId('user-menu').click();
+    await page.getByRole('menuitem', { name: 'BackOffice' }).click();
     await page.getByText('Are you sure you want to leave this page? All changes will be lost').waitFor();
     await screenshot(page, 'module-editor-leave');
     await page.getByRole('button', { name: 'Stay' }).click();
