@@ -5,6 +5,7 @@
  */
 import PDFDocument from 'pdfkit';
 import type { ModuleDto, ProductDto } from '@bo/shared/modules';
+import { formatPrice } from '@bo/shared/format';
 import { formatMonthId } from '@bo/shared/months';
 import type { ModuleFileWriter } from './export.job.js';
 
@@ -13,10 +14,8 @@ const FOOTER = 18;
 const CARD = { width: 92, height: 96, gap: 6, picture: 56, pad: 4 } as const;
 const GREY = '#666666';
 
-/** Prices in euros with Italian conventions ('1.234,50 €'), as the web app shows them (apps/web/src/lib/format.ts). */
-const euro = new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR', useGrouping: 'always' });
-export const formatEuro = (value: number | null | undefined) =>
-  typeof value === 'number' && Number.isFinite(value) ? euro.format(value).replace(/\u202f/g, '\u00a0') : '';
+/** Prices as the web app shows them ('1.234,50 €'); the PDF's Helvetica has no narrow no-break space. */
+export const formatEuro = (value: number | null | undefined) => formatPrice(value).replace(/\u202f/g, '\u00a0');
 
 const pad2 = (n: number) => String(n).padStart(2, '0');
 const formatDateTime = (d: Date) => `${pad2(d.getDate())}/${pad2(d.getMonth() + 1)}/${d.getFullYear()} ${pad2(d.getHours())}:${pad2(d.getMinutes())}`;
