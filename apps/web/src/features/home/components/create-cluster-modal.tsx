@@ -1,4 +1,4 @@
-import { ActionIcon, Alert, Badge, Button, Divider, Group, Loader, Modal, SimpleGrid, Stack, Table, Text, Textarea, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Divider, Group, Loader, SimpleGrid, Stack, Table, Text, Textarea, TextInput, Tooltip } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconCheck, IconTrash, IconWand } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -20,7 +20,7 @@ import { getStoreBySap } from '../api/get-store-by-sap';
 import { HOME_RESULTS_KEY } from '../hooks/use-home-search';
 import { useLegoStatus } from '../hooks/use-lego-status';
 import { clusterUrl } from '../logic/open-items';
-import { LegoBadge } from './lego-badge';
+import { CreationModal } from './creation-modal';
 
 export interface ClusterDefaults {
   brand?: string | null;
@@ -168,127 +168,98 @@ export function CreateClusterModal({ opened, onClose, monthId, defaults }: { ope
   };
 
   return (
-    <Modal
+    <CreationModal
       opened={opened}
-      onClose={busy ? () => undefined : onClose}
+      onClose={onClose}
+      busy={busy}
+      title="Create cluster"
+      monthId={monthId}
+      lego={lego}
       size="xl"
-      radius="lg"
-      centered
-      data-testid="create-cluster-modal"
-      title={
-        <Group gap="sm">
-          <Text fw={700}>Create cluster</Text>
-          <Badge variant="light" radius="sm">
-            {monthId}
-          </Badge>
-          <LegoBadge state={lego} />
-        </Group>
-      }
+      testId="create-cluster-modal"
+      onSubmit={() => void submit()}
+      errorTitle="Unable to create the cluster"
+      serverError={serverError}
+      submitLabel="Create cluster"
+      submitTestId="submit-cluster"
     >
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
-      >
-        <Stack gap="sm">
-          <SimpleGrid cols={3} spacing="sm">
-            <PagedSelect label="Collection" required placeholder="Choose a collection" data={initial.data?.collection ?? []} value={values.collection} onChange={(v) => set('collection', v)} error={show('collection')} />
-            <PagedSelect label="Brand" required placeholder="Choose a brand" data={brandOptions} value={values.brandCode} onChange={(v) => set('brandCode', v)} error={show('brandCode')} />
-            <PagedSelect multiple label="LIA" required placeholder="Choose LIAs" data={liaOptions} value={values.lias} onChange={(v) => set('lias', v)} error={show('lias')} maxPills={2} data-testid="cluster-lias" />
-            <TextInput
-              label="Cluster id"
-              required
-              value={values.clusterId}
-              onChange={(e) => set('clusterId', e.currentTarget.value)}
-              error={values.clusterId ? errors.clusterId : show('clusterId')}
-              description={`${values.clusterId.length} / ${FIELD_RULES.clusterId.max}`}
-              rightSection={
-                <Tooltip label="Generate a free cluster id" withArrow>
-                  <ActionIcon variant="subtle" onClick={generate} loading={naming} aria-label="Generate a cluster id">
-                    <IconWand size={16} />
+      <SimpleGrid cols={3} spacing="sm">
+        <PagedSelect label="Collection" required placeholder="Choose a collection" data={initial.data?.collection ?? []} value={values.collection} onChange={(v) => set('collection', v)} error={show('collection')} />
+        <PagedSelect label="Brand" required placeholder="Choose a brand" data={brandOptions} value={values.brandCode} onChange={(v) => set('brandCode', v)} error={show('brandCode')} />
+        <PagedSelect multiple label="LIA" required placeholder="Choose LIAs" data={liaOptions} value={values.lias} onChange={(v) => set('lias', v)} error={show('lias')} maxPills={2} data-testid="cluster-lias" />
+        <TextInput
+          label="Cluster id"
+          required
+          value={values.clusterId}
+          onChange={(e) => set('clusterId', e.currentTarget.value)}
+          error={values.clusterId ? errors.clusterId : show('clusterId')}
+          description={`${values.clusterId.length} / ${FIELD_RULES.clusterId.max}`}
+          rightSection={
+            <Tooltip label="Generate a free cluster id" withArrow>
+              <ActionIcon variant="subtle" onClick={generate} loading={naming} aria-label="Generate a cluster id">
+                <IconWand size={16} />
+              </ActionIcon>
+            </Tooltip>
+          }
+          data-testid="cluster-id"
+        />
+        <TextInput
+          label="Cluster label"
+          required
+          value={values.clusterLabel}
+          onChange={(e) => set('clusterLabel', e.currentTarget.value)}
+          error={values.clusterLabel ? errors.clusterLabel : show('clusterLabel')}
+          description={`${values.clusterLabel.length} / ${FIELD_RULES.clusterLabel.max}`}
+          data-testid="cluster-label"
+        />
+        <PagedSelect multiple label="Stars zones" required placeholder="Choose zones" data={initial.data?.starsZone ?? []} value={values.starZones} onChange={(v) => set('starZones', v)} error={show('starZones')} />
+      </SimpleGrid>
+      <Textarea
+        label="Description"
+        placeholder="Cluster Description"
+        autosize
+        minRows={2}
+        value={values.clusterDescription}
+        onChange={(e) => set('clusterDescription', e.currentTarget.value)}
+        error={errors.clusterDescription}
+        description={`${values.clusterDescription.length} / ${FIELD_RULES.description.max}`}
+      />
+      <Divider label="Stores" labelPosition="left" />
+      <StorePicker stores={stores} onAdd={(s) => setStores((list) => [...list, s])} />
+      {stores.length > 0 ? (
+        <Table striped verticalSpacing={4} fz="sm" data-testid="cluster-stores">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Segment</Table.Th>
+              <Table.Th>Stars customer</Table.Th>
+              <Table.Th>Store</Table.Th>
+              <Table.Th>SAP code</Table.Th>
+              <Table.Th w={40} />
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {stores.map((s) => (
+              <Table.Tr key={s.storeJda}>
+                <Table.Td>{s.customerSegmentation}</Table.Td>
+                <Table.Td>{s.starsCustomer}</Table.Td>
+                <Table.Td>
+                  {s.name} <Text span c="dimmed" fz="xs">({s.storeJda} · {s.countryCode})</Text>
+                </Table.Td>
+                <Table.Td ff="monospace">{s.codiceStoreSap}</Table.Td>
+                <Table.Td>
+                  <ActionIcon variant="subtle" color="red" size="sm" aria-label={`Remove ${s.codiceStoreSap}`} onClick={() => setStores((list) => list.filter((x) => x !== s))}>
+                    <IconTrash size={14} />
                   </ActionIcon>
-                </Tooltip>
-              }
-              data-testid="cluster-id"
-            />
-            <TextInput
-              label="Cluster label"
-              required
-              value={values.clusterLabel}
-              onChange={(e) => set('clusterLabel', e.currentTarget.value)}
-              error={values.clusterLabel ? errors.clusterLabel : show('clusterLabel')}
-              description={`${values.clusterLabel.length} / ${FIELD_RULES.clusterLabel.max}`}
-              data-testid="cluster-label"
-            />
-            <PagedSelect multiple label="Stars zones" required placeholder="Choose zones" data={initial.data?.starsZone ?? []} value={values.starZones} onChange={(v) => set('starZones', v)} error={show('starZones')} />
-          </SimpleGrid>
-          <Textarea
-            label="Description"
-            placeholder="Cluster Description"
-            autosize
-            minRows={2}
-            value={values.clusterDescription}
-            onChange={(e) => set('clusterDescription', e.currentTarget.value)}
-            error={errors.clusterDescription}
-            description={`${values.clusterDescription.length} / ${FIELD_RULES.description.max}`}
-          />
-          <Divider label="Stores" labelPosition="left" />
-          <StorePicker stores={stores} onAdd={(s) => setStores((list) => [...list, s])} />
-          {stores.length > 0 ? (
-            <Table striped verticalSpacing={4} fz="sm" data-testid="cluster-stores">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Segment</Table.Th>
-                  <Table.Th>Stars customer</Table.Th>
-                  <Table.Th>Store</Table.Th>
-                  <Table.Th>SAP code</Table.Th>
-                  <Table.Th w={40} />
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {stores.map((s) => (
-                  <Table.Tr key={s.storeJda}>
-                    <Table.Td>{s.customerSegmentation}</Table.Td>
-                    <Table.Td>{s.starsCustomer}</Table.Td>
-                    <Table.Td>
-                      {s.name} <Text span c="dimmed" fz="xs">({s.storeJda} · {s.countryCode})</Text>
-                    </Table.Td>
-                    <Table.Td ff="monospace">{s.codiceStoreSap}</Table.Td>
-                    <Table.Td>
-                      <ActionIcon variant="subtle" color="red" size="sm" aria-label={`Remove ${s.codiceStoreSap}`} onClick={() => setStores((list) => list.filter((x) => x !== s))}>
-                        <IconTrash size={14} />
-                      </ActionIcon>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          ) : (
-            <Text fz="sm" c={show('storeCount') ? 'red' : 'dimmed'}>
-              {show('storeCount') ?? 'No stores yet: type a SAP code and add the store.'}
-            </Text>
-          )}
-          {serverError && (
-            <Alert color="red" variant="light" title="Unable to create the cluster" data-testid="create-error">
-              {serverError.map((line) => (
-                <Text key={line} fz="sm">
-                  {line}
-                </Text>
-              ))}
-            </Alert>
-          )}
-          <Group justify="flex-end" mt="xs">
-            <Button variant="default" onClick={onClose} disabled={busy}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={busy} data-testid="submit-cluster">
-              Create cluster
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      ) : (
+        <Text fz="sm" c={show('storeCount') ? 'red' : 'dimmed'}>
+          {show('storeCount') ?? 'No stores yet: type a SAP code and add the store.'}
+        </Text>
+      )}
+    </CreationModal>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Text, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { FIELD_RULES } from '@bo/shared/creation';
@@ -8,6 +8,7 @@ import { splitMessages } from '@/components/ui/message-popup';
 import { ApiError } from '@/lib/api-error';
 import { createMacroFamily } from '../api/create-macro-family';
 import { macroFamiliesQueryOptions } from '../api/get-macro-families';
+import { CreationModal } from './creation-modal';
 
 /** Create family: name required, at most 100 characters (part 1 §5). Then the new-macro flow creates its first module. */
 export function CreateFamilyModal({ opened, onClose, onCreated }: { opened: boolean; onClose: () => void; onCreated: (macroFamily: string) => void }) {
@@ -43,47 +44,34 @@ export function CreateFamilyModal({ opened, onClose, onCreated }: { opened: bool
   };
 
   return (
-    <Modal opened={opened} onClose={onClose} title={<Text fw={700}>Create family</Text>} radius="lg" centered data-testid="create-family-modal">
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
-      >
-        <Stack gap="md">
-          <TextInput
-            label="Macro family name"
-            placeholder="e.g. AVIATOR"
-            required
-            value={name}
-            onChange={(e) => setName(e.currentTarget.value)}
-            onBlur={() => setTouched(true)}
-            error={touched || name ? error : null}
-            description={`${name.length} / ${FIELD_RULES.familyName.max}`}
-            data-autofocus
-          />
-          {serverError && (
-            <Alert color="red" variant="light" title="Unable to create the macro family" data-testid="create-error">
-              {serverError.map((line) => (
-                <Text key={line} fz="sm">
-                  {line}
-                </Text>
-              ))}
-            </Alert>
-          )}
-          <Text fz="xs" c="dimmed">
-            After the family you will create its first module.
-          </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={busy} disabled={!!error}>
-              Create
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <CreationModal
+      opened={opened}
+      onClose={onClose}
+      busy={busy}
+      title="Create family"
+      testId="create-family-modal"
+      onSubmit={() => void submit()}
+      errorTitle="Unable to create the macro family"
+      serverError={serverError}
+      submitLabel="Create"
+      submitDisabled={!!error}
+      footnote={
+        <Text fz="xs" c="dimmed">
+          After the family you will create its first module.
+        </Text>
+      }
+    >
+      <TextInput
+        label="Macro family name"
+        placeholder="e.g. AVIATOR"
+        required
+        value={name}
+        onChange={(e) => setName(e.currentTarget.value)}
+        onBlur={() => setTouched(true)}
+        error={touched || name ? error : null}
+        description={`${name.length} / ${FIELD_RULES.familyName.max}`}
+        data-autofocus
+      />
+    </CreationModal>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, Modal, NumberInput, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { NumberInput, SimpleGrid, Textarea, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -16,7 +16,7 @@ import { useMacroFamilies } from '../api/get-macro-families';
 import { HOME_RESULTS_KEY } from '../hooks/use-home-search';
 import { useLegoStatus } from '../hooks/use-lego-status';
 import { moduleUrl } from '../logic/open-items';
-import { LegoBadge } from './lego-badge';
+import { CreationModal } from './creation-modal';
 
 export interface ModuleDefaults {
   macroFamily?: string | null;
@@ -130,133 +130,104 @@ export function CreateModuleModal({
   };
 
   return (
-    <Modal
+    <CreationModal
       opened={opened}
-      onClose={busy ? () => undefined : onClose}
+      onClose={onClose}
+      busy={busy}
+      title="Create module"
+      monthId={monthId}
+      lego={lego}
       size="lg"
-      radius="lg"
-      centered
-      data-testid="create-module-modal"
-      title={
-        <Group gap="sm">
-          <Text fw={700}>Create module</Text>
-          <Badge variant="light" radius="sm">
-            {monthId}
-          </Badge>
-          <LegoBadge state={lego} />
-        </Group>
-      }
+      testId="create-module-modal"
+      onSubmit={() => void submit()}
+      errorTitle="Unable to create the module"
+      serverError={serverError}
+      submitLabel="Create module"
+      submitTestId="submit-module"
     >
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
-      >
-        <Stack gap="sm">
-          <SimpleGrid cols={2} spacing="sm">
-            <PagedSelect
-              label="Macro family"
-              placeholder="Choose a family"
-              required
-              data={(families.data ?? []).map((f) => ({ value: f.macroFamily, label: f.macroFamily }))}
-              value={values.macroFamily}
-              onChange={(v) => set('macroFamily', v)}
-              error={show('macroFamily')}
-              data-testid="module-family"
-            />
-            <PagedSelect
-              label="Collection"
-              placeholder="Choose a collection"
-              required
-              data={initial.data?.collection ?? []}
-              value={values.collection}
-              onChange={(v) => set('collection', v)}
-              error={show('collection')}
-              data-testid="module-collection"
-            />
-            <PagedSelect
-              label="Brand"
-              placeholder="Choose a brand"
-              required
-              data={brandOptions}
-              value={values.brand}
-              onChange={(v) => set('brand', v)}
-              error={show('brand')}
-              data-testid="module-brand"
-            />
-            <PagedSelect
-              multiple
-              label="Stars Zone"
-              placeholder="Choose zones"
-              required
-              data={initial.data?.starsZone ?? []}
-              value={values.starZones}
-              onChange={(v) => set('starZones', v)}
-              error={show('starZones')}
-              data-testid="module-zones"
-            />
-            <TextInput
-              label="Module name"
-              placeholder="e.g. AUR_SUN_PILOT_12"
-              required
-              value={values.moduleName}
-              onChange={(e) => set('moduleName', e.currentTarget.value)}
-              error={values.moduleName ? errors.moduleName : show('moduleName')}
-              description={`${values.moduleName.length} / ${FIELD_RULES.moduleName.max}`}
-              data-testid="module-name"
-            />
-            <TextInput
-              label="Module label"
-              placeholder="e.g. Aurora Sun Pilot 12"
-              required
-              value={values.moduleLabel}
-              onChange={(e) => set('moduleLabel', e.currentTarget.value)}
-              error={values.moduleLabel ? errors.moduleLabel : show('moduleLabel')}
-              description={`${values.moduleLabel.length} / ${FIELD_RULES.moduleLabel.max}`}
-              data-testid="module-label"
-            />
-          </SimpleGrid>
-          <Textarea
-            label="Description"
-            autosize
-            minRows={2}
-            value={values.moduleDescription}
-            onChange={(e) => set('moduleDescription', e.currentTarget.value)}
-            error={errors.moduleDescription}
-            description={`${values.moduleDescription.length} / ${FIELD_RULES.description.max}`}
-            data-testid="module-description"
-          />
-          <NumberInput
-            label="Initial size"
-            description={admin || newFamilyFlow ? 'How many SKUs the module should hold' : 'Kept only when an administrator creates the module'}
-            allowDecimal={false}
-            value={values.initialSize ?? ''}
-            onChange={(v) => set('initialSize', typeof v === 'number' ? v : v === '' ? null : Number(v))}
-            error={errors.initialSize}
-            w={220}
-            data-testid="module-initial-size"
-          />
-          {serverError && (
-            <Alert color="red" variant="light" title="Unable to create the module" data-testid="create-error">
-              {serverError.map((line) => (
-                <Text key={line} fz="sm">
-                  {line}
-                </Text>
-              ))}
-            </Alert>
-          )}
-          <Group justify="flex-end" mt="xs">
-            <Button variant="default" onClick={onClose} disabled={busy}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={busy} data-testid="submit-module">
-              Create module
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      <SimpleGrid cols={2} spacing="sm">
+        <PagedSelect
+          label="Macro family"
+          placeholder="Choose a family"
+          required
+          data={(families.data ?? []).map((f) => ({ value: f.macroFamily, label: f.macroFamily }))}
+          value={values.macroFamily}
+          onChange={(v) => set('macroFamily', v)}
+          error={show('macroFamily')}
+          data-testid="module-family"
+        />
+        <PagedSelect
+          label="Collection"
+          placeholder="Choose a collection"
+          required
+          data={initial.data?.collection ?? []}
+          value={values.collection}
+          onChange={(v) => set('collection', v)}
+          error={show('collection')}
+          data-testid="module-collection"
+        />
+        <PagedSelect
+          label="Brand"
+          placeholder="Choose a brand"
+          required
+          data={brandOptions}
+          value={values.brand}
+          onChange={(v) => set('brand', v)}
+          error={show('brand')}
+          data-testid="module-brand"
+        />
+        <PagedSelect
+          multiple
+          label="Stars Zone"
+          placeholder="Choose zones"
+          required
+          data={initial.data?.starsZone ?? []}
+          value={values.starZones}
+          onChange={(v) => set('starZones', v)}
+          error={show('starZones')}
+          data-testid="module-zones"
+        />
+        <TextInput
+          label="Module name"
+          placeholder="e.g. AUR_SUN_PILOT_12"
+          required
+          value={values.moduleName}
+          onChange={(e) => set('moduleName', e.currentTarget.value)}
+          error={values.moduleName ? errors.moduleName : show('moduleName')}
+          description={`${values.moduleName.length} / ${FIELD_RULES.moduleName.max}`}
+          data-testid="module-name"
+        />
+        <TextInput
+          label="Module label"
+          placeholder="e.g. Aurora Sun Pilot 12"
+          required
+          value={values.moduleLabel}
+          onChange={(e) => set('moduleLabel', e.currentTarget.value)}
+          error={values.moduleLabel ? errors.moduleLabel : show('moduleLabel')}
+          description={`${values.moduleLabel.length} / ${FIELD_RULES.moduleLabel.max}`}
+          data-testid="module-label"
+        />
+      </SimpleGrid>
+      <Textarea
+        label="Description"
+        autosize
+        minRows={2}
+        value={values.moduleDescription}
+        onChange={(e) => set('moduleDescription', e.currentTarget.value)}
+        error={errors.moduleDescription}
+        description={`${values.moduleDescription.length} / ${FIELD_RULES.description.max}`}
+        data-testid="module-description"
+      />
+      <NumberInput
+        label="Initial size"
+        description={admin || newFamilyFlow ? 'How many SKUs the module should hold' : 'Kept only when an administrator creates the module'}
+        allowDecimal={false}
+        value={values.initialSize ?? ''}
+        onChange={(v) => set('initialSize', typeof v === 'number' ? v : v === '' ? null : Number(v))}
+        error={errors.initialSize}
+        w={220}
+        data-testid="module-initial-size"
+      />
+    </CreationModal>
   );
 }
