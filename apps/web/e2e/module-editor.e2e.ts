@@ -322,7 +322,7 @@ describe('module editor', () => {
     expect(readFileSync((await pdf.path())!).subarray(0, 5).toString('latin1')).toBe('%PDF-');
   });
 
-  it('filters the cards and reorders them by dragging rows of the Modules panel', async () => {
+  it('filters the cards and reorders them by dragging rows of the Modules panel (pointer and keyboard)', async () => {
     await page.goto(PAGE);
     await card(A).waitFor();
     await card(B).waitFor();
@@ -354,6 +354,17 @@ describe('module editor', () => {
     await expect.poll(() => page.locator('[data-testid="module-card"]').first().getAttribute('data-module')).toBe(last);
     expect(await page.locator('input[aria-label="Order modules by"]').inputValue()).toBe('Custom (dragged)');
     await screenshot(page, 'module-editor-modules-panel');
+
+    // The keyboard alternative: Space on a grip lifts the row, an arrow moves it, Space drops it.
+    const second = (await rowNames())[1]!;
+    await panel.getByRole('button', { name: `Move ${second}` }).focus();
+    await page.keyboard.press('Space');
+    await page.waitForTimeout(150);
+    await page.keyboard.press('ArrowUp');
+    await page.waitForTimeout(150);
+    await page.keyboard.press('Space');
+    await expect.poll(async () => (await rowNames())[0]).toBe(second);
+    await expect.poll(() => page.locator('[data-testid="module-card"]').first().getAttribute('data-module')).toBe(second);
   });
 
   it('applies the page performance filters to the Active SKUs search', async () => {
