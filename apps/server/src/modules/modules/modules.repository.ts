@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { ModuleDto, ProductDto } from '@bo/shared/modules';
 import { addMonths } from '@bo/shared/months';
-import type { Queryable } from '../../db/client.js';
+import { queryRows, type Queryable } from '../../db/client.js';
 import {
   clusterModules,
   clusters,
@@ -84,10 +84,36 @@ export interface CompositionLineRow {
   minValue: number;
 }
 
+/** What a product DTO reads of a SKU and of its month's figures. */
+export type ProductSkuFields = Pick<
+  typeof skus.$inferSelect,
+  | 'upc'
+  | 'skuId'
+  | 'model'
+  | 'color'
+  | 'size'
+  | 'materialCode'
+  | 'skuCode'
+  | 'srp'
+  | 'whsprice'
+  | 'releaseDate'
+  | 'insertDate'
+  | 'gedExpireDate'
+  | 'flagN'
+  | 'flagNewAdv'
+  | 'flagDisco'
+  | 'globalCatalogue'
+  | 'polar'
+  | 'sapStatus'
+  | 'deleted'
+  | 'newIn'
+>;
+export type ProductStatsFields = Pick<typeof skuMonthStats.$inferSelect, 'sellIn' | 'sellOut' | 'outOfStars' | 'rankSellIn' | 'rankSellOut' | 'rankOutOfStars' | 'skuTurn' | 'doorIndex' | 'pty'>;
+
 /** A SKU as a module line with the month's figures; without a line, as a SKU not in any module yet (added as EL). */
 export function toProductDto(
-  sku: typeof skus.$inferSelect,
-  st: typeof skuMonthStats.$inferSelect | undefined,
+  sku: ProductSkuFields,
+  st: ProductStatsFields | undefined,
   line: CompositionLineRow = { mustHave: false, status: 'ADDED', previousStatus: null, previousMustHave: null, minValue: 1 },
 ): ProductDto {
   const removed = line.status === 'REMOVED';
@@ -131,28 +157,37 @@ export function toProductDto(
   };
 }
 
+type CompositionRow = ProductSkuFields & ProductStatsFields & CompositionLineRow & { moduleId: number; hasStats: boolean };
+
+/**
+ * The modules' lines with their SKUs and the figures of each module's month, in one query. Raw SQL
+ * with the product's fields only, named and typed as the Drizzle rows (numerics as float8, dates as
+ * text): for a page of 30 × 100 it takes half the time of a Drizzle select of the whole rows, whose
+ * mapping of every column of every row was most of the modules call.
+ */
 async function compositions(db: Queryable, rows: readonly ModuleRow[]): Promise<Map<number, ProductDto[]>> {
   const out = new Map<number, ProductDto[]>();
   if (rows.length === 0) return out;
-  const monthOf = new Map(rows.map((r) => [r.id, r.monthId]));
-  const lines = await db
-    .select({ line: moduleSkus, sku: skus })
-    .from(moduleSkus)
-    .innerJoin(skus, eq(skus.upc, moduleSkus.upc))
-    .where(inArray(moduleSkus.moduleId, rows.map((r) => r.id)))
-    .orderBy(asc(moduleSkus.moduleId), asc(moduleSkus.position), asc(moduleSkus.upc));
-  const upcs = [...new Set(lines.map((l) => l.sku.upc))];
-  const monthIds = [...new Set(rows.map((r) => r.monthId))];
-  const stats = new Map<string, typeof skuMonthStats.$inferSelect>();
-  for (let i = 0; i < upcs.length; i += 5000) {
-    const part = await db
-      .select()
-      .from(skuMonthStats)
-      .where(and(inArray(skuMonthStats.upc, upcs.slice(i, i + 5000)), inArray(skuMonthStats.monthId, monthIds)));
-    for (const s of part) stats.set(`${s.upc}|${s.monthId}`, s);
-  }
-  for (const { line, sku } of lines) {
-    const product = toProductDto(sku, stats.get(`${sku.upc}|${monthOf.get(line.moduleId)}`), line);
+  const lines = await queryRows<CompositionRow>(
+    db,
+    sql`SELECT ms.module_id::float8 AS "moduleId", ms.must_have AS "mustHave", ms.status, ms.previous_status AS "previousStatus",
+          ms.previous_must_have AS "previousMustHave", ms.min_value::float8 AS "minValue",
+          s.upc, s.sku_id::float8 AS "skuId", s.model, s.color, s.size, s.material_code AS "materialCode", s.sku_code AS "skuCode",
+          s.srp::float8 AS srp, s.whsprice::float8 AS whsprice, s.release_date::text AS "releaseDate", s.insert_date::text AS "insertDate",
+          s.ged_expire_date::text AS "gedExpireDate", s.flag_n AS "flagN", s.flag_new_adv AS "flagNewAdv", s.flag_disco AS "flagDisco",
+          s.global_catalogue AS "globalCatalogue", s.polar, s.sap_status AS "sapStatus", s.deleted, s.new_in AS "newIn",
+          st.upc IS NOT NULL AS "hasStats", st.sell_in AS "sellIn", st.sell_out AS "sellOut", st.out_of_stars AS "outOfStars",
+          st.rank_sell_in AS "rankSellIn", st.rank_sell_out AS "rankSellOut", st.rank_out_of_stars AS "rankOutOfStars",
+          st.sku_turn::float8 AS "skuTurn", st.door_index AS "doorIndex", st.pty
+        FROM ${moduleSkus} ms
+        JOIN ${skus} s ON s.upc = ms.upc
+        JOIN ${modules} m ON m.id = ms.module_id
+        LEFT JOIN ${skuMonthStats} st ON st.upc = ms.upc AND st.month_id = m.month_id
+        WHERE ms.module_id IN ${rows.map((r) => r.id)}
+        ORDER BY ms.module_id, ms.position, ms.upc`,
+  );
+  for (const line of lines) {
+    const product = toProductDto(line, line.hasStats ? line : undefined, line);
     const list = out.get(line.moduleId);
     if (list) list.push(product);
     else out.set(line.moduleId, [product]);
