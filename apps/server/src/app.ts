@@ -15,6 +15,7 @@ import { authRoutes } from './modules/auth/auth.routes.js';
 import { createTokenService, resolveSigningSecret } from './modules/auth/token.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { imageRoutes } from './modules/images/images.routes.js';
+import { SkuPictures } from './modules/images/sku-pictures.js';
 import { monthRoutes } from './modules/months/months.routes.js';
 import { COPY_MODULE_JOB, copyModulesJob } from './modules/modules/module-copy.job.js';
 import { moduleSnapshot } from './modules/modules/module-snapshot.js';
@@ -90,7 +91,9 @@ export async function buildApp({ config, database, logger = true, gateway, now }
   await app.register(authRoutes(tokens));
   await app.register(referenceDataRoutes);
   await app.register(monthRoutes);
-  await app.register(imageRoutes);
+  // One cache of drawn SKU pictures for the picture route and the export job.
+  const pictures = new SkuPictures();
+  await app.register(imageRoutes, { pictures });
   await app.register(jobRoutes);
   await app.register(moduleLifecycleRoutes);
   await app.register(workingAreaRoutes);
@@ -111,7 +114,7 @@ export async function buildApp({ config, database, logger = true, gateway, now }
   app.jobs.register(COPY_MODULE_JOB, copyModulesJob(app.jobs, config.LOCK_TTL_MINUTES));
   registerClusterJobs(app.jobs);
   registerDeletionJobs(app.jobs, database.db);
-  app.jobs.register(EXPORT_JOB, exportJob({ lockTtlMinutes: config.LOCK_TTL_MINUTES }));
+  app.jobs.register(EXPORT_JOB, exportJob({ lockTtlMinutes: config.LOCK_TTL_MINUTES, pictures }));
   await registerStaticWeb(app, config.webDistDir);
   return app;
 }

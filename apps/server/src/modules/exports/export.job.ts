@@ -9,8 +9,7 @@ import type { ModuleDto, ModuleKey, ProductDto } from '@bo/shared/modules';
 import type { Db } from '../../db/client.js';
 import { exportFiles } from '../../db/schema.js';
 import type { JobHandler } from '../../jobs/job-runner.js';
-import { PngCache } from '../images/png-cache.js';
-import { renderSkuImage } from '../images/sku-image.js';
+import type { SkuPictures } from '../images/sku-pictures.js';
 import { findModules, toModuleDtos } from '../modules/modules.repository.js';
 import { createModulePdf } from './module-pdf.js';
 import { createModuleXlsx, XLSX_PICTURE_WIDTH } from './module-xlsx.js';
@@ -58,19 +57,11 @@ export function exportFileName(format: ExportFormat, module: Pick<ModuleDto, 'mo
   return `${module.moduleLabel.trim() || module.moduleName}.${extension}`;
 }
 
-export function exportJob(opts: { lockTtlMinutes: number }): JobHandler {
-  // Drawing pictures is most of an export's time: exporting the same modules again (another
-  // template, then the PDF) finds them drawn. About 6 kB each, so the bound is about 24 MB.
-  const cache = new PngCache(4000, 24 * 1024 * 1024);
-  const picture = (sku: ProductDto) => {
-    const key = `${sku.upc}|${sku.model}|${sku.color}|${sku.releaseDate}`;
-    let png = cache.get(key);
-    if (!png) {
-      png = renderSkuImage({ upc: sku.upc, model: sku.model, color: sku.color, releaseDate: sku.releaseDate, view: 1, width: PICTURE_WIDTH });
-      cache.set(key, png);
-    }
-    return png;
-  };
+export function exportJob(opts: { lockTtlMinutes: number; pictures: SkuPictures }): JobHandler {
+  // Drawing pictures is most of an export's time: through the cache the picture route shares, the
+  // thumbnails the page showed, and the pictures of an earlier export (another template, then the
+  // PDF), are found drawn.
+  const picture = (sku: ProductDto) => opts.pictures.draw({ upc: sku.upc, model: sku.model, color: sku.color, releaseDate: sku.releaseDate, view: 1, width: PICTURE_WIDTH });
 
   return async ({ job, db, progress }) => {
     const payload = job.payload as ExportJobPayload;

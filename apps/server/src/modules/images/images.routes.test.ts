@@ -5,6 +5,7 @@ import { resetDatabase, testDatabase } from '../../../test/test-database.js';
 import { brands, collections, skus } from '../../db/schema.js';
 import { registerErrorHandler } from '../../plugins/error-handler.js';
 import { imageRoutes } from './images.routes.js';
+import { SkuPictures } from './sku-pictures.js';
 import { PngCache } from './png-cache.js';
 import { decodePng } from './png-test-helpers.js';
 
@@ -102,7 +103,7 @@ describe('the drawn-picture cache', () => {
     cached.setValidatorCompiler(validatorCompiler);
     cached.setSerializerCompiler(serializerCompiler);
     registerErrorHandler(cached);
-    await cached.register(imageRoutes, { cache });
+    await cached.register(imageRoutes, { pictures: new SkuPictures(cache) });
     try {
       const first = await cached.inject({ method: 'GET', url: `/data/images/${UPC}/1.png?width=120` });
       expect(first.statusCode).toBe(200);

@@ -3,11 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../lib/errors.js';
 import { getSkuForImage } from './images.repository.js';
-import { PngCache } from './png-cache.js';
-import { DEFAULT_IMAGE_WIDTH, isSkuImageView, MAX_IMAGE_WIDTH, MIN_IMAGE_WIDTH, renderSkuImage } from './sku-image.js';
-
-/** Bumped whenever the drawing changes, so that browsers drop their immutable copies. */
-const DRAWING_VERSION = 1;
+import { DEFAULT_IMAGE_WIDTH, isSkuImageView, MAX_IMAGE_WIDTH, MIN_IMAGE_WIDTH } from './sku-image.js';
+import { pictureKey, SkuPictures } from './sku-pictures.js';
 
 const paramsSchema = z.object({
   upc: z.string().min(1).max(40),
@@ -23,10 +20,10 @@ const querySchema = z.object({
  * A UPC's pictures never change, so browsers keep them for a day without asking again, and the
  * server keeps the last few thousand it drew in a bounded LRU (png-cache.ts).
  */
-export async function imageRoutes(instance: FastifyInstance, options: { cache?: PngCache } = {}): Promise<void> {
+export async function imageRoutes(instance: FastifyInstance, options: { pictures?: SkuPictures } = {}): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  // Drawn pictures by ETag (which names every input of the drawing): a page of tiles is drawn once.
-  const cache = options.cache ?? new PngCache();
+  // Drawn pictures by everything the drawing depends on (also the ETag): a page of tiles is drawn once.
+  const pictures = options.pictures ?? new SkuPictures();
   app.get(
     '/data/images/:upc/:view.png',
     {
@@ -45,15 +42,11 @@ export async function imageRoutes(instance: FastifyInstance, options: { cache?: 
       const sku = await getSkuForImage(app.database.db, upc);
       if (!sku) throw notFound(`There is no SKU with UPC ${upc}`);
 
-      const etag = `"${sku.upc}-${view}-${width}-${sku.model}-${sku.color}-${sku.releaseDate}-v${DRAWING_VERSION}"`.replace(/[^\x21-\x7e]/g, '_');
+      const drawing = { upc: sku.upc, model: sku.model, color: sku.color, releaseDate: sku.releaseDate, view, width };
+      const etag = `"${pictureKey(drawing)}"`;
       reply.header('Cache-Control', 'private, max-age=86400, immutable').header('ETag', etag);
       if (request.headers['if-none-match'] === etag) return reply.code(304).send();
-      let png = cache.get(etag);
-      if (!png) {
-        png = renderSkuImage({ upc: sku.upc, model: sku.model, color: sku.color, releaseDate: sku.releaseDate, view, width });
-        cache.set(etag, png);
-      }
-      return reply.type('image/png').send(png);
+      return reply.type('image/png').send(pictures.draw(drawing));
     },
   );
 }
