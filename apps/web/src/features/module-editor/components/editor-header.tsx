@@ -13,7 +13,6 @@ import {
   IconSearch,
   IconSend,
 } from '@tabler/icons-react';
-import { Link } from 'react-router';
 import { formatMonthId } from '@bo/shared/months';
 import type { PerformanceFilters } from '@bo/shared/working-area';
 import { canCreateAny, canPublishAny, canUseCopyPopup } from '@bo/shared/permissions';

@@ -3,7 +3,7 @@ import { ActionIcon, Badge, Box, Button, Collapse, Group, Paper, SegmentedContro
 import { IconAlertTriangle, IconChartBar, IconChevronDown, IconCopy, IconDeviceFloppy, IconLock, IconSend, IconX } from '@tabler/icons-react';
 import type { ProductDto } from '@bo/shared/modules';
 import { WORKING_AREA_TEXTS } from '@bo/shared/working-area';
-import { formatInteger, formatMonthLabel, statusLabel } from '../logic/labels';
+import { formatInteger, formatMonthLabel, moduleStatusColor, statusLabel } from '../logic/labels';
 import { showMessagePopup } from '@/components/ui/message-popup';
 import { activeCounts, countsDifferFromPrevious, isDescriptionEdited, hasChanges, type EditorModule } from '../hooks/editor-reducer';
 import type { Area } from '../logic/drop-rules';
@@ -38,8 +38,6 @@ interface ModuleCardProps {
   highlight: Set<string> | null;
   handlers: ModuleCardHandlers;
 }
-
-const STATUS_COLORS: Record<string, string> = { WIP: 'blue', SUBMIT_IN_PROGRESS: 'orange', SUBMITTED: 'teal' };
 
 /** One module of the page: header with state and actions, description, MH and EL areas and the bin. */
 export const ModuleCard = memo(function ModuleCard({ module: m, access, collapsed, skuOrder, highlight, handlers: h }: ModuleCardProps) {
@@ -80,7 +78,7 @@ export const ModuleCard = memo(function ModuleCard({ module: m, access, collapse
               {dto.moduleName} · {dto.macroFamily} · {dto.brand} {dto.collection} · {formatMonthLabel(dto.monthId)}
             </Text>
           </Box>
-          <Badge size="sm" variant="light" color={STATUS_COLORS[dto.status] ?? 'gray'} data-testid="module-status" style={{ flexShrink: 0 }}>
+          <Badge size="sm" variant="light" color={moduleStatusColor(dto.status)} data-testid="module-status" style={{ flexShrink: 0 }}>
             {statusLabel(dto.status)}
           </Badge>
           {dto.legoMonth && (

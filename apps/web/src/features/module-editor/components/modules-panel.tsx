@@ -4,7 +4,7 @@ import { arrayMove, SortableContext, sortableKeyboardCoordinates, useSortable, v
 import { CSS } from '@dnd-kit/utilities';
 import { IconGripVertical, IconSearch } from '@tabler/icons-react';
 import { activeCounts, hasChanges, type EditorModule } from '../hooks/editor-reducer';
-import { statusLabel } from '../logic/labels';
+import { moduleStatusColor, statusLabel } from '../logic/labels';
 import type { ModuleFilter } from '../logic/module-filter';
 import { moduleKey, type ModuleKeyString } from '../logic/module-key';
 import classes from './modules-panel.module.css';
@@ -100,7 +100,7 @@ function ModuleRow({ module: m, hidden, onShow }: { module: EditorModule; hidden
           {m.dto.moduleName} · MH {mh} · EL {el}
         </span>
       </button>
-      <Badge size="xs" variant="light" color={m.dto.status === 'SUBMITTED' ? 'teal' : m.dto.status === 'WIP' ? 'blue' : 'orange'}>
+      <Badge size="xs" variant="light" color={moduleStatusColor(m.dto.status)}>
         {statusLabel(m.dto.status)}
       </Badge>
     </div>
