@@ -30,12 +30,19 @@ export function toProductDto(sku: SkuRow, st: StatsRow | undefined): ProductDto 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 const contains = (text: string) => `%${escapeLike(text)}%`;
 
+/** What the performance filters keep: the rolling window ending with the month, the zones and the (zone|segmentation) cells (null: all). */
+export interface PerformanceScope {
+  window: string[];
+  zones: string[] | null;
+  cells: Set<string> | null;
+}
+
 /** Active SKUs (not deleted) matching the search; `limit` rows at most (the caller asks one more to detect overflow). */
 export async function searchSkus(
   db: Queryable,
   q: ActiveSkuSearch,
   limit: number,
-  sold: { window: readonly string[]; zones: readonly string[] | null; cells: ReadonlySet<string> | null } | null = null,
+  sold: PerformanceScope | null = null,
 ): Promise<SkuRow[]> {
   const where: SQL[] = [eq(skus.deleted, false)];
   if (q.model) where.push(ilike(skus.model, contains(q.model)));

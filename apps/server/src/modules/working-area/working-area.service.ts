@@ -77,15 +77,8 @@ export function rollingMonths(monthId: string, count: number): string[] {
 
 const NO_CUSTOMER_STORE = 'No store matches the chosen customers or distribution channels';
 
-/** What the performance filters keep: the rolling window ending with `monthId`, the zones and the (zone|segmentation) cells (null: all). */
-export interface PerformanceScope {
-  window: string[];
-  zones: string[] | null;
-  cells: Set<string> | null;
-}
-
 /** Resolves the performance filters (part 2 §2) once, for the performance popup and the Active SKUs search. */
-async function performanceScope(ctx: ServiceContext, f: PerformanceFilters, monthId: string): Promise<PerformanceScope> {
+async function performanceScope(ctx: ServiceContext, f: PerformanceFilters, monthId: string): Promise<repo.PerformanceScope> {
   const window = rollingMonths(monthId, f.monthsRolling?.[0] ?? DEFAULT_MONTHS_ROLLING);
   // Zones: the chosen zones, intersected with the zones of the chosen countries.
   let zones: string[] | null = f.zonaPerMysa?.length ? [...f.zonaPerMysa] : null;
@@ -169,7 +162,7 @@ export async function searchActiveSkus(ctx: ServiceContext, q: ActiveSkuSearch):
   const max = ctx.config.MAX_SEARCH_RESULTS;
   // The performance filters keep the SKUs that sold (sell-out > 0) in the chosen places during the
   // rolling window ending with the search month; without a month they have no window and are not applied.
-  let sold: PerformanceScope | null = null;
+  let sold: repo.PerformanceScope | null = null;
   if (q.monthId && narrowsByPlace(q)) {
     sold = await performanceScope(ctx, q, q.monthId);
     if (sold.zones?.length === 0 || sold.cells?.size === 0) return { productDtoList: [] };
