@@ -17,7 +17,6 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { and, eq, sql } from 'drizzle-orm';
-import pg from 'pg';
 import { chromium } from 'playwright-core';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
@@ -25,6 +24,7 @@ import { openDatabase } from '../src/db/client.js';
 import { migrate } from '../src/db/migrate.js';
 import { moduleSkus, moduleStarsZones, modules, months, skus } from '../src/db/schema.js';
 import { seedDemo } from '../src/db/seed/seed-demo.js';
+import { percentile, scratchDatabase } from './scratch-database.js';
 
 const TARGET_MS = 2000;
 const MODULES = 30;
@@ -35,29 +35,9 @@ const { values } = parseArgs({
   strict: true,
 });
 const runs = Number(values.runs);
-const baseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const dbName = 'bench_module_page';
-const benchUrl = (() => {
-  const u = new URL(baseUrl);
-  u.pathname = `/${dbName}`;
-  return u.toString();
-})();
 // BENCH_WEB_DIST measures another build of the web app (e.g. a copy of an older one, for before/after).
 const webDist = process.env.BENCH_WEB_DIST ?? fileURLToPath(new URL('../../web/dist', import.meta.url));
-
-async function prepareDatabase(): Promise<boolean> {
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  try {
-    const exists = (await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [dbName])).rowCount === 1;
-    if (exists && values.reuse) return false;
-    if (exists) await admin.query(`DROP DATABASE "${dbName}" WITH (FORCE)`);
-    await admin.query(`CREATE DATABASE "${dbName}"`);
-    return true;
-  } finally {
-    await admin.end();
-  }
-}
 
 interface Profile {
   nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[];
@@ -78,10 +58,9 @@ function printProfile(title: string, profile: Profile) {
   for (const [name, t] of [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, 25)) console.log(`  ${t.toFixed(0).padStart(6)} ms  ${name}`);
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 const ms = (n: number) => `${n.toFixed(0)} ms`;
 
-const fresh = await prepareDatabase();
+const { url: benchUrl, fresh } = await scratchDatabase(dbName, values.reuse);
 const database = await openDatabase({ url: benchUrl, poolSize: 10 });
 await migrate(database);
 const db = database.db;

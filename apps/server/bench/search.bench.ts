@@ -12,12 +12,12 @@
  */
 import os from 'node:os';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/client.js';
 import { migrate } from '../src/db/migrate.js';
 import { seedDemo } from '../src/db/seed/seed-demo.js';
+import { percentile, scratchDatabase } from './scratch-database.js';
 
 const TARGET_MS = 150;
 
@@ -35,32 +35,10 @@ const scale = Number(values.scale);
 const runs = Number(values.runs);
 if (!(scale > 0) || !(runs > 0)) throw new Error('--scale and --runs must be numbers above 0');
 
-const baseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const dbName = `bench_search_s${String(scale).replace(/\W/g, '_')}`;
-const benchUrl = (() => {
-  const u = new URL(baseUrl);
-  u.pathname = `/${dbName}`;
-  return u.toString();
-})();
-
-async function prepareDatabase(): Promise<boolean> {
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  try {
-    const exists = (await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [dbName])).rowCount === 1;
-    if (exists && values.reuse) return false;
-    if (exists) await admin.query(`DROP DATABASE "${dbName}" WITH (FORCE)`);
-    await admin.query(`CREATE DATABASE "${dbName}"`);
-    return true;
-  } finally {
-    await admin.end();
-  }
-}
-
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
 async function main() {
-  const fresh = await prepareDatabase();
+  const { url: benchUrl, fresh } = await scratchDatabase(dbName, values.reuse);
   const database = await openDatabase({ url: benchUrl, poolSize: 10 });
   try {
     const applied = await migrate(database);
