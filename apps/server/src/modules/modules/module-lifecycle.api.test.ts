@@ -122,6 +122,22 @@ describe('locks', () => {
     expect((await post('/api/module/macroFamily/lock', 'other', [{ macroFamily: 'PILOT', monthId: 'M01_2027' }])).json()[0].acquired).toBe(true);
     expect((await post('/api/module/macroFamily/lock', 'other', [{ macroFamily: 'NOPE', monthId: 'M01_2027' }])).statusCode).toBe(404);
   });
+
+  it('gives a macro-family lock only to who may edit the family-month, in an open month that exists', async () => {
+    const familyLock = (user: string, monthId: string) => post('/api/module/macroFamily/lock', user, [{ macroFamily: 'PILOT', monthId }]);
+    // A viewer, and an editor of another brand than the family's modules, would block every planner.
+    expect((await familyLock('viewer', 'M01_2027')).statusCode).toBe(403);
+    expect((await familyLock('vltonly', 'M01_2027')).statusCode).toBe(403);
+    expect((await familyLock('admin', 'M09_2031')).json()).toMatchObject({ error: 'notFound', message: 'The month M09_2031 does not exist' });
+    expect((await familyLock('editor', 'M12_2026')).json()).toMatchObject({ error: 'monthClosed' });
+    await app.database.db.update(releases).set({ status: 'CLOSED' });
+    expect((await familyLock('editor', 'M01_2027')).json()).toMatchObject({ error: 'releaseClosed' });
+    expect(await app.database.db.select().from(locks)).toEqual([]);
+    await app.database.db.update(releases).set({ status: 'OPEN' });
+    // A family with no module in the month yet: any edit right will do (the planner is about to create one).
+    expect((await familyLock('vltonly', 'M02_2027')).json()[0]).toMatchObject({ acquired: true });
+    expect((await familyLock('viewer', 'M02_2027')).statusCode).toBe(403);
+  });
 });
 
 describe('save', () => {

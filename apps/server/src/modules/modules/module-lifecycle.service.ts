@@ -6,16 +6,16 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { CompositionLine, ModuleDto, ModuleKey, ModuleSave } from '@bo/shared/modules';
 import { compareMonthIds } from '@bo/shared/months';
-import { canCopy, canEdit, canPublish, canReopen, canView, isAdmin, type ItemScope } from '@bo/shared/permissions';
+import { canCopy, canEdit, canPublish, canReopen, canView, hasType, isAdmin, type ItemScope } from '@bo/shared/permissions';
 import type { Queryable, Tx } from '../../db/client.js';
-import { macroFamilies, months, modules } from '../../db/schema.js';
+import { months, modules } from '../../db/schema.js';
 import { audit } from '../../lib/audit.js';
 import type { ServiceContext } from '../../lib/context.js';
 import { AppError, forbidden, notFound, ruleBroken } from '../../lib/errors.js';
 import { acquireLock, holdsLock, liveLocks, releaseLocks, type LockItemType } from '../locks/locks.repository.js';
 import { startPublication, SUBMISSION_STARTED } from '../publishing/publish.job.js';
 import { compositionSummary, readComposition, validateComposition, writeComposition } from './module-composition.js';
-import { findModule, findModules, moduleZones, releaseClosedByMonth, toModuleDtos, type ModuleRow } from './modules.repository.js';
+import { familyExists, familyModuleScopes, findModule, findModules, moduleZones, monthState, releaseClosedByMonth, toModuleDtos, type ModuleRow } from './modules.repository.js';
 import { COPY_MODULE_JOB, type CopyModulesPayload, type CopyModulesResult } from './module-copy.job.js';
 
 export const MODULE_TEXTS = {
@@ -116,11 +116,27 @@ export async function unlockModules(ctx: ServiceContext, keys: readonly ModuleKe
   return released.map((r) => ({ moduleName: r.itemKey, monthId: r.monthId, previousOwner: r.previousOwner }));
 }
 
+/**
+ * Takes (or renews) macro-family locks, with the checks of a module lock: the month exists (404) and
+ * is open in an open release (422), and the caller may edit a module of the family in that month — or,
+ * for a family with no module there yet, holds some edit right (403 otherwise). A family lock blocks
+ * every other planner of the family-month, so it is never handed to someone who cannot edit.
+ */
 export async function lockFamilies(ctx: ServiceContext, keys: readonly { macroFamily: string; monthId: string }[]) {
+  for (const k of keys) {
+    if (!(await familyExists(ctx.db, k.macroFamily))) throw notFound(`The macro family ${k.macroFamily} does not exist`);
+    const state = await monthState(ctx.db, k.monthId);
+    if (!state) throw notFound(`The month ${k.monthId} does not exist`);
+    if (state.releaseClosed) throw ruleBroken('releaseClosed', MODULE_TEXTS.releaseClosed);
+    if (!state.open) throw ruleBroken('monthClosed', MODULE_TEXTS.monthClosed);
+    if (!isAdmin(ctx.user.grants)) {
+      const scopes = await familyModuleScopes(ctx.db, k.macroFamily, k.monthId);
+      const mayEdit = scopes.length > 0 ? scopes.some((s) => canEdit(ctx.user.grants, s)) : hasType(ctx.user.grants, 'edit');
+      if (!mayEdit) throw forbidden(`You don't have the right to edit the macro family ${k.macroFamily} in ${k.monthId}.`);
+    }
+  }
   const out = [];
   for (const k of keys) {
-    const [family] = await ctx.db.select().from(macroFamilies).where(eq(macroFamilies.macroFamily, k.macroFamily));
-    if (!family) throw notFound(`The macro family ${k.macroFamily} does not exist`);
     const owner = await acquireLock(ctx.db, 'macroFamily', { itemKey: k.macroFamily, monthId: k.monthId }, ctx.user.username, ctx.config.LOCK_TTL_MINUTES);
     const acquired = owner.toLowerCase() === ctx.user.username.toLowerCase();
     out.push({ macroFamily: k.macroFamily, monthId: k.monthId, locked: true, userLock: owner, acquired });

@@ -7,6 +7,7 @@ import {
   clusters,
   clusterStores,
   legoMonths,
+  macroFamilies,
   months,
   moduleSkus,
   moduleStarsZones,
@@ -59,6 +60,31 @@ export async function moduleZones(db: Queryable, moduleIds: readonly number[]): 
     .orderBy(asc(moduleStarsZones.starsZone));
   for (const r of rows) out.set(r.moduleId, [...(out.get(r.moduleId) ?? []), r.starsZone]);
   return out;
+}
+
+export async function familyExists(db: Queryable, macroFamily: string): Promise<boolean> {
+  const [row] = await db.select({ f: macroFamilies.macroFamily }).from(macroFamilies).where(eq(macroFamilies.macroFamily, macroFamily));
+  return !!row;
+}
+
+/** The brand and zones of every live module of a macro family in a month (the rights on the family-month). */
+export async function familyModuleScopes(db: Queryable, macroFamily: string, monthId: string): Promise<{ brand: string; zones: string[] }[]> {
+  const rows = await db
+    .select({ id: modules.id, brand: modules.brandCode })
+    .from(modules)
+    .where(and(eq(modules.macroFamily, macroFamily), eq(modules.monthId, monthId), isNull(modules.deletionStatus)));
+  const zones = await moduleZones(db, rows.map((r) => r.id));
+  return rows.map((r) => ({ brand: r.brand, zones: zones.get(r.id) ?? [] }));
+}
+
+/** Whether the month exists, and whether it and its release are open. */
+export async function monthState(db: Queryable, monthId: string): Promise<{ open: boolean; releaseClosed: boolean } | null> {
+  const [row] = await db
+    .select({ open: months.open, status: releases.status })
+    .from(months)
+    .leftJoin(releases, eq(releases.releaseId, months.releaseId))
+    .where(eq(months.monthId, monthId));
+  return row ? { open: row.open, releaseClosed: row.status === 'CLOSED' } : null;
 }
 
 export const imageUrl = (upc: string, view = 1) => `/data/images/${upc}/${view}.png`;
