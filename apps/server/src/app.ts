@@ -68,7 +68,7 @@ export async function buildApp({ config, database, logger = true, gateway, now }
     },
     logController: new LogController({ requestIdLogLabel: 'requestId' }),
     bodyLimit: 50 * 1024 * 1024,
-    trustProxy: true,
+    trustProxy: config.TRUST_PROXY,
     return503OnClosing: true,
   });
   app.decorate('config', config);
@@ -83,9 +83,9 @@ export async function buildApp({ config, database, logger = true, gateway, now }
   });
 
   registerErrorHandler(app);
-  await registerOpenApi(app);
   const tokens = createTokenService(await resolveSigningSecret(database.db, config.JWT_SECRET), config.TOKEN_TTL_MINUTES);
   registerAuth(app, tokens);
+  await registerOpenApi(app);
 
   await app.register(healthRoutes);
   await app.register(authRoutes(tokens));

@@ -27,7 +27,31 @@ const envSchema = z.object({
   JOB_STALE_SECONDS: z.coerce.number().min(1).default(15),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10000),
   EXPORT_WAIT_MS: z.coerce.number().int().min(0).default(60000),
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const parsed = parseTrustProxy(v);
+      if (parsed === undefined) ctx.addIssue({ code: 'custom', message: 'TRUST_PROXY: false, true, a hop count, or a comma-separated list of addresses/CIDRs' });
+      return parsed ?? false;
+    }),
 });
+
+/**
+ * Which proxies may set X-Forwarded-For / -Proto (contract §8). Unset or `false`: none, so the client
+ * address is the socket's and a forged header cannot lift a login block. `true` trusts any sender (only
+ * behind a proxy that strips the header), a number trusts that many hops, otherwise a comma-separated
+ * list of addresses or CIDR ranges (`127.0.0.1,10.0.0.0/8`). Undefined means unreadable.
+ */
+export function parseTrustProxy(value: string | undefined): boolean | number | string | undefined {
+  const v = value?.trim() ?? '';
+  if (v === '' || v.toLowerCase() === 'false') return false;
+  if (v.toLowerCase() === 'true') return true;
+  if (/^\d+$/.test(v)) return Number(v);
+  const parts = v.split(',').map((p) => p.trim()).filter(Boolean);
+  const address = /^(?:[\d.]+|[\da-f:]+)(?:\/\d{1,3})?$/i;
+  return parts.length > 0 && parts.every((p) => address.test(p)) ? parts.join(',') : undefined;
+}
 
 export type Config = z.infer<typeof envSchema> & { dataDir: string; webDistDir: string };
 

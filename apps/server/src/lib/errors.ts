@@ -8,6 +8,8 @@ export class AppError extends Error {
     readonly key: string,
     message: string,
     readonly fields?: { path: string; message: string }[],
+    /** Extra response headers, such as Retry-After on a 429. */
+    readonly headers?: Record<string, string>,
   ) {
     super(message);
     this.name = 'AppError';
@@ -22,4 +24,6 @@ export const notFound = (message = 'Not found', key = 'notFound') => new AppErro
 export const conflict = (message: string, key = 'conflict') => new AppError(409, key, message);
 export const tooManyResults = (message = 'The search returned too many elements') => new AppError(413, 'tooManyResults', message);
 export const ruleBroken = (key: string, message: string) => new AppError(422, key, message);
-export const tooManyRequests = (message: string, key = 'tooManyAttempts') => new AppError(429, key, message);
+/** 429 with `Retry-After` (seconds), so a client knows when to try again. */
+export const tooManyRequests = (message: string, retryAfterSeconds: number, key = 'tooManyAttempts') =>
+  new AppError(429, key, message, undefined, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) });

@@ -30,11 +30,13 @@ export interface LoginDeps {
  * 'The credentials are invalid'; a valid user without roles answers 'User has no grants' (both 401).
  */
 export async function login(deps: LoginDeps, input: { username: string; password: string; ip: string; requestId?: string }) {
-  const keys = throttleKeys(input.username, input.ip);
-  const wait = await secondsBlocked(deps.db, keys);
-  if (wait > 0) throw tooManyRequests(`Too many failed login attempts. Try again in ${wait} seconds.`);
-
+  // Failures count per account, whichever of its names (user name or e-mail) was typed; per typed
+  // name only when no account matches.
   const user = await findUserByLogin(deps.db, input.username);
+  const keys = throttleKeys(user?.username ?? input.username, input.ip);
+  const wait = await secondsBlocked(deps.db, keys);
+  if (wait > 0) throw tooManyRequests(`Too many failed login attempts. Try again in ${wait} seconds.`, wait);
+
   const ok = await verifyPassword(user?.passwordHash, input.password);
   if (!user || !ok || user.status !== 'Enabled') {
     await recordFailure(deps.db, keys, deps.maxFailures);
