@@ -58,6 +58,8 @@ export interface BuildAppOptions {
   now?: () => Date;
 }
 
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
+
 /** Builds the whole HTTP application (used by server.ts and by the tests through `inject`). */
 export async function buildApp({ config, database, logger = true, gateway, now }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
@@ -68,7 +70,8 @@ export async function buildApp({ config, database, logger = true, gateway, now }
     },
     logController: new LogController({ requestIdLogLabel: 'requestId' }),
     bodyLimit: 50 * 1024 * 1024,
-    trustProxy: config.TRUST_PROXY,
+    // A hop count trusts that many proxies in front of the server (Fastify's types take it as a function).
+    trustProxy: typeof config.TRUST_PROXY === 'number' ? trustHops(config.TRUST_PROXY) : config.TRUST_PROXY,
     return503OnClosing: true,
   });
   app.decorate('config', config);
