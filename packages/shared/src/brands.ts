@@ -4,8 +4,9 @@
  */
 import { z } from 'zod';
 import { PERMISSION_TYPES, type PermissionType } from './grants.js';
+import { int4Id } from './numbers.js';
 
-const userIds = z.array(z.number().int().positive()).max(10_000);
+const userIds = z.array(int4Id()).max(10_000);
 
 export const permissionMapSchema = z.object({ view: userIds, edit: userIds, submit: userIds });
 export type PermissionMap = z.infer<typeof permissionMapSchema>;
@@ -20,7 +21,7 @@ export type BrandWithUsers = z.infer<typeof brandWithUsersSchema>;
 /** POST /brand/save: the brand and its whole permission map (the description is not changed here). */
 export const brandSaveSchema = z.object({
   brand: z.string().min(1).max(20),
-  description: z.string().optional(),
+  description: z.string().max(200).optional(),
   permissionMap: permissionMapSchema,
 });
 export type BrandSave = z.infer<typeof brandSaveSchema>;

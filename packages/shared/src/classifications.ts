@@ -1,6 +1,7 @@
 /** Client classifications (part 2 §2 "Client Classification List popup", §3, §5, §9). */
 import { z } from 'zod';
 import type { Grant } from './grants.js';
+import { coercedInt4Id } from './numbers.js';
 import { isAdmin } from './permissions.js';
 import { LIMITS } from './validation.js';
 
@@ -14,7 +15,7 @@ export type Classification = z.infer<typeof classificationSchema>;
 
 /** `POST /api/classification/create?classificationLabel=`: checked by the service, so the spec's texts answer. */
 export const classificationCreateQuerySchema = z.object({ classificationLabel: z.string().max(200).optional() });
-export const classificationDeleteQuerySchema = z.object({ classificationId: z.coerce.number().int().positive() });
+export const classificationDeleteQuerySchema = z.object({ classificationId: coercedInt4Id() });
 
 export const CLASSIFICATION_TEXTS = {
   exists: (label: string) => `The client classification ${label} already exists.`,

@@ -64,11 +64,11 @@ export function parseRangeFacing(text: string | null | undefined): { min: number
 
 export const clusterPercentageRequestSchema = z
   .array(
-    z.looseObject({
+    z.object({
       clusterId: z.string().min(1).max(LIMITS.clusterId),
       monthId: monthIdSchema,
       modules: z
-        .array(z.looseObject({ moduleName: z.string().min(1).max(LIMITS.moduleName), clusterCompositionStatus: clusterCompositionStatusSchema }))
+        .array(z.object({ moduleName: z.string().min(1).max(LIMITS.moduleName), clusterCompositionStatus: clusterCompositionStatusSchema }))
         .max(2000),
     }),
   )

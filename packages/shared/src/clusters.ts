@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { productDtoSchema } from './modules.js';
+import { int4Id } from './numbers.js';
 import { monthIdSchema } from './reference-data.js';
 import { clusterCompositionStatusSchema, itemStatusSchema } from './statuses.js';
 import { LIMITS, MESSAGES } from './validation.js';
@@ -131,20 +132,20 @@ export const onlyDescriptionQuerySchema = z.object({
 });
 
 /** A cluster in a save / publish / check request: the browser sends the cluster back; extra fields are ignored. */
-export const clusterSaveSchema = z.looseObject({
+export const clusterSaveSchema = z.object({
   clusterId: clusterIdSchema,
   monthId: monthIdSchema,
   clusterDescription: z.string().max(LIMITS.description).nullable().optional(),
   modules: z
-    .array(z.looseObject({ moduleName: moduleNameSchema, clusterCompositionStatus: clusterCompositionStatusSchema }))
+    .array(z.object({ moduleName: moduleNameSchema, clusterCompositionStatus: clusterCompositionStatusSchema }))
     .max(2000)
     .optional(),
   lias: z
-    .array(z.looseObject({ liaCode: z.string().min(1).max(50), isChecked: z.boolean() }))
+    .array(z.object({ liaCode: z.string().min(1).max(50), isChecked: z.boolean() }))
     .max(500)
     .optional(),
   classifications: z
-    .array(z.looseObject({ classificationId: z.number().int() }))
+    .array(z.object({ classificationId: int4Id() }))
     .max(500)
     .optional(),
 });

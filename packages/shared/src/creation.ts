@@ -4,6 +4,7 @@
  * The forms run the same field checks (`moduleFormErrors`, `clusterFormErrors`) before they call.
  */
 import { z } from 'zod';
+import { int4Id } from './numbers.js';
 import { monthIdSchema } from './reference-data.js';
 import { initialSizeError, LIMITS, MESSAGES, textFieldError, type TextRule } from './validation.js';
 
@@ -129,7 +130,7 @@ export type NewClusterStore = z.input<typeof newClusterStoreSchema>;
 
 /** LIAs as codes, or as the cluster answer lists them ({ liaCode, isChecked }: the checked ones count). */
 const liaList = z
-  .array(z.union([z.string().min(1).max(50), z.looseObject({ liaCode: z.string().min(1).max(50), isChecked: z.boolean().optional() })]))
+  .array(z.union([z.string().min(1).max(50), z.object({ liaCode: z.string().min(1).max(50), isChecked: z.boolean().optional() })]))
   .max(100)
   .transform((list) => [...new Set(list.flatMap((l) => (typeof l === 'string' ? [l] : l.isChecked === false ? [] : [l.liaCode])))])
   .pipe(z.array(z.string()).min(1, CREATION_TEXTS.atLeastOneLia));
@@ -142,7 +143,7 @@ const clusterBase = {
 };
 
 /** `POST /api/cluster/checkIfExists/`. */
-export const clusterExistsRequestSchema = z.looseObject(clusterBase);
+export const clusterExistsRequestSchema = z.object(clusterBase);
 export type ClusterExistsRequest = z.infer<typeof clusterExistsRequestSchema>;
 
 /** One cluster of `POST /api/cluster/massiveCreation/` (a list; home sends one). */
@@ -153,7 +154,7 @@ export const clusterCreateSchema = z.object({
   lias: liaList,
   starZones: z.array(z.string().min(1).max(50), { error: CREATION_TEXTS.zonesRequired }).min(1, CREATION_TEXTS.zonesRequired).max(50),
   stores: z.array(newClusterStoreSchema, { error: CREATION_TEXTS.storesRequired }).min(1, CREATION_TEXTS.storesRequired).max(2000),
-  classifications: z.array(z.number().int()).max(100).nullish(),
+  classifications: z.array(int4Id()).max(100).nullish(),
 });
 export type ClusterCreate = z.input<typeof clusterCreateSchema>;
 export type ClusterCreateParsed = z.output<typeof clusterCreateSchema>;

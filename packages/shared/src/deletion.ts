@@ -3,6 +3,7 @@
  * §8, §9; contract §6): the payloads of the delete, deleted-search and restore calls, and their texts.
  */
 import { z } from 'zod';
+import { INT4_MAX } from './numbers.js';
 import { DELETION_STATUSES } from './statuses.js';
 
 const monthIdSchema = z.string().regex(/^M(0[1-9]|1[0-2])_\d{4}$/, 'Month ids look like M03_2027');
@@ -54,14 +55,14 @@ export const deletionMonthStatusSchema = z.enum(DELETION_MONTH_STATUSES);
 export type DeletionMonthStatus = z.infer<typeof deletionMonthStatusSchema>;
 
 export const deletedSearchQuerySchema = z.object({
-  pageNumber: z.coerce.number().int().min(0).default(0),
+  pageNumber: z.coerce.number().int().min(0).max(INT4_MAX).default(0),
   pageSize: z.coerce.number().int().min(1).max(500).default(50),
 });
 
 const searchBase = {
   /** Overall statuses to keep; an empty list answers an empty page. */
   status: z.array(deletionMonthStatusSchema),
-  brand: z.array(z.string()).nullish(),
+  brand: z.array(z.string().max(100)).nullish(),
 };
 export const moduleDeletedSearchSchema = z.object({ ...searchBase, moduleName: z.string().max(200).nullish() });
 export const clusterDeletedSearchSchema = z.object({ ...searchBase, clusterId: z.string().max(200).nullish() });
@@ -110,8 +111,8 @@ export type ClusterDeletionPage = z.infer<typeof clusterDeletionPageSchema>;
 export const moduleRestoreRequestSchema = z.array(z.object({ moduleName: itemKeySchema }));
 export const clusterRestoreRequestSchema = z.array(z.object({ clusterId: itemKeySchema }));
 /** `POST /api/deletion/restore?viewType=module|cluster`: the key field that matches the view is used. */
-export const restoreRequestSchema = z.array(z.object({ moduleName: z.string().nullish(), clusterId: z.string().nullish() }));
-export const restoreQuerySchema = z.object({ viewType: z.string().optional() });
+export const restoreRequestSchema = z.array(z.object({ moduleName: z.string().max(200).nullish(), clusterId: z.string().max(200).nullish() }));
+export const restoreQuerySchema = z.object({ viewType: z.string().max(50).optional() });
 
 export const restoreResponseSchema = z.object({
   restored: z.array(z.string()),

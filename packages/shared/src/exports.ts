@@ -3,6 +3,7 @@
  * answers. The file itself is a download; everything else is JSON.
  */
 import { z } from 'zod';
+import { coercedInt4Id } from './numbers.js';
 import { LIMITS } from './validation.js';
 
 /** The formats of part 2 §7: one item, or the _massive variants for several. */
@@ -35,7 +36,7 @@ const booleanText = z.enum(['true', 'false']).transform((v) => v === 'true');
 /** `?templateId=&status=&withPhoto=&userId=` of the export calls. */
 export const exportQuerySchema = z.object({
   /** A template of type 'modulo': required for the spreadsheet formats, ignored for PDF. */
-  templateId: z.coerce.number().int().positive().optional(),
+  templateId: coercedInt4Id().optional(),
   /** Published (default): only SUBMITTED modules; Saved: the saved composition whatever the status. */
   status: z.enum(['Published', 'Saved']).default('Published'),
   /** The photo formats imply it. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { compositionStatusSchema, itemStatusSchema } from './statuses.js';
+import { numeric } from './numbers.js';
 import { LIMITS } from './validation.js';
 
 const monthId = z.string().regex(/^M(0[1-9]|1[0-2])_\d{4}$/, 'Month ids look like M03_2027');
@@ -87,17 +88,20 @@ export type ModuleDto = z.infer<typeof moduleDtoSchema>;
 /** minValue must be numeric: numbers and numeric strings are accepted, anything else is refused. */
 const minValueInput = z.union([z.number(), z.string().trim().regex(/^-?\d+(\.\d+)?$/, 'minValue must be numeric').transform(Number)]);
 
-/** A composition line in a save or publish request. */
-export const compositionLineSchema = z.looseObject({
+/** A composition line in a save or publish request (other fields of the SKU are ignored). */
+export const compositionLineSchema = z.object({
   upc: z.string().min(1).max(20),
   mustHave: z.boolean(),
   moduleCompositionStatus: compositionStatusSchema,
-  minValue: minValueInput.pipe(z.number().min(0).max(999_999_999)).optional(),
+  /** Stored as the line's previous status (the bin remembers where a SKU came from). */
+  previousStatus: z.string().max(20).nullish(),
+  /** module_skus.min_value is numeric(9,1): at most 99,999,999.9. */
+  minValue: minValueInput.pipe(numeric(9, 1, { min: 0 })).optional(),
 });
 export type CompositionLine = z.infer<typeof compositionLineSchema>;
 
 /** A module in a save / publish request: the browser sends the module back; extra fields are ignored. */
-export const moduleSaveSchema = z.looseObject({
+export const moduleSaveSchema = z.object({
   moduleName: z.string().min(1).max(LIMITS.moduleName),
   monthId,
   moduleDescription: z.string().max(LIMITS.description).optional(),

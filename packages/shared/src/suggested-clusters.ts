@@ -88,8 +88,8 @@ export const suggestListAnswerSchema = z.object({
 export type SuggestListAnswer = z.infer<typeof suggestListAnswerSchema>;
 
 /** The cluster line the browser sends back: only its id counts. */
-export const acceptRequestSchema = z.looseObject({ assortmentId: z.string().min(1).max(100) });
-export const rejectRequestSchema = z.looseObject({
+export const acceptRequestSchema = z.object({ assortmentId: z.string().min(1).max(100) });
+export const rejectRequestSchema = z.object({
   assortmentId: z.string().min(1).max(100),
   message: z.string().max(500).nullable().optional(),
 });

@@ -1,6 +1,7 @@
 /** Manage Users (spec part 1 §2, §4 "User", §5, §7 "Users", §8; part 2 §6): payloads and texts. */
 import { z } from 'zod';
 import { permissionTypeSchema, ROLES } from './grants.js';
+import { coercedInt4Id, int4Id } from './numbers.js';
 
 export const USER_STATUSES = ['Enabled', 'Disabled', 'New'] as const;
 export const userStatusSchema = z.enum(USER_STATUSES);
@@ -42,9 +43,9 @@ export type User = z.infer<typeof userSchema>;
  * A grant's `userId` may be left out: the grants belong to `userId`.
  */
 export const userSaveSchema = z.object({
-  userId: z.number().int().positive(),
+  userId: int4Id(),
   role: roleSchema.nullable(),
-  grants: z.array(userGrantSchema.extend({ userId: z.number().int().optional() })).max(2000),
+  grants: z.array(userGrantSchema.extend({ userId: int4Id().optional() })).max(2000),
 });
 export type UserSave = z.infer<typeof userSaveSchema>;
 /** The answer of /user/save: the grants as stored (implied view grants included). */
@@ -74,7 +75,7 @@ export type CreateUserResponse = z.infer<typeof createUserResponseSchema>;
 
 /** POST /user/{userId}/enable and /disable answer the status. */
 export const userStatusResponseSchema = z.object({ userId: z.number().int(), status: userStatusSchema });
-export const userIdParamsSchema = z.object({ userId: z.coerce.number().int().positive() });
+export const userIdParamsSchema = z.object({ userId: coercedInt4Id() });
 
 /** The texts of user creation (part 1 §8) and of the save rules (part 1 §5). */
 export const USER_TEXTS = {

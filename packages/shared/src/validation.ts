@@ -1,4 +1,5 @@
 /** Text rules of part 1 §5 and part 2 §5, shared by the forms and the server. */
+import { INT4_MAX } from './numbers.js';
 
 export const LIMITS = {
   description: 100,
@@ -67,6 +68,8 @@ export function initialSizeError(value: number | null | undefined): string | nul
   if (!Number.isFinite(value)) return 'The initial size must be a number';
   if (value < 0) return MESSAGES.negativeLength;
   if (!Number.isInteger(value)) return 'The initial size must be a whole number';
+  // modules.initial_size is an integer column.
+  if (value > INT4_MAX) return `The initial size can be at most ${INT4_MAX}`;
   return null;
 }
 

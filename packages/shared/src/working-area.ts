@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { moduleDtoSchema, moduleKeySchema, productDtoSchema } from './modules.js';
+import { numeric } from './numbers.js';
 import { LIMITS } from './validation.js';
 
 const monthId = z.string().regex(/^M(0[1-9]|1[0-2])_\d{4}$/, 'Month ids look like M03_2027');
@@ -91,7 +92,7 @@ export const importModulesResponseSchema = z.object({ moduleDtoList: z.array(wor
 
 /** POST /api/module/modulePerformances */
 export const performancesRequestSchema = z.object({
-  moduleDto: moduleKeySchema.extend({ productDtoList: z.array(z.object({ upc: z.string().max(20) }).loose()).max(5000).optional() }),
+  moduleDto: moduleKeySchema.extend({ productDtoList: z.array(z.object({ upc: z.string().max(20) })).max(5000).optional() }),
   ibicFilters: performanceFiltersSchema.optional(),
 });
 export const performanceSegmentationSchema = z.object({ segmentation: z.string(), numDoor: z.number(), sellOut: z.number() });
@@ -131,8 +132,9 @@ export const activeSkuSearchSchema = performanceFiltersSchema
     collection: list.optional(),
     planningChannel: list.optional(),
     brand: list.optional(),
-    priceMin: z.number().min(0).nullable().optional(),
-    priceMax: z.number().min(0).nullable().optional(),
+    /** Compared with skus.srp, numeric(12,2). */
+    priceMin: numeric(12, 2, { min: 0 }).nullable().optional(),
+    priceMax: numeric(12, 2, { min: 0 }).nullable().optional(),
     moduleList: list.optional(),
   })
   .refine((v) => (v.planningChannel?.length ?? 0) > 0 || ((v.brand?.length ?? 0) > 0 && (v.collection?.length ?? 0) > 0), {
@@ -149,7 +151,7 @@ export const clusterAnalysisRequestSchema = z.object({
     .array(
       moduleKeySchema.extend({
         productDtoList: z
-          .array(z.object({ upc: z.string().max(20), mustHave: z.boolean(), moduleCompositionStatus: z.string() }).loose())
+          .array(z.object({ upc: z.string().max(20), mustHave: z.boolean(), moduleCompositionStatus: z.string().max(20) }))
           .max(5000)
           .optional(),
       }),

@@ -2,6 +2,49 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/errors.js';
 
+/**
+ * The SQLSTATE of a database error, on the error or on one of its causes (Drizzle wraps the driver's
+ * error — pg's DatabaseError, PGlite's DatabaseError, both with `code` — in `cause`).
+ */
+export function sqlStateOf(err: unknown): string | null {
+  let e: unknown = err;
+  for (let i = 0; i < 5 && e !== null && typeof e === 'object'; i++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return null;
+}
+
+/**
+ * What a data exception (SQLSTATE class 22: a value the column cannot hold) tells the caller. The
+ * schemas refuse such values first (packages/shared/src/numbers.ts, plugins/input-hygiene.ts); this is
+ * the safety net for one they miss: a 400 without the database's own text.
+ */
+function dataExceptionMessage(state: string): string {
+  if (state === '22003') return 'Invalid value: a number is out of range';
+  if (state === '22001') return 'Invalid value: a text is too long';
+  if (state === '22021' || state === '22P05') return 'Invalid value: a text holds a character that cannot be stored';
+  if (state === '22007' || state === '22008') return 'Invalid value: a date or time is not valid';
+  if (state === '22P02') return 'Invalid value: a value does not have the expected format';
+  return 'Invalid value';
+}
+
+/** Stable keys for the framework's own client errors (FST_ERR_CTP_INVALID_JSON_BODY …): the contract's keys, not Fastify's. */
+const KEY_BY_STATUS: Record<number, string> = {
+  400: 'badRequest',
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'notFound',
+  405: 'methodNotAllowed',
+  406: 'notAcceptable',
+  408: 'requestTimeout',
+  413: 'payloadTooLarge',
+  414: 'uriTooLong',
+  415: 'unsupportedMediaType',
+  431: 'headersTooLarge',
+};
+
 /** One handler turns every error into `{ error, message }` (and `fields` for bad input). */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
@@ -24,12 +67,18 @@ export function registerErrorHandler(app: FastifyInstance): void {
       request.log.error({ err }, 'response does not match its schema');
       return reply.status(500).send({ error: 'internalError', message: 'Internal server error' });
     }
+    const state = sqlStateOf(err);
+    if (state?.startsWith('22')) {
+      request.log.warn({ err, sqlState: state }, 'the database refused a value of the request');
+      return reply.status(400).send({ error: 'badRequest', message: dataExceptionMessage(state) });
+    }
     const status = err.statusCode && err.statusCode >= 400 ? err.statusCode : 500;
     if (status >= 500) {
       request.log.error({ err }, 'request failed');
       return reply.status(status).send({ error: 'internalError', message: 'Internal server error' });
     }
-    return reply.status(status).send({ error: err.code ?? 'badRequest', message: err.message });
+    const key = typeof err.code === 'string' && err.code.startsWith('FST_') ? (KEY_BY_STATUS[status] ?? 'badRequest') : (err.code ?? 'badRequest');
+    return reply.status(status).send({ error: key, message: err.message });
   });
 
   app.setNotFoundHandler((request, reply) => {
