@@ -35,6 +35,22 @@ async function waitAllFinished(count: number) {
 }
 
 describe('JobRunner', () => {
+  it('answers a waiting request at once when it is stopping, without running the job in the request', async () => {
+    const runner = new JobRunner(database, { staleMs: 15_000, log: () => undefined });
+    let ran = 0;
+    runner.register('slow', async () => {
+      ran++;
+      return {};
+    });
+    const job = await runner.enqueue(database.db, 'slow', {}, 'tester');
+    await runner.stop();
+    const started = Date.now();
+    const row = await runner.waitFor(job.id, 60_000);
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(row?.status).toBe('QUEUED');
+    expect(ran).toBe(0);
+  });
+
   // One embedded database belongs to one process (and its one runner): the race needs PostgreSQL.
   it.skipIf(!process.env.TEST_DATABASE_URL)('runs each job exactly once with two runners (two processes) polling the same table', async () => {
     const runs = new Map<number, number>();

@@ -109,15 +109,16 @@ export class JobRunner {
 
   /**
    * Waits until the job is DONE or FAILED (or `timeoutMs` passes) and answers its row. When the runner
-   * is not started (tests), it runs the queued work itself.
+   * is not started (tests), it runs the queued work itself. A stopping runner answers the row as it is
+   * at once (the caller then answers with the job id), so a request in hand never holds a shutdown.
    */
   async waitFor(jobId: number, timeoutMs: number): Promise<JobRow | null> {
     const until = Date.now() + timeoutMs;
     for (;;) {
-      if (!this.timer) await this.drain();
+      if (!this.timer && !this.stopping) await this.drain();
       const [row] = await this.database.db.select().from(jobs).where(eq(jobs.id, jobId));
       if (!row || row.status === 'DONE' || row.status === 'FAILED') return row ?? null;
-      if (Date.now() >= until) return row;
+      if (Date.now() >= until || this.stopping) return row;
       await new Promise((r) => setTimeout(r, 100));
     }
   }
