@@ -63,6 +63,10 @@ export async function buildClusterWorld(db: Db) {
   await buildUser(db, { username: 'submitter', role: 'SUBMITTER', grants: { view: eu, edit: eu, submit: eu } });
   await buildUser(db, { username: 'pubonly', role: 'SUBMITTER', grants: { view: eu, submit: eu } });
   await buildUser(db, { username: 'viewer', role: 'VIEWER', grants: { view: { brands: ['AUR', 'VLT'], zones: ['EU'] } } });
+  // Copy is for admins and creators (part 2 §6): Save with edit, Save & Publish with submit.
+  await buildUser(db, { username: 'creator', role: 'CREATOR', grants: { view: eu, edit: eu } });
+  await buildUser(db, { username: 'creatorsub', role: 'CREATOR', grants: { view: eu, edit: eu, submit: eu } });
+  await buildUser(db, { username: 'pcreator', role: 'CREATOR', grants: { view: eu, edit: eu, submit: { brands: ['VLT'], zones: ['EU'] } } });
   await buildUser(db, { username: 'naeditor', grants: { view: { brands: ['AUR'], zones: ['NA'] }, edit: { brands: ['AUR'], zones: ['NA'] } } });
 
   const s1 = await buildSku(db);

@@ -112,6 +112,14 @@ export const canSaveInCopy = (grants: readonly Grant[]) => isAdmin(grants) || (i
 export const canSavePublishInCopy = (grants: readonly Grant[]) =>
   isAdmin(grants) || (isCreator(grants) && hasType(grants, 'submit'));
 
+/**
+ * The server's copy rule (part 1 §6, part 2 §6: "others get COPY disabled"): a matching edit or submit
+ * grant on the item, and the copy popup's own button: Save needs admin or creator with edit, Save &
+ * Publish admin or creator with submit.
+ */
+export const canCopyItem = (grants: readonly Grant[], scope: ItemScope, toPublish: boolean) =>
+  canCopy(grants, scope) && (toPublish ? canSavePublishInCopy(grants) : canSaveInCopy(grants));
+
 /** Publish All (massive edit, working area): a submit-type permission. */
 export const canPublishAny = (grants: readonly Grant[]) => isAdmin(grants) || hasType(grants, 'submit');
 

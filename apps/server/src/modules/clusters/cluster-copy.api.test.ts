@@ -14,7 +14,7 @@ const headers: Record<string, { authorization: string }> = {};
 beforeEach(async () => {
   ({ app } = await buildClusterTestApp());
   world = await buildClusterWorld(app.database.db);
-  for (const u of ['admin', 'editor', 'submitter', 'viewer']) headers[u] = await loginAs(app, u);
+  for (const u of ['admin', 'editor', 'submitter', 'viewer', 'creator', 'creatorsub', 'pcreator']) headers[u] = await loginAs(app, u);
 });
 afterEach(async () => {
   await app.close();
@@ -42,7 +42,7 @@ describe('POST /api/cluster/copyCompositions', () => {
     await db()
       .delete(clusters)
       .where(and(eq(clusters.clusterId, 'C1'), eq(clusters.monthId, 'M02_2027')));
-    const res = await copy('editor', { clusters: [{ clusterId: 'C1', monthId: 'M01_2027', destinationMonthList: ['M02_2027'] }], toPublish: false });
+    const res = await copy('creator', { clusters: [{ clusterId: 'C1', monthId: 'M01_2027', destinationMonthList: ['M02_2027'] }], toPublish: false });
     expect(res.statusCode).toBe(200);
     const answer = res.json();
     expect(answer.jobId).toEqual(expect.any(Number));
@@ -67,7 +67,7 @@ describe('POST /api/cluster/copyCompositions', () => {
     });
     expect(copyDto.modules.map((m: { moduleName: string; clusterCompositionStatus: string }) => [m.moduleName, m.clusterCompositionStatus])).toEqual([['A1', 'ADDED']]);
     const [entry] = await db().select().from(auditLog).where(eq(auditLog.action, 'copy'));
-    expect(entry).toMatchObject({ username: 'editor', itemKey: 'C1', monthId: 'M02_2027', summary: { fromMonthId: 'M01_2027', created: true, droppedModules: ['A2', 'A3'] } });
+    expect(entry).toMatchObject({ username: 'creator', itemKey: 'C1', monthId: 'M02_2027', summary: { fromMonthId: 'M01_2027', created: true, droppedModules: ['A2', 'A3'] } });
     const [job] = await db().select().from(jobs).where(eq(jobs.id, answer.jobId));
     expect(job).toMatchObject({ kind: 'copy-cluster', status: 'DONE', progress: 100 });
   });
@@ -78,7 +78,7 @@ describe('POST /api/cluster/copyCompositions', () => {
     await db().delete(clusterModules).where(and(eq(clusterModules.clusterPk, world.c1.id), eq(clusterModules.moduleName, 'A3')));
     const before = await clusterRow('C1', 'M10_2027');
     expect(before!.status).toBe('SUBMITTED');
-    const res = await copy('editor', { clusters: [{ clusterId: 'C1', monthId: 'M01_2027', destinationMonthList: ['M10_2027'] }], toPublish: false });
+    const res = await copy('creator', { clusters: [{ clusterId: 'C1', monthId: 'M01_2027', destinationMonthList: ['M10_2027'] }], toPublish: false });
     expect(res.json().errors).toEqual([]);
     const after = await clusterRow('C1', 'M10_2027');
     expect(after).toMatchObject({ id: before!.id, status: 'WIP', clusterDescription: 'Source text', version: before!.version + 1 });
@@ -93,7 +93,7 @@ describe('POST /api/cluster/copyCompositions', () => {
       .update(clusters)
       .set({ status: 'SUBMIT_IN_PROGRESS' })
       .where(and(eq(clusters.clusterId, 'C1'), eq(clusters.monthId, 'M10_2027')));
-    const res = await copy('editor', {
+    const res = await copy('creator', {
       clusters: [
         { clusterId: 'C1', monthId: 'M01_2027', destinationMonthList: ['M12_2026', 'M02_2027', 'M10_2027'] },
         { clusterId: 'C2', monthId: 'M01_2027', destinationMonthList: ['M02_2027'] },
@@ -112,7 +112,7 @@ describe('POST /api/cluster/copyCompositions', () => {
   });
 
   it('with toPublish publishes the copies that succeeded', async () => {
-    const res = await copy('submitter', {
+    const res = await copy('creatorsub', {
       clusters: [{ clusterId: 'C3', monthId: 'M01_2027', destinationMonthList: ['M02_2027', 'M10_2027', 'M12_2026'] }],
       toPublish: true,
     });
@@ -125,7 +125,7 @@ describe('POST /api/cluster/copyCompositions', () => {
   });
 
   it('with toPublish but no submit grant copies and reports the publication as an error', async () => {
-    const res = await copy('editor', { clusters: [{ clusterId: 'C3', monthId: 'M01_2027', destinationMonthList: ['M02_2027'] }], toPublish: true });
+    const res = await copy('pcreator', { clusters: [{ clusterId: 'C3', monthId: 'M01_2027', destinationMonthList: ['M02_2027'] }], toPublish: true });
     expect(res.json().errors).toEqual([{ clusterId: 'C3', months: ['M02_2027'], message: 'Copied, but you are not allowed to publish the cluster' }]);
     expect((await clusterRow('C3', 'M02_2027'))!.status).toBe('WIP');
     expect(await db().select().from(jobs).where(eq(jobs.kind, 'publish'))).toHaveLength(0);
@@ -133,7 +133,7 @@ describe('POST /api/cluster/copyCompositions', () => {
 
   it('with toPublish does not publish a copy whose modules are WIP', async () => {
     await db().update(modules).set({ status: 'WIP' }).where(and(eq(modules.moduleName, 'A1'), eq(modules.monthId, 'M02_2027')));
-    const res = await copy('submitter', { clusters: [{ clusterId: 'C3', monthId: 'M01_2027', destinationMonthList: ['M02_2027'] }], toPublish: true });
+    const res = await copy('creatorsub', { clusters: [{ clusterId: 'C3', monthId: 'M01_2027', destinationMonthList: ['M02_2027'] }], toPublish: true });
     expect(res.json().errors[0]).toMatchObject({ clusterId: 'C3', months: ['M02_2027'] });
     expect(res.json().errors[0].message).toContain('modules in work in progress');
   });
@@ -143,28 +143,32 @@ describe('POST /api/cluster/copyCompositions', () => {
       .update(clusters)
       .set({ deletionStatus: 'DELETED' })
       .where(and(eq(clusters.clusterId, 'C1'), eq(clusters.monthId, 'M02_2027')));
-    await copy('editor', { clusters: [{ clusterId: 'C1', monthId: 'M01_2027', destinationMonthList: ['M02_2027'] }], toPublish: false });
+    await copy('creator', { clusters: [{ clusterId: 'C1', monthId: 'M01_2027', destinationMonthList: ['M02_2027'] }], toPublish: false });
     expect(await clusterRow('C1', 'M02_2027')).toMatchObject({ deletionStatus: null, createdAfterDelete: true, status: 'WIP' });
 
     await db()
       .update(clusters)
       .set({ deletionStatus: 'DELETION_PENDING' })
       .where(and(eq(clusters.clusterId, 'C1'), eq(clusters.monthId, 'M10_2027')));
-    const res = await copy('editor', { clusters: [{ clusterId: 'C1', monthId: 'M01_2027', destinationMonthList: ['M10_2027'] }], toPublish: false });
+    const res = await copy('creator', { clusters: [{ clusterId: 'C1', monthId: 'M01_2027', destinationMonthList: ['M10_2027'] }], toPublish: false });
     expect(res.json().errors).toEqual([{ clusterId: 'C1', months: ['M10_2027'], message: 'The cluster is being deleted in that month' }]);
   });
 
   it('needs a copy right on the source (403), a known source (404) and a sensible body (400)', async () => {
     const one = (over: object) => ({ clusters: [{ clusterId: 'C1', monthId: 'M01_2027', destinationMonthList: ['M02_2027'], ...over }], toPublish: false });
     expect((await copy('viewer', one({}))).statusCode).toBe(403);
-    expect((await copy('editor', one({ clusterId: 'NOPE' }))).statusCode).toBe(404);
-    expect((await copy('editor', one({ destinationMonthList: [] }))).statusCode).toBe(400);
-    expect((await copy('editor', one({ destinationMonthList: ['M01_2027'] }))).statusCode).toBe(400);
+    // Copy is for admins and creators (part 2 §6: "others get COPY disabled"); Save & Publish needs submit.
+    expect((await copy('editor', one({}))).statusCode).toBe(403);
+    expect((await copy('submitter', one({}))).statusCode).toBe(403);
+    expect((await copy('creator', { ...one({}), toPublish: true })).statusCode).toBe(403);
+    expect((await copy('creator', one({ clusterId: 'NOPE' }))).statusCode).toBe(404);
+    expect((await copy('creator', one({ destinationMonthList: [] }))).statusCode).toBe(400);
+    expect((await copy('creator', one({ destinationMonthList: ['M01_2027'] }))).statusCode).toBe(400);
     expect(await db().select().from(jobs)).toHaveLength(0);
   });
 
   it('answers with the job id only (completed: false) when the job has not finished within the wait', async () => {
-    const user = (await findUserByUsername(db(), 'editor'))!;
+    const user = (await findUserByUsername(db(), 'creator'))!;
     const ctx = {
       db: db(),
       config: app.config,

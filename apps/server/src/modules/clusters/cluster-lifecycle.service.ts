@@ -12,7 +12,7 @@ import {
 } from '@bo/shared/clusters';
 import { compareMonthIds } from '@bo/shared/months';
 import {
-  canCopy,
+  canCopyItem,
   canEdit,
   canPublish,
   canView,
@@ -517,7 +517,7 @@ export async function copyClusters(ctx: ServiceContext, request: ClusterCopyRequ
   const missing = request.clusters.find((c) => !byKey.has(clusterRefKey(c)));
   if (missing) throw notFound(`The cluster ${missing.clusterId} does not exist in ${missing.monthId}`);
   const scopes = await clusterScopes(ctx.db, rows);
-  const refused = rows.filter((r) => !canCopy(ctx.user.grants, scopes.get(r.id)!));
+  const refused = rows.filter((r) => !canCopyItem(ctx.user.grants, scopes.get(r.id)!, request.toPublish));
   if (refused.length) throw forbidden(`You may not copy the cluster(s) ${refused.map((r) => r.clusterLabel).join(', ')}`);
 
   const payload: CopyClusterPayload = {

@@ -27,6 +27,10 @@ beforeEach(async () => {
   await buildUser(db, { username: 'reopener', grants: { view: aurEu, edit: { ...aurEu, rules: ['reopen'] } } });
   await buildUser(db, { role: 'SUBMITTER', username: 'submitter', grants: { view: aurEu, edit: aurEu, submit: aurEu } });
   await buildUser(db, { role: 'VIEWER', username: 'viewer', grants: { view: aurEu } });
+  await buildUser(db, { role: 'CREATOR', username: 'creator', grants: { view: aurEu, edit: aurEu } });
+  await buildUser(db, { role: 'CREATOR', username: 'creatorsub', grants: { view: aurEu, edit: aurEu, submit: aurEu } });
+  // A creator who may publish, but not this brand: its copies are made and reported as not published.
+  await buildUser(db, { role: 'CREATOR', username: 'pcreator', grants: { view: aurEu, edit: aurEu, submit: { brands: ['VLT'], zones: ['EU'] } } });
   await buildUser(db, { username: 'vltonly', grants: { view: { brands: ['VLT'], zones: ['EU'] }, edit: { brands: ['VLT'], zones: ['EU'] } } });
   upcs = [];
   for (let i = 0; i < 4; i++) upcs.push((await buildSku(db)).upc);
@@ -38,7 +42,7 @@ beforeEach(async () => {
     ],
   });
   h = {};
-  for (const u of ['admin', 'editor', 'other', 'reopener', 'submitter', 'viewer', 'vltonly']) h[u] = await loginAs(app, u);
+  for (const u of ['admin', 'editor', 'other', 'reopener', 'submitter', 'viewer', 'vltonly', 'creator', 'creatorsub', 'pcreator']) h[u] = await loginAs(app, u);
 });
 afterEach(async () => {
   await app.close();
@@ -328,12 +332,16 @@ describe('copy and months', () => {
     const none = await app.inject({ method: 'GET', url: '/api/module/NOPE/months', headers: h.editor });
     expect(none.statusCode).toBe(404);
     expect(none.json().message).toBe('Failed to fetch months for module NOPE');
+    // A caller who may not see the module learns nothing of its months.
+    for (const url of ['/api/module/MOD_A/months?monthId=M01_2027', '/api/module/MOD_A/months?purpose=delete']) {
+      expect((await app.inject({ method: 'GET', url, headers: h.vltonly })).statusCode, url).toBe(403);
+    }
   });
 
   it('copies into open months, creating or overwriting, and reports the rest', async () => {
     await buildModule(app.database.db, { moduleName: 'MOD_A', monthId: 'M10_2027', skus: [{ upc: upcs[3]! }], moduleDescription: 'old' });
     await buildModule(app.database.db, { moduleName: 'MOD_B', monthId: 'M01_2027' });
-    const res = await post('/api/module/copyCompositions', 'editor', {
+    const res = await post('/api/module/copyCompositions', 'creator', {
       modules: [{ ...key, destinationMonthList: ['M02_2027', 'M10_2027', 'M12_2026'] }],
       toPublish: false,
     });
@@ -355,12 +363,12 @@ describe('copy and months', () => {
   it('does not copy over a module another user is editing', async () => {
     await buildModule(app.database.db, { moduleName: 'MOD_A', monthId: 'M02_2027' });
     await app.database.db.insert(locks).values({ itemType: 'module', itemKey: 'MOD_A', monthId: 'M02_2027', owner: 'other' });
-    const res = await post('/api/module/copyCompositions', 'editor', { modules: [{ ...key, destinationMonthList: ['M02_2027'] }] });
+    const res = await post('/api/module/copyCompositions', 'creator', { modules: [{ ...key, destinationMonthList: ['M02_2027'] }] });
     expect(res.json().errors).toEqual([{ moduleName: 'MOD_A', months: ['M02_2027'], message: 'other is editing the module in M02_2027' }]);
   });
 
   it('publishes the copies with toPublish', async () => {
-    const res = await post('/api/module/copyCompositions', 'submitter', { modules: [{ ...key, destinationMonthList: ['M02_2027'] }], toPublish: true });
+    const res = await post('/api/module/copyCompositions', 'creatorsub', { modules: [{ ...key, destinationMonthList: ['M02_2027'] }], toPublish: true });
     expect(res.json().copied).toEqual([{ moduleName: 'MOD_A', months: ['M02_2027'] }]);
     await app.jobs.drain();
     expect((await row('M02_2027'))!.status).toBe('SUBMITTED');
@@ -368,12 +376,24 @@ describe('copy and months', () => {
   });
 
   it('reports copies that the caller may not publish', async () => {
-    const res = await post('/api/module/copyCompositions', 'editor', { modules: [{ ...key, destinationMonthList: ['M02_2027'] }], toPublish: true });
+    const res = await post('/api/module/copyCompositions', 'pcreator', { modules: [{ ...key, destinationMonthList: ['M02_2027'] }], toPublish: true });
     expect(res.json().errors).toEqual([{ moduleName: 'MOD_A', months: ['M02_2027'], message: "Copied, but you don't have the right to publish it" }]);
   });
 
   it('needs an edit or submit right on the module (403), and a month list', async () => {
     expect((await post('/api/module/copyCompositions', 'viewer', { modules: [{ ...key, destinationMonthList: ['M02_2027'] }] })).statusCode).toBe(403);
+    expect((await post('/api/module/copyCompositions', 'vltonly', { modules: [{ ...key, destinationMonthList: ['M02_2027'] }] })).statusCode).toBe(403);
+  });
+
+  it('is for admins and creators only, as the copy popup (part 1 §6): Save with edit, Save & Publish with submit', async () => {
+    const copy = (user: string, toPublish: boolean) => post('/api/module/copyCompositions', user, { modules: [{ ...key, destinationMonthList: ['M02_2027'] }], toPublish });
+    expect((await copy('editor', false)).statusCode).toBe(403);
+    expect((await copy('submitter', false)).statusCode).toBe(403);
+    expect((await copy('submitter', true)).statusCode).toBe(403);
+    expect((await copy('creator', true)).statusCode).toBe(403);
+    expect(await row('M02_2027')).toBeUndefined();
+    expect((await copy('creator', false)).statusCode).toBe(200);
+    expect((await copy('admin', false)).statusCode).toBe(200);
     expect((await post('/api/module/copyCompositions', 'editor', { modules: [{ ...key, destinationMonthList: [] }] })).statusCode).toBe(400);
   });
 });

@@ -6,7 +6,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { CompositionLine, ModuleDto, ModuleKey, ModuleSave } from '@bo/shared/modules';
 import { compareMonthIds } from '@bo/shared/months';
-import { canCopy, canEdit, canPublish, canReopen, canView, hasType, isAdmin, type ItemScope } from '@bo/shared/permissions';
+import { canCopyItem, canEdit, canPublish, canReopen, canView, hasType, isAdmin, type ItemScope } from '@bo/shared/permissions';
 import type { Queryable, Tx } from '../../db/client.js';
 import { months, modules } from '../../db/schema.js';
 import { audit } from '../../lib/audit.js';
@@ -319,7 +319,7 @@ export async function copyModules(ctx: ServiceContext, request: { modules: { mod
   for (const m of request.modules) {
     const row = byKey.get(`${m.moduleName}|${m.monthId}`);
     if (!row) throw notFound(`The module ${m.moduleName} does not exist in ${m.monthId}`);
-    if (!canCopy(ctx.user.grants, { brand: row.brandCode, zones: zones.get(row.id) ?? [] })) {
+    if (!canCopyItem(ctx.user.grants, { brand: row.brandCode, zones: zones.get(row.id) ?? [] }, request.toPublish)) {
       throw forbidden(`You don't have the right to copy the module ${m.moduleName}`);
     }
   }
@@ -340,6 +340,14 @@ export async function copyModules(ctx: ServiceContext, request: { modules: { mod
 
 /** The open months a module may be copied to (all open months but `monthId`), or, for deletion, the open months where it lives. */
 export async function moduleMonths(ctx: ServiceContext, moduleName: string, monthId: string | undefined, purpose: 'copy' | 'delete'): Promise<string[]> {
+  // Like a cluster's months: only for a caller who may see the module (its month's version, or any).
+  const versions = await ctx.db
+    .select()
+    .from(modules)
+    .where(and(eq(modules.moduleName, moduleName), isNull(modules.deletionStatus)));
+  const anchor = versions.find((v) => v.monthId === monthId) ?? versions[0];
+  if (!anchor) throw notFound(`Failed to fetch months for module ${moduleName}`);
+  if (!canView(ctx.user.grants, await scopeOf(ctx.db, anchor))) throw forbidden(`You may not see the module ${moduleName}`);
   if (purpose === 'delete') {
     const rows = await ctx.db
       .select({ monthId: modules.monthId })
