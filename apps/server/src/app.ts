@@ -1,16 +1,19 @@
 import crypto from 'node:crypto';
-import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
+import { registerInputHygiene } from './plugins/input-hygiene.js';
 import { registerOpenApi } from './plugins/openapi.js';
+import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerStaticWeb } from './plugins/static-web.js';
 import { JobRunner } from './jobs/job-runner.js';
 import { jobRoutes } from './jobs/jobs.routes.js';
 import { createGateway, type PlanningGateway } from './modules/publishing/planning-gateway.js';
 import './lib/context.js';
+import { registerDraining } from './lib/graceful-shutdown.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { createTokenService, resolveSigningSecret } from './modules/auth/token.js';
 import { healthRoutes } from './modules/health/health.routes.js';
@@ -72,7 +75,12 @@ export async function buildApp({ config, database, logger = true, gateway, now }
     bodyLimit: 50 * 1024 * 1024,
     // A hop count trusts that many proxies in front of the server (Fastify's types take it as a function).
     trustProxy: typeof config.TRUST_PROXY === 'number' ? trustHops(config.TRUST_PROXY) : config.TRUST_PROXY,
-    return503OnClosing: true,
+    // registerDraining answers the 503 itself, with the usual error body.
+    return503OnClosing: false,
+    // A malformed URL (`%`, `%c0%ae`) is a 400 in the usual shape, not Fastify's own body.
+    frameworkErrors: (_error, _request, reply) => {
+      void (reply as FastifyReply).code(400).send({ error: 'badRequest', message: 'The address of the request is not valid' });
+    },
   });
   app.decorate('config', config);
   app.decorate('database', database);
@@ -84,10 +92,13 @@ export async function buildApp({ config, database, logger = true, gateway, now }
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  registerDraining(app);
 
   registerErrorHandler(app);
+  await registerSecurityHeaders(app);
   const tokens = createTokenService(await resolveSigningSecret(database.db, config.JWT_SECRET), config.TOKEN_TTL_MINUTES);
   registerAuth(app, tokens);
+  registerInputHygiene(app);
   await registerOpenApi(app);
 
   await app.register(healthRoutes);

@@ -24,11 +24,15 @@ interface ApiAnswer<T = unknown> {
   body: T;
 }
 
-/** A call from the page with the session's token (the bo_token cookie), as the web app makes it. */
+/**
+ * A call from the page with the session's token, as the web app makes it (the HttpOnly cookie is not
+ * readable by scripts: the token comes from GET /api/authorization/session, which the cookie authenticates).
+ */
 function pageApi<T = unknown>(page: Page, method: 'GET' | 'POST', path: string, body?: unknown): Promise<ApiAnswer<T>> {
   return page.evaluate(
     async ({ method, path, body }) => {
-      const token = decodeURIComponent(/(?:^|; )bo_token=([^;]*)/.exec(document.cookie)?.[1] ?? '');
+      const session = await fetch('/api/authorization/session');
+      const { access_token: token } = (await session.json()) as { access_token: string };
       const res = await fetch(`/api${path}`, {
         method,
         headers: { Authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },

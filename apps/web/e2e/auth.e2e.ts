@@ -6,6 +6,8 @@ import { launchBrowser, openPage, screenshot } from './helpers/browser';
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
+/** What Chromium reported as blocked by the Content-Security-Policy during the test. */
+let cspViolations: string[];
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -15,14 +17,29 @@ afterAll(async () => {
 });
 beforeEach(async () => {
   ({ context, page } = await openPage(browser));
+  cspViolations = [];
+  page.on('console', (message) => {
+    if (message.text().includes('Content Security Policy')) cspViolations.push(message.text());
+  });
 });
 afterEach(async () => {
   await context?.close();
+  // Every test of this file runs under the server's CSP: nothing may have been blocked.
+  expect(cspViolations).toEqual([]);
 });
 
 async function tokenCookie() {
   return (await context.cookies()).find((cookie) => cookie.name === 'bo_token');
 }
+
+/** The session cookie is HttpOnly: page scripts do not see it. */
+const pageSeesToken = () => page.evaluate(() => document.cookie.includes('bo_token'));
+
+/** Waits for the (fire-and-forget) logout call that clears the cookie; start it before the action. */
+const logoutAnswer = () => page.waitForResponse((res) => res.url().endsWith('/api/authorization/logout'));
+
+/** A module no other browser test changes, opened read-only by the viewer. */
+const PICTURE_MODULE = '/backoffice/module?moduleName=MRA_SUN_PILOT_01&monthId=M09_2027';
 
 describe('login page', () => {
   it('renders, and enables Login only when both fields are filled', async () => {
@@ -66,6 +83,9 @@ describe('login page', () => {
     const cookie = await tokenCookie();
     expect(cookie?.sameSite).toBe('Strict');
     expect(cookie?.path).toBe('/');
+    expect(cookie?.httpOnly).toBe(true);
+    expect(cookie?.secure).toBe(false); // plain http here; Secure over https (API tests)
+    expect(await pageSeesToken()).toBe(false);
     expect((await storedSession(page))?.user.username).toBe('admin');
     await screenshot(page, 'home');
 
@@ -114,10 +134,12 @@ describe('route guard', () => {
 describe('session', () => {
   it('logs out from the hover menu; a reload stays on the login page', async () => {
     await loginAs(page);
+    const loggedOut = logoutAnswer();
     await page.getByTestId('user-menu').hover();
     await page.getByRole('menuitem', { name: 'Logout' }).click();
     await page.waitForURL(LOGIN_URL);
     await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    expect((await loggedOut).status()).toBe(204);
     expect(await tokenCookie()).toBeUndefined();
     expect(await storedSession(page)).toBeNull();
     await screenshot(page, 'after-logout');
@@ -148,20 +170,22 @@ describe('session', () => {
       stored.savedAt = Date.now() - 6 * 60 * 60 * 1000 - 60_000;
       localStorage.setItem('bo_session', JSON.stringify(stored));
     });
+    const loggedOut = logoutAnswer();
     await page.reload();
     await page.waitForURL(LOGIN_URL);
     await page.getByRole('heading', { name: 'Sign in' }).waitFor();
     expect(await storedSession(page)).toBeNull();
+    await loggedOut;
     expect(await tokenCookie()).toBeUndefined();
     await screenshot(page, 'stale-session');
   });
 
   it('logs out when the server rejects the token', async () => {
     await loginAs(page);
-    // Another token in the cookie (e.g. revoked): the next load's user-info check answers 401.
-    await page.evaluate(() => {
-      document.cookie = 'bo_token=not.a.valid-token; Path=/; SameSite=Strict';
-    });
+    // Another token in the cookie (e.g. revoked): the next load's session check answers 401.
+    await context.addCookies([
+      { name: 'bo_token', value: 'not.a.valid-token', url: new URL(page.url()).origin, httpOnly: true, sameSite: 'Strict' },
+    ]);
     await page.reload();
     await page.waitForURL(LOGIN_URL);
     expect(await storedSession(page)).toBeNull();
@@ -172,17 +196,57 @@ describe('session', () => {
   it('logs out when the token expires', async () => {
     await page.clock.install();
     await loginAs(page);
-    const expiresAt = await page.evaluate(() => {
-      const token = /(?:^|; )bo_token=([^;]*)/.exec(document.cookie)?.[1] ?? '';
-      const payload = JSON.parse(atob(token.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/'))) as { exp: number };
-      return payload.exp * 1000;
-    });
+    const token = (await tokenCookie())?.value ?? '';
+    const expiresAt = (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { exp: number }).exp * 1000;
     const now = await page.evaluate(() => Date.now());
+    const loggedOut = logoutAnswer();
     await page.clock.fastForward(expiresAt - now + 1000);
     await page.waitForURL(LOGIN_URL);
+    await loggedOut;
     expect(await page.getByTestId('session-notice').innerText()).toBe('Your session has expired. Please log in again.');
     expect(await storedSession(page)).toBeNull();
     expect(await tokenCookie()).toBeUndefined();
     await screenshot(page, 'expired-session');
   });
 });
+
+describe('HttpOnly session cookie', () => {
+  it('authenticates SKU pictures, survives a reload, and is gone after logout', async () => {
+    await loginAs(page, 'viewer');
+    expect(await pageSeesToken()).toBe(false);
+
+    // Pictures are plain <img> requests: only the cookie authenticates them.
+    await page.goto(PICTURE_MODULE);
+    const picture = page.locator('[data-testid="sku-tile"] img').first();
+    await picture.waitFor();
+    await page.waitForFunction(() => {
+      const img = document.querySelector<HTMLImageElement>('[data-testid="sku-tile"] img');
+      return img !== null && img.complete && img.naturalWidth > 0;
+    });
+    const src = (await picture.getAttribute('src'))!;
+    expect(src).toMatch(/^\/data\/images\//);
+    await screenshot(page, 'module-pictures-viewer');
+
+    // A reload gets the token back from GET /api/authorization/session and stays on the page.
+    const sessionCall = page.waitForResponse((res) => res.url().endsWith('/api/authorization/session'));
+    await page.reload();
+    expect((await sessionCall).status()).toBe(200);
+    await page.locator('[data-testid="sku-tile"] img').first().waitFor();
+    expect(page.url()).toContain('moduleName=MRA_SUN_PILOT_01');
+    expect(await page.getByTestId('user-menu').isVisible()).toBe(true);
+    expect(await pageSeesToken()).toBe(false);
+    // no-store: the server's answer, not the browser's copy (pictures are cached privately for a day).
+    const picturesAnswer = (url: string) => page.evaluate(async (u) => (await fetch(u, { cache: 'no-store' })).status, url);
+    expect(await picturesAnswer(src)).toBe(200);
+
+    // Logout asks the server to clear the cookie: the next picture is refused.
+    const logoutCall = page.waitForResponse((res) => res.url().endsWith('/api/authorization/logout'));
+    await page.getByTestId('user-menu').hover();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await page.waitForURL(LOGIN_URL);
+    expect((await logoutCall).status()).toBe(204);
+    expect(await tokenCookie()).toBeUndefined();
+    expect(await picturesAnswer(src)).toBe(401);
+  });
+});
+

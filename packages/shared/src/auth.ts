@@ -14,6 +14,16 @@ export const loginResponseSchema = z.object({
 });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
+/**
+ * GET /authorization/session: the token the request was authenticated with (the HttpOnly `bo_token`
+ * cookie after a reload), in the login answer's shape; `expires_in` is the seconds it has left.
+ */
+export const sessionResponseSchema = loginResponseSchema;
+export type SessionResponse = LoginResponse;
+
+/** POST /authorization/logout answers 204 without a body (and clears the cookie). */
+export const logoutResponseSchema = z.null().describe('No content: the session cookie is cleared');
+
 export const userInfoSchema = z.object({
   username: z.string(),
   email: z.string(),

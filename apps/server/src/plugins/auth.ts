@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isAdmin } from '@bo/shared/permissions';
 import { forbidden, unauthorized } from '../lib/errors.js';
 import { authenticate, type AuthUser } from '../modules/auth/auth.service.js';
+import { requestToken } from '../modules/auth/session-cookie.js';
 import type { TokenService } from '../modules/auth/token.js';
 
 declare module 'fastify' {
@@ -9,42 +10,23 @@ declare module 'fastify' {
     /** Set by the auth hook on every protected route. */
     authUser: AuthUser | null;
   }
-}
-
-export const TOKEN_COOKIE = 'bo_token';
-
-/** Routes under /api and /data that answer without a token. */
-const PUBLIC_ROUTES = new Set(['POST /api/authorization/login', 'GET /api/health', 'GET /api/openapi.json']);
-
-function isPublic(request: FastifyRequest): boolean {
-  const path = request.url.split('?')[0] ?? '';
-  if (PUBLIC_ROUTES.has(`${request.method} ${path}`)) return true;
-  return path === '/api/docs' || path.startsWith('/api/docs/');
-}
-
-function tokenFrom(request: FastifyRequest): string | null {
-  const header = request.headers.authorization;
-  if (header?.toLowerCase().startsWith('bearer ')) return header.slice(7).trim() || null;
-  // The cookie is accepted for reads only (pictures in <img>, file downloads); writes need the header,
-  // which a cross-site page cannot set.
-  if (request.method === 'GET' || request.method === 'HEAD') {
-    const cookie = request.headers.cookie ?? '';
-    for (const part of cookie.split(';')) {
-      const [name, ...rest] = part.trim().split('=');
-      if (name === TOKEN_COOKIE) return decodeURIComponent(rest.join('=')) || null;
-    }
+  interface FastifyContextConfig {
+    /** Answers without a token (login, health, the API description, the web app's files). Default: false. */
+    public?: boolean;
   }
-  return null;
 }
 
-/** Every /api and /data route except the public ones refuses a missing, bad or expired token with 401. */
+/**
+ * Every route needs a valid token unless it is declared `config: { public: true }`. The decision is
+ * taken from the route the router matched (after it decoded the path), never from the raw URL: a
+ * percent-encoded path such as `/%61pi/month/all` reaches the same route and so the same check.
+ * Unknown paths are authenticated too, so that without a token nothing tells which routes exist.
+ */
 export function registerAuth(app: FastifyInstance, tokens: TokenService): void {
   app.decorateRequest('authUser', null);
   app.addHook('onRequest', async (request) => {
-    const path = request.url;
-    if (!(path.startsWith('/api/') || path === '/api' || path.startsWith('/data/'))) return;
-    if (isPublic(request)) return;
-    const token = tokenFrom(request);
+    if (request.routeOptions.config?.public === true) return;
+    const token = requestToken(request, 'reads');
     if (!token) throw unauthorized('Authentication required');
     const user = await authenticate(app.database.db, tokens, token);
     if (!user) throw unauthorized('The session is not valid any more', 'invalidToken');

@@ -11,9 +11,19 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
       security: [{ bearer: [] }],
     },
-    transform: jsonSchemaTransform,
+    // Public routes (`config: { public: true }`, see plugins/auth.ts) need no token: `security: []`.
+    transform: (input) => {
+      const out = jsonSchemaTransform(input);
+      return input.route.config?.public === true ? { ...out, schema: { ...out.schema, security: [] } } : out;
+    },
     hideUntagged: false,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
-  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  // The browsable page and its files are public, like the description itself.
+  await app.register(async (scope) => {
+    scope.addHook('onRoute', (route) => {
+      route.config = { ...route.config, public: true };
+    });
+    await scope.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  });
+  app.get('/api/openapi.json', { schema: { hide: true }, config: { public: true } }, async () => app.swagger());
 }

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { closeAlert, getAlert } from '../components/ui/alert-store';
 import { api, buildUrl } from './api-client';
 import { ApiError } from './api-error';
+import { getSession, LOGOUT_URL, logout, startSession } from './session';
 
 function answer(status: number, body?: unknown): Response {
   return new Response(body === undefined ? null : JSON.stringify(body), {
@@ -82,5 +83,21 @@ describe('api', () => {
     stubFetch(new TypeError('Failed to fetch'));
     await expect(api.get('/x')).rejects.toMatchObject({ status: 0, key: 'network' });
     expect(getAlert()?.message).toMatch(/cannot be reached/);
+  });
+
+  it('ends the session on a 401 for the current token, and the server is asked to clear the cookie', async () => {
+    const token = 'header.payload.signature';
+    startSession(token, { username: 'a', email: 'a@x', firstName: 'A', lastName: 'B', roles: [] }, 3600);
+    const fetchMock = vi.fn(async (url: string) =>
+      url === LOGOUT_URL ? new Response(null, { status: 204 }) : answer(401, { error: 'invalidToken', message: 'The session is not valid any more' }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    await expect(api.get('/x')).rejects.toMatchObject({ status: 401 });
+    expect(getSession()).toMatchObject({ status: 'anonymous', token: null, logoutReason: 'unauthorized' });
+    const calls = fetchMock.mock.calls as unknown as [string, RequestInit][];
+    expect((calls[0]![1].headers as Record<string, string>).Authorization).toBe(`Bearer ${token}`);
+    expect(calls[1]![0]).toBe(LOGOUT_URL);
+    expect(calls[1]![1]).toMatchObject({ method: 'POST', keepalive: true });
+    logout();
   });
 });

@@ -1,5 +1,20 @@
-import { describe, expect, it } from 'vitest';
-import { decodeTokenPayload, isStoredSessionFresh, SESSION_MAX_AGE_MS, tokenExpiresAt } from './session';
+import type { UserInfo } from '@bo/shared/auth';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  beginRestore,
+  completeRestore,
+  decodeTokenPayload,
+  getSession,
+  isStoredSessionFresh,
+  LOGOUT_URL,
+  logout,
+  SAVE_THROTTLE_MS,
+  SESSION_MAX_AGE_MS,
+  SESSION_STORAGE_KEY,
+  setGrants,
+  startSession,
+  tokenExpiresAt,
+} from './session';
 
 function fakeJwt(payload: object): string {
   const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
@@ -36,5 +51,128 @@ describe('isStoredSessionFresh', () => {
     expect(isStoredSessionFresh(now + 60_000, now)).toBe(false);
     expect(isStoredSessionFresh(undefined, now)).toBe(false);
     expect(isStoredSessionFresh('yesterday', now)).toBe(false);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Transitions: no script reads or writes the session cookie (it is HttpOnly, the server's business);
+// the server clears it on logout.
+
+const user: UserInfo = { username: 'admin', email: 'admin@example.com', firstName: 'Ada', lastName: 'Min', roles: [] };
+
+function memoryStorage() {
+  const items = new Map<string, string>();
+  return {
+    getItem: (key: string) => items.get(key) ?? null,
+    setItem: (key: string, value: string) => void items.set(key, value),
+    removeItem: (key: string) => void items.delete(key),
+    clear: () => items.clear(),
+  };
+}
+
+describe('session transitions', () => {
+  const NOW = Date.UTC(2026, 10, 21, 12);
+  let storage: ReturnType<typeof memoryStorage>;
+  let fetchMock: ReturnType<typeof vi.fn>;
+
+  const logoutCalls = () =>
+    fetchMock.mock.calls.filter(([url]) => url === LOGOUT_URL) as unknown as [string, RequestInit][];
+
+  beforeEach(() => {
+    vi.useFakeTimers({ now: NOW });
+    storage = memoryStorage();
+    vi.stubGlobal('localStorage', storage);
+    fetchMock = vi.fn(async () => new Response(null, { status: 204 }));
+    vi.stubGlobal('fetch', fetchMock);
+    const cookieTouched = () => {
+      throw new Error('document.cookie must not be used');
+    };
+    vi.stubGlobal('document', {
+      get cookie(): string {
+        return cookieTouched();
+      },
+      set cookie(_value: string) {
+        cookieTouched();
+      },
+    });
+  });
+  afterEach(() => {
+    logout();
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  it('starts a session with the token in memory, persists the user once the throttle allows, and never touches the cookie', () => {
+    const token = fakeJwt({ user_name: 'admin', exp: NOW / 1000 + 3600 });
+    startSession(token, user, 3600);
+    expect(getSession()).toMatchObject({ status: 'authenticated', token, user });
+    vi.advanceTimersByTime(SAVE_THROTTLE_MS);
+    expect(JSON.parse(storage.getItem(SESSION_STORAGE_KEY) ?? 'null')).toMatchObject({ user, savedAt: expect.any(Number) });
+    expect(storage.getItem(SESSION_STORAGE_KEY)).not.toContain(token);
+    expect(logoutCalls()).toHaveLength(0);
+  });
+
+  it('logs out at the token expiry, and asks the server to clear the cookie', () => {
+    const token = fakeJwt({ user_name: 'admin', exp: NOW / 1000 + 60 });
+    startSession(token, user);
+    vi.advanceTimersByTime(59_000);
+    expect(getSession().status).toBe('authenticated');
+    vi.advanceTimersByTime(2_000);
+    expect(getSession()).toMatchObject({ status: 'anonymous', token: null, user: null, logoutReason: 'expired' });
+    expect(storage.getItem(SESSION_STORAGE_KEY)).toBeNull();
+    const init = logoutCalls()[0]![1];
+    expect(init).toMatchObject({ method: 'POST', keepalive: true, credentials: 'same-origin' });
+    expect(init.headers).toEqual({ Authorization: `Bearer ${token}` });
+  });
+
+  it('logout clears user, grants, storage and the query cache and tells the server (fire-and-forget)', () => {
+    fetchMock.mockImplementation(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    startSession(fakeJwt({ user_name: 'admin', exp: NOW / 1000 + 3600 }), user);
+    setGrants([]);
+    vi.advanceTimersByTime(SAVE_THROTTLE_MS);
+    logout('user');
+    expect(getSession()).toMatchObject({ status: 'anonymous', token: null, user: null, grants: null, logoutReason: 'user' });
+    expect(storage.getItem(SESSION_STORAGE_KEY)).toBeNull();
+    expect(logoutCalls()).toHaveLength(1);
+  });
+
+  it('restores a fresh stored session: restoring without a token, then live with the token the server gave back', () => {
+    storage.setItem(SESSION_STORAGE_KEY, JSON.stringify({ user, savedAt: NOW - 60_000 }));
+    expect(beginRestore(NOW)).toEqual({ user });
+    expect(getSession()).toMatchObject({ status: 'restoring', token: null, user });
+    expect(logoutCalls()).toHaveLength(0);
+
+    const token = fakeJwt({ user_name: 'admin', exp: NOW / 1000 + 120 });
+    const refreshed = { ...user, firstName: 'Ada L.' };
+    completeRestore(token, refreshed, 120);
+    expect(getSession()).toMatchObject({ status: 'authenticated', token, user: refreshed });
+    // The refreshed user is saved again (the 6-hour window counts from this load) …
+    vi.advanceTimersByTime(SAVE_THROTTLE_MS);
+    expect(JSON.parse(storage.getItem(SESSION_STORAGE_KEY)!).user.firstName).toBe('Ada L.');
+    // … and the restored token's expiry is armed.
+    vi.advanceTimersByTime(120_000);
+    expect(getSession().logoutReason).toBe('expired');
+  });
+
+  it('does not restore a stale, future or missing stored session, and clears what is left (the cookie through the server)', () => {
+    for (const stored of [{ user, savedAt: NOW - SESSION_MAX_AGE_MS }, { user, savedAt: NOW + 60_000 }, null]) {
+      fetchMock.mockClear();
+      if (stored) storage.setItem(SESSION_STORAGE_KEY, JSON.stringify(stored));
+      expect(beginRestore(NOW)).toBeNull();
+      expect(getSession().status).toBe('anonymous');
+      expect(storage.getItem(SESSION_STORAGE_KEY)).toBeNull();
+      const init = logoutCalls()[0]![1];
+      expect(init.headers).toEqual({});
+    }
+  });
+
+  it('a logout during the restore wins over its late confirmation', () => {
+    storage.setItem(SESSION_STORAGE_KEY, JSON.stringify({ user, savedAt: NOW - 60_000 }));
+    beginRestore(NOW);
+    logout('unauthorized');
+    completeRestore(fakeJwt({ user_name: 'admin', exp: NOW / 1000 + 120 }), user, 120);
+    expect(getSession()).toMatchObject({ status: 'anonymous', token: null, logoutReason: 'unauthorized' });
   });
 });

@@ -5,16 +5,17 @@ import { createStore, useStore } from './store';
 
 /**
  * The browser session (spec part 1 §4 "Session", §9):
- * - the token lives in the `bo_token` cookie, so that plain <img> requests for SKU pictures are
- *   authenticated too; calls send it as `Authorization: Bearer`;
+ * - the token is kept in memory and sent as `Authorization: Bearer`; the server also sets it as the
+ *   HttpOnly cookie `bo_token` at login, so that plain <img> requests for SKU pictures and downloads
+ *   are authenticated too. No script here reads or writes that cookie;
  * - only the authenticated user is persisted (localStorage `bo_session`), at most once per second,
- *   and restored on load only when saved less than 6 hours earlier;
+ *   and restored on load only when saved less than 6 hours earlier: the token then comes back from
+ *   GET /api/authorization/session, which the cookie authenticates (features/auth/restore-session.ts);
  * - a timer logs out when the token expires;
- * - logging out clears user, grants, cookie, storage and cached server data; the route guard then
- *   sends the browser to /login.
+ * - logging out clears user, grants, storage and cached server data, and asks the server to clear the
+ *   cookie (POST /api/authorization/logout); the route guard then sends the browser to /login.
  */
 
-export const TOKEN_COOKIE = 'bo_token';
 export const SESSION_STORAGE_KEY = 'bo_session';
 export const SESSION_MAX_AGE_MS = 6 * 60 * 60 * 1000;
 export const SAVE_THROTTLE_MS = 1000;
@@ -83,27 +84,30 @@ export function isStoredSessionFresh(savedAt: unknown, now = Date.now()): boolea
 }
 
 // ---------------------------------------------------------------------------------------------
-// Cookie
+// Server side of the session (the HttpOnly cookie)
 
-function readTokenCookie(): string | null {
-  for (const part of document.cookie.split(';')) {
-    const [name, ...rest] = part.trim().split('=');
-    if (name === TOKEN_COOKIE) return decodeURIComponent(rest.join('=')) || null;
+export const LOGOUT_URL = '/api/authorization/logout';
+
+/**
+ * Fire-and-forget: the server clears the cookie (and learns whose session ended from the token).
+ * keepalive lets it finish when the page is going away; a failure changes nothing here, the local
+ * session is gone either way.
+ */
+export function endServerSession(token: string | null): void {
+  try {
+    void fetch(LOGOUT_URL, {
+      method: 'POST',
+      keepalive: true,
+      credentials: 'same-origin',
+      headers: token ? { Authorization: `Bearer ${token}` } : {},
+    }).catch(() => undefined);
+  } catch {
+    // no fetch (very old browser or a test without one): nothing to tell the server
   }
-  return null;
 }
 
-function writeTokenCookie(token: string, expiresAt: number | null): void {
-  const maxAge = expiresAt ? Math.max(0, Math.floor((expiresAt - Date.now()) / 1000)) : null;
-  const secure = window.location.protocol === 'https:' ? '; Secure' : '';
-  document.cookie =
-    `${TOKEN_COOKIE}=${encodeURIComponent(token)}; Path=/; SameSite=Strict` +
-    (maxAge === null ? '' : `; Max-Age=${maxAge}`) +
-    secure;
-}
-
-function clearTokenCookie(): void {
-  document.cookie = `${TOKEN_COOKIE}=; Path=/; SameSite=Strict; Max-Age=0`;
+function expiryOf(token: string, expiresInSeconds?: number): number | null {
+  return tokenExpiresAt(token) ?? (expiresInSeconds ? Date.now() + expiresInSeconds * 1000 : null);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -183,40 +187,36 @@ function scheduleExpiry(expiresAt: number | null): void {
 // ---------------------------------------------------------------------------------------------
 // Transitions
 
-/** After a successful login: keep the token, arm the expiry timer, persist the user. */
+/** After a successful login: keep the token (the server has set the cookie), arm the expiry timer, persist the user. */
 export function startSession(token: string, user: UserInfo, expiresInSeconds?: number): void {
-  const expiresAt =
-    tokenExpiresAt(token) ?? (expiresInSeconds ? Date.now() + expiresInSeconds * 1000 : null);
-  writeTokenCookie(token, expiresAt);
   sessionStore.set({ status: 'authenticated', token, user, grants: null, logoutReason: null });
-  scheduleExpiry(expiresAt);
+  scheduleExpiry(expiryOf(token, expiresInSeconds));
 }
 
 /**
- * On load: a stored session younger than 6 hours with a live token cookie moves to `restoring`
- * and is returned, so that the caller can confirm it with the server (user info) — or null,
- * and anything left over is cleared.
+ * On load: a stored session younger than 6 hours moves to `restoring` and its user is returned, so
+ * that the caller can get the token back from the server (the cookie authenticates that call) and
+ * confirm the user — or null, and anything left over is cleared, the cookie included.
  */
-export function beginRestore(now = Date.now()): { token: string; user: UserInfo } | null {
+export function beginRestore(now = Date.now()): { user: UserInfo } | null {
   const stored = readStorage();
-  const token = readTokenCookie();
-  const expiresAt = token ? tokenExpiresAt(token) : null;
-  if (!stored || !isStoredSessionFresh(stored.savedAt, now) || !token || (expiresAt !== null && expiresAt <= now)) {
+  if (!stored || !isStoredSessionFresh(stored.savedAt, now)) {
     clearPersisted();
+    endServerSession(null);
     return null;
   }
   lastSavedAt = stored.savedAt;
   persistedUser = stored.user;
-  sessionStore.set({ status: 'restoring', token, user: stored.user, grants: null, logoutReason: null });
-  return { token, user: stored.user };
+  sessionStore.set({ status: 'restoring', token: null, user: stored.user, grants: null, logoutReason: null });
+  return { user: stored.user };
 }
 
-/** The server confirmed the restored token: the session is live again. */
-export function completeRestore(user: UserInfo): void {
-  const { token } = sessionStore.get();
-  if (!token) return;
-  sessionStore.set((s) => ({ ...s, status: 'authenticated', user }));
-  scheduleExpiry(tokenExpiresAt(token));
+/** The server gave the token back and confirmed the user: the session is live again. */
+export function completeRestore(token: string, user: UserInfo, expiresInSeconds?: number): void {
+  // A logout while the restore was under way wins.
+  if (sessionStore.get().status !== 'restoring') return;
+  sessionStore.set((s) => ({ ...s, status: 'authenticated', token, user }));
+  scheduleExpiry(expiryOf(token, expiresInSeconds));
 }
 
 export function setUser(user: UserInfo): void {
@@ -229,7 +229,6 @@ export function setGrants(grants: Grant[] | null): void {
 
 function clearPersisted(): void {
   cancelSave();
-  clearTokenCookie();
   try {
     localStorage.removeItem(SESSION_STORAGE_KEY);
   } catch {
@@ -238,13 +237,15 @@ function clearPersisted(): void {
   persistedUser = null;
 }
 
-/** Ends the session: user, grants, cookie, storage, timers and cached server data. */
+/** Ends the session: user, grants, storage, timers and cached server data; the server clears the cookie. */
 export function logout(reason: LogoutReason = 'user'): void {
+  const { token } = sessionStore.get();
   if (expiryTimer) clearTimeout(expiryTimer);
   expiryTimer = null;
   clearPersisted();
   queryClient.clear();
   sessionStore.set({ ...anonymous, logoutReason: reason });
+  endServerSession(token);
 }
 
 // Persist the user whenever it changes (throttled); nothing else is stored.

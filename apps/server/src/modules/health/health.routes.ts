@@ -14,7 +14,7 @@ const healthSchema = z.object({
 /** Liveness and readiness: the database answers and every migration is applied. */
 export async function healthRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  app.get('/api/health', { schema: { tags: ['operations'], response: { 200: healthSchema, 503: healthSchema } } }, async (request, reply) => {
+  app.get('/api/health', { config: { public: true }, schema: { tags: ['operations'], response: { 200: healthSchema, 503: healthSchema } } }, async (request, reply) => {
     try {
       await app.database.db.execute(sql`SELECT 1`);
     } catch (err) {

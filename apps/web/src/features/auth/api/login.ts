@@ -3,7 +3,7 @@ import { ERROR_TEXTS } from '@bo/shared/errors';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { isApiError } from '@/lib/api-error';
-import { startSession } from '@/lib/session';
+import { endServerSession, startSession } from '@/lib/session';
 import { getUser } from './get-user';
 
 /** POST /authorization/login → { access_token, token_type, expires_in }. */
@@ -18,7 +18,14 @@ export function login(credentials: LoginRequest): Promise<LoginResponse> {
 /** Logs in, reads the user with the new token, then starts the session. */
 export async function loginAndStartSession(credentials: LoginRequest): Promise<UserInfo> {
   const { access_token: token, expires_in: expiresIn } = await login(credentials);
-  const user = await getUser({ token, alertOnError: false });
+  let user: UserInfo;
+  try {
+    user = await getUser({ token, alertOnError: false });
+  } catch (error) {
+    // The login answer has set the session cookie: no session starts, so it goes again.
+    endServerSession(token);
+    throw error;
+  }
   startSession(token, user, expiresIn);
   return user;
 }
