@@ -55,7 +55,10 @@ async function answerUntil(done: Locator, answers: Record<string, string>, timeo
     if (await done.isVisible().catch(() => false)) return;
     for (const [question, button] of Object.entries(answers)) {
       const dialog = page.getByRole('dialog').filter({ hasText: question });
-      if (await dialog.isVisible().catch(() => false)) await dialog.getByRole('button', { name: button, exact: true }).click();
+      // A dialog may be closing (its exit transition) when seen: a short click that may miss, then look again.
+      if (await dialog.isVisible().catch(() => false)) {
+        await dialog.getByRole('button', { name: button, exact: true }).click({ timeout: 2000 }).catch(() => undefined);
+      }
     }
     await page.waitForTimeout(100);
   }
