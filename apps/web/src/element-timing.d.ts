@@ -3,6 +3,7 @@
 import 'react';
 
 declare module 'react' {
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars -- an augmentation repeats React's type parameter by name
   interface HTMLAttributes<T> {
     elementtiming?: string;
   }

@@ -12,9 +12,11 @@ import {
   SESSION_MAX_AGE_MS,
   SESSION_STORAGE_KEY,
   setGrants,
+  setUser,
   startSession,
   tokenExpiresAt,
 } from './session';
+import { queryClient } from './query-client';
 
 function fakeJwt(payload: object): string {
   const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
@@ -174,5 +176,88 @@ describe('session transitions', () => {
     logout('unauthorized');
     completeRestore(fakeJwt({ user_name: 'admin', exp: NOW / 1000 + 120 }), user, 120);
     expect(getSession()).toMatchObject({ status: 'anonymous', token: null, logoutReason: 'unauthorized' });
+  });
+  it('logout empties the query cache, so the next user sees none of the previous data', () => {
+    startSession(fakeJwt({ user_name: 'admin', exp: NOW / 1000 + 3600 }), user);
+    queryClient.setQueryData(['cluster-editor', 'details', 'C1|M01_2027'], [{ clusterId: 'C1' }]);
+    queryClient.setQueryData(['grants'], []);
+    expect(queryClient.getQueryCache().getAll()).toHaveLength(2);
+    logout('user');
+    expect(queryClient.getQueryCache().getAll()).toHaveLength(0);
+    expect(queryClient.getQueryData(['cluster-editor', 'details', 'C1|M01_2027'])).toBeUndefined();
+  });
+
+  it('logout drops a user save still waiting for its throttle window', () => {
+    startSession(fakeJwt({ user_name: 'admin', exp: NOW / 1000 + 3600 }), user);
+    logout('user');
+    vi.advanceTimersByTime(SAVE_THROTTLE_MS * 2);
+    expect(storage.getItem(SESSION_STORAGE_KEY)).toBeNull();
+  });
+
+  it('writes the stored user at most once per throttle window', () => {
+    const setItem = vi.spyOn(storage, 'setItem');
+    startSession(fakeJwt({ user_name: 'admin' }), user); // no expiry: the only timer is the save
+    vi.runOnlyPendingTimers();
+    expect(setItem).toHaveBeenCalledTimes(1);
+    setUser({ ...user, firstName: 'A' });
+    setUser({ ...user, firstName: 'B' });
+    vi.advanceTimersByTime(SAVE_THROTTLE_MS - 1);
+    expect(setItem).toHaveBeenCalledTimes(1);
+    vi.advanceTimersByTime(1);
+    expect(setItem).toHaveBeenCalledTimes(2);
+    expect(JSON.parse(storage.getItem(SESSION_STORAGE_KEY)!).user.firstName).toBe('B');
+  });
+
+  it('without an exp claim, the expiry timer uses expires_in', () => {
+    startSession(fakeJwt({ user_name: 'admin' }), user, 30);
+    vi.advanceTimersByTime(29_000);
+    expect(getSession().status).toBe('authenticated');
+    vi.advanceTimersByTime(1_000);
+    expect(getSession()).toMatchObject({ status: 'anonymous', logoutReason: 'expired' });
+  });
+
+  it('a token already expired ends the session at once; one without any expiry arms no timer', () => {
+    startSession(fakeJwt({ user_name: 'admin', exp: NOW / 1000 - 1 }), user);
+    expect(getSession()).toMatchObject({ status: 'anonymous', logoutReason: 'expired' });
+    startSession(fakeJwt({ user_name: 'admin' }), user);
+    vi.advanceTimersByTime(SESSION_MAX_AGE_MS * 10);
+    expect(getSession().status).toBe('authenticated');
+  });
+
+  it('waits in steps for an expiry beyond the longest setTimeout delay (about 24.8 days)', () => {
+    const days = (n: number) => n * 24 * 60 * 60 * 1000;
+    startSession(fakeJwt({ user_name: 'admin', exp: (NOW + days(30)) / 1000 }), user);
+    vi.advanceTimersByTime(days(25));
+    expect(getSession().status).toBe('authenticated');
+    vi.advanceTimersByTime(days(5));
+    expect(getSession().logoutReason).toBe('expired');
+  });
+
+  it("logout stops the expiry timer: the previous token's expiry does not end the next session", () => {
+    startSession(fakeJwt({ user_name: 'admin', exp: NOW / 1000 + 60 }), user);
+    logout('user');
+    startSession(fakeJwt({ user_name: 'admin', exp: NOW / 1000 + 3600 }), user);
+    vi.advanceTimersByTime(120_000);
+    expect(getSession().status).toBe('authenticated');
+  });
+
+  it('does not restore an unreadable stored session', () => {
+    for (const raw of ['{not json', JSON.stringify({ savedAt: NOW - 1000 }), 'null']) {
+      storage.setItem(SESSION_STORAGE_KEY, raw);
+      expect(beginRestore(NOW)).toBeNull();
+      expect(getSession().status).toBe('anonymous');
+      expect(storage.getItem(SESSION_STORAGE_KEY)).toBeNull();
+    }
+  });
+
+  it('a restore completes only from the restoring state, and arms the expiry from expires_in without exp', () => {
+    completeRestore(fakeJwt({ user_name: 'admin' }), user, 60);
+    expect(getSession().status).toBe('anonymous');
+    storage.setItem(SESSION_STORAGE_KEY, JSON.stringify({ user, savedAt: NOW - 60_000 }));
+    beginRestore(NOW);
+    completeRestore(fakeJwt({ user_name: 'admin' }), user, 60);
+    expect(getSession().status).toBe('authenticated');
+    vi.advanceTimersByTime(60_000);
+    expect(getSession().logoutReason).toBe('expired');
   });
 });

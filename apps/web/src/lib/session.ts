@@ -223,6 +223,9 @@ export function setUser(user: UserInfo): void {
   sessionStore.set((s) => (s.token ? { ...s, user } : s));
 }
 
+/** The grants, or none yet: one stable empty list, so that memos depending on it do not rerun. */
+export const NO_GRANTS: readonly Grant[] = [];
+
 export function setGrants(grants: Grant[] | null): void {
   sessionStore.set((s) => (s.token ? { ...s, grants } : s));
 }

@@ -1,12 +1,23 @@
 import { useMemo } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
+import { ExportModal } from '@/features/exports/components/export-modal';
+import { CreateModuleModal } from '@/features/home/components/create-module-modal';
 import { ModuleEditorPage } from '@/features/module-editor/components/module-editor-page';
 import { readPageRequest } from '@/features/module-editor/logic/page-params';
 
-/** /module: the module editor for the modules the query names; without any, back to home. */
+/**
+ * /module: the module editor for the modules the query names; without any, back to home. The page's
+ * Create Module and Export popups come from their own features, composed here.
+ */
 export function ModuleRoute() {
   const [params] = useSearchParams();
   const request = useMemo(() => readPageRequest(params), [params]);
   if (request.kind === 'none') return <Navigate to="/" replace />;
-  return <ModuleEditorPage request={request} />;
+  return (
+    <ModuleEditorPage
+      request={request}
+      createModule={(props) => <CreateModuleModal {...props} newFamilyFlow={false} />}
+      exportPopup={(props) => <ExportModal {...props} type="module" status="Saved" />}
+    />
+  );
 }

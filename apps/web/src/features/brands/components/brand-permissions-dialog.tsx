@@ -53,7 +53,7 @@ function BrandPermissionsForm({ brand, onClose }: { brand: BrandWithUsers; onClo
   const [level, setLevel] = useState<PermissionType>('view');
   const [search, setSearch] = useState('');
 
-  const users = creators.data ?? [];
+  const users = useMemo(() => creators.data ?? [], [creators.data]);
   const listed = new Set(users.map((u) => u.userId));
   const others = new Set(PERMISSION_TYPES.flatMap((l) => brand.permissionMap[l]).filter((id) => !listed.has(id)));
   const changed = !sameMap(map, brand.permissionMap);

@@ -1,21 +1,7 @@
 import { useDraggable, useDroppable } from '@dnd-kit/core';
 import { CSS } from '@dnd-kit/utilities';
 import { Box, Paper, Text } from '@mantine/core';
-import type { EditorModule } from '../logic/composition';
-
-/** Where a dragged module comes from. */
-export type DragSource = 'search' | 'cluster' | 'bin' | 'all' | 'allBin';
-export interface DragData {
-  source: DragSource;
-  key?: string;
-  module: EditorModule;
-}
-/** Where it may land: a cluster's modules, its bin, the 'all clusters' area or its bin. */
-export type DropZone = 'cluster' | 'bin' | 'all' | 'allBin';
-export interface DropData {
-  zone: DropZone;
-  key?: string;
-}
+import type { DragData, DropData } from '../logic/drop-rules';
 
 export function Draggable({ id, data, disabled, children }: { id: string; data: DragData; disabled?: boolean; children: React.ReactNode }) {
   const { attributes, listeners, setNodeRef, transform, isDragging } = useDraggable({ id, data, disabled });

@@ -1,4 +1,5 @@
 import type { ClusterDto, ClusterKey, ClusterSave } from '@bo/shared/clusters';
+import { CLUSTER_EDITOR_TEXTS } from '@bo/shared/cluster-editor';
 
 /** A module as the editor holds it in a cluster (part 2 §3 "Cluster module"); `status` is the module's own. */
 export interface EditorModule {
@@ -84,4 +85,54 @@ export function toSaveBody(dto: ClusterDto, modules: readonly EditorModule[], de
     lias: dto.lias.map((l) => ({ liaCode: l.liaCode, isChecked: lias.includes(l.liaCode) })),
     classifications: classifications.map((classificationId) => ({ classificationId })),
   };
+}
+
+// ───────────── changes of the composition (pure; the reducer applies them) ─────────────
+
+/** What the undo history holds: every cluster's modules and the 'all clusters' bin. */
+export interface CompositionSnapshot {
+  compositions: Compositions;
+  allBin: EditorModule[];
+}
+
+export type CompositionOutcome = { kind: 'apply'; next: CompositionSnapshot } | { kind: 'error'; message: string };
+
+const moduleAlreadyPresent: CompositionOutcome = { kind: 'error', message: CLUSTER_EDITOR_TEXTS.moduleAlreadyPresent };
+
+/** A module dropped (or restored from the bin) into one cluster; one already ADDED there is an error. */
+export function addToCluster(s: CompositionSnapshot, key: string, module: EditorModule): CompositionOutcome {
+  const { list, outcome } = addModule(s.compositions[key] ?? [], module);
+  if (outcome === 'present') return moduleAlreadyPresent;
+  return { kind: 'apply', next: { ...s, compositions: { ...s.compositions, [key]: list } } };
+}
+
+/** A module moved to a cluster's bin. */
+export function removeFromCluster(s: CompositionSnapshot, key: string, moduleName: string): CompositionOutcome {
+  return { kind: 'apply', next: { ...s, compositions: { ...s.compositions, [key]: removeModule(s.compositions[key] ?? [], moduleName) } } };
+}
+
+/**
+ * A module added to all clusters: to each of `targets` (the editable clusters of the module's brand)
+ * that does not hold it yet, and out of the 'all clusters' bin. An error when no cluster can take it.
+ */
+export function addToAllClusters(s: CompositionSnapshot, targets: readonly string[], module: EditorModule): CompositionOutcome {
+  if (targets.length === 0) return { kind: 'error', message: `No open cluster of the brand ${module.brand} can be edited` };
+  const compositions: Compositions = { ...s.compositions };
+  let changed = false;
+  for (const k of targets) {
+    const { list, outcome } = addModule(compositions[k] ?? [], module);
+    if (outcome !== 'present') {
+      compositions[k] = list;
+      changed = true;
+    }
+  }
+  if (!changed) return moduleAlreadyPresent;
+  return { kind: 'apply', next: { compositions, allBin: s.allBin.filter((m) => m.moduleName !== module.moduleName) } };
+}
+
+/** A module removed from all `targets` (the editable clusters); it waits in the 'all clusters' bin. */
+export function removeFromAllClusters(s: CompositionSnapshot, targets: readonly string[], module: EditorModule): CompositionOutcome {
+  const compositions: Compositions = { ...s.compositions };
+  for (const k of targets) compositions[k] = removeModule(compositions[k] ?? [], module.moduleName);
+  return { kind: 'apply', next: { compositions, allBin: [...s.allBin.filter((m) => m.moduleName !== module.moduleName), { ...module, clusterCompositionStatus: 'REMOVED' }] } };
 }

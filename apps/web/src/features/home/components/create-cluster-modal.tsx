@@ -10,7 +10,8 @@ import { flash } from '@/components/ui/flash';
 import { splitMessages } from '@/components/ui/message-popup';
 import { PagedSelect } from '@/components/ui/paged-select';
 import { ApiError } from '@/lib/api-error';
-import { useSession } from '@/lib/session';
+import { NO_GRANTS, useSession } from '@/lib/session';
+import { clusterUrl } from '@/lib/editor-urls';
 import { checkClusterExists } from '../api/check-cluster-exists';
 import { createCluster } from '../api/create-cluster';
 import { getGenericClusterName } from '../api/get-generic-cluster-name';
@@ -19,7 +20,6 @@ import { useLias } from '../api/get-lias';
 import { getStoreBySap } from '../api/get-store-by-sap';
 import { HOME_RESULTS_KEY } from '../hooks/use-home-search';
 import { useLegoStatus } from '../hooks/use-lego-status';
-import { clusterUrl } from '../logic/open-items';
 import { CreationModal } from './creation-modal';
 
 export interface ClusterDefaults {
@@ -88,7 +88,7 @@ function StorePicker({ stores, onAdd }: { stores: readonly StoreLookup[]; onAdd:
  * Stars zones and a store list. Creating stores it as a new cluster and goes to /cluster.
  */
 export function CreateClusterModal({ opened, onClose, monthId, defaults }: { opened: boolean; onClose: () => void; monthId: string; defaults: ClusterDefaults }) {
-  const grants = useSession((s) => s.grants) ?? [];
+  const grants = useSession((s) => s.grants) ?? NO_GRANTS;
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const initial = useInitialFilters();
@@ -106,6 +106,8 @@ export function CreateClusterModal({ opened, onClose, monthId, defaults }: { ope
     setStores([]);
     setSubmitted(false);
     setServerError(null);
+    // The form is reset when the popup opens; `defaults` is a new object on each render of the opener.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- reset on open only, not when the opener re-renders
   }, [opened]);
 
   const set = <K extends keyof FormState>(field: K, value: FormState[K]) => {

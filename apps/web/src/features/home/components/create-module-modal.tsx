@@ -8,14 +8,14 @@ import { flash } from '@/components/ui/flash';
 import { splitMessages } from '@/components/ui/message-popup';
 import { PagedSelect } from '@/components/ui/paged-select';
 import { ApiError } from '@/lib/api-error';
-import { useSession } from '@/lib/session';
+import { NO_GRANTS, useSession } from '@/lib/session';
+import { moduleUrl } from '@/lib/editor-urls';
 import { checkModuleExists } from '../api/check-module-exists';
 import { createModule } from '../api/create-module';
 import { useInitialFilters } from '../api/get-initial-filters';
 import { useMacroFamilies } from '../api/get-macro-families';
 import { HOME_RESULTS_KEY } from '../hooks/use-home-search';
 import { useLegoStatus } from '../hooks/use-lego-status';
-import { moduleUrl } from '../logic/open-items';
 import { CreationModal } from './creation-modal';
 
 export interface ModuleDefaults {
@@ -51,7 +51,7 @@ export function CreateModuleModal({
   /** The module page's use: the new module joins the page instead of the home flow's navigation. */
   onCreated?: (created: { moduleName: string; monthId: string }) => Promise<void> | void;
 }) {
-  const grants = useSession((s) => s.grants) ?? [];
+  const grants = useSession((s) => s.grants) ?? NO_GRANTS;
   const admin = isAdmin(grants);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -75,6 +75,8 @@ export function CreateModuleModal({
     setTouched({});
     setSubmitted(false);
     setServerError(null);
+    // The form is reset when the popup opens; `defaults` is a new object on each render of the opener.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- reset on open only, not when the opener re-renders
   }, [opened]);
 
   const brandOptions = useMemo(() => (initial.data?.brand ?? []).filter((b) => canCreate(grants, { brand: b.value })), [initial.data, grants]);

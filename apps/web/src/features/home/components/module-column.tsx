@@ -3,7 +3,7 @@ import { IconExternalLink } from '@tabler/icons-react';
 import type { ModuleListItem } from '@bo/shared/search';
 import { canEdit, isAdmin } from '@bo/shared/permissions';
 import type { Grant } from '@bo/shared/grants';
-import { openInNewTab, moduleUrl } from '../logic/open-items';
+import { moduleUrl, openInNewTab } from '@/lib/editor-urls';
 import { CreateButton, DeleteButton, OpenButton } from './column-actions';
 import { ItemMeta } from './item-meta';
 import { LockIndicator } from './lock-indicator';

@@ -1,9 +1,9 @@
 import { MAX_OPEN_CLUSTERS } from '@bo/shared/cluster-editor';
 import type { ModuleListItem } from '@bo/shared/search';
-import { BASE_PATH } from '@/config/app';
 
 /**
- * How home opens the editors (docs/web-app.md "Home → editors"):
+ * How home opens the editors (docs/web-app.md "Home → editors"; the URLs themselves are in
+ * `lib/editor-urls.ts`, shared with the editors):
  * - one module: a new tab on `/module?moduleName=…&monthId=…`;
  * - several modules, or the modules of the chosen macro families: `/module?modules=NAME|MONTH,…`
  *   (at most MAX_OPEN_MODULES, what the module page loads at once);
@@ -19,21 +19,6 @@ export const MASSIVE_EDIT_SELECTION_KEY = 'bo.home.massiveEditSelection';
 export const MASSIVE_EDIT_ROWS_KEY = 'bo.massiveEdit.rows';
 
 const q = encodeURIComponent;
-
-export const moduleUrl = (m: { moduleName: string; monthId: string }) => `/module?moduleName=${q(m.moduleName)}&monthId=${q(m.monthId)}`;
-export const modulesUrl = (list: readonly { moduleName: string; monthId: string }[]) =>
-  list.length === 1 ? moduleUrl(list[0]!) : `/module?modules=${list.map((m) => `${q(m.moduleName)}|${q(m.monthId)}`).join(',')}`;
-
-export const clusterUrl = (c: { clusterId: string; monthId: string }) => `/cluster?clusterId=${q(c.clusterId)}&monthId=${q(c.monthId)}`;
-export const clustersUrl = (list: readonly { clusterId: string; monthId: string }[]) =>
-  `/cluster?clusters=${list.map((c) => `${q(c.clusterId)}|${q(c.monthId)}`).join(',')}`;
-
-/** A route of the app as a browser URL (for new tabs). */
-export const absolute = (path: string) => `${BASE_PATH}${path}`;
-
-export function openInNewTab(path: string): void {
-  window.open(absolute(path), '_blank', 'noopener');
-}
 
 export interface MassiveEditSelection {
   monthId: string;

@@ -11,8 +11,3 @@ export interface FamilyKey {
 export function lockFamilies(keys: FamilyKey[]) {
   return api.post('/module/macroFamily/lock', keys, { schema: z.array(familyLockResultSchema), alertOnError: false });
 }
-
-/** POST /api/module/macroFamily/unlock */
-export function unlockFamilies(keys: FamilyKey[]) {
-  return api.post('/module/macroFamily/unlock', keys, { alertOnError: false });
-}

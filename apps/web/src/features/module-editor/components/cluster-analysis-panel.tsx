@@ -3,7 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ClusterAnalysisItem } from '@bo/shared/working-area';
 import { MAX_OPEN_CLUSTERS } from '@bo/shared/cluster-editor';
-import { absolute, clusterUrl, clustersUrl } from '@/features/home';
+import { absolute, clusterUrl, clustersUrl } from '@/lib/editor-urls';
 import { formatInteger, formatPrice } from '@/lib/format';
 import { getClusterAnalysis } from '../api/get-cluster-analysis';
 import type { EditorModule } from '../hooks/editor-reducer';

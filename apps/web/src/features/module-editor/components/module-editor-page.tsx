@@ -1,14 +1,13 @@
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { DndContext, DragOverlay, KeyboardSensor, PointerSensor, useDndContext, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
 import { Box, Center, Loader, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconBoxOff } from '@tabler/icons-react';
 import type { ProductDto } from '@bo/shared/modules';
 import { WORKING_AREA_TEXTS, type PerformanceFilters } from '@bo/shared/working-area';
+import type { ModuleExportItem } from '@bo/shared/exports';
 import { canExport } from '@bo/shared/permissions';
 import { AlertBar } from '@/components/ui/alert-bar';
-import { ExportModal } from '@/features/exports';
-import { CreateModuleModal } from '@/features/home';
-import { useSession } from '@/lib/session';
+import { NO_GRANTS, useSession } from '@/lib/session';
 import { useModuleActions } from '../hooks/use-module-actions';
 import { useModuleEditor } from '../hooks/use-module-editor';
 import { useNewness, type NewnessTab } from '../hooks/use-newness';
@@ -34,8 +33,37 @@ import { SkuInfoModal } from './sku-info-modal';
 import { SkuTile, type SkuMenuAction } from './sku-tile';
 import classes from './module-editor-page.module.css';
 
-/** The module page (part 1 §2 Module editor, part 2 §2 Working Area). */
-export function ModuleEditorPage({ request }: { request: PageRequest }) {
+/** The Create Module popup as the page uses it (its form belongs to home; the app route passes it in). */
+export interface CreateModuleSlotProps {
+  opened: boolean;
+  onClose: () => void;
+  monthId: string;
+  defaults: { macroFamily?: string | null; brand?: string | null; collection?: string | null; starZones?: string[] };
+  onCreated: (created: { moduleName: string; monthId: string }) => Promise<void>;
+}
+
+/** The export popup as the page uses it (it belongs to the exports feature; the app route passes it in). */
+export interface ExportSlotProps {
+  opened: boolean;
+  onClose: () => void;
+  items: ModuleExportItem[];
+  note?: ReactNode;
+}
+
+/**
+ * The module page (part 1 §2 Module editor, part 2 §2 Working Area). The Create Module and Export popups
+ * are other features' screens, so the app route composes them in (`app/routes/module.tsx`): features do
+ * not import each other.
+ */
+export function ModuleEditorPage({
+  request,
+  createModule,
+  exportPopup,
+}: {
+  request: PageRequest;
+  createModule: (props: CreateModuleSlotProps) => ReactNode;
+  exportPopup: (props: ExportSlotProps) => ReactNode;
+}) {
   const editor = useModuleEditor(request);
   const actions = useModuleActions(editor);
   const { modules, access, status } = editor;
@@ -53,7 +81,7 @@ export function ModuleEditorPage({ request }: { request: PageRequest }) {
   const [moduleFilter, setModuleFilter] = useState<ModuleFilter>(NO_MODULE_FILTER);
   const [customOrder, setCustomOrder] = useState<ModuleKeyString[]>([]);
   const [scrollTo, setScrollTo] = useState<{ key: ModuleKeyString } | null>(null);
-  const grants = useSession((s) => s.grants) ?? [];
+  const grants = useSession((s) => s.grants) ?? NO_GRANTS;
   const [newnessTab, setNewnessTab] = useState<NewnessTab | null>(null);
   const highlight = useNewness(modules, newnessTab);
 
@@ -66,14 +94,15 @@ export function ModuleEditorPage({ request }: { request: PageRequest }) {
   const shownKeys = useMemo(() => new Set(shown.map((m) => moduleKey(m.dto))), [shown]);
 
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 5 } }), useSensor(KeyboardSensor, { coordinateGetter: jumpBetweenAreas }));
+  const { drop, toggle, keyAction, setMinValue, setDescription, setNewModule, dispatch } = editor;
   // The dragged tile is drawn by <DragPreview> from dnd-kit's own state: a drag does not re-render the page.
   const onDragEnd = useCallback(
     (e: DragEndEvent) => {
       const drag = e.active.data.current as DragData | undefined;
       const target = e.over?.data.current as DropData | undefined;
-      if (drag && target) editor.drop(drag, target);
+      if (drag && target) drop(drag, target);
     },
-    [editor.drop],
+    [drop],
   );
 
   const { move, addTo } = editor;
@@ -108,21 +137,21 @@ export function ModuleEditorPage({ request }: { request: PageRequest }) {
   const onActiveInfo = useCallback((product: ProductDto) => setInfo({ key: null, product }), []);
   const handlers: ModuleCardHandlers = useMemo(
     () => ({
-      onToggle: editor.toggle,
-      onKeyAction: editor.keyAction,
-      onMinValue: editor.setMinValue,
-      onDescription: editor.setDescription,
-      onNewModule: editor.setNewModule,
+      onToggle: toggle,
+      onKeyAction: keyAction,
+      onMinValue: setMinValue,
+      onDescription: setDescription,
+      onNewModule: setNewModule,
       onSave: (key) => void save(key),
       onPublish: (key) => void publish(key),
       onCopy: (key) => setCopyKeys([key]),
       onPerformance: setPerformanceKey,
       onCollapse: (key) => setCollapsed((c) => ({ ...c, [key]: !c[key] })),
-      onClose: (key) => editor.dispatch({ type: 'closed', key }),
+      onClose: (key) => dispatch({ type: 'closed', key }),
       menu,
       onInfo: (key, product) => setInfo({ key, product }),
     }),
-    [editor.toggle, editor.keyAction, editor.setMinValue, editor.setDescription, editor.setNewModule, editor.dispatch, save, publish, menu],
+    [toggle, keyAction, setMinValue, setDescription, setNewModule, dispatch, save, publish, menu],
   );
 
   const keys = sorted.map((m) => moduleKey(m.dto));
@@ -222,30 +251,24 @@ export function ModuleEditorPage({ request }: { request: PageRequest }) {
       <DragPreview />
       <CopyModal modules={copyKeys?.map(parseModuleKey) ?? null} onClose={() => setCopyKeys(null)} />
       <ImportModal opened={importOpen} defaultMonthId={firstMonth} onClose={() => setImportOpen(false)} onImport={editor.addModules} />
-      {firstMonth && (
-        <CreateModuleModal
-          opened={createOpen}
-          onClose={() => setCreateOpen(false)}
-          monthId={firstMonth}
-          defaults={createDefaults}
-          newFamilyFlow={false}
-          onCreated={async (created) => void (await editor.addModules([created]))}
-        />
-      )}
-      <ExportModal
-        opened={exportOpen}
-        onClose={() => setExportOpen(false)}
-        type="module"
-        items={exportItems}
-        status="Saved"
-        note={
-          editor.dirty ? (
-            <Text fz="sm" c="orange.8" data-testid="export-unsaved">
-              Unsaved changes are not exported: save them first to include them.
-            </Text>
-          ) : undefined
-        }
-      />
+      {firstMonth &&
+        createModule({
+          opened: createOpen,
+          onClose: () => setCreateOpen(false),
+          monthId: firstMonth,
+          defaults: createDefaults,
+          onCreated: async (created) => void (await editor.addModules([created])),
+        })}
+      {exportPopup({
+        opened: exportOpen,
+        onClose: () => setExportOpen(false),
+        items: exportItems,
+        note: editor.dirty ? (
+          <Text fz="sm" c="orange.8" data-testid="export-unsaved">
+            Unsaved changes are not exported: save them first to include them.
+          </Text>
+        ) : undefined,
+      })}
       <PerformanceModal
         module={performanceKey ? (editor.state.modules[performanceKey] ?? null) : null}
         onClose={() => setPerformanceKey(null)}

@@ -42,8 +42,7 @@ export function ModuleList({ modules, access, collapsed, skuOrder, highlight, ha
     if (!scrollTo) return;
     const index = modules.findIndex((m) => moduleKey(m.dto) === scrollTo.key);
     if (index >= 0) virtualizer.scrollToIndex(index, { align: 'start' });
-    // Only a new request scrolls; the list changing under it does not.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a new request scrolls; the list changing under it does not
   }, [scrollTo]);
   return (
     <div ref={parentRef} style={{ height: '100%', overflow: 'auto', padding: '2px 4px 24px 2px' }} data-testid="module-list">

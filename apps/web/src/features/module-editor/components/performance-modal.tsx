@@ -65,7 +65,9 @@ export function PerformanceModal({
     queryFn: () => getModulePerformances({ moduleName: dto!.moduleName, monthId: dto!.monthId, productDtoList: upcs }, filters),
   });
   useEffect(() => setPages(1), [filters, view, dto?.moduleName]);
-  // A page that does not fill the table cannot be scrolled: bring the next one at once.
+  // A page that does not fill the table cannot be scrolled: bring the next one at once. It measures the
+  // painted table, so it runs after every render; the condition stops it once the page scrolls or all rows show.
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- no dependency list on purpose (see above)
   useEffect(() => {
     const el = document.querySelector('[data-performance-scroll] .mantine-ScrollArea-viewport') as HTMLElement | null;
     const total = query.data?.upcList.length ?? 0;

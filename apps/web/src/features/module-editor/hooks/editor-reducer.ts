@@ -8,6 +8,8 @@
  */
 import type { ProductDto } from '@bo/shared/modules';
 import type { WorkingModule } from '@bo/shared/working-area';
+// Relative, not '@/…': the unit tests run under the root vitest config, which has no '@' alias.
+import { amend, commit, redo, rewrite, undo, type Timeline } from '../../../components/editor/history';
 import { moduleKey, type ModuleKeyString } from '../logic/module-key';
 
 export interface EditorModule {
@@ -51,9 +53,12 @@ const fresh = (dto: WorkingModule): EditorModule => ({
   newModule: dto.newModule,
 });
 
+const timeline = (state: EditorState): Timeline<Modules> => ({ past: state.past, present: state.modules, future: state.future });
+const fromTimeline = (t: Timeline<Modules>): Pick<EditorState, 'modules' | 'past' | 'future'> => ({ modules: t.present, past: [...t.past], future: [...t.future] });
+
 /** Applies `fn` to every snapshot, present and past (loads and saves are not undoable steps). */
 function everywhere(state: EditorState, fn: (m: Modules) => Modules): Pick<EditorState, 'modules' | 'past' | 'future'> {
-  return { modules: fn(state.modules), past: state.past.map(fn), future: state.future.map(fn) };
+  return fromTimeline(rewrite(timeline(state), fn));
 }
 
 function edit(state: EditorState, key: ModuleKeyString, change: (m: EditorModule) => EditorModule, tag: string | null = null): EditorState {
@@ -62,8 +67,8 @@ function edit(state: EditorState, key: ModuleKeyString, change: (m: EditorModule
   const next = change(current);
   if (next === current) return state;
   const modules = { ...state.modules, [key]: next };
-  if (tag !== null && tag === state.lastTag) return { ...state, modules, future: [] };
-  return { ...state, modules, past: [...state.past, state.modules].slice(-HISTORY_LIMIT), future: [], lastTag: tag };
+  if (tag !== null && tag === state.lastTag) return { ...state, ...fromTimeline(amend(timeline(state), modules)) };
+  return { ...state, ...fromTimeline(commit(timeline(state), modules, HISTORY_LIMIT)), lastTag: tag };
 }
 
 export function editorReducer(state: EditorState, action: EditorAction): EditorState {
@@ -101,15 +106,11 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
       return edit(state, action.key, (m) => (m.description === action.value ? m : { ...m, description: action.value }), `desc|${action.key}`);
     case 'newModule':
       return edit(state, action.key, (m) => (m.newModule === action.value ? m : { ...m, newModule: action.value }));
-    case 'undo': {
-      const previous = state.past.at(-1);
-      if (!previous) return state;
-      return { ...state, modules: previous, past: state.past.slice(0, -1), future: [state.modules, ...state.future], lastTag: null };
-    }
+    case 'undo':
     case 'redo': {
-      const next = state.future[0];
-      if (!next) return state;
-      return { ...state, modules: next, past: [...state.past, state.modules], future: state.future.slice(1), lastTag: null };
+      const t = timeline(state);
+      const moved = action.type === 'undo' ? undo(t) : redo(t);
+      return moved === t ? state : { ...state, ...fromTimeline(moved), lastTag: null };
     }
   }
 }
@@ -140,7 +141,11 @@ export const hasChanges = (m: EditorModule) => isEdited(m) || isDescriptionEdite
 export const activeCounts = (products: readonly ProductDto[]) => {
   let mh = 0;
   let el = 0;
-  for (const p of products) if (p.moduleCompositionStatus !== 'REMOVED') p.mustHave ? mh++ : el++;
+  for (const p of products) {
+    if (p.moduleCompositionStatus === 'REMOVED') continue;
+    if (p.mustHave) mh++;
+    else el++;
+  }
   return { mh, el };
 };
 

@@ -1,7 +1,7 @@
 /** Save, Save & Publish, save-all and publish-all of the module page, with the spec's questions. */
 import { useCallback } from 'react';
 import { publishQuestion, WORKING_AREA_TEXTS } from '@bo/shared/working-area';
-import { askConfirmation } from '@/components/ui/ask-confirmation';
+import { confirmDialog } from '@/components/ui/confirm-dialog';
 import { flash } from '@/components/ui/flash';
 import { showMessagePopup, splitMessages } from '@/components/ui/message-popup';
 import { ApiError } from '@/lib/api-error';
@@ -18,13 +18,13 @@ const failure = (error: unknown) => (error instanceof ApiError ? error.message :
 
 async function askDescription(mods: EditorModule[]): Promise<boolean> {
   if (!mods.some(isDescriptionEdited)) return false;
-  return askConfirmation({ title: 'Module description', message: WORKING_AREA_TEXTS.confirmDescription });
+  return confirmDialog({ title: 'Module description', message: WORKING_AREA_TEXTS.confirmDescription });
 }
 
 async function cautionCounts(mods: EditorModule[]): Promise<boolean> {
   const differ = mods.filter((m) => isEdited(m) && countsDifferFromPrevious(m));
   if (differ.length === 0) return true;
-  return askConfirmation({
+  return confirmDialog({
     title: 'Caution',
     message: differ.length === 1 && mods.length === 1 ? WORKING_AREA_TEXTS.countCaution : WORKING_AREA_TEXTS.countCautionPlural,
     confirmLabel: 'Proceed',
@@ -86,7 +86,7 @@ export function useModuleActions(editor: ModuleEditor) {
       if (!m) return;
       const withDescription = await askDescription([m]);
       if (!(await cautionCounts([m]))) return;
-      if (!(await askConfirmation({ title: 'Save & Publish', message: publishQuestion() }))) return;
+      if (!(await confirmDialog({ title: 'Save & Publish', message: publishQuestion() }))) return;
       setModuleBusy(key, true);
       let jobId: number | undefined;
       try {
@@ -136,7 +136,7 @@ export function useModuleActions(editor: ModuleEditor) {
       if (mods.length === 0) return;
       const withDescription = await askDescription(mods);
       if (!(await cautionCounts(mods))) return;
-      if (!(await askConfirmation({ title: 'Publish all', message: publishQuestion() }))) return;
+      if (!(await confirmDialog({ title: 'Publish all', message: publishQuestion() }))) return;
       try {
         const answer = await publishModuleList(
           mods.map((m) => (isEdited(m) || (withDescription && isDescriptionEdited(m)) ? toSaveBody(m, withDescription) : { moduleName: m.dto.moduleName, monthId: m.dto.monthId })),

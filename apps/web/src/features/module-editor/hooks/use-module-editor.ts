@@ -4,10 +4,12 @@
  */
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import type { ModuleKey, ProductDto } from '@bo/shared/modules';
-import type { WorkingModule } from '@bo/shared/working-area';
+import { WORKING_AREA_TEXTS, type WorkingModule } from '@bo/shared/working-area';
+import { useLeaveGuard } from '@/components/editor/use-leave-guard';
+import { useUndoShortcuts } from '@/components/editor/use-undo-shortcuts';
 import { showMessagePopup } from '@/components/ui/message-popup';
 import { flash } from '@/components/ui/flash';
-import { useSession } from '@/lib/session';
+import { NO_GRANTS, useSession } from '@/lib/session';
 import { getWorkingModules } from '../api/get-working-modules';
 import { importModules, type ImportItem } from '../api/import-modules';
 import type { DragData, DropData } from '../logic/dnd-ids';
@@ -16,9 +18,10 @@ import { moduleAccess, type ModuleAccess } from '../logic/module-access';
 import { moduleKey, type ModuleKeyString } from '../logic/module-key';
 import type { PageRequest } from '../logic/page-params';
 import { editorReducer, hasChanges, initialEditorState, type EditorModule } from './editor-reducer';
-import { useLeaveGuard } from './use-leave-guard';
 import { useModuleLocks } from './use-module-locks';
-import { useUndoShortcuts } from './use-undo-shortcuts';
+
+/** Leaving with unsaved changes (docs/working-area.md "Locks"). */
+const leaveQuestion = () => ({ title: 'Unsaved changes', message: WORKING_AREA_TEXTS.leave, confirmLabel: 'Leave', cancelLabel: 'Stay', confirmColor: 'red' as const });
 
 export type LoadStatus = 'loading' | 'ready' | 'notFound' | 'error';
 
@@ -26,7 +29,7 @@ export function useModuleEditor(request: PageRequest) {
   const [state, dispatch] = useReducer(editorReducer, initialEditorState);
   const [status, setStatus] = useState<LoadStatus>('loading');
   const [busy, setBusy] = useState<Record<ModuleKeyString, boolean>>({});
-  const grants = useSession((s) => s.grants) ?? [];
+  const grants = useSession((s) => s.grants) ?? NO_GRANTS;
   const username = useSession((s) => s.user?.username) ?? '';
   const { locks, lock, lockFamily } = useModuleLocks();
   const stateRef = useRef(state);
@@ -62,8 +65,7 @@ export function useModuleEditor(request: PageRequest) {
     return () => {
       cancelled = true;
     };
-    // requestKey stands for request
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- requestKey stands for request (compared by value)
   }, [requestKey, lock, lockFamily]);
 
   /** Adds modules to the page (Import Module, Create Module), locking them. */
@@ -127,7 +129,6 @@ export function useModuleEditor(request: PageRequest) {
       const identity = from ?? { monthId: to.dto.monthId, brand: drag.product.brand ?? '', collection: drag.product.collection ?? '' };
       apply(target.moduleKey, addFromElsewhere(to.products, drag.product, target.area, sameFamilyOfModules(identity, to.dto)));
     },
-    // eslint-disable-next-line react-hooks/exhaustive-deps
     [apply],
   );
 
@@ -136,7 +137,6 @@ export function useModuleEditor(request: PageRequest) {
       if (!editable(key)) return;
       apply(key, moveWithin(stateRef.current.modules[key]!.products, upc, to));
     },
-    // eslint-disable-next-line react-hooks/exhaustive-deps
     [apply],
   );
 
@@ -145,7 +145,6 @@ export function useModuleEditor(request: PageRequest) {
       if (!editable(key)) return;
       apply(key, toggleClass(stateRef.current.modules[key]!.products, upc));
     },
-    // eslint-disable-next-line react-hooks/exhaustive-deps
     [apply],
   );
 
@@ -165,22 +164,19 @@ export function useModuleEditor(request: PageRequest) {
 
   const setMinValue = useCallback((key: ModuleKeyString, upc: string, value: number) => {
     if (editable(key)) dispatch({ type: 'minValue', key, upc, value });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   const setDescription = useCallback((key: ModuleKeyString, value: string) => {
     if (editable(key)) dispatch({ type: 'description', key, value: value.slice(0, 100) });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   const setNewModule = useCallback((key: ModuleKeyString, value: boolean) => {
     if (editable(key)) dispatch({ type: 'newModule', key, value });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   const undo = useCallback(() => dispatch({ type: 'undo' }), []);
   const redo = useCallback(() => dispatch({ type: 'redo' }), []);
   useUndoShortcuts(undo, redo);
 
   const dirty = useMemo(() => Object.values(state.modules).some(hasChanges), [state.modules]);
-  useLeaveGuard(dirty);
+  useLeaveGuard(dirty, { question: leaveQuestion });
 
   const modules = useMemo(() => state.order.map((k) => state.modules[k]).filter((m): m is EditorModule => !!m), [state.order, state.modules]);
 

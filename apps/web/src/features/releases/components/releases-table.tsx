@@ -106,7 +106,7 @@ export function ReleasesTable() {
   const [pending, setPending] = useState<PendingAction | null>(null);
   const [creating, setCreating] = useState(false);
 
-  const all = releases.data ?? [];
+  const all = useMemo(() => releases.data ?? [], [releases.data]);
   const openRelease = all.find((r) => r.status === 'OPEN');
   const rows = useMemo(() => all.filter((r) => status === 'all' || r.status === status), [all, status]);
   const busy = changeStatus.isPending || publish.isPending || publishViewer.isPending;

@@ -1,0 +1,19 @@
+import { MAX_OPEN_CLUSTERS } from '@bo/shared/cluster-editor';
+import type { ClusterKey } from '@bo/shared/clusters';
+import { keyOf } from './composition';
+
+/**
+ * The clusters the URL opens: `?clusterId=C1&monthId=M01_2027` (a new tab) or, from home,
+ * `?clusters=C1|M01_2027,C2|M01_2027` (at most 30; docs/web-app.md).
+ */
+export function clusterKeysFromSearch(params: URLSearchParams): ClusterKey[] {
+  const keys: ClusterKey[] = [];
+  const single = { clusterId: params.get('clusterId'), monthId: params.get('monthId') };
+  if (single.clusterId && single.monthId) keys.push({ clusterId: single.clusterId, monthId: single.monthId });
+  for (const part of (params.get('clusters') ?? '').split(',')) {
+    const [clusterId, monthId] = part.split('|');
+    if (clusterId && monthId) keys.push({ clusterId, monthId });
+  }
+  const seen = new Set<string>();
+  return keys.filter((k) => !seen.has(keyOf(k)) && !!seen.add(keyOf(k))).slice(0, MAX_OPEN_CLUSTERS);
+}
