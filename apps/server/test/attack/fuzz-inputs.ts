@@ -200,7 +200,8 @@ export const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
       -INT4_OVERFLOW - 1,
       99_999_999_999,
       999_999_999,
-      9_007_199_254_740_993,
+      // 2^53 + 1: past the last integer a double holds exactly (JSON numbers are doubles).
+      2 ** 53 + 1,
       1e308,
       -1e308,
       1.5,

@@ -3,7 +3,7 @@ import { ERROR_TEXTS } from '@bo/shared/errors';
 import type { Db } from '../../db/client.js';
 import { audit } from '../../lib/audit.js';
 import { tooManyRequests, unauthorized } from '../../lib/errors.js';
-import { clearFailures, recordFailure, secondsBlocked, throttleKeys } from './login-throttle.js';
+import { clearFailures, recordFailure, secondsBlocked, throttleKeys } from './login-throttle.repository.js';
 import { verifyPassword } from './password.js';
 import type { TokenService } from './token.js';
 import { findUserByLogin, findUserByUsername, loadGrants } from './users.repository.js';

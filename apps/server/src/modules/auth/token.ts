@@ -1,8 +1,7 @@
 import crypto from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import { SignJWT, jwtVerify } from 'jose';
 import type { Db } from '../../db/client.js';
-import { serverSettings } from '../../db/schema.js';
+import { settingOrCreate } from './server-settings.repository.js';
 import type { TokenPayload } from '@bo/shared/auth';
 
 const SECRET_KEY = 'jwt_secret';
@@ -13,13 +12,7 @@ const SECRET_KEY = 'jwt_secret';
  */
 export async function resolveSigningSecret(db: Db, configured: string | undefined): Promise<Uint8Array> {
   if (configured) return new TextEncoder().encode(configured);
-  await db
-    .insert(serverSettings)
-    .values({ key: SECRET_KEY, value: crypto.randomBytes(48).toString('base64url') })
-    .onConflictDoNothing();
-  const [row] = await db.select().from(serverSettings).where(eq(serverSettings.key, SECRET_KEY));
-  if (!row) throw new Error('Token secret could not be stored');
-  return new TextEncoder().encode(row.value);
+  return new TextEncoder().encode(await settingOrCreate(db, SECRET_KEY, () => crypto.randomBytes(48).toString('base64url')));
 }
 
 export interface TokenService {

@@ -3,11 +3,10 @@
  * in its `export_files` row. The file is built in memory and stored in one statement at the end,
  * so a run cut short leaves the row WIP and the resumed run simply builds the file again.
  */
-import { and, eq } from 'drizzle-orm';
 import { EXPORT_CONTENT_TYPES, EXPORT_TEXTS, isMassiveExport, isPdfExport, type ExportFormat } from '@bo/shared/exports';
 import type { ModuleDto, ModuleKey, ProductDto } from '@bo/shared/modules';
 import type { Db } from '../../db/client.js';
-import { exportFiles } from '../../db/schema.js';
+import { exportStatus, markExportFailed, setExportProgress, storeExportContent } from './exports.repository.js';
 import type { JobHandler } from '../../jobs/job-runner.js';
 import type { SkuPictures } from '../images/sku-pictures.js';
 import { findModules, toModuleDtos } from '../modules/modules.repository.js';
@@ -65,10 +64,10 @@ export function exportJob(opts: { lockTtlMinutes: number; pictures: SkuPictures 
 
   return async ({ job, db, progress }) => {
     const payload = job.payload as ExportJobPayload;
-    const [row] = await db.select({ status: exportFiles.status }).from(exportFiles).where(eq(exportFiles.id, payload.exportId));
-    if (!row) throw new Error(`The export ${payload.exportId} no longer exists`);
+    const status = await exportStatus(db, payload.exportId);
+    if (!status) throw new Error(`The export ${payload.exportId} no longer exists`);
     // Stored by an earlier run that stopped before marking the job done.
-    if (row.status === 'DONE') return { result: { exportId: payload.exportId } };
+    if (status === 'DONE') return { result: { exportId: payload.exportId } };
     try {
       const pdf = isPdfExport(payload.format);
       const withPictures = pdf || payload.withPhoto;
@@ -79,21 +78,18 @@ export function exportJob(opts: { lockTtlMinutes: number; pictures: SkuPictures 
         const p = Math.floor(percent);
         if (p === reported) return;
         reported = p;
-        await db.update(exportFiles).set({ progress: p }).where(and(eq(exportFiles.id, payload.exportId), eq(exportFiles.status, 'WIP')));
+        await setExportProgress(db, payload.exportId, p);
         await progress(p);
       };
 
       const first = await writeModules(db, payload, opts.lockTtlMinutes, writer, withPictures ? picture : undefined, (done) => report((done / payload.modules.length) * WRITING_SHARE));
       const content = await writer.finish();
       const fileName = exportFileName(payload.format, first);
-      await db
-        .update(exportFiles)
-        .set({ status: 'DONE', progress: 100, content, fileName, contentType: pdf ? EXPORT_CONTENT_TYPES.pdf : EXPORT_CONTENT_TYPES.xlsx, message: null })
-        .where(eq(exportFiles.id, payload.exportId));
+      await storeExportContent(db, payload.exportId, { content, fileName, contentType: pdf ? EXPORT_CONTENT_TYPES.pdf : EXPORT_CONTENT_TYPES.xlsx });
       return { result: { exportId: payload.exportId, fileName, bytes: content.length }, response: `Exported ${fileName}` };
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
-      await db.update(exportFiles).set({ status: 'ERROR', message }).where(eq(exportFiles.id, payload.exportId));
+      await markExportFailed(db, payload.exportId, message);
       throw err;
     }
   };

@@ -3,7 +3,6 @@
  * export, a persisted job builds the file (export.job.ts), the call waits for it a while and answers
  * the file, or 202 when it takes longer (the file is then downloaded from the export history).
  */
-import { and, desc, eq, like, sql } from 'drizzle-orm';
 import {
   EXPORT_TEXTS,
   exportFileUrl,
@@ -19,12 +18,12 @@ import {
 import type { ModuleKey } from '@bo/shared/modules';
 import { canExport, isAdmin } from '@bo/shared/permissions';
 import type { Queryable } from '../../db/client.js';
-import { exportFiles, jobs, templates } from '../../db/schema.js';
 import { audit } from '../../lib/audit.js';
 import type { ServiceContext } from '../../lib/context.js';
 import { AppError, badRequest, conflict, forbidden, notFound, ruleBroken } from '../../lib/errors.js';
 import { findModules, moduleZones } from '../modules/modules.repository.js';
 import { EXPORT_JOB, type ExportJobPayload } from './export.job.js';
+import { findExportFile, findModuleTemplateColumns, insertExportFile, linkExportJob, listPdfExports } from './exports.repository.js';
 
 export const EXPORT_ERRORS = {
   templateRequired: 'Choose a template: spreadsheet exports need one',
@@ -48,12 +47,9 @@ const keyOf = (k: ModuleKey) => `${k.moduleName}|${k.monthId}`;
 const toBuffer = (bytes: Uint8Array) => (Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
 
 async function templateColumns(db: Queryable, templateId: number): Promise<string[]> {
-  const [template] = await db
-    .select({ columns: templates.columns })
-    .from(templates)
-    .where(and(eq(templates.templateId, templateId), eq(templates.templatesType, 'modulo')));
-  if (!template) throw notFound(`There is no module template ${templateId}`, 'templateNotFound');
-  return template.columns;
+  const columns = await findModuleTemplateColumns(db, templateId);
+  if (!columns) throw notFound(`There is no module template ${templateId}`, 'templateNotFound');
+  return columns;
 }
 
 /** The modules to export, in the caller's order: checked to exist and be exportable by the caller, filtered by status. */
@@ -85,10 +81,10 @@ export async function exportModules(ctx: ServiceContext, format: ExportFormat, q
   const withPhoto = isPhotoExport(format) || query.withPhoto === true;
 
   const { exportId, jobId } = await ctx.db.transaction(async (tx) => {
-    const [file] = await tx.insert(exportFiles).values({ user: ctx.user.username, exportType: format, status: 'WIP', progress: 0 }).returning({ id: exportFiles.id });
-    const payload: ExportJobPayload = { exportId: file!.id, format, modules, status: query.status, columns, withPhoto };
+    const exportId = await insertExportFile(tx, ctx.user.username, format);
+    const payload: ExportJobPayload = { exportId, format, modules, status: query.status, columns, withPhoto };
     const job = await ctx.jobs.enqueue(tx, EXPORT_JOB, payload, ctx.user.username);
-    await tx.update(exportFiles).set({ jobId: job.id }).where(eq(exportFiles.id, file!.id));
+    await linkExportJob(tx, exportId, job.id);
     const one = modules.length === 1 ? modules[0]! : null;
     await audit(tx, {
       username: ctx.user.username,
@@ -96,9 +92,9 @@ export async function exportModules(ctx: ServiceContext, format: ExportFormat, q
       itemType: 'module',
       ...(one ? { itemKey: one.moduleName, monthId: one.monthId } : {}),
       requestId: ctx.requestId,
-      summary: { exportId: file!.id, format, status: query.status, templateId: pdf ? null : query.templateId, withPhoto, modules, userId: query.userId },
+      summary: { exportId, format, status: query.status, templateId: pdf ? null : query.templateId, withPhoto, modules, userId: query.userId },
     });
-    return { exportId: file!.id, jobId: job.id };
+    return { exportId, jobId: job.id };
   });
 
   const finished = await ctx.jobs.waitFor(jobId, ctx.config.EXPORT_WAIT_MS);
@@ -120,24 +116,12 @@ function effectiveState(row: ExportRowState): { status: 'WIP' | 'DONE' | 'ERROR'
   return { status: row.status as 'WIP' | 'DONE' | 'ERROR', message: row.message };
 }
 
-const mine = (ctx: ServiceContext) => (isAdmin(ctx.user.grants) ? undefined : sql`lower(${exportFiles.user}) = lower(${ctx.user.username})`);
+/** The owner whose exports the caller sees: themselves, or everybody (null) for an admin. */
+const owner = (ctx: ServiceContext) => (isAdmin(ctx.user.grants) ? null : ctx.user.username);
 
 /** A stored export file: the caller's own, or any for an admin. */
 export async function storedFile(ctx: ServiceContext, id: number): Promise<ExportedFile> {
-  const [row] = await ctx.db
-    .select({
-      id: exportFiles.id,
-      status: exportFiles.status,
-      message: exportFiles.message,
-      fileName: exportFiles.fileName,
-      contentType: exportFiles.contentType,
-      content: exportFiles.content,
-      jobStatus: jobs.status,
-      jobResponse: jobs.response,
-    })
-    .from(exportFiles)
-    .leftJoin(jobs, eq(jobs.id, exportFiles.jobId))
-    .where(and(eq(exportFiles.id, id), mine(ctx)));
+  const row = await findExportFile(ctx.db, id, owner(ctx));
   if (!row) throw notFound(EXPORT_ERRORS.notFound, 'exportNotFound');
   const state = effectiveState(row);
   if (state.status === 'WIP') throw conflict(EXPORT_ERRORS.notReady, 'exportNotReady');
@@ -149,23 +133,7 @@ const MAX_LISTED = 200;
 
 /** The PDF area: the caller's PDF exports (an admin's: everybody's), newest first. */
 export async function pdfExportStatus(ctx: ServiceContext): Promise<ExportItem[]> {
-  const rows = await ctx.db
-    .select({
-      id: exportFiles.id,
-      date: exportFiles.date,
-      progress: exportFiles.progress,
-      status: exportFiles.status,
-      exportType: exportFiles.exportType,
-      user: exportFiles.user,
-      message: exportFiles.message,
-      jobStatus: jobs.status,
-      jobResponse: jobs.response,
-    })
-    .from(exportFiles)
-    .leftJoin(jobs, eq(jobs.id, exportFiles.jobId))
-    .where(and(like(exportFiles.exportType, 'pdf%'), mine(ctx)))
-    .orderBy(desc(exportFiles.date), desc(exportFiles.id))
-    .limit(MAX_LISTED);
+  const rows = await listPdfExports(ctx.db, owner(ctx), MAX_LISTED);
   return rows.map((r) => {
     const state = effectiveState(r);
     return {

@@ -6,9 +6,10 @@
  * Text filters use `strpos(lower(column), lower(text))`: the text is a plain parameter, never a
  * pattern, so `%`, `_` and `\` match themselves.
  */
-import { sql, type SQL } from 'drizzle-orm';
+import { asc, sql, type SQL } from 'drizzle-orm';
 import type { FilterKey, SearchFilters } from '@bo/shared/search';
 import { queryRows, type Queryable } from '../../db/client.js';
+import { brands, collections, countries, months, planningChannels, starsZones } from '../../db/schema.js';
 import type { Visibility } from './visibility.js';
 
 export type ItemKind = 'module' | 'cluster';
@@ -398,4 +399,17 @@ export async function optionLabels(db: Queryable, keys: readonly FilterKey[], va
     }),
   );
   return out;
+}
+
+/** Every month, channel, brand, collection, stars zone and country: the home's filters before any choice. */
+export async function referenceOptions(db: Queryable) {
+  const [monthRows, channelRows, brandRows, collectionRows, zoneRows, countryRows] = await Promise.all([
+    db.select({ monthId: months.monthId }).from(months),
+    db.select().from(planningChannels).orderBy(asc(planningChannels.planningChannelId)),
+    db.select().from(brands).orderBy(asc(brands.brandCode)),
+    db.select().from(collections).orderBy(asc(collections.collectionCode)),
+    db.select().from(starsZones).orderBy(asc(starsZones.zoneCode)),
+    db.select().from(countries).orderBy(asc(countries.countryCode)),
+  ]);
+  return { monthRows, channelRows, brandRows, collectionRows, zoneRows, countryRows };
 }

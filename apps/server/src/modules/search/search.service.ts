@@ -16,8 +16,6 @@ import {
   type ModuleListItem,
   type SearchFilters,
 } from '@bo/shared/search';
-import { asc } from 'drizzle-orm';
-import { brands, collections, countries, months, planningChannels, starsZones } from '../../db/schema.js';
 import type { ServiceContext } from '../../lib/context.js';
 import { tooManyResults } from '../../lib/errors.js';
 import * as repo from './search.repository.js';
@@ -176,14 +174,7 @@ export async function filterOptions(ctx: ServiceContext, kind: repo.ItemKind, fi
  */
 export async function initialFilters(ctx: ServiceContext): Promise<FilterOptions> {
   const granted = grantedCodes(ctx.user.grants);
-  const [monthRows, channelRows, brandRows, collectionRows, zoneRows, countryRows] = await Promise.all([
-    ctx.db.select({ monthId: months.monthId }).from(months),
-    ctx.db.select().from(planningChannels).orderBy(asc(planningChannels.planningChannelId)),
-    ctx.db.select().from(brands).orderBy(asc(brands.brandCode)),
-    ctx.db.select().from(collections).orderBy(asc(collections.collectionCode)),
-    ctx.db.select().from(starsZones).orderBy(asc(starsZones.zoneCode)),
-    ctx.db.select().from(countries).orderBy(asc(countries.countryCode)),
-  ]);
+  const { monthRows, channelRows, brandRows, collectionRows, zoneRows, countryRows } = await repo.referenceOptions(ctx.db);
   const brandOk = (b: string) => granted === 'all' || granted.brands.has(b);
   const zoneOk = (z: string) => granted === 'all' || granted.zones.has(z);
   return {

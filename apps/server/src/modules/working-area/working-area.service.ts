@@ -63,7 +63,11 @@ export async function importModules(
   for (const f of items.filter((i) => !i.moduleName && i.macroFamily)) {
     const family = await repo.familyModules(ctx.db, { macroFamily: f.macroFamily!, monthId: f.monthId, brand: f.brand, collection: f.collection });
     if (family.length === 0) notFoundList.push(`${f.macroFamily} (${f.monthId})`);
-    for (const r of family) if (!found.has(keyOf(r))) (found.add(keyOf(r)), rows.push(r));
+    for (const r of family) {
+      if (found.has(keyOf(r))) continue;
+      found.add(keyOf(r));
+      rows.push(r);
+    }
   }
   return { moduleDtoList: await withSpecialKinds(ctx, rows), notFound: notFoundList };
 }
@@ -226,7 +230,12 @@ export async function clusterAnalysis(
     for (const c of found) {
       const mh = new Set<string>();
       const any = new Set<string>();
-      for (const n of c.modules) for (const l of linesOf(n)) (any.add(l.upc), l.mustHave && mh.add(l.upc));
+      for (const n of c.modules) {
+        for (const l of linesOf(n)) {
+          any.add(l.upc);
+          if (l.mustHave) mh.add(l.upc);
+        }
+      }
       const el = [...any].filter((u) => !mh.has(u));
       const previous = before.get(c.row.clusterId);
       const prevUpcs = new Set(previous?.flatMap((n) => (beforeLines.get(n) ?? []).map((l) => l.upc)) ?? []);
