@@ -15,7 +15,7 @@ import { buildTestApp } from './test-app.js';
 export async function buildClusterTestApp(): Promise<{ app: FastifyInstance; dataDir: string }> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'bo-clusters-'));
   const app = await buildTestApp({ DATA_DIR: dataDir, PLANNING_SYSTEM_DELAY_MS: 0 });
-  await app.jobs.stop();
+  await app.jobs.driveExternally();
   app.addHook('onClose', async () => {
     await fs.rm(dataDir, { recursive: true, force: true });
   });

@@ -48,6 +48,8 @@ export class JobRunner {
   private timer: NodeJS.Timeout | null = null;
   private running = 0;
   private stopping = false;
+  /** Jobs are run by someone else (a test's pump): waitFor neither drains itself nor gives up early. */
+  private external = false;
   private idle: Promise<void> = Promise.resolve();
   private readonly opts: Required<JobRunnerOptions>;
 
@@ -98,6 +100,13 @@ export class JobRunner {
     await this.idle;
   }
 
+  /** Stops the timer and leaves running jobs to the caller (tests drive the queue with drain()). */
+  async driveExternally(): Promise<void> {
+    await this.stop();
+    this.stopping = false;
+    this.external = true;
+  }
+
   /** Runs everything due now, until no job is left (tests use it to drive jobs deterministically). */
   async drain(): Promise<void> {
     for (;;) {
@@ -115,7 +124,7 @@ export class JobRunner {
   async waitFor(jobId: number, timeoutMs: number): Promise<JobRow | null> {
     const until = Date.now() + timeoutMs;
     for (;;) {
-      if (!this.timer && !this.stopping) await this.drain();
+      if (!this.timer && !this.stopping && !this.external) await this.drain();
       const [row] = await this.database.db.select().from(jobs).where(eq(jobs.id, jobId));
       if (!row || row.status === 'DONE' || row.status === 'FAILED') return row ?? null;
       if (Date.now() >= until || this.stopping) return row;

@@ -1,7 +1,7 @@
 import type { Grant } from '@bo/shared/grants';
 import { ERROR_TEXTS } from '@bo/shared/errors';
 import type { Db } from '../../db/client.js';
-import { audit } from '../../lib/audit.js';
+import { audit } from '../../lib/audit.repository.js';
 import { tooManyRequests, unauthorized } from '../../lib/errors.js';
 import { clearFailures, recordFailure, secondsBlocked, throttleKeys } from './login-throttle.repository.js';
 import { verifyPassword } from './password.js';

@@ -1,6 +1,6 @@
 import type { LoginResponse } from '@bo/shared/auth';
 import type { Db } from '../../db/client.js';
-import { audit } from '../../lib/audit.js';
+import { audit } from '../../lib/audit.repository.js';
 import { unauthorized } from '../../lib/errors.js';
 import type { TokenService } from './token.js';
 

@@ -7,7 +7,7 @@ import { normalizePermissionMap, type BrandSave, type BrandWithUsers } from '@bo
 import { PERMISSION_TYPES, type PermissionType } from '@bo/shared/grants';
 import { describePairingProblem, pairingProblems, PAIRING_RULE } from '@bo/shared/user-grants';
 import { USER_TEXTS } from '@bo/shared/users';
-import { audit } from '../../lib/audit.js';
+import { audit } from '../../lib/audit.repository.js';
 import type { ServiceContext } from '../../lib/context.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { findUsers, grantsOf, replaceBrandGrants, roleOf } from '../users/users.repository.js';

@@ -7,7 +7,7 @@ import { asc, eq, isNull, sql } from 'drizzle-orm';
 import { CLASSIFICATION_TEXTS, canManageClassifications, type Classification } from '@bo/shared/classifications';
 import { classificationLabelError } from '@bo/shared/validation';
 import { clientClassifications, clusterClassifications, clusters } from '../../db/schema.js';
-import { audit } from '../../lib/audit.js';
+import { audit } from '../../lib/audit.repository.js';
 import type { ServiceContext } from '../../lib/context.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { lockKeyForCreation } from '../creation/creation.repository.js';

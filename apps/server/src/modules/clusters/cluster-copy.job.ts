@@ -5,7 +5,7 @@ import { canCopy, canPublish, sameUser } from '@bo/shared/permissions';
 import type { Tx } from '../../db/client.js';
 import { clusters, jobs } from '../../db/schema.js';
 import type { JobHandler, JobRunner } from '../../jobs/job-runner.js';
-import { audit } from '../../lib/audit.js';
+import { audit } from '../../lib/audit.repository.js';
 import { findUserByUsername, loadGrants } from '../auth/users.repository.js';
 import { liveLocks } from '../locks/locks.repository.js';
 import { startPublication, type PublishItem } from '../publishing/publish.job.js';
@@ -17,7 +17,6 @@ import {
   findClusterAnyState,
   findClusters,
   liveModulesInMonth,
-  monthStates,
   replaceClusterClassifications,
   replaceClusterCountries,
   replaceClusterLias,
@@ -25,6 +24,7 @@ import {
   replaceClusterStores,
   replaceClusterZones,
 } from './clusters.repository.js';
+import { monthStates } from '../months/months.repository.js';
 
 export const COPY_CLUSTER_JOB = 'copy-cluster';
 

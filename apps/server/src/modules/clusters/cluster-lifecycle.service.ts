@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import {
   CLUSTER_SAVE_ERRORS,
   CLUSTER_TEXTS,
@@ -11,22 +11,25 @@ import {
   type ClusterSaveAnswer,
 } from '@bo/shared/clusters';
 import { compareMonthIds } from '@bo/shared/months';
+import { itemKeyString, type ItemKeyParts } from '@bo/shared/item-keys';
 import {
   canCopyItem,
   canEdit,
   canPublish,
   canView,
   clusterReadOnlyReason,
-  isAdmin,
-  sameUser,
   type ItemScope,
 } from '@bo/shared/permissions';
 import type { Queryable, Tx } from '../../db/client.js';
-import { clusters, jobs } from '../../db/schema.js';
-import { audit } from '../../lib/audit.js';
+import { clusters } from '../../db/schema.js';
+import { audit } from '../../lib/audit.repository.js';
 import type { ServiceContext } from '../../lib/context.js';
 import { badRequest, forbidden, notFound, ruleBroken } from '../../lib/errors.js';
-import { acquireLock, liveLocks, releaseLocks } from '../locks/locks.repository.js';
+import { clusterKind } from '../lifecycle/cluster-kind.js';
+import { lockHolders, lockItems, unlockItems } from '../lifecycle/item-locks.js';
+import { itemMonths } from '../lifecycle/item-months.js';
+import { assertChangeable, assertLocksHeld } from '../lifecycle/item-preconditions.js';
+import { monthStates, type MonthState } from '../months/months.repository.js';
 import { startPublication, SUBMISSION_STARTED, type PublishItem } from '../publishing/publish.job.js';
 import { COPY_CLUSTER_JOB, type CopyClusterPayload, type CopyClusterResult } from './cluster-copy.job.js';
 import {
@@ -39,22 +42,19 @@ import {
   existingLiaCodes,
   findClusters,
   liveModulesInMonth,
-  monthStates,
-  openMonthIds,
   replaceClusterClassifications,
   replaceClusterLias,
   replaceClusterModules,
   toClusterDtos,
   type ClusterContent,
   type ClusterRow,
-  type MonthState,
 } from './clusters.repository.js';
 
 /** How long the copy call waits for its job before answering with the job id only. */
 export const COPY_WAIT_MS = 60_000;
 
 const dtoOptions = (ctx: ServiceContext) => ({ lockTtlMinutes: ctx.config.LOCK_TTL_MINUTES });
-const lockKeys = (refs: readonly ClusterKey[]) => refs.map((r) => ({ itemKey: r.clusterId, monthId: r.monthId }));
+const lockKeys = (refs: readonly ClusterKey[]): ItemKeyParts[] => refs.map((r) => ({ itemKey: r.clusterId, monthId: r.monthId }));
 
 /** Keys once each, in request order. */
 function uniqueKeys(keys: readonly ClusterKey[]): ClusterKey[] {
@@ -78,100 +78,26 @@ export async function clusterDetails(ctx: ServiceContext, keys: readonly Cluster
   return toClusterDtos(ctx.db, visible, dtoOptions(ctx));
 }
 
-/**
- * GET /api/cluster/:clusterId/months. `copy`: every open month but `monthId`. `delete`: the open months
- * in which the cluster exists (the possible deletion start months).
- */
-export async function clusterMonths(
-  ctx: ServiceContext,
-  clusterId: string,
-  query: { monthId?: string | undefined; purpose: 'copy' | 'delete' },
-): Promise<string[]> {
-  if (query.purpose === 'copy' && !query.monthId) throw badRequest('monthId is required', [{ path: 'querystring.monthId', message: 'Required' }]);
-  const rows = await ctx.db
-    .select()
-    .from(clusters)
-    .where(and(eq(clusters.clusterId, clusterId), isNull(clusters.deletionStatus)));
-  const anchor = query.monthId ? rows.find((r) => r.monthId === query.monthId) : rows[0];
-  if (!anchor) throw notFound(`The cluster ${clusterId} does not exist${query.monthId ? ` in ${query.monthId}` : ''}`);
-  const scope = (await clusterScopes(ctx.db, [anchor])).get(anchor.id)!;
-  if (!canView(ctx.user.grants, scope)) throw forbidden(`You may not see the cluster ${clusterId}`);
-  const open = new Set(await openMonthIds(ctx.db));
-  const list = query.purpose === 'copy' ? [...open].filter((m) => m !== query.monthId) : rows.map((r) => r.monthId).filter((m) => open.has(m));
-  return [...new Set(list)].sort(compareMonthIds);
+/** GET /api/cluster/:clusterId/months: the lifecycle core's itemMonths. */
+export function clusterMonths(ctx: ServiceContext, clusterId: string, query: { monthId?: string | undefined; purpose: 'copy' | 'delete' }): Promise<string[]> {
+  return itemMonths(ctx, clusterKind, clusterId, query);
 }
 
 // ───────────────────────────── locks ─────────────────────────────
 
-/**
- * POST /api/cluster/lock: takes or renews the lock of every cluster the caller may edit (edit grant, open
- * month, open release). The others, and those another user holds, answer `acquired: false`.
- */
+/** POST /api/cluster/lock: the lifecycle core's lockItems (acquired: false = read-only). */
 export async function lockClusters(ctx: ServiceContext, keys: readonly ClusterKey[]) {
-  const wanted = uniqueKeys(keys);
-  const rows = orderLike(wanted, await findClusters(ctx.db, wanted));
-  const [scopes, states, current] = await Promise.all([
-    clusterScopes(ctx.db, rows),
-    monthStates(
-      ctx.db,
-      rows.map((r) => r.monthId),
-    ),
-    liveLocks(ctx.db, 'cluster', lockKeys(rows), ctx.config.LOCK_TTL_MINUTES),
-  ]);
-  const answer = [];
-  for (const row of rows) {
-    const state = states.get(row.monthId)!;
-    const mayEdit = canEdit(ctx.user.grants, scopes.get(row.id)!) && state.open && !state.releaseClosed;
-    let holder = current.get(clusterRefKey(row)) ?? null;
-    if (mayEdit) {
-      holder = await acquireLock(ctx.db, 'cluster', { itemKey: row.clusterId, monthId: row.monthId }, ctx.user.username, ctx.config.LOCK_TTL_MINUTES);
-    }
-    answer.push({
-      clusterId: row.clusterId,
-      monthId: row.monthId,
-      locked: holder !== null,
-      userLock: holder,
-      acquired: mayEdit && sameUser(holder, ctx.user.username),
-    });
-  }
-  return answer;
+  const answer = await lockItems(ctx, clusterKind, lockKeys(keys));
+  return answer.map((a) => ({ clusterId: a.itemKey, monthId: a.monthId, locked: a.locked, userLock: a.userLock, acquired: a.acquired }));
 }
 
-/**
- * POST /api/cluster/unlock?forced=: without `forced` only the caller's own locks go. `forced` (admin, or an
- * edit right on the cluster) removes anyone's lock; removing another user's lock is audited as lock-override.
- */
+/** POST /api/cluster/unlock?forced=: the lifecycle core's unlockItems; answers each key with its lock state after. */
 export async function unlockClusters(ctx: ServiceContext, keys: readonly ClusterKey[], forced: boolean) {
-  const wanted = uniqueKeys(keys);
-  if (forced && !isAdmin(ctx.user.grants)) {
-    const rows = await findClusters(ctx.db, wanted);
-    const byKey = new Map(rows.map((r) => [clusterRefKey(r), r]));
-    const scopes = await clusterScopes(ctx.db, rows);
-    const refused = wanted.filter((k) => {
-      const row = byKey.get(clusterRefKey(k));
-      return !row || !canEdit(ctx.user.grants, scopes.get(row.id)!);
-    });
-    if (refused.length) throw forbidden(`You may not unlock the cluster(s) ${refused.map((k) => k.clusterId).join(', ')}`);
-  }
-  return ctx.db.transaction(async (tx) => {
-    const released = await releaseLocks(tx, 'cluster', lockKeys(wanted), ctx.user.username, forced);
-    for (const r of released) {
-      if (sameUser(r.owner, ctx.user.username)) continue;
-      await audit(tx, {
-        username: ctx.user.username,
-        action: 'lock-override',
-        itemType: 'cluster',
-        itemKey: r.itemKey,
-        monthId: r.monthId,
-        summary: { previousOwner: r.owner },
-        requestId: ctx.requestId,
-      });
-    }
-    const holders = await liveLocks(tx, 'cluster', lockKeys(wanted), ctx.config.LOCK_TTL_MINUTES);
-    return wanted.map((k) => {
-      const holder = holders.get(clusterRefKey(k)) ?? null;
-      return { clusterId: k.clusterId, monthId: k.monthId, locked: holder !== null, userLock: holder };
-    });
+  const { wanted } = await unlockItems(ctx, clusterKind, lockKeys(keys), forced);
+  const holders = await lockHolders(ctx, 'cluster', wanted);
+  return wanted.map((k) => {
+    const holder = holders.get(itemKeyString(k)) ?? null;
+    return { clusterId: k.itemKey, monthId: k.monthId, locked: holder !== null, userLock: holder };
   });
 }
 
@@ -227,23 +153,18 @@ async function loadTargets(tx: Tx, list: readonly ClusterSave[]): Promise<Target
 }
 
 /** Saving or publishing needs the caller to hold the live lock of every cluster (422 clusterNotLocked). */
-async function requireLocks(tx: Tx, ctx: ServiceContext, targets: readonly Target[]): Promise<void> {
-  const holders = await liveLocks(
+function requireLocks(tx: Tx, ctx: ServiceContext, targets: readonly Target[]): Promise<void> {
+  return assertLocksHeld(
     tx,
-    'cluster',
-    targets.map((t) => ({ itemKey: t.row.clusterId, monthId: t.row.monthId })),
-    ctx.config.LOCK_TTL_MINUTES,
+    ctx,
+    clusterKind,
+    targets.map((t) => t.row),
   );
-  if (targets.some((t) => !sameUser(holders.get(clusterRefKey(t.row)), ctx.user.username))) {
-    throw ruleBroken('clusterNotLocked', CLUSTER_TEXTS.clusterNotLocked);
-  }
 }
 
 /** 422 when the cluster cannot change for anyone now: submission running, month closed, release closed. */
 function requireChangeable(t: Target): void {
-  if (t.row.status === 'SUBMIT_IN_PROGRESS') throw ruleBroken('submitInProgress', CLUSTER_TEXTS.submitInProgress);
-  if (!t.month.open) throw ruleBroken('monthClosed', CLUSTER_TEXTS.monthClosed);
-  if (t.month.releaseClosed) throw ruleBroken('releaseClosed', CLUSTER_TEXTS.releaseClosed);
+  assertChangeable(clusterKind, t.row, t.month);
 }
 
 /** Clusters whose body names modules that do not exist (live) in the cluster's month or belong to another brand. */
@@ -400,8 +321,7 @@ export async function checkForPublish(ctx: ServiceContext, list: readonly Cluste
     const byKey = new Map(rows.map((r) => [clusterRefKey(r), r]));
     const missing = list.find((c) => !byKey.has(clusterRefKey(c)));
     if (missing) throw notFound(`The cluster ${missing.clusterId} does not exist in ${missing.monthId}`);
-    const holders = await liveLocks(tx, 'cluster', lockKeys(list), ctx.config.LOCK_TTL_MINUTES);
-    if (list.some((c) => !sameUser(holders.get(clusterRefKey(c)), ctx.user.username))) throw ruleBroken('clusterNotLocked', CLUSTER_TEXTS.clusterNotLocked);
+    await assertLocksHeld(tx, ctx, clusterKind, rows);
 
     const pairs = [...new Map(rows.map((r) => [`${r.monthId}|${r.brandCode}`, { monthId: r.monthId, brandCode: r.brandCode }])).values()];
     const sets = await addedModuleSets(tx, pairs);
@@ -528,16 +448,12 @@ export async function copyClusters(ctx: ServiceContext, request: ClusterCopyRequ
   };
   const job = await ctx.jobs.enqueue(ctx.db, COPY_CLUSTER_JOB, payload, ctx.user.username);
 
-  const deadline = Date.now() + waitMs;
-  for (let pause = 25; ; pause = Math.min(pause * 2, 500)) {
-    const [row] = await ctx.db.select({ status: jobs.status, result: jobs.result, response: jobs.response }).from(jobs).where(eq(jobs.id, job.id));
-    if (row?.status === 'DONE') return { errors: (row.result as CopyClusterResult).errors, jobId: job.id, completed: true };
-    if (row?.status === 'FAILED') {
-      // The job broke as a whole (not one month): every requested copy is reported as failed.
-      const message = row.response ?? 'The copy failed';
-      return { errors: payload.clusters.map((c) => ({ clusterId: c.clusterId, months: c.destinationMonthList, message })), jobId: job.id, completed: true };
-    }
-    if (Date.now() >= deadline) return { errors: [], jobId: job.id, completed: false };
-    await new Promise((r) => setTimeout(r, Math.min(pause, Math.max(0, deadline - Date.now()))));
+  const finished = await ctx.jobs.waitFor(job.id, waitMs);
+  if (finished?.status === 'DONE') return { errors: (finished.result as CopyClusterResult).errors, jobId: job.id, completed: true };
+  if (finished?.status === 'FAILED') {
+    // The job broke as a whole (not one month): every requested copy is reported as failed.
+    const message = finished.response ?? 'The copy failed';
+    return { errors: payload.clusters.map((c) => ({ clusterId: c.clusterId, months: c.destinationMonthList, message })), jobId: job.id, completed: true };
   }
+  return { errors: [], jobId: job.id, completed: false };
 }

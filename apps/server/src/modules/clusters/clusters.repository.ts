@@ -19,9 +19,10 @@ import {
   modules,
   moduleSkus,
   months,
-  releases,
   stores,
 } from '../../db/schema.js';
+import { monthStates } from '../months/months.repository.js';
+import { clusterKeyString } from '@bo/shared/item-keys';
 import { liveLocks } from '../locks/locks.repository.js';
 
 export type ClusterRow = typeof clusters.$inferSelect;
@@ -43,7 +44,7 @@ export interface ClusterRef {
   monthId: string;
 }
 
-export const clusterRefKey = (r: ClusterRef) => `${r.clusterId}|${r.monthId}`;
+export const clusterRefKey = clusterKeyString;
 
 /** Live (not deleted) cluster rows for the keys, ordered by id. `forUpdate` locks them (in id order: no deadlocks). */
 export async function findClusters(db: Queryable, refs: readonly ClusterRef[], forUpdate = false): Promise<ClusterRow[]> {
@@ -106,33 +107,6 @@ export async function clusterScopes(db: Queryable, rows: readonly ClusterRow[]):
   for (const z of zoneRows) zones.set(z.clusterPk, [...(zones.get(z.clusterPk) ?? []), z.zone]);
   for (const r of rows) out.set(r.id, { brand: r.brandCode, zones: zones.get(r.id) ?? [] });
   return out;
-}
-
-export interface MonthState {
-  exists: boolean;
-  open: boolean;
-  releaseClosed: boolean;
-  releaseId: string | null;
-}
-
-/** Open flag and release state of months (a month's release closes its items for everyone). */
-export async function monthStates(db: Queryable, monthIds: readonly string[]): Promise<Map<string, MonthState>> {
-  const out = new Map<string, MonthState>();
-  const ids = [...new Set(monthIds)];
-  for (const id of ids) out.set(id, { exists: false, open: false, releaseClosed: false, releaseId: null });
-  if (ids.length === 0) return out;
-  const rows = await db
-    .select({ monthId: months.monthId, open: months.open, releaseId: months.releaseId, releaseStatus: releases.status })
-    .from(months)
-    .leftJoin(releases, eq(releases.releaseId, months.releaseId))
-    .where(inArray(months.monthId, ids));
-  for (const r of rows) out.set(r.monthId, { exists: true, open: r.open, releaseClosed: r.releaseStatus === 'CLOSED', releaseId: r.releaseId });
-  return out;
-}
-
-export async function openMonthIds(db: Queryable): Promise<string[]> {
-  const rows = await db.select({ monthId: months.monthId }).from(months).where(eq(months.open, true));
-  return rows.map((r) => r.monthId);
 }
 
 /** Open months in which each cluster id exists (not deleted). */
@@ -447,4 +421,13 @@ export async function toClusterDtos(db: Queryable, rows: readonly ClusterRow[], 
       inOpenMonth: state?.open ?? false,
     };
   });
+}
+
+/** Every live row of a cluster, in any month, ordered by id. */
+export async function liveClusterVersions(db: Queryable, clusterId: string): Promise<ClusterRow[]> {
+  return db
+    .select()
+    .from(clusters)
+    .where(and(eq(clusters.clusterId, clusterId), isNull(clusters.deletionStatus)))
+    .orderBy(asc(clusters.id));
 }

@@ -14,7 +14,7 @@ import { canCreate, canCreateAny } from '@bo/shared/permissions';
 import type { z } from 'zod';
 import type { moduleCreateSchema } from '@bo/shared/creation';
 import type { Queryable } from '../../db/client.js';
-import { audit } from '../../lib/audit.js';
+import { audit } from '../../lib/audit.repository.js';
 import type { ServiceContext } from '../../lib/context.js';
 import { badRequest, conflict, forbidden, notFound, ruleBroken } from '../../lib/errors.js';
 import { toClusterDtos } from '../clusters/clusters.repository.js';

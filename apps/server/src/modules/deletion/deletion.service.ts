@@ -17,7 +17,7 @@ import type { Grant } from '@bo/shared/grants';
 import { compareMonthIds, parseMonthId } from '@bo/shared/months';
 import { canDelete, canView, sameUser, type ItemScope } from '@bo/shared/permissions';
 import type { Queryable } from '../../db/client.js';
-import { audit } from '../../lib/audit.js';
+import { audit } from '../../lib/audit.repository.js';
 import type { ServiceContext } from '../../lib/context.js';
 import { badRequest, forbidden } from '../../lib/errors.js';
 import { liveLocks } from '../locks/locks.repository.js';
@@ -54,12 +54,6 @@ function groupByKey(rows: readonly ItemRow[]): Map<string, ItemRow[]> {
 }
 
 const isAvailable = (r: ItemRow) => r.deletionStatus === null && r.open;
-
-/** The months an item may be deleted from: the open months in which it exists and is live. */
-export async function deletableMonths(db: Queryable, type: DeletionItemType, key: string): Promise<string[]> {
-  const rows = await repo.itemRows(db, type, [key]);
-  return rows.filter(isAvailable).map((r) => r.monthId);
-}
 
 /**
  * Before an item is created again in a month: removes the month's non-live row (the unique key

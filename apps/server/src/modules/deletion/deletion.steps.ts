@@ -6,7 +6,7 @@
 import { moduleUsedBySubmittingCluster, type DeletionItemType } from '@bo/shared/deletion';
 import type { Db, Tx } from '../../db/client.js';
 import type { JobRunner } from '../../jobs/job-runner.js';
-import { audit } from '../../lib/audit.js';
+import { audit } from '../../lib/audit.repository.js';
 import * as repo from './deletion.repository.js';
 
 /** How long a deletion stays restorable (DELETION_PENDING) before the steps take it. */

@@ -18,7 +18,7 @@ import {
 import type { ModuleKey } from '@bo/shared/modules';
 import { canExport, isAdmin } from '@bo/shared/permissions';
 import type { Queryable } from '../../db/client.js';
-import { audit } from '../../lib/audit.js';
+import { audit } from '../../lib/audit.repository.js';
 import type { ServiceContext } from '../../lib/context.js';
 import { AppError, badRequest, conflict, forbidden, notFound, ruleBroken } from '../../lib/errors.js';
 import { findModules, moduleZones } from '../modules/modules.repository.js';

@@ -2,6 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
 import { queryRows } from '../../db/client.js';
 import { locks } from '../../db/schema.js';
+import { itemKeyString } from '@bo/shared/item-keys';
 
 export type LockItemType = 'module' | 'cluster' | 'macroFamily';
 
@@ -68,7 +69,7 @@ export async function releaseLocks(
   return released;
 }
 
-/** Live (not lapsed) lock holders of the given items, by `${itemKey}|${monthId}`. */
+/** Live (not lapsed) lock holders of the given items, by itemKeyString. */
 export async function liveLocks(db: Queryable, itemType: LockItemType, keys: readonly LockKey[], ttlMinutes: number): Promise<Map<string, string>> {
   const result = new Map<string, string>();
   if (keys.length === 0) return result;
@@ -83,12 +84,12 @@ export async function liveLocks(db: Queryable, itemType: LockItemType, keys: rea
         sql`${locks.renewedAt} >= now() - make_interval(secs => ${ttlMinutes * 60})`,
       ),
     );
-  for (const r of rows) result.set(`${r.itemKey}|${r.monthId}`, r.owner);
+  for (const r of rows) result.set(itemKeyString(r), r.owner);
   return result;
 }
 
 /** Does `user` hold a live lock on the item? */
 export async function holdsLock(db: Queryable, itemType: LockItemType, key: LockKey, user: string, ttlMinutes: number): Promise<boolean> {
-  const owner = (await liveLocks(db, itemType, [key], ttlMinutes)).get(`${key.itemKey}|${key.monthId}`);
+  const owner = (await liveLocks(db, itemType, [key], ttlMinutes)).get(itemKeyString(key));
   return !!owner && owner.toLowerCase() === user.toLowerCase();
 }

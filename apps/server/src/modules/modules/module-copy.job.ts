@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { jobs, months, moduleStarsZones, modules } from '../../db/schema.js';
 import type { JobHandler, JobRunner } from '../../jobs/job-runner.js';
-import { audit } from '../../lib/audit.js';
+import { audit } from '../../lib/audit.repository.js';
 import { liveLocks } from '../locks/locks.repository.js';
 import { startPublication, type PublishItem } from '../publishing/publish.job.js';
 import { readComposition, writeComposition } from './module-composition.js';

@@ -3,117 +3,47 @@
  * Every change is one transaction that validates before it writes, checks rights and state, and
  * records an audit entry.
  */
-import { and, eq, isNull } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
+import { moduleKeyString, type ItemKeyParts } from '@bo/shared/item-keys';
 import type { CompositionLine, ModuleDto, ModuleKey, ModuleSave } from '@bo/shared/modules';
-import { compareMonthIds } from '@bo/shared/months';
 import { canCopyItem, canEdit, canPublish, canReopen, canView, hasType, isAdmin, type ItemScope } from '@bo/shared/permissions';
 import type { Queryable, Tx } from '../../db/client.js';
-import { months, modules } from '../../db/schema.js';
-import { audit } from '../../lib/audit.js';
+import { modules } from '../../db/schema.js';
+import { audit } from '../../lib/audit.repository.js';
 import type { ServiceContext } from '../../lib/context.js';
 import { AppError, forbidden, notFound, ruleBroken } from '../../lib/errors.js';
-import { acquireLock, holdsLock, liveLocks, releaseLocks, type LockItemType } from '../locks/locks.repository.js';
+import { acquireLock } from '../locks/locks.repository.js';
+import { lockItems, releaseItemLocks, unlockItems } from '../lifecycle/item-locks.js';
+import { itemMonths } from '../lifecycle/item-months.js';
+import { assertLocksHeld, assertWritable } from '../lifecycle/item-preconditions.js';
+import { MODULE_TEXTS, moduleKind } from '../lifecycle/module-kind.js';
+import { monthStateOf } from '../months/months.repository.js';
 import { startPublication, SUBMISSION_STARTED } from '../publishing/publish.job.js';
 import { compositionSummary, readComposition, validateComposition, writeComposition } from './module-composition.js';
-import { familyExists, familyModuleScopes, findModule, findModules, moduleZones, monthState, releaseClosedByMonth, toModuleDtos, type ModuleRow } from './modules.repository.js';
+import { familyExists, familyModuleScopes, findModule, findModules, moduleZones, toModuleDtos, type ModuleRow } from './modules.repository.js';
 import { COPY_MODULE_JOB, type CopyModulesPayload, type CopyModulesResult } from './module-copy.job.js';
 
-export const MODULE_TEXTS = {
-  notLocked: "Sorry! The module was unlocked by another user, you can't save or publish.",
-  submitInProgress: 'The module is being submitted to the planning system and cannot be changed now.',
-  reopenRequired: 'The module is submitted: changing it needs the reopen right.',
-  releaseClosed: 'The release of this month is closed: its modules are read-only.',
-  monthClosed: 'The month is closed: its modules are read-only.',
-  notWip: 'Only modules in WIP can be published.',
-  noEdit: "You don't have the right to edit this module.",
-  noSubmit: "You don't have the right to publish this module.",
-} as const;
+export { MODULE_TEXTS };
 
-const lockKey = (m: { moduleName: string; monthId: string }) => ({ itemKey: m.moduleName, monthId: m.monthId });
+const lockKey = (m: ModuleKey) => ({ itemKey: m.moduleName, monthId: m.monthId });
+const moduleKeyOf = (k: ItemKeyParts): ModuleKey => ({ moduleName: k.itemKey, monthId: k.monthId });
 
 export async function scopeOf(db: Queryable, row: ModuleRow): Promise<ItemScope> {
-  return { brand: row.brandCode, zones: (await moduleZones(db, [row.id])).get(row.id) ?? [] };
-}
-
-async function monthIsOpen(db: Queryable, monthId: string): Promise<boolean> {
-  const [m] = await db.select({ open: months.open }).from(months).where(eq(months.monthId, monthId));
-  return !!m?.open;
-}
-
-/** Month and release open, not in submission: the state checks shared by save, publish and copy. */
-export async function assertModuleWritable(db: Queryable, row: ModuleRow): Promise<void> {
-  if (row.status === 'SUBMIT_IN_PROGRESS') throw ruleBroken('submitInProgress', MODULE_TEXTS.submitInProgress);
-  if ((await releaseClosedByMonth(db, [row.monthId])).get(row.monthId)) throw ruleBroken('releaseClosed', MODULE_TEXTS.releaseClosed);
-  if (!(await monthIsOpen(db, row.monthId))) throw ruleBroken('monthClosed', MODULE_TEXTS.monthClosed);
+  return (await moduleKind.scopes(db, [row])).get(row.id)!;
 }
 
 // ───────────────────────────── Locks ─────────────────────────────
 
+/** POST /api/module/lock: the lifecycle core's lockItems (acquired: false = read-only). */
 export async function lockModules(ctx: ServiceContext, keys: readonly ModuleKey[]) {
-  const rows = await findModules(ctx.db, keys);
-  if (rows.length === 0) throw notFound('None of these modules exists');
-  const zones = await moduleZones(ctx.db, rows.map((r) => r.id));
-  const out = [];
-  for (const row of rows) {
-    const scope = { brand: row.brandCode, zones: zones.get(row.id) ?? [] };
-    let owner: string | null;
-    if (canEdit(ctx.user.grants, scope)) {
-      owner = await acquireLock(ctx.db, 'module', lockKey(row), ctx.user.username, ctx.config.LOCK_TTL_MINUTES);
-    } else {
-      owner = (await liveLocks(ctx.db, 'module', [lockKey(row)], ctx.config.LOCK_TTL_MINUTES)).get(`${row.moduleName}|${row.monthId}`) ?? null;
-    }
-    const acquired = !!owner && owner.toLowerCase() === ctx.user.username.toLowerCase();
-    out.push({ moduleName: row.moduleName, monthId: row.monthId, locked: owner !== null, userLock: owner, acquired });
-  }
-  return out;
+  const answer = await lockItems(ctx, moduleKind, keys.map(lockKey));
+  return answer.map(({ itemKey, ...rest }) => ({ ...moduleKeyOf({ itemKey, monthId: rest.monthId }), locked: rest.locked, userLock: rest.userLock, acquired: rest.acquired }));
 }
 
-/**
- * Releases module or macro-family locks. Forced: admin, or a user with an edit right on the item,
- * may remove another user's lock (audited as lock-override).
- */
-export async function unlockItems(
-  ctx: ServiceContext,
-  itemType: Extract<LockItemType, 'module' | 'macroFamily'>,
-  keys: readonly { itemKey: string; monthId: string; scope: ItemScope | null }[],
-  forced: boolean,
-) {
-  const released: { itemKey: string; monthId: string; previousOwner: string }[] = [];
-  for (const key of keys) {
-    const mayForce = forced && (isAdmin(ctx.user.grants) || (key.scope !== null && canEdit(ctx.user.grants, key.scope)));
-    if (forced && !mayForce) throw forbidden(`You may not unlock ${key.itemKey}`);
-    await ctx.db.transaction(async (tx) => {
-      const gone = await releaseLocks(tx, itemType, [key], ctx.user.username, mayForce);
-      for (const g of gone) {
-        released.push({ itemKey: g.itemKey, monthId: g.monthId, previousOwner: g.owner });
-        if (g.owner.toLowerCase() !== ctx.user.username.toLowerCase()) {
-          await audit(tx, {
-            username: ctx.user.username,
-            action: 'lock-override',
-            itemType,
-            itemKey: g.itemKey,
-            monthId: g.monthId,
-            summary: { previousOwner: g.owner },
-            requestId: ctx.requestId,
-          });
-        }
-      }
-    });
-  }
-  return released;
-}
-
+/** POST /api/module/unlock?forced=: the lifecycle core's unlockItems; answers the locks released. */
 export async function unlockModules(ctx: ServiceContext, keys: readonly ModuleKey[], forced: boolean) {
-  const rows = forced ? await findModules(ctx.db, keys) : [];
-  const zones = await moduleZones(ctx.db, rows.map((r) => r.id));
-  const scopeByKey = new Map(rows.map((r) => [`${r.moduleName}|${r.monthId}`, { brand: r.brandCode, zones: zones.get(r.id) ?? [] }]));
-  const released = await unlockItems(
-    ctx,
-    'module',
-    keys.map((k) => ({ ...lockKey(k), scope: scopeByKey.get(`${k.moduleName}|${k.monthId}`) ?? null })),
-    forced,
-  );
-  return released.map((r) => ({ moduleName: r.itemKey, monthId: r.monthId, previousOwner: r.previousOwner }));
+  const { released } = await unlockItems(ctx, moduleKind, keys.map(lockKey), forced);
+  return released.map((r) => ({ moduleName: r.itemKey, monthId: r.monthId, previousOwner: r.owner }));
 }
 
 /**
@@ -125,8 +55,8 @@ export async function unlockModules(ctx: ServiceContext, keys: readonly ModuleKe
 export async function lockFamilies(ctx: ServiceContext, keys: readonly { macroFamily: string; monthId: string }[]) {
   for (const k of keys) {
     if (!(await familyExists(ctx.db, k.macroFamily))) throw notFound(`The macro family ${k.macroFamily} does not exist`);
-    const state = await monthState(ctx.db, k.monthId);
-    if (!state) throw notFound(`The month ${k.monthId} does not exist`);
+    const state = await monthStateOf(ctx.db, k.monthId);
+    if (!state.exists) throw notFound(`The month ${k.monthId} does not exist`);
     if (state.releaseClosed) throw ruleBroken('releaseClosed', MODULE_TEXTS.releaseClosed);
     if (!state.open) throw ruleBroken('monthClosed', MODULE_TEXTS.monthClosed);
     if (!isAdmin(ctx.user.grants)) {
@@ -146,13 +76,14 @@ export async function lockFamilies(ctx: ServiceContext, keys: readonly { macroFa
 
 export async function unlockFamilies(ctx: ServiceContext, keys: readonly { macroFamily: string; monthId: string }[], forced: boolean) {
   // A macro family has no brand of its own: forcing its lock is for admins.
-  const released = await unlockItems(
+  const released = await releaseItemLocks(
     ctx,
     'macroFamily',
     keys.map((k) => ({ itemKey: k.macroFamily, monthId: k.monthId, scope: null })),
     forced,
+    (families) => `You may not unlock the macro family(ies) ${families.join(', ')}`,
   );
-  return released.map((r) => ({ macroFamily: r.itemKey, monthId: r.monthId, previousOwner: r.previousOwner }));
+  return released.map((r) => ({ macroFamily: r.itemKey, monthId: r.monthId, previousOwner: r.owner }));
 }
 
 // ───────────────────────────── Save ─────────────────────────────
@@ -171,11 +102,9 @@ async function saveInTx(ctx: ServiceContext, tx: Tx, body: ModuleSave, opts: Sav
   if (opts.forPublish ? !canPublish(ctx.user.grants, scope) : !canEdit(ctx.user.grants, scope)) {
     throw forbidden(opts.forPublish ? MODULE_TEXTS.noSubmit : MODULE_TEXTS.noEdit);
   }
-  await assertModuleWritable(tx, row);
+  await assertWritable(tx, moduleKind, row);
   if (row.status === 'SUBMITTED' && !canReopen(ctx.user.grants, scope)) throw forbidden(MODULE_TEXTS.reopenRequired, 'reopenRequired');
-  if (!(await holdsLock(tx, 'module', lockKey(row), ctx.user.username, ctx.config.LOCK_TTL_MINUTES))) {
-    throw ruleBroken('moduleNotLocked', MODULE_TEXTS.notLocked);
-  }
+  await assertLocksHeld(tx, ctx, moduleKind, [row]);
 
   const description = body.newDescription ?? body.moduleDescription;
   const lines = opts.onlyDescription ? undefined : (body.productDtoList as CompositionLine[] | undefined);
@@ -260,10 +189,8 @@ async function publishInTx(ctx: ServiceContext, tx: Tx, body: ModuleSave): Promi
     throw ruleBroken('notWip', MODULE_TEXTS.notWip);
   }
   if (body.productDtoList || body.newDescription != null) return saveInTx(ctx, tx, body, { onlyDescription: false, forPublish: true });
-  await assertModuleWritable(tx, row);
-  if (!(await holdsLock(tx, 'module', lockKey(row), ctx.user.username, ctx.config.LOCK_TTL_MINUTES))) {
-    throw ruleBroken('moduleNotLocked', MODULE_TEXTS.notLocked);
-  }
+  await assertWritable(tx, moduleKind, row);
+  await assertLocksHeld(tx, ctx, moduleKind, [row]);
   return row;
 }
 
@@ -314,10 +241,10 @@ const COPY_WAIT_MS = 60_000;
 
 export async function copyModules(ctx: ServiceContext, request: { modules: { moduleName: string; monthId: string; destinationMonthList: string[] }[]; toPublish: boolean }) {
   const rows = await findModules(ctx.db, request.modules);
-  const byKey = new Map(rows.map((r) => [`${r.moduleName}|${r.monthId}`, r]));
+  const byKey = new Map(rows.map((r) => [moduleKeyString(r), r]));
   const zones = await moduleZones(ctx.db, rows.map((r) => r.id));
   for (const m of request.modules) {
-    const row = byKey.get(`${m.moduleName}|${m.monthId}`);
+    const row = byKey.get(moduleKeyString(m));
     if (!row) throw notFound(`The module ${m.moduleName} does not exist in ${m.monthId}`);
     if (!canCopyItem(ctx.user.grants, { brand: row.brandCode, zones: zones.get(row.id) ?? [] }, request.toPublish)) {
       throw forbidden(`You don't have the right to copy the module ${m.moduleName}`);
@@ -338,32 +265,9 @@ export async function copyModules(ctx: ServiceContext, request: { modules: { mod
   return { errors: result?.errors ?? [], copied: result?.copied ?? [], jobId: job.id, done: !!result };
 }
 
-/** The open months a module may be copied to (all open months but `monthId`), or, for deletion, the open months where it lives. */
-export async function moduleMonths(ctx: ServiceContext, moduleName: string, monthId: string | undefined, purpose: 'copy' | 'delete'): Promise<string[]> {
-  // Like a cluster's months: only for a caller who may see the module (its month's version, or any).
-  const versions = await ctx.db
-    .select()
-    .from(modules)
-    .where(and(eq(modules.moduleName, moduleName), isNull(modules.deletionStatus)));
-  const anchor = versions.find((v) => v.monthId === monthId) ?? versions[0];
-  if (!anchor) throw notFound(`Failed to fetch months for module ${moduleName}`);
-  if (!canView(ctx.user.grants, await scopeOf(ctx.db, anchor))) throw forbidden(`You may not see the module ${moduleName}`);
-  if (purpose === 'delete') {
-    const rows = await ctx.db
-      .select({ monthId: modules.monthId })
-      .from(modules)
-      .innerJoin(months, eq(months.monthId, modules.monthId))
-      .where(and(eq(modules.moduleName, moduleName), isNull(modules.deletionStatus), eq(months.open, true)));
-    if (rows.length === 0) throw notFound(`Failed to fetch months for module ${moduleName}`);
-    return rows.map((r) => r.monthId).sort(compareMonthIds);
-  }
-  const exists = await ctx.db.select({ id: modules.id }).from(modules).where(and(eq(modules.moduleName, moduleName), isNull(modules.deletionStatus))).limit(1);
-  if (exists.length === 0) throw notFound(`Failed to fetch months for module ${moduleName}`);
-  const rows = await ctx.db.select({ monthId: months.monthId }).from(months).where(eq(months.open, true));
-  return rows
-    .map((r) => r.monthId)
-    .filter((m) => m !== monthId)
-    .sort(compareMonthIds);
+/** GET /api/module/:moduleName/months: the lifecycle core's itemMonths. */
+export function moduleMonths(ctx: ServiceContext, moduleName: string, monthId: string | undefined, purpose: 'copy' | 'delete'): Promise<string[]> {
+  return itemMonths(ctx, moduleKind, moduleName, { monthId, purpose });
 }
 
 /** Module DTOs for keys (the editor's load), only those the caller may view. */

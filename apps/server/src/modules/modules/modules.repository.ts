@@ -375,3 +375,18 @@ async function activeCounts(db: Queryable, ids: readonly number[]) {
   return new Map(rows.map((r) => [r.moduleId, { mh: Number(r.mh), el: Number(r.el) }]));
 }
 
+
+/** Every live row of a module, in any month, ordered by id. */
+export async function liveModuleVersions(db: Queryable, moduleName: string): Promise<ModuleRow[]> {
+  return db
+    .select()
+    .from(modules)
+    .where(and(eq(modules.moduleName, moduleName), isNull(modules.deletionStatus)))
+    .orderBy(asc(modules.id));
+}
+
+/** A module's permission scope: its brand and its stars zones, by row id. */
+export async function moduleScopes(db: Queryable, rows: readonly ModuleRow[]): Promise<Map<number, { brand: string; zones: string[] }>> {
+  const zones = await moduleZones(db, rows.map((r) => r.id));
+  return new Map(rows.map((r) => [r.id, { brand: r.brandCode, zones: zones.get(r.id) ?? [] }]));
+}

@@ -2,7 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { Db, Queryable } from '../../db/client.js';
 import { clusters, modules } from '../../db/schema.js';
 import type { JobHandler } from '../../jobs/job-runner.js';
-import { audit } from '../../lib/audit.js';
+import { audit } from '../../lib/audit.repository.js';
 import type { PlanningGateway, Submission } from './planning-gateway.js';
 
 export const PUBLISH_JOB = 'publish';

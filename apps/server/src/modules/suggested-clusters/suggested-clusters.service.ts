@@ -12,13 +12,12 @@ import {
 import { LIMITS } from '@bo/shared/validation';
 import type { Tx } from '../../db/client.js';
 import { clusterModules, clusters, suggestedClusters } from '../../db/schema.js';
-import { audit } from '../../lib/audit.js';
+import { audit } from '../../lib/audit.repository.js';
 import type { ServiceContext } from '../../lib/context.js';
 import { forbidden, notFound, ruleBroken } from '../../lib/errors.js';
 import {
   clusterChildren,
   findClusterAnyState,
-  monthStates,
   replaceClusterCountries,
   replaceClusterModules,
   replaceClusterStores,
@@ -26,6 +25,7 @@ import {
 } from '../clusters/clusters.repository.js';
 import { liveLocks } from '../locks/locks.repository.js';
 import * as repo from './suggested-clusters.repository.js';
+import { monthStates } from '../months/months.repository.js';
 
 type StoreRow = Awaited<ReturnType<typeof repo.suggestionStores>>[number];
 type ModuleRow = Awaited<ReturnType<typeof repo.suggestionModules>>[number];

@@ -4,7 +4,7 @@
  */
 import { pairingMessage, pairingProblems, withImpliedView, type GrantRowLike } from '@bo/shared/user-grants';
 import { USER_TEXTS, type CreateUserRequest, type User, type UserGrant, type UserSave, type UserStatus } from '@bo/shared/users';
-import { audit } from '../../lib/audit.js';
+import { audit } from '../../lib/audit.repository.js';
 import type { ServiceContext } from '../../lib/context.js';
 import { badRequest, conflict, notFound, ruleBroken } from '../../lib/errors.js';
 import * as repo from './users.repository.js';

@@ -1,0 +1,75 @@
+/**
+ * The rules on which modules and clusters had drifted apart (docs/LIFECYCLE.md, "One rule for both kinds"):
+ * both kinds now answer the same, the stricter way, because both go through the one lifecycle core.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { eq } from 'drizzle-orm';
+import { buildCluster, buildModule, buildReference, buildUser } from '../../../test/builders.js';
+import { buildTestApp, loginAs } from '../../../test/test-app.js';
+import { locks, releases } from '../../db/schema.js';
+
+let app: FastifyInstance;
+const h: Record<string, { authorization: string }> = {};
+
+beforeEach(async () => {
+  app = await buildTestApp();
+  const db = app.database.db;
+  await buildReference(db);
+  const aurEu = { brands: ['AUR'], zones: ['EU'] };
+  const bothEu = { brands: ['AUR', 'VLT'], zones: ['EU'] };
+  await buildUser(db, { username: 'editor', grants: { view: aurEu, edit: aurEu } });
+  await buildUser(db, { username: 'holder', grants: { view: bothEu, edit: bothEu } });
+  for (const monthId of ['M01_2027', 'M12_2026']) {
+    await buildModule(db, { moduleName: 'MOD_A', monthId });
+    await buildCluster(db, { clusterId: 'CL_A', monthId });
+  }
+  await buildModule(db, { moduleName: 'MOD_V', brandCode: 'VLT' });
+  await buildCluster(db, { clusterId: 'CL_V', brandCode: 'VLT' });
+  for (const u of ['editor', 'holder']) h[u] = await loginAs(app, u);
+});
+afterEach(async () => {
+  await app.close();
+});
+
+const post = (user: string, url: string, payload: unknown) => app.inject({ method: 'POST', url, headers: h[user], payload: payload as object });
+
+const kinds = [
+  { kind: 'module', key: 'moduleName', a: 'MOD_A', v: 'MOD_V' },
+  { kind: 'cluster', key: 'clusterId', a: 'CL_A', v: 'CL_V' },
+] as const;
+
+describe.each(kinds)('$kind lock and unlock', ({ kind, key, a, v }) => {
+  const item = (name: string, monthId = 'M01_2027') => ({ [key]: name, monthId });
+
+  it('is read-only (acquired: false, no lock taken) in a closed month', async () => {
+    const res = await post('editor', `/api/${kind}/lock`, [item(a, 'M12_2026')]);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual([{ ...item(a, 'M12_2026'), locked: false, userLock: null, acquired: false }]);
+    expect(await app.database.db.select().from(locks)).toHaveLength(0);
+  });
+
+  it('is read-only (acquired: false, no lock taken) in a closed release', async () => {
+    await app.database.db.update(releases).set({ status: 'CLOSED' }).where(eq(releases.releaseId, 'R2027'));
+    const res = await post('editor', `/api/${kind}/lock`, [item(a)]);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual([{ ...item(a), locked: false, userLock: null, acquired: false }]);
+    expect(await app.database.db.select().from(locks)).toHaveLength(0);
+  });
+
+  it('forced unlock of several items, one not allowed: 403 and none released', async () => {
+    const taken = await post('holder', `/api/${kind}/lock`, [item(a), item(v)]);
+    expect(taken.json().every((r: { acquired: boolean }) => r.acquired)).toBe(true);
+    const res = await post('editor', `/api/${kind}/unlock?forced=true`, [item(a), item(v)]);
+    expect(res.statusCode).toBe(403);
+    const left = await app.database.db.select().from(locks);
+    expect(left.map((l) => l.itemKey).sort()).toEqual([a, v].sort());
+  });
+
+  it('forced unlock of items all allowed releases them', async () => {
+    await post('holder', `/api/${kind}/lock`, [item(a)]);
+    const res = await post('editor', `/api/${kind}/unlock?forced=true`, [item(a)]);
+    expect(res.statusCode).toBe(200);
+    expect(await app.database.db.select().from(locks)).toHaveLength(0);
+  });
+});
