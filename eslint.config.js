@@ -1,0 +1,154 @@
+// ESLint 9 flat config for the whole monorepo (`npm run lint`, part of `npm test`).
+// The layering rules are docs/CODE_STYLE.md §7–10 written as `no-restricted-imports` patterns; every
+// file gets exactly one `no-restricted-imports` setting (flat config replaces a rule's options, it does
+// not merge them), built by `restrictImports()` from the lists below.
+import { readdirSync } from 'node:fs';
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import { defineConfig } from 'eslint/config';
+import tseslint from 'typescript-eslint';
+
+const WEB = 'apps/web/src';
+const FEATURES = readdirSync(new URL(`./${WEB}/features`, import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+/** How deep files sit below `features/<x>/` today is 1; a few more levels cost nothing. */
+const MAX_FEATURE_DEPTH = 4;
+const TS = '*.{ts,tsx}';
+const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+const SHARED_ROOT = {
+  name: '@bo/shared',
+  message: "Import the file, not the package root: '@bo/shared/<area>' (no barrel files).",
+};
+
+const FEATURE_MESSAGE =
+  'A feature does not import another feature. Move what both need to components/, lib/ or @bo/shared, or let app/ compose the two.';
+
+/** `@/features/<y>` and relative paths into `features/<y>` from a file `depth` folders below `features/<feature>/`. */
+function otherFeaturePatterns(feature, depth) {
+  const notSelf = `(?!${escape(feature)}(/|$))`;
+  return [
+    { regex: `^@/features/${notSelf}`, message: FEATURE_MESSAGE },
+    // `depth + 1` steps up is `features/`, `depth + 2` is `src/`.
+    { regex: `^(\\.\\./){${depth + 1}}${notSelf}[^./]`, message: FEATURE_MESSAGE },
+    { regex: `^(\\.\\./){${depth + 2}}features/${notSelf}`, message: FEATURE_MESSAGE },
+  ];
+}
+
+const SHARED_CODE_PATTERNS = [
+  {
+    regex: '^(@/|(\\.\\.?/)+)features/',
+    message: 'Shared code (components/, lib/, hooks/, config/) does not import features: the direction is shared → features → app.',
+  },
+];
+
+const SCHEMA_PATTERNS = [
+  {
+    regex: '(^|/)db/schema(\\.js|\\.ts)?$',
+    message: 'Only repositories (*.repository.ts), db/** (migrations, seed) and tests import db/schema: services and routes go through a repository.',
+  },
+];
+
+/**
+ * A ratchet, not an allow-list to grow: the files that still query tables themselves, from before the
+ * rule. Each leaves this list when its SQL moves into a repository (issue 12, "Repository boundary");
+ * a new file can never be added here without a reviewer seeing it. Every other file is held by the rule.
+ */
+const NOT_YET_BEHIND_A_REPOSITORY = [
+  'apps/server/src/jobs/job-runner.ts',
+  'apps/server/src/jobs/jobs.routes.ts',
+  'apps/server/src/modules/classifications/classifications.service.ts',
+  'apps/server/src/modules/clusters/cluster-copy.job.ts',
+  'apps/server/src/modules/clusters/cluster-lifecycle.service.ts',
+  'apps/server/src/modules/modules/module-composition.ts',
+  'apps/server/src/modules/modules/module-copy.job.ts',
+  'apps/server/src/modules/modules/module-lifecycle.service.ts',
+  'apps/server/src/modules/modules/module-snapshot.ts',
+  'apps/server/src/modules/publishing/publish.job.ts',
+  'apps/server/src/modules/suggested-clusters/suggested-clusters.service.ts',
+];
+
+const restrictImports = (patterns = []) => ['error', { paths: [SHARED_ROOT], patterns }];
+
+const BARREL_SELECTORS = [
+  { selector: 'ExportAllDeclaration', message: 'No barrel files: do not re-export another file (`export * from`); import the file itself.' },
+  { selector: 'ExportNamedDeclaration[source]', message: 'No barrel files: do not re-export another file (`export { … } from`); import the file itself.' },
+];
+
+/** `// eslint-disable… rule -- why`: a disable without its reason is an error. */
+const local = {
+  rules: {
+    'disable-needs-reason': {
+      meta: { type: 'suggestion', schema: [], messages: { reason: 'Say why beside the disable: `eslint-disable-next-line <rule> -- <reason>`.' } },
+      create(context) {
+        return {
+          Program() {
+            for (const comment of context.sourceCode.getAllComments()) {
+              const text = comment.value.trim();
+              if (/^eslint-disable(-next-line|-line)?\b/.test(text) && !/\s--\s*\S/.test(text)) context.report({ loc: comment.loc, messageId: 'reason' });
+            }
+          },
+        };
+      },
+    },
+  },
+};
+
+export default defineConfig(
+  {
+    ignores: ['**/node_modules/**', '**/dist/**', 'apps/web/e2e/screenshots/**', 'apps/server/src/db/migrations/**', '**/*.js', '**/*.cjs', '**/*.mjs'],
+  },
+  {
+    files: ['**/*.{ts,tsx}'],
+    extends: [js.configs.recommended, ...tseslint.configs.recommended],
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+    plugins: { local },
+    rules: {
+      'no-restricted-imports': restrictImports(),
+      'local/disable-needs-reason': 'error',
+      // `_name` marks a value left out on purpose (`const { gone: _gone, ...rest } = …`).
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_', ignoreRestSiblings: true }],
+    },
+  },
+  // React: the two classic hook rules. The React Compiler rules of the plugin's v7 presets are not on:
+  // the app does not use the compiler.
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+    },
+  },
+  // Web layering: shared code does not import features.
+  {
+    files: [`${WEB}/components/**/${TS}`, `${WEB}/lib/**/${TS}`, `${WEB}/hooks/**/${TS}`, `${WEB}/config/**/${TS}`],
+    rules: { 'no-restricted-imports': restrictImports(SHARED_CODE_PATTERNS) },
+  },
+  // Web layering: a feature does not import another feature (one block per feature and depth, since a
+  // relative path's meaning depends on where the file sits).
+  ...FEATURES.flatMap((feature) =>
+    Array.from({ length: MAX_FEATURE_DEPTH + 1 }, (_, depth) => ({
+      files: [`${WEB}/features/${feature}/${'*/'.repeat(depth)}${TS}`],
+      rules: { 'no-restricted-imports': restrictImports(otherFeaturePatterns(feature, depth)) },
+    })),
+  ),
+  // No barrel files: features do not re-export, and there is no index.ts anywhere in the apps.
+  {
+    files: [`${WEB}/features/**/${TS}`],
+    rules: { 'no-restricted-syntax': ['error', ...BARREL_SELECTORS] },
+  },
+  {
+    files: ['apps/*/src/**/index.{ts,tsx}', 'packages/*/src/**/index.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': ['error', { selector: 'Program', message: 'No index.ts files: name the file for what it holds and import it directly.' }, ...BARREL_SELECTORS],
+    },
+  },
+  // Server layering: db/schema only in repositories, db/** (migrations, seed), tests and benches.
+  {
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/**/*.repository.ts', 'apps/server/src/db/**', 'apps/server/src/**/*.test.ts', ...NOT_YET_BEHIND_A_REPOSITORY],
+    rules: { 'no-restricted-imports': restrictImports(SCHEMA_PATTERNS) },
+  },
+);
