@@ -57,7 +57,6 @@ const SCHEMA_PATTERNS = [
  */
 const NOT_YET_BEHIND_A_REPOSITORY = [
   'apps/server/src/jobs/job-runner.ts',
-  'apps/server/src/modules/classifications/classifications.service.ts',
   'apps/server/src/modules/clusters/cluster-copy.job.ts',
   'apps/server/src/modules/clusters/cluster-lifecycle.service.ts',
   'apps/server/src/modules/modules/module-composition.ts',
