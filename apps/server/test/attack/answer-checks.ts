@@ -1,3 +1,4 @@
+import { errorKeySchema } from '@bo/shared/errors';
 import type { LightMyRequestResponse } from 'fastify';
 import type { ApiRoute } from './openapi-routes.js';
 
@@ -62,6 +63,8 @@ export function checkAnswer(route: ApiRoute | null, sent: Sent, res: LightMyRequ
     }
     const { error, message } = (body ?? {}) as { error?: unknown; message?: unknown };
     if (typeof error !== 'string' || typeof message !== 'string') fail('a 4xx without { error: string, message: string }');
+    // Every key is one of the shared list the web app compares against (@bo/shared/errors).
+    if (!errorKeySchema.safeParse(error).success) fail(`a 4xx whose key '${String(error)}' is not in ERROR_KEYS`);
     const leak = leakIn(res.body);
     if (leak) fail(`a 4xx that shows internals (${leak})`);
   }

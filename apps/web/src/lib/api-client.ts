@@ -1,4 +1,4 @@
-import { errorResponseSchema } from '@bo/shared/errors';
+import { errorKeySchema, errorResponseSchema } from '@bo/shared/errors';
 import type { z } from 'zod';
 import { showAlert } from '../components/ui/alert-store';
 import { ApiError } from './api-error';
@@ -56,7 +56,9 @@ async function toApiError(response: Response): Promise<ApiError> {
   }
   const parsed = errorResponseSchema.safeParse(body);
   if (parsed.success) {
-    return new ApiError(response.status, parsed.data.error, parsed.data.message, parsed.data.fields);
+    // A key outside the shared list (the server guarantees none; its tests check) is a plain HTTP error.
+    const key = errorKeySchema.safeParse(parsed.data.error);
+    return new ApiError(response.status, key.success ? key.data : 'httpError', parsed.data.message, parsed.data.fields);
   }
   return new ApiError(response.status, 'httpError', `Request rejected with status ${response.status}`);
 }

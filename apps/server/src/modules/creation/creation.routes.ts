@@ -14,7 +14,7 @@ import {
   moduleExistsRequestSchema,
   storeLookupSchema,
 } from '@bo/shared/creation';
-import { errorResponseSchema } from '@bo/shared/errors';
+import { errorResponseSchema, type ErrorKey } from '@bo/shared/errors';
 import { moduleDtoSchema } from '@bo/shared/modules';
 import { contextOf } from '../../lib/context.js';
 import { badRequest } from '../../lib/errors.js';
@@ -26,7 +26,7 @@ const errors = { 400: errorResponseSchema, 403: errorResponseSchema, 404: errorR
  * A body that broke a rule answers 400 with the rules' own texts (the forms' texts), several joined by
  * ';' as the create forms show them one per line, rather than the generic "Invalid request: …".
  */
-function rejectInvalidBody(request: FastifyRequest, key: string): void {
+function rejectInvalidBody(request: FastifyRequest, key: ErrorKey): void {
   const err = request.validationError;
   if (!err) return;
   if (!hasZodFastifySchemaValidationErrors(err)) throw badRequest(err.message, undefined, key);
