@@ -59,10 +59,8 @@ const NOT_YET_BEHIND_A_REPOSITORY = [
   'apps/server/src/jobs/job-runner.ts',
   'apps/server/src/modules/clusters/cluster-copy.job.ts',
   'apps/server/src/modules/clusters/cluster-lifecycle.service.ts',
-  'apps/server/src/modules/modules/module-composition.ts',
   'apps/server/src/modules/modules/module-copy.job.ts',
   'apps/server/src/modules/modules/module-lifecycle.service.ts',
-  'apps/server/src/modules/modules/module-snapshot.ts',
   'apps/server/src/modules/publishing/publish.job.ts',
   'apps/server/src/modules/suggested-clusters/suggested-clusters.service.ts',
 ];

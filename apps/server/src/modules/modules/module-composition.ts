@@ -1,8 +1,7 @@
-import { eq, inArray } from 'drizzle-orm';
 import type { CompositionLine } from '@bo/shared/modules';
 import type { Queryable } from '../../db/client.js';
-import { moduleSkus, skus } from '../../db/schema.js';
 import { badRequest } from '../../lib/errors.js';
+import { knownUpcs } from './module-composition.repository.js';
 
 /**
  * Checks a composition before anything is written: no SKU twice, every SKU known.
@@ -16,45 +15,9 @@ export async function validateComposition(db: Queryable, lines: readonly Composi
     seen.set(l.upc, i);
   });
   const upcs = [...seen.keys()];
-  const known = new Set<string>();
-  for (let i = 0; i < upcs.length; i += 5000) {
-    const rows = await db.select({ upc: skus.upc }).from(skus).where(inArray(skus.upc, upcs.slice(i, i + 5000)));
-    for (const r of rows) known.add(r.upc);
-  }
+  const known = await knownUpcs(db, upcs);
   for (const [upc, i] of seen) if (!known.has(upc)) fields.push({ path: `${path}.${i}.upc`, message: `Unknown SKU ${upc}` });
   if (fields.length) throw badRequest(`Invalid composition: ${fields.map((f) => f.message).join('; ')}`, fields, 'invalidComposition');
-}
-
-/** Replaces a module's composition (lines keep their order). REMOVED lines remember their class. */
-export async function writeComposition(tx: Queryable, moduleId: number, lines: readonly CompositionLine[]): Promise<void> {
-  await tx.delete(moduleSkus).where(eq(moduleSkus.moduleId, moduleId));
-  for (let i = 0; i < lines.length; i += 1000) {
-    const part = lines.slice(i, i + 1000);
-    await tx.insert(moduleSkus).values(
-      part.map((l, j) => ({
-        moduleId,
-        upc: l.upc,
-        mustHave: l.mustHave,
-        status: l.moduleCompositionStatus,
-        previousStatus: typeof l.previousStatus === 'string' ? l.previousStatus : null,
-        previousMustHave: l.moduleCompositionStatus === 'REMOVED' ? l.mustHave : null,
-        minValue: l.minValue ?? 1,
-        position: i + j,
-      })),
-    );
-  }
-}
-
-/** The composition as stored, in the request's line shape (copy uses it). */
-export async function readComposition(db: Queryable, moduleId: number): Promise<CompositionLine[]> {
-  const rows = await db.select().from(moduleSkus).where(eq(moduleSkus.moduleId, moduleId)).orderBy(moduleSkus.position);
-  return rows.map((r) => ({
-    upc: r.upc,
-    mustHave: r.mustHave,
-    moduleCompositionStatus: r.status as CompositionLine['moduleCompositionStatus'],
-    minValue: r.minValue,
-    previousStatus: r.previousStatus,
-  }));
 }
 
 /** A short before/after summary for the audit log. */

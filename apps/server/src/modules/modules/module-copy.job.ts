@@ -5,7 +5,7 @@ import type { JobHandler, JobRunner } from '../../jobs/job-runner.js';
 import { audit } from '../../lib/audit.repository.js';
 import { liveLocks } from '../locks/locks.repository.js';
 import { startPublication, type PublishItem } from '../publishing/publish.job.js';
-import { readComposition, writeComposition } from './module-composition.js';
+import { readComposition, writeComposition } from './module-composition.repository.js';
 import { findModule, moduleZones, releaseClosedByMonth } from './modules.repository.js';
 
 export const COPY_MODULE_JOB = 'copy-module';

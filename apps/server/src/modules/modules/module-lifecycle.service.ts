@@ -19,7 +19,8 @@ import { assertLocksHeld, assertWritable } from '../lifecycle/item-preconditions
 import { MODULE_TEXTS, moduleKind } from '../lifecycle/module-kind.js';
 import { monthStateOf } from '../months/months.repository.js';
 import { startPublication, SUBMISSION_STARTED } from '../publishing/publish.job.js';
-import { compositionSummary, readComposition, validateComposition, writeComposition } from './module-composition.js';
+import { compositionSummary, validateComposition } from './module-composition.js';
+import { readComposition, writeComposition } from './module-composition.repository.js';
 import { familyExists, familyModuleScopes, findModule, findModules, moduleZones, toModuleDtos, type ModuleRow } from './modules.repository.js';
 import { COPY_MODULE_JOB, type CopyModulesPayload, type CopyModulesResult } from './module-copy.job.js';
 

@@ -1,0 +1,56 @@
+import { and, eq, inArray, ne } from 'drizzle-orm';
+import type { CompositionLine } from '@bo/shared/modules';
+import type { Queryable } from '../../db/client.js';
+import { moduleSkus, skus } from '../../db/schema.js';
+
+/** Which of these UPCs exist. */
+export async function knownUpcs(db: Queryable, upcs: readonly string[]): Promise<Set<string>> {
+  const known = new Set<string>();
+  for (let i = 0; i < upcs.length; i += 5000) {
+    const rows = await db.select({ upc: skus.upc }).from(skus).where(inArray(skus.upc, upcs.slice(i, i + 5000)));
+    for (const r of rows) known.add(r.upc);
+  }
+  return known;
+}
+
+/** Replaces a module's composition (lines keep their order). REMOVED lines remember their class. */
+export async function writeComposition(tx: Queryable, moduleId: number, lines: readonly CompositionLine[]): Promise<void> {
+  await tx.delete(moduleSkus).where(eq(moduleSkus.moduleId, moduleId));
+  for (let i = 0; i < lines.length; i += 1000) {
+    const part = lines.slice(i, i + 1000);
+    await tx.insert(moduleSkus).values(
+      part.map((l, j) => ({
+        moduleId,
+        upc: l.upc,
+        mustHave: l.mustHave,
+        status: l.moduleCompositionStatus,
+        previousStatus: typeof l.previousStatus === 'string' ? l.previousStatus : null,
+        previousMustHave: l.moduleCompositionStatus === 'REMOVED' ? l.mustHave : null,
+        minValue: l.minValue ?? 1,
+        position: i + j,
+      })),
+    );
+  }
+}
+
+/** The composition as stored, in the request's line shape (copy uses it). */
+export async function readComposition(db: Queryable, moduleId: number): Promise<CompositionLine[]> {
+  const rows = await db.select().from(moduleSkus).where(eq(moduleSkus.moduleId, moduleId)).orderBy(moduleSkus.position);
+  return rows.map((r) => ({
+    upc: r.upc,
+    mustHave: r.mustHave,
+    moduleCompositionStatus: r.status as CompositionLine['moduleCompositionStatus'],
+    minValue: r.minValue,
+    previousStatus: r.previousStatus,
+  }));
+}
+
+/** The lines a module sends to the planning system: not REMOVED, in order, with the SKU's SAP status. */
+export async function activeLinesWithSapStatus(db: Queryable, moduleId: number) {
+  return db
+    .select({ upc: moduleSkus.upc, mustHave: moduleSkus.mustHave, minValue: moduleSkus.minValue, sapStatus: skus.sapStatus })
+    .from(moduleSkus)
+    .innerJoin(skus, eq(skus.upc, moduleSkus.upc))
+    .where(and(eq(moduleSkus.moduleId, moduleId), ne(moduleSkus.status, 'REMOVED')))
+    .orderBy(moduleSkus.position);
+}
