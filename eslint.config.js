@@ -62,7 +62,6 @@ const NOT_YET_BEHIND_A_REPOSITORY = [
   'apps/server/src/modules/modules/module-copy.job.ts',
   'apps/server/src/modules/modules/module-lifecycle.service.ts',
   'apps/server/src/modules/publishing/publish.job.ts',
-  'apps/server/src/modules/suggested-clusters/suggested-clusters.service.ts',
 ];
 
 const restrictImports = (patterns = []) => ['error', { paths: [SHARED_ROOT], patterns }];

@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
-import { clusters, countries, modules, months, stores, suggestedClusterModules, suggestedClusters, suggestedClusterStores } from '../../db/schema.js';
+import { clusterModules, clusters, countries, modules, months, stores, suggestedClusterModules, suggestedClusters, suggestedClusterStores } from '../../db/schema.js';
 
 export type SuggestionRow = typeof suggestedClusters.$inferSelect;
 
@@ -83,3 +83,36 @@ export async function anyClusterWithId(db: Queryable, clusterId: string) {
   const [row] = await db.select().from(clusters).where(eq(clusters.clusterId, clusterId)).orderBy(desc(clusters.id)).limit(1);
   return row;
 }
+
+export async function clusterModuleRows(db: Queryable, clusterPk: number) {
+  return db.select().from(clusterModules).where(eq(clusterModules.clusterPk, clusterPk));
+}
+
+/** An existing cluster takes the approved suggestion: a new version, SUBMITTED reopened as WIP by the caller's choice of status. */
+export async function markClusterApproved(db: Queryable, pk: number, v: { status: string; approvedFrom: string; by: string; at: Date }): Promise<void> {
+  await db
+    .update(clusters)
+    .set({ status: v.status, approvedFrom: v.approvedFrom, approvedBy: v.by, version: sql`${clusters.version} + 1`, updatedAt: v.at, updatedBy: v.by })
+    .where(eq(clusters.id, pk));
+}
+
+/** A cluster created from an approved suggestion; answers its primary key. */
+export async function insertApprovedCluster(db: Queryable, values: typeof clusters.$inferInsert): Promise<number> {
+  const [row] = await db.insert(clusters).values(values).returning({ id: clusters.id });
+  return row!.id;
+}
+
+/** Approving only takes a suggestion still PENDING; rejecting records the reason. */
+export async function decideSuggestion(
+  db: Queryable,
+  assortmentId: string,
+  d: { status: 'APPROVED' | 'REJECTED'; message: string | null; by: string; at: Date },
+): Promise<void> {
+  const set = d.status === 'APPROVED' ? { status: d.status, decidedBy: d.by, decidedAt: d.at } : { status: d.status, message: d.message, decidedBy: d.by, decidedAt: d.at };
+  const where =
+    d.status === 'APPROVED'
+      ? and(eq(suggestedClusters.assortmentId, assortmentId), eq(suggestedClusters.status, 'PENDING'))
+      : eq(suggestedClusters.assortmentId, assortmentId);
+  await db.update(suggestedClusters).set(set).where(where);
+}
+

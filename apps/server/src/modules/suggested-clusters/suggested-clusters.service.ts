@@ -1,4 +1,3 @@
-import { and, eq, sql } from 'drizzle-orm';
 import { CLUSTER_TEXTS } from '@bo/shared/clusters';
 import { canEdit, canView, sameUser, type ItemScope } from '@bo/shared/permissions';
 import {
@@ -11,7 +10,6 @@ import {
 } from '@bo/shared/suggested-clusters';
 import { LIMITS } from '@bo/shared/validation';
 import type { Tx } from '../../db/client.js';
-import { clusterModules, clusters, suggestedClusters } from '../../db/schema.js';
 import { audit } from '../../lib/audit.repository.js';
 import type { ServiceContext } from '../../lib/context.js';
 import { forbidden, notFound, ruleBroken } from '../../lib/errors.js';
@@ -205,54 +203,42 @@ export async function accept(ctx: ServiceContext, assortmentId: string): Promise
     let composition: { moduleName: string; status: string }[];
     if (existing) {
       pk = existing.id;
-      const current = await tx.select().from(clusterModules).where(eq(clusterModules.clusterPk, pk));
+      const current = await repo.clusterModuleRows(tx, pk);
       composition = [
         ...accepted.map((moduleName) => ({ moduleName, status: 'ADDED' })),
         ...current.filter((m) => !accepted.includes(m.moduleName)).map((m) => ({ moduleName: m.moduleName, status: 'REMOVED' })),
       ];
-      await tx
-        .update(clusters)
-        .set({
-          status: existing.status === 'SUBMITTED' ? 'WIP' : existing.status,
-          approvedFrom: s.assortmentId,
-          approvedBy: ctx.user.username,
-          version: sql`${clusters.version} + 1`,
-          updatedAt: now,
-          updatedBy: ctx.user.username,
-        })
-        .where(eq(clusters.id, pk));
+      await repo.markClusterApproved(tx, pk, {
+        status: existing.status === 'SUBMITTED' ? 'WIP' : existing.status,
+        approvedFrom: s.assortmentId,
+        by: ctx.user.username,
+        at: now,
+      });
     } else {
       const template = await repo.anyClusterWithId(tx, clusterId);
-      const [row] = await tx
-        .insert(clusters)
-        .values({
-          clusterId,
-          monthId,
-          clusterLabel: template?.clusterLabel ?? s.originalAssortment.slice(0, LIMITS.clusterLabel),
-          clusterDescription: template?.clusterDescription ?? `Approved from the suggestion ${s.assortmentId}`.slice(0, LIMITS.description),
-          brandCode: s.brandCode,
-          collection: s.collection,
-          planningChannelId: template?.planningChannelId ?? loaded.stores[0]?.planningChannelId ?? null,
-          releaseId: month.releaseId,
-          status: 'WIP',
-          rangeFacing: template?.rangeFacing ?? null,
-          approvedFrom: s.assortmentId,
-          approvedBy: ctx.user.username,
-          createdBy: ctx.user.username,
-          updatedBy: ctx.user.username,
-        })
-        .returning({ id: clusters.id });
-      pk = row!.id;
+      pk = await repo.insertApprovedCluster(tx, {
+        clusterId,
+        monthId,
+        clusterLabel: template?.clusterLabel ?? s.originalAssortment.slice(0, LIMITS.clusterLabel),
+        clusterDescription: template?.clusterDescription ?? `Approved from the suggestion ${s.assortmentId}`.slice(0, LIMITS.description),
+        brandCode: s.brandCode,
+        collection: s.collection,
+        planningChannelId: template?.planningChannelId ?? loaded.stores[0]?.planningChannelId ?? null,
+        releaseId: month.releaseId,
+        status: 'WIP',
+        rangeFacing: template?.rangeFacing ?? null,
+        approvedFrom: s.assortmentId,
+        approvedBy: ctx.user.username,
+        createdBy: ctx.user.username,
+        updatedBy: ctx.user.username,
+      });
       composition = accepted.map((moduleName) => ({ moduleName, status: 'ADDED' }));
     }
     await replaceClusterModules(tx, pk, composition);
     await replaceClusterStores(tx, pk, storeJdas);
     await replaceClusterCountries(tx, pk, countryCodes);
     await replaceClusterZones(tx, pk, zones);
-    await tx
-      .update(suggestedClusters)
-      .set({ status: 'APPROVED', decidedBy: ctx.user.username, decidedAt: now })
-      .where(and(eq(suggestedClusters.assortmentId, s.assortmentId), eq(suggestedClusters.status, 'PENDING')));
+    await repo.decideSuggestion(tx, s.assortmentId, { status: 'APPROVED', message: null, by: ctx.user.username, at: now });
     await audit(tx, {
       username: ctx.user.username,
       action: 'approve-suggestion',
@@ -272,10 +258,7 @@ export async function reject(ctx: ServiceContext, assortmentId: string, reason: 
     const loaded = await loadPending(tx, assortmentId);
     requireDecidable(ctx, loaded);
     const message = reason?.trim() || null;
-    await tx
-      .update(suggestedClusters)
-      .set({ status: 'REJECTED', message, decidedBy: ctx.user.username, decidedAt: new Date() })
-      .where(eq(suggestedClusters.assortmentId, assortmentId));
+    await repo.decideSuggestion(tx, assortmentId, { status: 'REJECTED', message, by: ctx.user.username, at: new Date() });
     await audit(tx, {
       username: ctx.user.username,
       action: 'reject-suggestion',
