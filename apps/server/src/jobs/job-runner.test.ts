@@ -81,9 +81,9 @@ describe('JobRunner', () => {
   it('resumes a job orphaned by a dead process from its checkpoint', async () => {
     const seen: unknown[] = [];
     const runner = new JobRunner(database, { staleMs: 1000 });
-    runner.register('steps', async ({ checkpoint, progress }) => {
-      seen.push(checkpoint);
-      const start = typeof checkpoint === 'number' ? checkpoint : 0;
+    runner.register('steps', async ({ resumeFrom, progress }) => {
+      seen.push(resumeFrom);
+      const start = typeof resumeFrom === 'number' ? resumeFrom : 0;
       for (let i = start; i < 4; i++) await progress(((i + 1) / 4) * 100, i + 1);
       return { result: { from: start } };
     });

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import os from 'node:os';
 import { and, eq, lt, ne, sql } from 'drizzle-orm';
-import type { Database, Db } from '../db/client.js';
+import type { Database, Db, Queryable } from '../db/client.js';
 import { queryRows } from '../db/client.js';
 import { jobs } from '../db/schema.js';
 
@@ -12,8 +12,14 @@ export interface JobContext {
   db: Db;
   /** Records progress (0–100) and keeps the job's heartbeat fresh. */
   progress(percent: number, checkpoint?: unknown): Promise<void>;
+  /**
+   * Records a step's checkpoint and progress inside the step's own transaction, so the step and its
+   * checkpoint commit together (a resumed job neither repeats nor skips it). Handlers never write the
+   * jobs table themselves: the runner does, through this and `progress`.
+   */
+  checkpoint(tx: Queryable, state: unknown, percent: number): Promise<void>;
   /** The checkpoint saved by a previous attempt (resumed jobs continue from it). */
-  checkpoint: unknown;
+  resumeFrom: unknown;
 }
 
 export interface JobOutcome {
@@ -210,7 +216,13 @@ export class JobRunner {
     const ctx: JobContext = {
       job,
       db,
-      checkpoint: (job.result as { checkpoint?: unknown } | null)?.checkpoint,
+      resumeFrom: (job.result as { checkpoint?: unknown } | null)?.checkpoint,
+      checkpoint: async (tx, state, percent) => {
+        await tx
+          .update(jobs)
+          .set({ progress: Math.max(0, Math.min(100, Math.round(percent))), heartbeatAt: new Date(), result: { checkpoint: state } })
+          .where(mine);
+      },
       progress: async (percent, checkpoint) => {
         const p = Math.max(0, Math.min(100, Math.round(percent)));
         await db

@@ -3,7 +3,7 @@ import { CLUSTER_TEXTS, type ClusterCopyError } from '@bo/shared/clusters';
 import type { Grant } from '@bo/shared/grants';
 import { canCopy, canPublish, sameUser } from '@bo/shared/permissions';
 import type { Tx } from '../../db/client.js';
-import { clusters, jobs } from '../../db/schema.js';
+import { clusters } from '../../db/schema.js';
 import type { JobHandler, JobRunner } from '../../jobs/job-runner.js';
 import { audit } from '../../lib/audit.repository.js';
 import { findUserByUsername, loadGrants } from '../auth/users.repository.js';
@@ -69,21 +69,16 @@ interface Step {
  * publication of the copies that succeeded (one publish job for all of them).
  */
 export function copyClusterJob(runner: Pick<JobRunner, 'enqueue'>): JobHandler {
-  return async ({ job, db, checkpoint }) => {
+  return async ({ job, db, checkpoint, resumeFrom }) => {
     const payload = job.payload as CopyClusterPayload;
     const steps: Step[] = payload.clusters.flatMap((c) => c.destinationMonthList.map((destination) => ({ clusterId: c.clusterId, monthId: c.monthId, destination })));
     const total = steps.length + (payload.toPublish ? 1 : 0);
-    let state: Checkpoint = isCheckpoint(checkpoint) ? checkpoint : { step: 0, errors: [], copied: [], published: false, publishJobId: null };
+    let state: Checkpoint = isCheckpoint(resumeFrom) ? resumeFrom : { step: 0, errors: [], copied: [], published: false, publishJobId: null };
     const user = await findUserByUsername(db, job.createdBy);
     const grants = user && user.status === 'Enabled' ? await loadGrants(db, user) : [];
     const username = user?.username ?? job.createdBy;
 
-    const save = async (tx: Tx, next: Checkpoint) => {
-      await tx
-        .update(jobs)
-        .set({ result: { checkpoint: next }, progress: Math.round((100 * (next.step + (next.published ? 1 : 0))) / Math.max(1, total)), heartbeatAt: new Date() })
-        .where(eq(jobs.id, job.id));
-    };
+    const save = (tx: Tx, next: Checkpoint) => checkpoint(tx, next, (100 * (next.step + (next.published ? 1 : 0))) / Math.max(1, total));
 
     for (let i = state.step; i < steps.length; i++) {
       const step = steps[i]!;

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { jobs, months, moduleStarsZones, modules } from '../../db/schema.js';
+import { months, moduleStarsZones, modules } from '../../db/schema.js';
 import type { JobHandler, JobRunner } from '../../jobs/job-runner.js';
 import { audit } from '../../lib/audit.repository.js';
 import { liveLocks } from '../locks/locks.repository.js';
@@ -110,10 +110,10 @@ function group(entries: { moduleName: string; month: string; message?: string }[
  * transaction, so a resumed job never publishes twice.
  */
 export function copyModulesJob(runner: JobRunner, lockTtlMinutes: number): JobHandler {
-  return async ({ job, db, progress, checkpoint }) => {
+  return async ({ job, db, progress, checkpoint, resumeFrom }) => {
     const payload = job.payload as CopyModulesPayload;
     const pairs = payload.modules.flatMap((m) => m.destinationMonthList.map((to) => ({ moduleName: m.moduleName, from: m.monthId, to })));
-    const cp: Checkpoint = (checkpoint as Checkpoint | undefined) ?? { index: 0, failures: [], done: [], published: false };
+    const cp: Checkpoint = (resumeFrom as Checkpoint | undefined) ?? { index: 0, failures: [], done: [], published: false };
     for (let i = cp.index; i < pairs.length; i++) {
       const p = pairs[i]!;
       const error = await copyOne(db, p.moduleName, p.from, p.to, job.createdBy, lockTtlMinutes, payload.requestId);
@@ -129,7 +129,7 @@ export function copyModulesJob(runner: JobRunner, lockTtlMinutes: number): JobHa
         const items: PublishItem[] = cp.done.map((d) => ({ itemType: 'module', itemKey: d.moduleName, monthId: d.month }));
         await db.transaction(async (tx) => {
           await startPublication(tx, (t, kind, pl, by) => runner.enqueue(t, kind, pl, by), items, job.createdBy);
-          await tx.update(jobs).set({ result: { checkpoint: { ...cp, published: true } } }).where(eq(jobs.id, job.id));
+          await checkpoint(tx, { ...cp, published: true }, 90);
         });
       }
       cp.published = true;

@@ -57,9 +57,9 @@ export async function startPublication(
  * done one by one with a checkpoint; an item no longer SUBMIT_IN_PROGRESS is skipped.
  */
 export function publishJob(gateway: PlanningGateway, snapshots: Record<PublishItem['itemType'], SnapshotLoader>): JobHandler {
-  return async ({ job, db, progress, checkpoint }) => {
+  return async ({ job, db, progress, resumeFrom }) => {
     const { items } = job.payload as PublishPayload;
-    const start = typeof checkpoint === 'number' ? checkpoint : 0;
+    const start = typeof resumeFrom === 'number' ? resumeFrom : 0;
     const outcome: { itemKey: string; monthId: string; status: string; rpasErrors: string | null }[] = [];
     for (let i = start; i < items.length; i++) {
       const item = items[i]!;
