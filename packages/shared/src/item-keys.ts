@@ -37,3 +37,16 @@ export const parseClusterKey = (value: string): ClusterKeyParts => {
   const { itemKey, monthId } = parseItemKey(value);
   return { clusterId: itemKey, monthId };
 };
+
+/** Keys once each (compared by `keyString`), in the order given. */
+export function uniqueKeys<K>(keys: readonly K[], keyString: (k: K) => string): K[] {
+  const seen = new Set<string>();
+  const out: K[] = [];
+  for (const k of keys) {
+    const s = keyString(k);
+    if (seen.has(s)) continue;
+    seen.add(s);
+    out.push(k);
+  }
+  return out;
+}

@@ -34,6 +34,19 @@ export function registerAuth(app: FastifyInstance, tokens: TokenService): void {
   });
 }
 
+/**
+ * Registers routes that all answer without a token — those of a plugin that cannot say so per route
+ * (the API page, @fastify/static) — in a scope of their own that marks each `config: { public: true }`.
+ */
+export async function registerPublicRoutes(app: FastifyInstance, register: (scope: FastifyInstance) => Promise<void>): Promise<void> {
+  await app.register(async (scope) => {
+    scope.addHook('onRoute', (route) => {
+      route.config = { ...route.config, public: true };
+    });
+    await register(scope);
+  });
+}
+
 /** The authenticated caller (routes behind the auth hook always have one). */
 export function currentUser(request: FastifyRequest): AuthUser {
   if (!request.authUser) throw unauthorized();

@@ -2,6 +2,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { registerPublicRoutes } from './auth.js';
 
 /** The API description generated from the route schemas: /api/openapi.json, browsable at /api/docs. */
 export async function registerOpenApi(app: FastifyInstance): Promise<void> {
@@ -19,10 +20,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
     hideUntagged: false,
   });
   // The browsable page and its files are public, like the description itself.
-  await app.register(async (scope) => {
-    scope.addHook('onRoute', (route) => {
-      route.config = { ...route.config, public: true };
-    });
+  await registerPublicRoutes(app, async (scope) => {
     await scope.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
   });
   app.get('/api/openapi.json', { schema: { hide: true }, config: { public: true } }, async () => app.swagger());

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { registerPublicRoutes } from './auth.js';
 
 export const BASE_PATH = '/backoffice/';
 
@@ -24,12 +25,7 @@ const noFile = (reply: FastifyReply) => reply.status(404).send({ error: 'notFoun
  * and answers `Vary: Accept-Encoding`. Every route here is public (the web app's files carry no data).
  */
 export async function registerStaticWeb(app: FastifyInstance, distDir: string): Promise<void> {
-  await app.register(async (scope) => {
-    scope.addHook('onRoute', (route) => {
-      route.config = { ...route.config, public: true };
-    });
-    await staticWeb(scope, distDir);
-  });
+  await registerPublicRoutes(app, (scope) => staticWeb(scope, distDir));
 }
 
 async function staticWeb(app: FastifyInstance, distDir: string): Promise<void> {

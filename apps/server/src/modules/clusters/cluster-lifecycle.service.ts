@@ -11,7 +11,7 @@ import {
   type ClusterSaveAnswer,
 } from '@bo/shared/clusters';
 import { compareMonthIds } from '@bo/shared/months';
-import { itemKeyString, type ItemKeyParts } from '@bo/shared/item-keys';
+import { itemKeyString, uniqueKeys, type ItemKeyParts } from '@bo/shared/item-keys';
 import {
   canCopyItem,
   canEdit,
@@ -56,11 +56,6 @@ export const COPY_WAIT_MS = 60_000;
 const dtoOptions = (ctx: ServiceContext) => ({ lockTtlMinutes: ctx.config.LOCK_TTL_MINUTES });
 const lockKeys = (refs: readonly ClusterKey[]): ItemKeyParts[] => refs.map((r) => ({ itemKey: r.clusterId, monthId: r.monthId }));
 
-/** Keys once each, in request order. */
-function uniqueKeys(keys: readonly ClusterKey[]): ClusterKey[] {
-  const seen = new Set<string>();
-  return keys.filter((k) => !seen.has(clusterRefKey(k)) && !!seen.add(clusterRefKey(k)));
-}
 
 function orderLike<T extends ClusterKey>(keys: readonly ClusterKey[], items: readonly T[]): T[] {
   const byKey = new Map(items.map((i) => [clusterRefKey(i), i]));
@@ -71,7 +66,7 @@ function orderLike<T extends ClusterKey>(keys: readonly ClusterKey[], items: rea
 
 /** POST /api/cluster/clusterDetails: the clusters the caller may view; unknown or deleted ones are left out. */
 export async function clusterDetails(ctx: ServiceContext, keys: readonly ClusterKey[]): Promise<ClusterDto[]> {
-  const wanted = uniqueKeys(keys);
+  const wanted = uniqueKeys(keys, clusterRefKey);
   const rows = orderLike(wanted, await findClusters(ctx.db, wanted));
   const scopes = await clusterScopes(ctx.db, rows);
   const visible = rows.filter((r) => canView(ctx.user.grants, scopes.get(r.id)!));

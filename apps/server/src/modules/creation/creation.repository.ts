@@ -15,7 +15,6 @@ import {
   macroFamilies,
   moduleStarsZones,
   modules,
-  months,
   planningChannels,
   releases,
   starsZones,
@@ -24,22 +23,6 @@ import {
 /** Serialises creations of one key for the rest of the transaction (two creators of one name: one wins). */
 export async function lockKeyForCreation(tx: Queryable, kind: 'module' | 'cluster' | 'macroFamily' | 'classification', key: string): Promise<void> {
   await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`create:${kind}:${key.toLowerCase()}`}))`);
-}
-
-export interface MonthState {
-  monthId: string;
-  open: boolean;
-  releaseId: string | null;
-  releaseClosed: boolean;
-}
-
-export async function monthState(db: Queryable, monthId: string): Promise<MonthState | undefined> {
-  const [row] = await db
-    .select({ monthId: months.monthId, open: months.open, releaseId: months.releaseId, releaseStatus: releases.status })
-    .from(months)
-    .leftJoin(releases, eq(releases.releaseId, months.releaseId))
-    .where(eq(months.monthId, monthId));
-  return row && { monthId: row.monthId, open: row.open, releaseId: row.releaseId, releaseClosed: row.releaseStatus === 'CLOSED' };
 }
 
 /** Which of the codes exist in a reference table (brands, collections, zones …). */

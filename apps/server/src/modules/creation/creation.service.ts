@@ -20,6 +20,7 @@ import { badRequest, conflict, forbidden, notFound, ruleBroken } from '../../lib
 import { toClusterDtos } from '../clusters/clusters.repository.js';
 import { prepareRecreation } from '../deletion/deletion.service.js';
 import { toModuleDtos } from '../modules/modules.repository.js';
+import { monthStateOf, type MonthState } from '../months/months.repository.js';
 import * as repo from './creation.repository.js';
 
 type ModuleCreateParsed = z.output<typeof moduleCreateSchema>;
@@ -47,9 +48,9 @@ export const CREATION_MESSAGES = {
 /** Several reasons go in one message, separated by ';' (the form shows one per line). */
 const joined = (messages: readonly string[]) => messages.join(';');
 
-async function assertMonthWritable(db: Queryable, monthId: string): Promise<repo.MonthState> {
-  const month = await repo.monthState(db, monthId);
-  if (!month) throw notFound(CREATION_MESSAGES.monthUnknown(monthId), 'monthNotFound');
+async function assertMonthWritable(db: Queryable, monthId: string): Promise<MonthState> {
+  const month = await monthStateOf(db, monthId);
+  if (!month.exists) throw notFound(CREATION_MESSAGES.monthUnknown(monthId), 'monthNotFound');
   if (month.releaseClosed) throw ruleBroken('releaseClosed', CREATION_MESSAGES.releaseClosed(monthId));
   if (!month.open) throw ruleBroken('monthClosed', CREATION_MESSAGES.monthClosed(monthId));
   return month;
@@ -182,7 +183,7 @@ export async function checkClusterExists(ctx: ServiceContext, body: ClusterExist
 
 interface PreparedCluster {
   body: ClusterCreateParsed;
-  month: repo.MonthState;
+  month: MonthState;
   channel: string | null;
   children: repo.NewClusterChildren;
 }

@@ -15,6 +15,7 @@ import {
   type ExportStarted,
   type ModuleExportItem,
 } from '@bo/shared/exports';
+import { moduleKeyString } from '@bo/shared/item-keys';
 import type { ModuleKey } from '@bo/shared/modules';
 import { canExport, isAdmin } from '@bo/shared/permissions';
 import type { Queryable } from '../../db/client.js';
@@ -41,7 +42,7 @@ export interface ExportedFile {
 
 export type ExportAnswer = { done: true; file: ExportedFile } | { done: false; started: ExportStarted };
 
-const keyOf = (k: ModuleKey) => `${k.moduleName}|${k.monthId}`;
+const keyOf = moduleKeyString;
 
 /** bytea arrives as a Buffer from pg and as a Uint8Array from PGlite. */
 const toBuffer = (bytes: Uint8Array) => (Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));

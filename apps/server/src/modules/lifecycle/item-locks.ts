@@ -3,7 +3,7 @@
  * Where modules and clusters used to differ, the stricter rule holds for both: an item in a closed month
  * or a closed release is never locked, and a forced unlock checks every key before it releases any.
  */
-import { itemKeyString, type ItemKeyParts } from '@bo/shared/item-keys';
+import { itemKeyString, uniqueKeys, type ItemKeyParts } from '@bo/shared/item-keys';
 import { canEdit, isAdmin, sameUser, type ItemScope } from '@bo/shared/permissions';
 import { audit } from '../../lib/audit.repository.js';
 import type { ServiceContext } from '../../lib/context.js';
@@ -19,10 +19,7 @@ export interface LockAnswer extends ItemKeyParts {
 }
 
 /** Keys once each, in request order. */
-export function uniqueItemKeys<K extends ItemKeyParts>(keys: readonly K[]): K[] {
-  const seen = new Set<string>();
-  return keys.filter((k) => !seen.has(itemKeyString(k)) && !!seen.add(itemKeyString(k)));
-}
+export const uniqueItemKeys = <K extends ItemKeyParts>(keys: readonly K[]): K[] => uniqueKeys(keys, itemKeyString);
 
 /**
  * Takes or renews the lock of every item the caller may edit now: an edit right on it, its month open and

@@ -1,12 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { months, moduleStarsZones, modules } from '../../db/schema.js';
+import { moduleStarsZones, modules } from '../../db/schema.js';
 import type { JobHandler, JobRunner } from '../../jobs/job-runner.js';
 import { audit } from '../../lib/audit.repository.js';
 import { liveLocks } from '../locks/locks.repository.js';
 import { startPublication, type PublishItem } from '../publishing/publish.job.js';
 import { readComposition, writeComposition } from './module-composition.repository.js';
-import { findModule, moduleZones, releaseClosedByMonth } from './modules.repository.js';
+import { monthStateOf } from '../months/months.repository.js';
+import { findModule, moduleZones } from './modules.repository.js';
 
 export const COPY_MODULE_JOB = 'copy-module';
 
@@ -35,10 +36,10 @@ async function copyOne(db: Db, moduleName: string, fromMonth: string, toMonth: s
   return db.transaction(async (tx) => {
     const src = await findModule(tx, { moduleName, monthId: fromMonth });
     if (!src) return `The module no longer exists in ${fromMonth}`;
-    const [month] = await tx.select().from(months).where(eq(months.monthId, toMonth));
-    if (!month) return `The month ${toMonth} does not exist`;
+    const month = await monthStateOf(tx, toMonth);
+    if (!month.exists) return `The month ${toMonth} does not exist`;
     if (!month.open) return `The month ${toMonth} is closed`;
-    if ((await releaseClosedByMonth(tx, [toMonth])).get(toMonth)) return `The release of ${toMonth} is closed`;
+    if (month.releaseClosed) return `The release of ${toMonth} is closed`;
     const [dest] = await tx
       .select()
       .from(modules)

@@ -4,9 +4,9 @@
  * records an audit entry.
  */
 import { eq } from 'drizzle-orm';
-import { moduleKeyString, type ItemKeyParts } from '@bo/shared/item-keys';
+import { moduleKeyString } from '@bo/shared/item-keys';
 import type { CompositionLine, ModuleDto, ModuleKey, ModuleSave } from '@bo/shared/modules';
-import { canCopyItem, canEdit, canPublish, canReopen, canView, hasType, isAdmin, type ItemScope } from '@bo/shared/permissions';
+import { canCopyItem, canEdit, canPublish, canReopen, canView, hasType, isAdmin, sameUser, type ItemScope } from '@bo/shared/permissions';
 import type { Queryable, Tx } from '../../db/client.js';
 import { modules } from '../../db/schema.js';
 import { audit } from '../../lib/audit.repository.js';
@@ -27,7 +27,6 @@ import { COPY_MODULE_JOB, type CopyModulesPayload, type CopyModulesResult } from
 export { MODULE_TEXTS };
 
 const lockKey = (m: ModuleKey) => ({ itemKey: m.moduleName, monthId: m.monthId });
-const moduleKeyOf = (k: ItemKeyParts): ModuleKey => ({ moduleName: k.itemKey, monthId: k.monthId });
 
 export async function scopeOf(db: Queryable, row: ModuleRow): Promise<ItemScope> {
   return (await moduleKind.scopes(db, [row])).get(row.id)!;
@@ -38,7 +37,7 @@ export async function scopeOf(db: Queryable, row: ModuleRow): Promise<ItemScope>
 /** POST /api/module/lock: the lifecycle core's lockItems (acquired: false = read-only). */
 export async function lockModules(ctx: ServiceContext, keys: readonly ModuleKey[]) {
   const answer = await lockItems(ctx, moduleKind, keys.map(lockKey));
-  return answer.map(({ itemKey, ...rest }) => ({ ...moduleKeyOf({ itemKey, monthId: rest.monthId }), locked: rest.locked, userLock: rest.userLock, acquired: rest.acquired }));
+  return answer.map(({ itemKey, monthId, locked, userLock, acquired }) => ({ moduleName: itemKey, monthId, locked, userLock, acquired }));
 }
 
 /** POST /api/module/unlock?forced=: the lifecycle core's unlockItems; answers the locks released. */
@@ -69,8 +68,7 @@ export async function lockFamilies(ctx: ServiceContext, keys: readonly { macroFa
   const out = [];
   for (const k of keys) {
     const owner = await acquireLock(ctx.db, 'macroFamily', { itemKey: k.macroFamily, monthId: k.monthId }, ctx.user.username, ctx.config.LOCK_TTL_MINUTES);
-    const acquired = owner.toLowerCase() === ctx.user.username.toLowerCase();
-    out.push({ macroFamily: k.macroFamily, monthId: k.monthId, locked: true, userLock: owner, acquired });
+    out.push({ macroFamily: k.macroFamily, monthId: k.monthId, locked: true, userLock: owner, acquired: sameUser(owner, ctx.user.username) });
   }
   return out;
 }

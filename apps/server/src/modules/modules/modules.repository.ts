@@ -8,16 +8,15 @@ import {
   clusterStores,
   legoMonths,
   macroFamilies,
-  months,
   moduleSkus,
   moduleStarsZones,
   modules,
-  releases,
   skuMonthStats,
   skus,
   stores,
 } from '../../db/schema.js';
 import { liveLocks } from '../locks/locks.repository.js';
+import { monthStates, openMonthIds } from '../months/months.repository.js';
 
 export type ModuleRow = typeof modules.$inferSelect;
 export interface ModuleRef {
@@ -77,30 +76,7 @@ export async function familyModuleScopes(db: Queryable, macroFamily: string, mon
   return rows.map((r) => ({ brand: r.brand, zones: zones.get(r.id) ?? [] }));
 }
 
-/** Whether the month exists, and whether it and its release are open. */
-export async function monthState(db: Queryable, monthId: string): Promise<{ open: boolean; releaseClosed: boolean } | null> {
-  const [row] = await db
-    .select({ open: months.open, status: releases.status })
-    .from(months)
-    .leftJoin(releases, eq(releases.releaseId, months.releaseId))
-    .where(eq(months.monthId, monthId));
-  return row ? { open: row.open, releaseClosed: row.status === 'CLOSED' } : null;
-}
-
 export const imageUrl = (upc: string, view = 1) => `/data/images/${upc}/${view}.png`;
-
-/** Is the release of this month closed? (Its items are then read-only for everyone.) */
-export async function releaseClosedByMonth(db: Queryable, monthIds: readonly string[]): Promise<Map<string, boolean>> {
-  const out = new Map<string, boolean>();
-  if (monthIds.length === 0) return out;
-  const rows = await db
-    .select({ monthId: months.monthId, status: releases.status })
-    .from(months)
-    .leftJoin(releases, eq(releases.releaseId, months.releaseId))
-    .where(inArray(months.monthId, [...new Set(monthIds)]));
-  for (const r of rows) out.set(r.monthId, r.status === 'CLOSED');
-  return out;
-}
 
 export interface CompositionLineRow {
   mustHave: boolean;
@@ -290,14 +266,14 @@ export async function toModuleDtos(db: Queryable, rows: readonly ModuleRow[], op
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
   const monthIds = [...new Set(rows.map((r) => r.monthId))];
-  const [zones, products, prev, clusterMap, lockMap, closed, openMonthRows, lego, presence] = await Promise.all([
+  const [zones, products, prev, clusterMap, lockMap, states, openMonths, lego, presence] = await Promise.all([
     moduleZones(db, ids),
     opts.withoutProducts ? Promise.resolve(new Map<number, ProductDto[]>()) : compositions(db, rows),
     previousCounts(db, rows),
     clustersOf(db, rows),
     liveLocks(db, 'module', rows.map((r) => ({ itemKey: r.moduleName, monthId: r.monthId })), opts.lockTtlMinutes),
-    releaseClosedByMonth(db, monthIds),
-    db.select({ monthId: months.monthId }).from(months).where(eq(months.open, true)),
+    monthStates(db, monthIds),
+    openMonthIds(db),
     db
       .select()
       .from(legoMonths)
@@ -307,7 +283,7 @@ export async function toModuleDtos(db: Queryable, rows: readonly ModuleRow[], op
       .from(modules)
       .where(and(inArray(modules.moduleName, [...new Set(rows.map((r) => r.moduleName))]), isNull(modules.deletionStatus))),
   ]);
-  const open = new Set(openMonthRows.map((m) => m.monthId));
+  const open = new Set(openMonths);
   const legoSet = new Set(lego.map((l) => `${l.monthId}|${l.brandCode}|${l.collection}`));
   const monthsOf = new Map<string, string[]>();
   for (const p of presence) if (open.has(p.monthId)) monthsOf.set(p.moduleName, [...(monthsOf.get(p.moduleName) ?? []), p.monthId]);
@@ -354,7 +330,7 @@ export async function toModuleDtos(db: Queryable, rows: readonly ModuleRow[], op
       clusters: clusterMap.get(`${r.moduleName}|${r.monthId}`) ?? [],
       publicationDate: r.publicationDate ? r.publicationDate.toISOString() : null,
       rpasErrors: r.rpasErrors,
-      releaseClosed: closed.get(r.monthId) ?? false,
+      releaseClosed: states.get(r.monthId)?.releaseClosed ?? false,
       isEdited: false,
       isDescriptionEdited: false,
       newDescription: null,
