@@ -1,5 +1,6 @@
 import type { ClusterDto, ClusterKey, ClusterSave } from '@bo/shared/clusters';
 import { CLUSTER_EDITOR_TEXTS } from '@bo/shared/cluster-editor';
+import { clusterKeyString, parseClusterKey } from '@bo/shared/item-keys';
 
 /** A module as the editor holds it in a cluster (part 2 §3 "Cluster module"); `status` is the module's own. */
 export interface EditorModule {
@@ -15,11 +16,8 @@ export interface EditorModule {
 /** cluster key → its modules, in display order. */
 export type Compositions = Record<string, EditorModule[]>;
 
-export const keyOf = (k: ClusterKey) => `${k.clusterId}|${k.monthId}`;
-export const parseKey = (key: string): ClusterKey => {
-  const [clusterId = '', monthId = ''] = key.split('|');
-  return { clusterId, monthId };
-};
+export const keyOf: (k: ClusterKey) => string = clusterKeyString;
+export const parseKey: (key: string) => ClusterKey = parseClusterKey;
 
 export const toEditorModules = (dto: ClusterDto): EditorModule[] =>
   dto.modules.map((m) => ({

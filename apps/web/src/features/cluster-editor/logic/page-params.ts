@@ -1,4 +1,5 @@
 import { MAX_OPEN_CLUSTERS } from '@bo/shared/cluster-editor';
+import { uniqueKeys } from '@bo/shared/item-keys';
 import type { ClusterKey } from '@bo/shared/clusters';
 import { keyOf } from './composition';
 
@@ -14,6 +15,5 @@ export function clusterKeysFromSearch(params: URLSearchParams): ClusterKey[] {
     const [clusterId, monthId] = part.split('|');
     if (clusterId && monthId) keys.push({ clusterId, monthId });
   }
-  const seen = new Set<string>();
-  return keys.filter((k) => !seen.has(keyOf(k)) && !!seen.add(keyOf(k))).slice(0, MAX_OPEN_CLUSTERS);
+  return uniqueKeys(keys, keyOf).slice(0, MAX_OPEN_CLUSTERS);
 }

@@ -1,9 +1,8 @@
-/** A module on the page is keyed by name and month: 'AUR_SUN_PILOT_01|M01_2027'. */
+import { moduleKeyString, parseModuleKey as parseKey } from '@bo/shared/item-keys';
+
+/** A module on the page is keyed by name and month: 'AUR_SUN_PILOT_01|M01_2027' (@bo/shared/item-keys). */
 export type ModuleKeyString = string;
 
-export const moduleKey = (m: { moduleName: string; monthId: string }): ModuleKeyString => `${m.moduleName}|${m.monthId}`;
+export const moduleKey: (m: { moduleName: string; monthId: string }) => ModuleKeyString = moduleKeyString;
 
-export function parseModuleKey(key: ModuleKeyString): { moduleName: string; monthId: string } {
-  const [moduleName = '', monthId = ''] = key.split('|');
-  return { moduleName, monthId };
-}
+export const parseModuleKey: (key: ModuleKeyString) => { moduleName: string; monthId: string } = parseKey;
