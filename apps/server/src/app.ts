@@ -20,7 +20,7 @@ import { healthRoutes } from './modules/health/health.routes.js';
 import { imageRoutes } from './modules/images/images.routes.js';
 import { SkuPictures } from './modules/images/sku-pictures.js';
 import { monthRoutes } from './modules/months/months.routes.js';
-import { COPY_MODULE_JOB, copyModulesJob } from './modules/modules/module-copy.job.js';
+import { registerModuleJobs } from './modules/modules/module-copy.job.js';
 import { moduleSnapshot } from './modules/modules/module-snapshot.js';
 import { moduleLifecycleRoutes } from './modules/modules/modules.routes.js';
 import { deletionRoutes } from './modules/deletion/deletion.routes.js';
@@ -125,8 +125,8 @@ export async function buildApp({ config, database, logger = true, gateway, now }
   await app.register(exportRoutes);
 
   app.jobs.register(PUBLISH_JOB, publishJob(app.gateway, { module: moduleSnapshot, cluster: clusterSnapshot }));
-  app.jobs.register(COPY_MODULE_JOB, copyModulesJob(app.jobs, config.LOCK_TTL_MINUTES));
-  registerClusterJobs(app.jobs);
+  registerModuleJobs(app.jobs, config.LOCK_TTL_MINUTES);
+  registerClusterJobs(app.jobs, config.LOCK_TTL_MINUTES);
   registerDeletionJobs(app.jobs, database.db);
   app.jobs.register(EXPORT_JOB, exportJob({ lockTtlMinutes: config.LOCK_TTL_MINUTES, pictures }));
   await registerStaticWeb(app, config.webDistDir);

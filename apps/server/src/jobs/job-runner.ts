@@ -1,11 +1,21 @@
 import crypto from 'node:crypto';
 import os from 'node:os';
-import { and, eq, lt, ne, sql } from 'drizzle-orm';
 import type { Database, Db, Queryable } from '../db/client.js';
-import { queryRows } from '../db/client.js';
-import { jobs } from '../db/schema.js';
+import {
+  beatJob,
+  claimNextJob,
+  failJob,
+  failWornOutJobs,
+  findJob,
+  finishJob,
+  insertJob,
+  requeueStaleJobs,
+  setJobProgress,
+  type JobRecord,
+  type OwnedJob,
+} from './jobs.repository.js';
 
-export type JobRow = typeof jobs.$inferSelect;
+export type JobRow = JobRecord;
 
 export interface JobContext {
   job: JobRow;
@@ -41,6 +51,9 @@ export interface JobRunnerOptions {
   maxAttempts?: number;
   log?: (msg: string, extra?: object) => void;
 }
+
+/** A progress as a whole percent between 0 and 100. */
+const clampPercent = (percent: number): number => Math.max(0, Math.min(100, Math.round(percent)));
 
 /**
  * The persisted job runner: jobs are rows; every server process polls for QUEUED jobs and claims one
@@ -81,8 +94,8 @@ export class JobRunner {
     this.periodic.push({ name, everyMs, run, last: 0 });
   }
 
-  async enqueue(db: Db | Parameters<Parameters<Db['transaction']>[0]>[0], kind: string, payload: unknown, createdBy: string): Promise<JobRow> {
-    const [row] = await db.insert(jobs).values({ kind, payload: payload ?? {}, createdBy }).returning();
+  async enqueue(db: Queryable, kind: string, payload: unknown, createdBy: string): Promise<JobRow> {
+    const row = await insertJob(db, { kind, payload: payload ?? {}, createdBy });
     if (!row) throw new Error('job not created');
     // A started runner picks it up at once (the row may not be committed yet: polling catches it then).
     if (this.timer) this.kick();
@@ -131,7 +144,7 @@ export class JobRunner {
     const until = Date.now() + timeoutMs;
     for (;;) {
       if (!this.timer && !this.stopping && !this.external) await this.drain();
-      const [row] = await this.database.db.select().from(jobs).where(eq(jobs.id, jobId));
+      const row = await findJob(this.database.db, jobId);
       if (!row || row.status === 'DONE' || row.status === 'FAILED') return row ?? null;
       if (Date.now() >= until || this.stopping) return row;
       await new Promise((r) => setTimeout(r, 100));
@@ -172,45 +185,22 @@ export class JobRunner {
   /** Requeues (or fails, past maxAttempts) RUNNING jobs whose worker stopped beating. */
   private async recoverStale(staleBefore = new Date(Date.now() - this.opts.staleMs)): Promise<void> {
     const db = this.database.db;
-    await db
-      .update(jobs)
-      .set({ status: 'FAILED', finishedAt: new Date(), response: 'The job was interrupted too many times and was stopped.', workerId: null })
-      .where(
-        and(eq(jobs.status, 'RUNNING'), lt(jobs.heartbeatAt, staleBefore), ne(jobs.workerId, this.workerId), sql`${jobs.attempts} >= ${this.opts.maxAttempts}`),
-      );
-    await db
-      .update(jobs)
-      .set({ status: 'QUEUED', workerId: null })
-      .where(and(eq(jobs.status, 'RUNNING'), lt(jobs.heartbeatAt, staleBefore), ne(jobs.workerId, this.workerId)));
-  }
-
-  private async claim(): Promise<JobRow | null> {
-    const rows = await queryRows<{ id: string | number }>(
-      this.database.db,
-      sql`UPDATE jobs SET status = 'RUNNING', worker_id = ${this.workerId}, heartbeat_at = now(),
-            started_at = COALESCE(started_at, now()), attempts = attempts + 1
-          WHERE id = (SELECT id FROM jobs WHERE status = 'QUEUED' AND run_after <= now()
-                      ORDER BY id FOR UPDATE SKIP LOCKED LIMIT 1)
-          RETURNING id`,
-    );
-    const id = rows[0]?.id;
-    if (id === undefined) return null;
-    const [job] = await this.database.db.select().from(jobs).where(eq(jobs.id, Number(id)));
-    return job ?? null;
+    await failWornOutJobs(db, staleBefore, this.workerId, this.opts.maxAttempts);
+    await requeueStaleJobs(db, staleBefore, this.workerId);
   }
 
   private async claimAndRun(): Promise<boolean> {
-    const job = await this.claim();
+    const job = await claimNextJob(this.database.db, this.workerId);
     if (!job) return false;
     const db = this.database.db;
     const handler = this.handlers.get(job.kind);
-    const mine = and(eq(jobs.id, job.id), eq(jobs.workerId, this.workerId));
+    const mine: OwnedJob = { id: job.id, workerId: this.workerId };
     if (!handler) {
-      await db.update(jobs).set({ status: 'FAILED', finishedAt: new Date(), response: `Unknown job kind ${job.kind}` }).where(mine);
+      await failJob(db, mine, `Unknown job kind ${job.kind}`);
       return true;
     }
     const beat = setInterval(() => {
-      void db.update(jobs).set({ heartbeatAt: new Date() }).where(mine).catch(() => {});
+      void beatJob(db, mine).catch(() => {});
     }, this.opts.heartbeatMs);
     beat.unref();
     const ctx: JobContext = {
@@ -218,31 +208,18 @@ export class JobRunner {
       db,
       resumeFrom: (job.result as { checkpoint?: unknown } | null)?.checkpoint,
       checkpoint: async (tx, state, percent) => {
-        await tx
-          .update(jobs)
-          .set({ progress: Math.max(0, Math.min(100, Math.round(percent))), heartbeatAt: new Date(), result: { checkpoint: state } })
-          .where(mine);
+        await setJobProgress(tx, mine, clampPercent(percent), { checkpoint: state });
       },
       progress: async (percent, checkpoint) => {
-        const p = Math.max(0, Math.min(100, Math.round(percent)));
-        await db
-          .update(jobs)
-          .set({ progress: p, heartbeatAt: new Date(), ...(checkpoint !== undefined ? { result: { checkpoint } } : {}) })
-          .where(mine);
+        await setJobProgress(db, mine, clampPercent(percent), checkpoint !== undefined ? { checkpoint } : undefined);
       },
     };
     try {
       const outcome = (await handler(ctx)) ?? {};
-      await db
-        .update(jobs)
-        .set({ status: 'DONE', progress: 100, finishedAt: new Date(), result: outcome.result ?? null, response: outcome.response ?? null })
-        .where(mine);
+      await finishJob(db, mine, { result: outcome.result ?? null, response: outcome.response ?? null });
     } catch (err) {
       this.opts.log('job failed', { jobId: job.id, kind: job.kind, err: String(err) });
-      await db
-        .update(jobs)
-        .set({ status: 'FAILED', finishedAt: new Date(), response: err instanceof Error ? err.message : String(err) })
-        .where(mine);
+      await failJob(db, mine, err instanceof Error ? err.message : String(err));
     } finally {
       clearInterval(beat);
     }

@@ -1,10 +1,82 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, lt, ne, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client.js';
+import { queryRows } from '../db/client.js';
 import { jobs } from '../db/schema.js';
 
 export type JobRecord = typeof jobs.$inferSelect;
 
+/** A job as claimed by one worker: writes through it touch the row only while that worker holds it. */
+export interface OwnedJob {
+  id: number;
+  workerId: string;
+}
+
+const owned = (job: OwnedJob) => and(eq(jobs.id, job.id), eq(jobs.workerId, job.workerId));
+
 export async function findJob(db: Queryable, id: number): Promise<JobRecord | null> {
   const [job] = await db.select().from(jobs).where(eq(jobs.id, id));
   return job ?? null;
+}
+
+/** Inserts a QUEUED job and answers its row. */
+export async function insertJob(db: Queryable, job: { kind: string; payload: unknown; createdBy: string }): Promise<JobRecord | undefined> {
+  const [row] = await db.insert(jobs).values(job).returning();
+  return row;
+}
+
+/** Fails the RUNNING jobs of other workers whose heartbeat is older than `staleBefore` and that used up `maxAttempts`. */
+export async function failWornOutJobs(db: Queryable, staleBefore: Date, workerId: string, maxAttempts: number): Promise<void> {
+  await db
+    .update(jobs)
+    .set({ status: 'FAILED', finishedAt: new Date(), response: 'The job was interrupted too many times and was stopped.', workerId: null })
+    .where(and(eq(jobs.status, 'RUNNING'), lt(jobs.heartbeatAt, staleBefore), ne(jobs.workerId, workerId), sql`${jobs.attempts} >= ${maxAttempts}`));
+}
+
+/** Requeues the RUNNING jobs of other workers whose heartbeat is older than `staleBefore`. */
+export async function requeueStaleJobs(db: Queryable, staleBefore: Date, workerId: string): Promise<void> {
+  await db
+    .update(jobs)
+    .set({ status: 'QUEUED', workerId: null })
+    .where(and(eq(jobs.status, 'RUNNING'), lt(jobs.heartbeatAt, staleBefore), ne(jobs.workerId, workerId)));
+}
+
+/** Claims the oldest due QUEUED job for `workerId` (`FOR UPDATE SKIP LOCKED`: each job once) and answers its row. */
+export async function claimNextJob(db: Queryable, workerId: string): Promise<JobRecord | null> {
+  const rows = await queryRows<{ id: string | number }>(
+    db,
+    sql`UPDATE jobs SET status = 'RUNNING', worker_id = ${workerId}, heartbeat_at = now(),
+          started_at = COALESCE(started_at, now()), attempts = attempts + 1
+        WHERE id = (SELECT id FROM jobs WHERE status = 'QUEUED' AND run_after <= now()
+                    ORDER BY id FOR UPDATE SKIP LOCKED LIMIT 1)
+        RETURNING id`,
+  );
+  const id = rows[0]?.id;
+  if (id === undefined) return null;
+  return findJob(db, Number(id));
+}
+
+/** Refreshes the heartbeat of a job its worker still holds. */
+export async function beatJob(db: Queryable, job: OwnedJob): Promise<void> {
+  await db.update(jobs).set({ heartbeatAt: new Date() }).where(owned(job));
+}
+
+/** Records progress (and, when given, the checkpoint as the job's result) and refreshes the heartbeat. */
+export async function setJobProgress(db: Queryable, job: OwnedJob, progress: number, result?: { checkpoint: unknown }): Promise<void> {
+  await db
+    .update(jobs)
+    .set({ progress, heartbeatAt: new Date(), ...(result !== undefined ? { result } : {}) })
+    .where(owned(job));
+}
+
+/** Marks a job DONE at 100 % with its outcome. */
+export async function finishJob(db: Queryable, job: OwnedJob, outcome: { result: unknown; response: string | null }): Promise<void> {
+  await db
+    .update(jobs)
+    .set({ status: 'DONE', progress: 100, finishedAt: new Date(), result: outcome.result, response: outcome.response })
+    .where(owned(job));
+}
+
+/** Marks a job FAILED with the reason as its response. */
+export async function failJob(db: Queryable, job: OwnedJob, response: string): Promise<void> {
+  await db.update(jobs).set({ status: 'FAILED', finishedAt: new Date(), response }).where(owned(job));
 }

@@ -9,6 +9,7 @@ import {
   type SearchedModule,
 } from '@bo/shared/cluster-editor';
 import type { ClusterKey } from '@bo/shared/clusters';
+import { moduleKeyString } from '@bo/shared/item-keys';
 import { canView } from '@bo/shared/permissions';
 import type { ServiceContext } from '../../lib/context.js';
 import { badRequest, forbidden, notFound, tooManyResults } from '../../lib/errors.js';
@@ -135,7 +136,7 @@ export async function discontinuedModules(ctx: ServiceContext, keys: readonly Cl
   );
   const byModule = new Map<string, DiscontinuedModule>();
   for (const f of found) {
-    const key = `${f.moduleName}|${f.monthId}`;
+    const key = moduleKeyString(f);
     const entry = byModule.get(key);
     if (entry) entry.clusterIds.push(f.clusterId);
     else

@@ -186,14 +186,14 @@ describe('POST /api/cluster/copyCompositions', () => {
   });
 
   it('resumes from its checkpoint: months done before an interruption are not copied again', async () => {
-    const payload = { clusters: [{ clusterId: 'C3', monthId: 'M01_2027', destinationMonthList: ['M02_2027', 'M10_2027'] }], toPublish: false, lockTtlMinutes: 120 };
+    const payload = { items: [{ itemKey: 'C3', monthId: 'M01_2027', destinationMonthList: ['M02_2027', 'M10_2027'] }], toPublish: false };
     const [job] = await db()
       .insert(jobs)
       .values({
         kind: 'copy-cluster',
         payload,
         createdBy: 'editor',
-        result: { checkpoint: { step: 1, errors: [], copied: [{ clusterId: 'C3', monthId: 'M02_2027' }], published: false, publishJobId: null } },
+        result: { checkpoint: { step: 1, errors: [], copied: [{ itemKey: 'C3', monthId: 'M02_2027' }], published: false, publishJobId: null } },
       })
       .returning();
     await app.jobs.drain();

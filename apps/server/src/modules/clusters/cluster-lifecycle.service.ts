@@ -1,4 +1,3 @@
-import { eq, sql } from 'drizzle-orm';
 import {
   CLUSTER_SAVE_ERRORS,
   CLUSTER_TEXTS,
@@ -10,10 +9,8 @@ import {
   type ClusterSave,
   type ClusterSaveAnswer,
 } from '@bo/shared/clusters';
-import { compareMonthIds } from '@bo/shared/months';
 import { itemKeyString, uniqueKeys, type ItemKeyParts } from '@bo/shared/item-keys';
 import {
-  canCopyItem,
   canEdit,
   canPublish,
   canView,
@@ -21,7 +18,6 @@ import {
   type ItemScope,
 } from '@bo/shared/permissions';
 import type { Queryable, Tx } from '../../db/client.js';
-import { clusters } from '../../db/schema.js';
 import { audit } from '../../lib/audit.repository.js';
 import type { ServiceContext } from '../../lib/context.js';
 import { badRequest, forbidden, notFound, ruleBroken } from '../../lib/errors.js';
@@ -30,28 +26,28 @@ import { lockHolders, lockItems, unlockItems } from '../lifecycle/item-locks.js'
 import { itemMonths } from '../lifecycle/item-months.js';
 import { assertChangeable, assertLocksHeld } from '../lifecycle/item-preconditions.js';
 import { monthStates, type MonthState } from '../months/months.repository.js';
+import { unknownClassificationIds, unknownLiaCodes } from '../reference-data/reference-data.repository.js';
 import { startPublication, SUBMISSION_STARTED, type PublishItem } from '../publishing/publish.job.js';
-import { COPY_CLUSTER_JOB, type CopyClusterPayload, type CopyClusterResult } from './cluster-copy.job.js';
+import { clusterCopy } from './cluster-copy.job.js';
+import { COPY_WAIT_MS, requestCopy, type CopyRequestTexts } from '../lifecycle/copy-request.js';
 import {
   addedModuleSets,
   clusterContents,
   clusterModuleRows,
   clusterRefKey,
   clusterScopes,
-  existingClassificationIds,
-  existingLiaCodes,
   findClusters,
   liveModulesInMonth,
   replaceClusterClassifications,
   replaceClusterLias,
   replaceClusterModules,
   toClusterDtos,
+  updateClusterRow,
   type ClusterContent,
   type ClusterRow,
 } from './clusters.repository.js';
 
 /** How long the copy call waits for its job before answering with the job id only. */
-export const COPY_WAIT_MS = 60_000;
 
 const dtoOptions = (ctx: ServiceContext) => ({ lockTtlMinutes: ctx.config.LOCK_TTL_MINUTES });
 const lockKeys = (refs: readonly ClusterKey[]): ItemKeyParts[] => refs.map((r) => ({ itemKey: r.clusterId, monthId: r.monthId }));
@@ -179,12 +175,10 @@ async function moduleErrors(tx: Tx, targets: readonly Target[]): Promise<Record<
 /** LIA codes and classification ids of the bodies must exist (400). */
 async function requireKnownReferences(tx: Tx, targets: readonly Target[]): Promise<void> {
   const codes = targets.flatMap((t) => (t.body.lias ?? []).map((l) => l.liaCode));
-  const known = await existingLiaCodes(tx, codes);
-  const unknown = [...new Set(codes.filter((c) => !known.has(c)))];
+  const unknown = await unknownLiaCodes(tx, codes);
   if (unknown.length) throw badRequest(`Unknown LIA code(s): ${unknown.join(', ')}`, [{ path: 'body.lias', message: `Unknown LIA code(s): ${unknown.join(', ')}` }], 'unknownLia');
   const ids = targets.flatMap((t) => (t.body.classifications ?? []).map((c) => c.classificationId));
-  const knownIds = await existingClassificationIds(tx, ids);
-  const unknownIds = [...new Set(ids.filter((c) => !knownIds.has(c)))];
+  const unknownIds = await unknownClassificationIds(tx, ids);
   if (unknownIds.length)
     throw badRequest(
       `Unknown client classification(s): ${unknownIds.join(', ')}`,
@@ -231,16 +225,12 @@ async function writeContent(tx: Tx, ctx: ServiceContext, t: Target, before: Clus
     if (t.body.classifications) await replaceClusterClassifications(tx, t.row.id, [...after.classifications]);
   }
   const reopened = t.row.status === 'SUBMITTED';
-  await tx
-    .update(clusters)
-    .set({
-      clusterDescription: after.description,
-      status: reopened ? 'WIP' : t.row.status,
-      version: sql`${clusters.version} + 1`,
-      updatedAt: new Date(),
-      updatedBy: ctx.user.username,
-    })
-    .where(eq(clusters.id, t.row.id));
+  await updateClusterRow(tx, t.row.id, {
+    clusterDescription: after.description,
+    status: reopened ? 'WIP' : t.row.status,
+    updatedAt: new Date(),
+    updatedBy: ctx.user.username,
+  });
   await audit(tx, {
     username: ctx.user.username,
     action: 'save',
@@ -410,45 +400,14 @@ export async function publishClusters(ctx: ServiceContext, list: readonly Cluste
 
 // ───────────────────────────── copy ─────────────────────────────
 
-/**
- * POST /api/cluster/copyCompositions: checks the sources (404, 403 without a copy right), queues a
- * `copy-cluster` job and waits for it up to COPY_WAIT_MS; after that the browser polls GET /api/jobs/:id.
- */
+/** POST /api/cluster/copyCompositions: the lifecycle core's requestCopy with the cluster copy job. */
 export async function copyClusters(ctx: ServiceContext, request: ClusterCopyRequest, waitMs = COPY_WAIT_MS): Promise<ClusterCopyAnswer> {
-  const fields: { path: string; message: string }[] = [];
-  const targetsSeen = new Set<string>();
-  request.clusters.forEach((c, i) => {
-    if (c.destinationMonthList.includes(c.monthId))
-      fields.push({ path: `body.clusters.${i}.destinationMonthList`, message: `The cluster cannot be copied onto its own month ${c.monthId}` });
-    for (const d of new Set(c.destinationMonthList)) {
-      if (targetsSeen.has(`${c.clusterId}|${d}`)) fields.push({ path: `body.clusters.${i}`, message: `The cluster ${c.clusterId} is copied to ${d} twice` });
-      targetsSeen.add(`${c.clusterId}|${d}`);
-    }
-  });
-  if (fields.length) throw badRequest(`Invalid request: ${fields.map((f) => `${f.path} ${f.message}`).join('; ')}`, fields);
-
-  const rows = await findClusters(ctx.db, request.clusters);
-  const byKey = new Map(rows.map((r) => [clusterRefKey(r), r]));
-  const missing = request.clusters.find((c) => !byKey.has(clusterRefKey(c)));
-  if (missing) throw notFound(`The cluster ${missing.clusterId} does not exist in ${missing.monthId}`);
-  const scopes = await clusterScopes(ctx.db, rows);
-  const refused = rows.filter((r) => !canCopyItem(ctx.user.grants, scopes.get(r.id)!, request.toPublish));
-  if (refused.length) throw forbidden(`You may not copy the cluster(s) ${refused.map((r) => r.clusterLabel).join(', ')}`);
-
-  const payload: CopyClusterPayload = {
-    clusters: request.clusters.map((c) => ({ ...c, destinationMonthList: [...new Set(c.destinationMonthList)].sort(compareMonthIds) })),
-    toPublish: request.toPublish,
-    lockTtlMinutes: ctx.config.LOCK_TTL_MINUTES,
-    requestId: ctx.requestId,
-  };
-  const job = await ctx.jobs.enqueue(ctx.db, COPY_CLUSTER_JOB, payload, ctx.user.username);
-
-  const finished = await ctx.jobs.waitFor(job.id, waitMs);
-  if (finished?.status === 'DONE') return { errors: (finished.result as CopyClusterResult).errors, jobId: job.id, completed: true };
-  if (finished?.status === 'FAILED') {
-    // The job broke as a whole (not one month): every requested copy is reported as failed.
-    const message = finished.response ?? 'The copy failed';
-    return { errors: payload.clusters.map((c) => ({ clusterId: c.clusterId, months: c.destinationMonthList, message })), jobId: job.id, completed: true };
-  }
-  return { errors: [], jobId: job.id, completed: false };
+  const items = request.clusters.map((c) => ({ itemKey: c.clusterId, monthId: c.monthId, destinationMonthList: c.destinationMonthList }));
+  const { jobId, result } = await requestCopy(ctx, clusterCopy, CLUSTER_COPY_REQUEST_TEXTS, { items, toPublish: request.toPublish }, waitMs);
+  return { errors: result?.errors ?? [], jobId, completed: !!result };
 }
+
+const CLUSTER_COPY_REQUEST_TEXTS: CopyRequestTexts<ClusterRow> = {
+  sourceNotFound: (id, monthId) => `The cluster ${id} does not exist in ${monthId}`,
+  mayNotCopy: (rows) => `You may not copy the cluster(s) ${rows.map((r) => r.clusterLabel).join(', ')}`,
+};

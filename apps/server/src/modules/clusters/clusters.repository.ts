@@ -22,7 +22,7 @@ import {
   stores,
 } from '../../db/schema.js';
 import { monthStates } from '../months/months.repository.js';
-import { clusterKeyString } from '@bo/shared/item-keys';
+import { clusterKeyString, itemKeyString } from '@bo/shared/item-keys';
 import { liveLocks } from '../locks/locks.repository.js';
 
 export type ClusterRow = typeof clusters.$inferSelect;
@@ -170,24 +170,6 @@ export async function liveModulesInMonth(db: Queryable, monthId: string, names: 
   return new Map(rows.map((r) => [r.moduleName, { brandCode: r.brandCode, status: r.status }]));
 }
 
-export async function existingLiaCodes(db: Queryable, codes: readonly string[]): Promise<Set<string>> {
-  if (codes.length === 0) return new Set();
-  const rows = await db
-    .select({ liaCode: lias.liaCode })
-    .from(lias)
-    .where(inArray(lias.liaCode, [...new Set(codes)]));
-  return new Set(rows.map((r) => r.liaCode));
-}
-
-export async function existingClassificationIds(db: Queryable, ids: readonly number[]): Promise<Set<number>> {
-  if (ids.length === 0) return new Set();
-  const rows = await db
-    .select({ id: clientClassifications.classificationId })
-    .from(clientClassifications)
-    .where(inArray(clientClassifications.classificationId, [...new Set(ids)]));
-  return new Set(rows.map((r) => r.id));
-}
-
 /** What a cluster holds now: for save summaries, duplicate checks and "did the body change anything". */
 export interface ClusterContent {
   description: string;
@@ -211,6 +193,18 @@ export async function clusterContents(db: Queryable, rows: readonly ClusterRow[]
   for (const l of ls) out.get(l.clusterPk)!.lias.add(l.liaCode);
   for (const c of cls) out.get(c.clusterPk)!.classifications.add(c.classificationId);
   return out;
+}
+
+/** Writes a cluster row's own fields and bumps its version by one. */
+export async function updateClusterRow(
+  db: Queryable,
+  pk: number,
+  values: Pick<typeof clusters.$inferInsert, 'clusterDescription' | 'status' | 'updatedAt' | 'updatedBy'>,
+): Promise<void> {
+  await db
+    .update(clusters)
+    .set({ ...values, version: sql`${clusters.version} + 1` })
+    .where(eq(clusters.id, pk));
 }
 
 export async function replaceClusterModules(db: Queryable, pk: number, list: readonly { moduleName: string; status: string }[]) {
@@ -369,7 +363,7 @@ export async function toClusterDtos(db: Queryable, rows: readonly ClusterRow[], 
   const legoSet = new Set(lego.map((l) => `${l.monthId}|${l.brandCode}|${l.collection}`));
 
   return rows.map((r) => {
-    const lockOwner = lockMap.get(`${r.clusterId}|${r.monthId}`) ?? null;
+    const lockOwner = lockMap.get(itemKeyString({ itemKey: r.clusterId, monthId: r.monthId })) ?? null;
     const state = states.get(r.monthId);
     const mine = checked.get(r.id) ?? new Set<string>();
     const offered = channels.get(r.id) ?? new Set<string>();

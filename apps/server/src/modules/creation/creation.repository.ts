@@ -3,7 +3,6 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { queryRows, type Queryable } from '../../db/client.js';
 import {
   brands,
-  clientClassifications,
   clusterClassifications,
   clusterCountries,
   clusterLias,
@@ -25,10 +24,10 @@ export async function lockKeyForCreation(tx: Queryable, kind: 'module' | 'cluste
   await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`create:${kind}:${key.toLowerCase()}`}))`);
 }
 
-/** Which of the codes exist in a reference table (brands, collections, zones …). */
+/** Which of the codes exist in a reference table (brands, collections, zones …; LIAs: reference-data's unknownLiaCodes). */
 export async function existingCodes(
   db: Queryable,
-  table: 'brand' | 'collection' | 'zone' | 'channel' | 'lia' | 'family' | 'release',
+  table: 'brand' | 'collection' | 'zone' | 'channel' | 'family' | 'release',
   codes: readonly string[],
 ): Promise<Set<string>> {
   const wanted = [...new Set(codes)];
@@ -38,28 +37,19 @@ export async function existingCodes(
     collection: collections.collectionCode,
     zone: starsZones.zoneCode,
     channel: planningChannels.planningChannelId,
-    lia: lias.liaCode,
     family: macroFamilies.macroFamily,
     release: releases.releaseId,
   }[table];
-  const source = { brand: brands, collection: collections, zone: starsZones, channel: planningChannels, lia: lias, family: macroFamilies, release: releases }[table];
+  const source = { brand: brands, collection: collections, zone: starsZones, channel: planningChannels, family: macroFamilies, release: releases }[table];
   const rows = await db.select({ code: column }).from(source).where(inArray(column, wanted));
   return new Set(rows.map((r) => r.code));
 }
 
+/** The planning channel of each of the LIA codes that exist. */
 export async function liaChannels(db: Queryable, codes: readonly string[]): Promise<Map<string, string>> {
   if (codes.length === 0) return new Map();
   const rows = await db.select().from(lias).where(inArray(lias.liaCode, [...codes]));
   return new Map(rows.map((r) => [r.liaCode, r.planningChannelId]));
-}
-
-export async function existingClassifications(db: Queryable, ids: readonly number[]): Promise<Set<number>> {
-  if (ids.length === 0) return new Set();
-  const rows = await db
-    .select({ id: clientClassifications.classificationId })
-    .from(clientClassifications)
-    .where(inArray(clientClassifications.classificationId, [...new Set(ids)]));
-  return new Set(rows.map((r) => r.id));
 }
 
 // ───────────── existence ─────────────

@@ -21,6 +21,7 @@ import { toClusterDtos } from '../clusters/clusters.repository.js';
 import { prepareRecreation } from '../deletion/deletion.service.js';
 import { toModuleDtos } from '../modules/modules.repository.js';
 import { monthStateOf, type MonthState } from '../months/months.repository.js';
+import { unknownClassificationIds, unknownLiaCodes } from '../reference-data/reference-data.repository.js';
 import * as repo from './creation.repository.js';
 
 type ModuleCreateParsed = z.output<typeof moduleCreateSchema>;
@@ -56,12 +57,22 @@ async function assertMonthWritable(db: Queryable, monthId: string): Promise<Mont
   return month;
 }
 
-/** Reference codes that do not exist, as messages. */
-async function unknownCodes(db: Queryable, checks: readonly [Parameters<typeof repo.existingCodes>[1], string, readonly string[]][]): Promise<string[]> {
-  const messages: string[] = [];
-  for (const [table, what, codes] of checks) {
+/** Answers the codes that do not exist, once each, in the order given. */
+type UnknownOf = (db: Queryable, codes: readonly string[]) => Promise<string[]>;
+
+/** The unknown codes of a reference table checked through creation's repository. */
+const unknownIn =
+  (table: Parameters<typeof repo.existingCodes>[1]): UnknownOf =>
+  async (db, codes) => {
     const known = await repo.existingCodes(db, table, codes);
-    const missing = [...new Set(codes)].filter((c) => !known.has(c));
+    return [...new Set(codes)].filter((c) => !known.has(c));
+  };
+
+/** Reference codes that do not exist, as messages. */
+async function unknownCodes(db: Queryable, checks: readonly [UnknownOf, string, readonly string[]][]): Promise<string[]> {
+  const messages: string[] = [];
+  for (const [unknownOf, what, codes] of checks) {
+    const missing = await unknownOf(db, codes);
     if (missing.length) messages.push(CREATION_MESSAGES.unknown(what, missing));
   }
   return messages;
@@ -114,11 +125,11 @@ export async function checkModuleExists(ctx: ServiceContext, body: ModuleExistsR
 export async function createModule(ctx: ServiceContext, body: ModuleCreateParsed): Promise<ModuleDto> {
   await assertMonthWritable(ctx.db, body.monthId);
   const unknown = await unknownCodes(ctx.db, [
-    ['brand', 'brand', [body.brand]],
-    ['collection', 'collection', [body.collection]],
-    ['family', 'macro family', [body.macroFamily]],
-    ['zone', 'stars zones', body.starZones],
-    ['channel', 'planning channel', body.planningChannel ? [body.planningChannel] : []],
+    [unknownIn('brand'), 'brand', [body.brand]],
+    [unknownIn('collection'), 'collection', [body.collection]],
+    [unknownIn('family'), 'macro family', [body.macroFamily]],
+    [unknownIn('zone'), 'stars zones', body.starZones],
+    [unknownIn('channel'), 'planning channel', body.planningChannel ? [body.planningChannel] : []],
   ]);
   if (unknown.length) throw badRequest(joined(unknown), undefined, 'invalidModule');
   if (!canCreate(ctx.user.grants, { brand: body.brand, zones: body.starZones })) throw forbidden(CREATION_TEXTS.noCreateRight);
@@ -192,14 +203,13 @@ interface PreparedCluster {
 async function prepareCluster(ctx: ServiceContext, body: ClusterCreateParsed): Promise<PreparedCluster | string[]> {
   const month = await assertMonthWritable(ctx.db, body.monthId);
   const reasons = await unknownCodes(ctx.db, [
-    ['brand', 'brand', [body.brandCode]],
-    ['collection', 'collection', [body.collection]],
-    ['lia', 'LIAs', body.lias],
-    ['zone', 'stars zones', body.starZones],
+    [unknownIn('brand'), 'brand', [body.brandCode]],
+    [unknownIn('collection'), 'collection', [body.collection]],
+    [unknownLiaCodes, 'LIAs', body.lias],
+    [unknownIn('zone'), 'stars zones', body.starZones],
   ]);
   const classificationIds = [...new Set(body.classifications ?? [])];
-  const knownClasses = await repo.existingClassifications(ctx.db, classificationIds);
-  const missingClasses = classificationIds.filter((id) => !knownClasses.has(id));
+  const missingClasses = await unknownClassificationIds(ctx.db, classificationIds);
   if (missingClasses.length) reasons.push(CREATION_MESSAGES.unknown('client classifications', missingClasses.map(String)));
 
   const found = await repo.storesBySap(ctx.db, body.stores.map((s) => s.codiceStoreSap));
@@ -313,9 +323,9 @@ export async function genericClusterName(
 ): Promise<{ clusterId: string }> {
   const countries = [...new Set((Array.isArray(body.country) ? body.country : body.country ? [body.country] : []).filter(Boolean))];
   const unknown = await unknownCodes(ctx.db, [
-    ['brand', 'brand', [body.brand]],
-    ['collection', 'collection', [body.collection]],
-    ['channel', 'planning channel', body.planningChannel ? [body.planningChannel] : []],
+    [unknownIn('brand'), 'brand', [body.brand]],
+    [unknownIn('collection'), 'collection', [body.collection]],
+    [unknownIn('channel'), 'planning channel', body.planningChannel ? [body.planningChannel] : []],
   ]);
   if (body.releaseId && !(await repo.existingCodes(ctx.db, 'release', [body.releaseId])).has(body.releaseId)) {
     unknown.push(CREATION_MESSAGES.releaseUnknown(body.releaseId));

@@ -14,6 +14,7 @@ import {
   type RestoreResponse,
 } from '@bo/shared/deletion';
 import type { Grant } from '@bo/shared/grants';
+import { itemKeyString } from '@bo/shared/item-keys';
 import { compareMonthIds, parseMonthId } from '@bo/shared/months';
 import { canDelete, canView, sameUser, type ItemScope } from '@bo/shared/permissions';
 import type { Queryable } from '../../db/client.js';
@@ -116,11 +117,11 @@ export async function deleteItems(ctx: ServiceContext, type: DeletionItemType, e
     const errors: DeleteResponse['errors'] = [];
     for (const p of allowed) {
       const lockedRow = p.rows.find((r) => {
-        const owner = holders.get(`${p.key}|${r.monthId}`);
+        const owner = holders.get(itemKeyString({ itemKey: p.key, monthId: r.monthId }));
         return owner !== undefined && !sameUser(owner, username);
       });
       if (lockedRow) {
-        const owner = holders.get(`${p.key}|${lockedRow.monthId}`)!;
+        const owner = holders.get(itemKeyString({ itemKey: p.key, monthId: lockedRow.monthId }))!;
         errors.push({ key: p.key, monthIdFrom: p.monthIdFrom, message: `${owner} is editing the ${type} ${p.key} (${lockedRow.monthId})` });
         continue;
       }

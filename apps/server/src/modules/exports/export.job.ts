@@ -4,6 +4,7 @@
  * so a run cut short leaves the row WIP and the resumed run simply builds the file again.
  */
 import { EXPORT_CONTENT_TYPES, EXPORT_TEXTS, isMassiveExport, isPdfExport, type ExportFormat } from '@bo/shared/exports';
+import { moduleKeyString } from '@bo/shared/item-keys';
 import type { ModuleDto, ModuleKey, ProductDto } from '@bo/shared/modules';
 import type { Db } from '../../db/client.js';
 import { exportStatus, markExportFailed, setExportProgress, storeExportContent } from './exports.repository.js';
@@ -109,9 +110,9 @@ async function writeModules(
     const keys = payload.modules.slice(i, i + BATCH);
     // A module deleted (or, for Published, reopened) since the call is left out.
     const rows = (await findModules(db, keys)).filter((r) => payload.status === 'Saved' || r.status === 'SUBMITTED');
-    const dtos = new Map((await toModuleDtos(db, rows, { lockTtlMinutes })).map((d) => [`${d.moduleName}|${d.monthId}`, d]));
+    const dtos = new Map((await toModuleDtos(db, rows, { lockTtlMinutes })).map((d) => [moduleKeyString(d), d]));
     for (const [j, key] of keys.entries()) {
-      const module = dtos.get(`${key.moduleName}|${key.monthId}`);
+      const module = dtos.get(moduleKeyString(key));
       if (module) {
         const lines = exportedLines(module);
         if (picture) {

@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { buildCluster, buildModule, buildReference, buildUser } from '../../../test/builders.js';
 import { buildTestApp, loginAs } from '../../../test/test-app.js';
-import { locks, releases } from '../../db/schema.js';
+import { clusters, locks, modules, releases } from '../../db/schema.js';
 
 let app: FastifyInstance;
 const h: Record<string, { authorization: string }> = {};
@@ -20,13 +20,14 @@ beforeEach(async () => {
   const bothEu = { brands: ['AUR', 'VLT'], zones: ['EU'] };
   await buildUser(db, { username: 'editor', grants: { view: aurEu, edit: aurEu } });
   await buildUser(db, { username: 'holder', grants: { view: bothEu, edit: bothEu } });
+  await buildUser(db, { username: 'creator', role: 'CREATOR', grants: { view: aurEu, edit: aurEu } });
   for (const monthId of ['M01_2027', 'M12_2026']) {
     await buildModule(db, { moduleName: 'MOD_A', monthId });
     await buildCluster(db, { clusterId: 'CL_A', monthId });
   }
   await buildModule(db, { moduleName: 'MOD_V', brandCode: 'VLT' });
   await buildCluster(db, { clusterId: 'CL_V', brandCode: 'VLT' });
-  for (const u of ['editor', 'holder']) h[u] = await loginAs(app, u);
+  for (const u of ['editor', 'holder', 'creator']) h[u] = await loginAs(app, u);
 });
 afterEach(async () => {
   await app.close();
@@ -71,5 +72,44 @@ describe.each(kinds)('$kind lock and unlock', ({ kind, key, a, v }) => {
     const res = await post('editor', `/api/${kind}/unlock?forced=true`, [item(a)]);
     expect(res.statusCode).toBe(200);
     expect(await app.database.db.select().from(locks)).toHaveLength(0);
+  });
+});
+
+describe.each(kinds)('$kind copy (one copy job for both kinds)', ({ kind, key, a }) => {
+  const table = kind === 'module' ? modules : clusters;
+  const keyColumn = kind === 'module' ? modules.moduleName : clusters.clusterId;
+  const copy = (destinationMonthList: string[]) =>
+    post('creator', `/api/${kind}/copyCompositions`, { [`${kind}s`]: [{ [key]: a, monthId: 'M01_2027', destinationMonthList }], toPublish: false });
+  const rowIn = async (monthId: string) =>
+    (await app.database.db.select().from(table).where(eq(keyColumn, a))).find((r) => r.monthId === monthId);
+
+  it('refuses a copy onto the source month itself with 400 and copies nothing', async () => {
+    const res = await copy(['M01_2027', 'M02_2027']);
+    expect(res.statusCode).toBe(400);
+    expect(await rowIn('M02_2027')).toBeUndefined();
+  });
+
+  it('creates the item again over a fully deleted one in the destination month', async () => {
+    if (kind === 'module') await buildModule(app.database.db, { moduleName: a, monthId: 'M02_2027' });
+    else await buildCluster(app.database.db, { clusterId: a, monthId: 'M02_2027' });
+    await app.database.db.update(table).set({ deletionStatus: 'DELETED' }).where(eq(keyColumn, a));
+    await app.database.db.update(table).set({ deletionStatus: null }).where(eq(table.monthId, 'M01_2027'));
+    const res = await copy(['M02_2027']);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().errors).toEqual([]);
+    const row = (await rowIn('M02_2027'))!;
+    expect(row.deletionStatus).toBeNull();
+    expect(row.createdAfterDelete).toBe(true);
+    expect(row.status).toBe('WIP');
+  });
+
+  it('does not overwrite a destination the caller may not change (its zone is outside their grants)', async () => {
+    if (kind === 'module') await buildModule(app.database.db, { moduleName: a, monthId: 'M02_2027', zones: ['NA'], moduleDescription: 'theirs' });
+    else await buildCluster(app.database.db, { clusterId: a, monthId: 'M02_2027', countries: ['US'], zones: ['NA'], clusterDescription: 'theirs' });
+    const res = await copy(['M02_2027']);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().errors).toEqual([expect.objectContaining({ [key]: a, months: ['M02_2027'] })]);
+    const row = (await rowIn('M02_2027'))! as { moduleDescription?: string | null; clusterDescription?: string | null };
+    expect(row.moduleDescription ?? row.clusterDescription).toBe('theirs');
   });
 });

@@ -3,12 +3,9 @@
  * Every change is one transaction that validates before it writes, checks rights and state, and
  * records an audit entry.
  */
-import { eq } from 'drizzle-orm';
-import { moduleKeyString } from '@bo/shared/item-keys';
 import type { CompositionLine, ModuleDto, ModuleKey, ModuleSave } from '@bo/shared/modules';
-import { canCopyItem, canEdit, canPublish, canReopen, canView, hasType, isAdmin, sameUser, type ItemScope } from '@bo/shared/permissions';
+import { canEdit, canPublish, canReopen, canView, hasType, isAdmin, sameUser, type ItemScope } from '@bo/shared/permissions';
 import type { Queryable, Tx } from '../../db/client.js';
-import { modules } from '../../db/schema.js';
 import { audit } from '../../lib/audit.repository.js';
 import type { ServiceContext } from '../../lib/context.js';
 import { AppError, forbidden, notFound, ruleBroken } from '../../lib/errors.js';
@@ -21,8 +18,9 @@ import { monthStateOf } from '../months/months.repository.js';
 import { startPublication, SUBMISSION_STARTED } from '../publishing/publish.job.js';
 import { compositionSummary, validateComposition } from './module-composition.js';
 import { readComposition, writeComposition } from './module-composition.repository.js';
-import { familyExists, familyModuleScopes, findModule, findModules, moduleZones, toModuleDtos, type ModuleRow } from './modules.repository.js';
-import { COPY_MODULE_JOB, type CopyModulesPayload, type CopyModulesResult } from './module-copy.job.js';
+import { familyExists, familyModuleScopes, findModule, findModules, toModuleDtos, updateModuleRow, type ModuleRow } from './modules.repository.js';
+import { moduleCopy } from './module-copy.job.js';
+import { requestCopy, type CopyRequestTexts } from '../lifecycle/copy-request.js';
 
 export { MODULE_TEXTS };
 
@@ -113,19 +111,15 @@ async function saveInTx(ctx: ServiceContext, tx: Tx, body: ModuleSave, opts: Sav
     before = compositionSummary(await readComposition(tx, row.id));
     await writeComposition(tx, row.id, lines);
   }
-  const [saved] = await tx
-    .update(modules)
-    .set({
-      ...(description !== undefined && description !== null ? { moduleDescription: description } : {}),
-      ...(!opts.onlyDescription && typeof body.newModule === 'boolean' ? { newModule: body.newModule } : {}),
-      status: 'WIP',
-      rpasErrors: row.status === 'SUBMITTED' ? null : row.rpasErrors,
-      version: row.version + 1,
-      updatedAt: new Date(),
-      updatedBy: ctx.user.username,
-    })
-    .where(eq(modules.id, row.id))
-    .returning();
+  const saved = await updateModuleRow(tx, row.id, {
+    ...(description !== undefined && description !== null ? { moduleDescription: description } : {}),
+    ...(!opts.onlyDescription && typeof body.newModule === 'boolean' ? { newModule: body.newModule } : {}),
+    status: 'WIP',
+    rpasErrors: row.status === 'SUBMITTED' ? null : row.rpasErrors,
+    version: row.version + 1,
+    updatedAt: new Date(),
+    updatedBy: ctx.user.username,
+  });
   await audit(tx, {
     username: ctx.user.username,
     action: 'save',
@@ -236,33 +230,19 @@ export async function publishModuleList(ctx: ServiceContext, list: readonly Modu
 
 // ───────────────────────────── Copy and months ─────────────────────────────
 
-const COPY_WAIT_MS = 60_000;
-
+/** POST /api/module/copyCompositions: the lifecycle core's requestCopy with the module copy job. */
 export async function copyModules(ctx: ServiceContext, request: { modules: { moduleName: string; monthId: string; destinationMonthList: string[] }[]; toPublish: boolean }) {
-  const rows = await findModules(ctx.db, request.modules);
-  const byKey = new Map(rows.map((r) => [moduleKeyString(r), r]));
-  const zones = await moduleZones(ctx.db, rows.map((r) => r.id));
-  for (const m of request.modules) {
-    const row = byKey.get(moduleKeyString(m));
-    if (!row) throw notFound(`The module ${m.moduleName} does not exist in ${m.monthId}`);
-    if (!canCopyItem(ctx.user.grants, { brand: row.brandCode, zones: zones.get(row.id) ?? [] }, request.toPublish)) {
-      throw forbidden(`You don't have the right to copy the module ${m.moduleName}`);
-    }
-  }
-  const payload: CopyModulesPayload = {
-    modules: request.modules.map((m) => ({ ...m, destinationMonthList: [...new Set(m.destinationMonthList)].filter((d) => d !== m.monthId) })),
+  const { jobId, result } = await requestCopy(ctx, moduleCopy, MODULE_COPY_REQUEST_TEXTS, {
+    items: request.modules.map((m) => ({ itemKey: m.moduleName, monthId: m.monthId, destinationMonthList: m.destinationMonthList })),
     toPublish: request.toPublish,
-    mayPublish: rows.every((r) => canPublish(ctx.user.grants, { brand: r.brandCode, zones: zones.get(r.id) ?? [] })),
-    requestId: ctx.requestId,
-  };
-  const job = await ctx.jobs.enqueue(ctx.db, COPY_MODULE_JOB, payload, ctx.user.username);
-  const finished = await ctx.jobs.waitFor(job.id, COPY_WAIT_MS);
-  const result = (finished?.status === 'DONE' ? finished.result : null) as CopyModulesResult | null;
-  if (finished?.status === 'FAILED') {
-    return { errors: request.modules.map((m) => ({ moduleName: m.moduleName, months: m.destinationMonthList, message: finished.response ?? 'Copy failed' })), copied: [], jobId: job.id, done: true };
-  }
-  return { errors: result?.errors ?? [], copied: result?.copied ?? [], jobId: job.id, done: !!result };
+  });
+  return { errors: result?.errors ?? [], copied: result?.copied ?? [], jobId, done: !!result };
 }
+
+const MODULE_COPY_REQUEST_TEXTS: CopyRequestTexts<ModuleRow> = {
+  sourceNotFound: (name, monthId) => `The module ${name} does not exist in ${monthId}`,
+  mayNotCopy: (rows) => `You don't have the right to copy the module ${rows.map((r) => r.moduleName).join(', ')}`,
+};
 
 /** GET /api/module/:moduleName/months: the lifecycle core's itemMonths. */
 export function moduleMonths(ctx: ServiceContext, moduleName: string, monthId: string | undefined, purpose: 'copy' | 'delete'): Promise<string[]> {

@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { itemKeyString, moduleKeyString } from '@bo/shared/item-keys';
 import type { ModuleDto, ProductDto } from '@bo/shared/modules';
 import { addMonths } from '@bo/shared/months';
 import { queryRows, type Queryable } from '../../db/client.js';
@@ -24,12 +25,10 @@ export interface ModuleRef {
   monthId: string;
 }
 
-const refKey = (r: ModuleRef) => `${r.moduleName}|${r.monthId}`;
-
 /** Live (not deleted) module rows for the given keys. `forUpdate` locks the rows for the transaction. */
 export async function findModules(db: Queryable, refs: readonly ModuleRef[], forUpdate = false): Promise<ModuleRow[]> {
   if (refs.length === 0) return [];
-  const wanted = new Set(refs.map(refKey));
+  const wanted = new Set(refs.map(moduleKeyString));
   const q = db
     .select()
     .from(modules)
@@ -42,11 +41,17 @@ export async function findModules(db: Queryable, refs: readonly ModuleRef[], for
     )
     .orderBy(asc(modules.id));
   const rows = forUpdate ? await q.for('update') : await q;
-  return rows.filter((r) => wanted.has(refKey(r)));
+  return rows.filter((r) => wanted.has(moduleKeyString(r)));
 }
 
 export async function findModule(db: Queryable, ref: ModuleRef, forUpdate = false): Promise<ModuleRow | undefined> {
   return (await findModules(db, [ref], forUpdate))[0];
+}
+
+/** Writes fields of the module row with this id and answers the row as saved. */
+export async function updateModuleRow(db: Queryable, id: number, values: Partial<typeof modules.$inferInsert>): Promise<ModuleRow | undefined> {
+  const [saved] = await db.update(modules).set(values).where(eq(modules.id, id)).returning();
+  return saved;
 }
 
 export async function moduleZones(db: Queryable, moduleIds: readonly number[]): Promise<Map<number, string[]>> {
@@ -249,7 +254,7 @@ async function clustersOf(db: Queryable, rows: readonly ModuleRow[]) {
     for (const c of cs) customers.set(c.clusterPk, [...(customers.get(c.clusterPk) ?? []), c.customer]);
   }
   for (const f of found) {
-    const key = `${f.moduleName}|${f.monthId}`;
+    const key = moduleKeyString(f);
     out.set(key, [...(out.get(key) ?? []), { clusterLabel: f.clusterLabel, starsCustomer: customers.get(f.clusterPk) ?? [] }]);
   }
   return out;
@@ -299,7 +304,7 @@ export async function toModuleDtos(db: Queryable, rows: readonly ModuleRow[], op
     const before = prev.get(r.moduleName);
     const refresh = (subset: ProductDto[]) =>
       subset.length === 0 || !before ? 0 : Math.round((100 * subset.filter((p) => !before.upcs.has(p.upc)).length) / subset.length);
-    const lockOwner = lockMap.get(`${r.moduleName}|${r.monthId}`) ?? null;
+    const lockOwner = lockMap.get(itemKeyString({ itemKey: r.moduleName, monthId: r.monthId })) ?? null;
     return {
       moduleName: r.moduleName,
       moduleLabel: r.moduleLabel,
@@ -327,7 +332,7 @@ export async function toModuleDtos(db: Queryable, rows: readonly ModuleRow[], op
       elLength: el,
       initialSize: r.initialSize,
       newModule: r.newModule,
-      clusters: clusterMap.get(`${r.moduleName}|${r.monthId}`) ?? [],
+      clusters: clusterMap.get(moduleKeyString(r)) ?? [],
       publicationDate: r.publicationDate ? r.publicationDate.toISOString() : null,
       rpasErrors: r.rpasErrors,
       releaseClosed: states.get(r.monthId)?.releaseClosed ?? false,

@@ -1,9 +1,8 @@
-import { and, eq, isNull } from 'drizzle-orm';
 import type { Db, Queryable } from '../../db/client.js';
-import { clusters, modules } from '../../db/schema.js';
 import type { JobHandler } from '../../jobs/job-runner.js';
 import { audit } from '../../lib/audit.repository.js';
 import type { PlanningGateway, Submission } from './planning-gateway.js';
+import { publishedItemStatus, setPublicationState } from './publishing.repository.js';
 
 export const PUBLISH_JOB = 'publish';
 export const SUBMISSION_STARTED = 'The submission process has been started';
@@ -22,14 +21,6 @@ export interface PublishPayload {
 /** What each kind of item sends to the planning system. */
 export type SnapshotLoader = (db: Queryable, item: PublishItem) => Promise<Record<string, unknown> | null>;
 
-const tableOf = (t: PublishItem['itemType']) => (t === 'module' ? modules : clusters);
-
-function keyWhere(item: PublishItem) {
-  return item.itemType === 'module'
-    ? and(eq(modules.moduleName, item.itemKey), eq(modules.monthId, item.monthId), isNull(modules.deletionStatus))
-    : and(eq(clusters.clusterId, item.itemKey), eq(clusters.monthId, item.monthId), isNull(clusters.deletionStatus));
-}
-
 /**
  * Marks items SUBMIT_IN_PROGRESS (editing blocked) and queues one publish job for them, in the
  * caller's transaction: either the items are in progress and the job exists, or neither.
@@ -41,11 +32,7 @@ export async function startPublication(
   username: string,
 ): Promise<number> {
   for (const item of items) {
-    const table = tableOf(item.itemType);
-    await tx
-      .update(table)
-      .set({ status: 'SUBMIT_IN_PROGRESS', rpasErrors: null, updatedAt: new Date(), updatedBy: username })
-      .where(keyWhere(item));
+    await setPublicationState(tx, item, { status: 'SUBMIT_IN_PROGRESS', rpasErrors: null, updatedAt: new Date(), updatedBy: username });
   }
   const job = await enqueue(tx, PUBLISH_JOB, { items } satisfies PublishPayload, username);
   return job.id;
@@ -78,23 +65,17 @@ export function publishJob(gateway: PlanningGateway, snapshots: Record<PublishIt
 }
 
 async function publishOne(db: Db, gateway: PlanningGateway, snapshot: SnapshotLoader, item: PublishItem, jobId: number, username: string) {
-  const table = tableOf(item.itemType);
-  const [row] = await db.select({ status: table.status }).from(table).where(keyWhere(item));
-  if (!row || row.status !== 'SUBMIT_IN_PROGRESS') return null;
+  if ((await publishedItemStatus(db, item)) !== 'SUBMIT_IN_PROGRESS') return null;
   const payload = await snapshot(db, item);
   const submission: Submission = { ...item, jobId, payload: payload ?? {} };
   const answer = await gateway.submit(submission);
   return db.transaction(async (tx) => {
-    const [current] = await tx.select({ status: table.status }).from(table).where(keyWhere(item)).for('update');
-    if (!current || current.status !== 'SUBMIT_IN_PROGRESS') return null;
+    if ((await publishedItemStatus(tx, item, true)) !== 'SUBMIT_IN_PROGRESS') return null;
     const now = new Date();
     const set = answer.accepted
       ? { status: 'SUBMITTED', rpasErrors: null, publicationDate: now }
       : { status: 'WIP', rpasErrors: answer.errors.join(';') };
-    await tx
-      .update(table)
-      .set({ ...set, updatedAt: now })
-      .where(keyWhere(item));
+    await setPublicationState(tx, item, { ...set, updatedAt: now });
     await audit(tx, {
       username,
       action: answer.accepted ? 'publish-accepted' : 'publish-rejected',

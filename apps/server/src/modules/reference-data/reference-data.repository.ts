@@ -1,6 +1,6 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
-import { brands, collections, countries, lias, planningChannels, rules, starsZones, templates } from '../../db/schema.js';
+import { brands, clientClassifications, collections, countries, lias, planningChannels, rules, starsZones, templates } from '../../db/schema.js';
 
 export const listLias = (db: Queryable) =>
   db.select({ liaCode: lias.liaCode, planningChannelId: lias.planningChannelId }).from(lias).orderBy(asc(lias.liaCode));
@@ -30,3 +30,26 @@ export const listTemplates = (db: Queryable, templatesType: string) =>
     .from(templates)
     .where(and(eq(templates.templatesType, templatesType)))
     .orderBy(asc(templates.templateLabel));
+
+// ───────────── existence of references ─────────────
+
+/** The LIA codes among `codes` that do not exist, once each, in the order given. */
+export async function unknownLiaCodes(db: Queryable, codes: readonly string[]): Promise<string[]> {
+  const wanted = [...new Set(codes)];
+  if (wanted.length === 0) return [];
+  const rows = await db.select({ liaCode: lias.liaCode }).from(lias).where(inArray(lias.liaCode, wanted));
+  const known = new Set(rows.map((r) => r.liaCode));
+  return wanted.filter((code) => !known.has(code));
+}
+
+/** The client classification ids among `ids` that do not exist, once each, in the order given. */
+export async function unknownClassificationIds(db: Queryable, ids: readonly number[]): Promise<number[]> {
+  const wanted = [...new Set(ids)];
+  if (wanted.length === 0) return [];
+  const rows = await db
+    .select({ id: clientClassifications.classificationId })
+    .from(clientClassifications)
+    .where(inArray(clientClassifications.classificationId, wanted));
+  const known = new Set(rows.map((r) => r.id));
+  return wanted.filter((id) => !known.has(id));
+}

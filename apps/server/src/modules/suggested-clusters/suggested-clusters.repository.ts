@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { moduleKeyString } from '@bo/shared/item-keys';
 import type { Queryable } from '../../db/client.js';
 import { clusterModules, clusters, countries, modules, months, stores, suggestedClusterModules, suggestedClusters, suggestedClusterStores } from '../../db/schema.js';
 
@@ -44,7 +45,7 @@ export async function suggestionModules(db: Queryable, ids: readonly string[]) {
     .orderBy(asc(suggestedClusterModules.moduleName));
 }
 
-/** Label, family and brand of live modules, per (month, name). */
+/** Label, family and brand of live modules, by moduleKeyString. */
 export async function moduleInfo(db: Queryable, monthIds: readonly string[], names: readonly string[]) {
   const out = new Map<string, { moduleLabel: string; macroFamily: string; brandCode: string; collection: string }>();
   if (monthIds.length === 0 || names.length === 0) return out;
@@ -59,7 +60,7 @@ export async function moduleInfo(db: Queryable, monthIds: readonly string[], nam
     })
     .from(modules)
     .where(and(inArray(modules.monthId, [...new Set(monthIds)]), inArray(modules.moduleName, [...new Set(names)]), isNull(modules.deletionStatus)));
-  for (const r of rows) out.set(`${r.monthId}|${r.moduleName}`, r);
+  for (const r of rows) out.set(moduleKeyString(r), r);
   return out;
 }
 

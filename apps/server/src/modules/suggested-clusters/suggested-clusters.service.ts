@@ -1,4 +1,5 @@
 import { CLUSTER_TEXTS } from '@bo/shared/clusters';
+import { itemKeyString, moduleKeyString } from '@bo/shared/item-keys';
 import { canEdit, canView, sameUser, type ItemScope } from '@bo/shared/permissions';
 import {
   SUGGESTION_FILTER_KEYS,
@@ -89,7 +90,7 @@ export async function suggestList(ctx: ServiceContext, countryCodes: readonly st
       decidedAt: r.decidedAt ? r.decidedAt.toISOString() : null,
       stores: st.map((s) => ({ starsCustomer: s.starsCustomer, storeJda: s.storeJda, customerSegmentation: s.customerSegmentation })),
       modules: (modulesBy.get(r.assortmentId) ?? []).map((m) => {
-        const found = r.monthId ? info.get(`${r.monthId}|${m.moduleName}`) : undefined;
+        const found = r.monthId ? info.get(moduleKeyString({ moduleName: m.moduleName, monthId: r.monthId })) : undefined;
         return {
           foType: m.foType,
           moduleName: m.moduleName,
@@ -184,13 +185,13 @@ export async function accept(ctx: ServiceContext, assortmentId: string): Promise
       const before = await clusterChildren(tx, existing.id);
       requireDecidable(ctx, loaded, before.zones);
       if (existing.status === 'SUBMIT_IN_PROGRESS') throw ruleBroken('submitInProgress', SUGGESTION_TEXTS.submitInProgress);
-      const holder = (await liveLocks(tx, 'cluster', [{ itemKey: clusterId, monthId }], ctx.config.LOCK_TTL_MINUTES)).get(`${clusterId}|${monthId}`);
+      const holder = (await liveLocks(tx, 'cluster', [{ itemKey: clusterId, monthId }], ctx.config.LOCK_TTL_MINUTES)).get(itemKeyString({ itemKey: clusterId, monthId }));
       if (holder && !sameUser(holder, ctx.user.username)) throw ruleBroken('clusterLocked', SUGGESTION_TEXTS.locked(holder));
     }
 
     const wanted = approvedModuleNames(loaded.modules);
     const info = await repo.moduleInfo(tx, [monthId], wanted);
-    const accepted = wanted.filter((n) => info.get(`${monthId}|${n}`)?.brandCode === s.brandCode);
+    const accepted = wanted.filter((n) => info.get(moduleKeyString({ moduleName: n, monthId }))?.brandCode === s.brandCode);
     const skippedModules = wanted.filter((n) => !accepted.includes(n));
     const storeJdas = unique(loaded.stores.map((st) => st.storeJda));
     const countryCodes = unique(loaded.stores.length ? loaded.stores.map((st) => st.countryCode) : [s.country]);

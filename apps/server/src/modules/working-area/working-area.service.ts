@@ -3,6 +3,7 @@
  * performances, Active SKUs search, cluster analysis, newness views, published modules of a SKU and
  * extra sell-in. Reads only: every write of the page goes through the lifecycle engine.
  */
+import { moduleKeyString } from '@bo/shared/item-keys';
 import type { ModuleKey } from '@bo/shared/modules';
 import { addMonths } from '@bo/shared/months';
 import { canView } from '@bo/shared/permissions';
@@ -22,8 +23,6 @@ import { forbidden, notFound, tooManyResults } from '../../lib/errors.js';
 import { findModules, moduleZones, toModuleDtos, type ModuleRow } from '../modules/modules.repository.js';
 import * as repo from './working-area.repository.js';
 
-const keyOf = (k: { moduleName: string; monthId: string }) => `${k.moduleName}|${k.monthId}`;
-
 async function withSpecialKinds(ctx: ServiceContext, rows: readonly ModuleRow[]): Promise<WorkingModule[]> {
   const [dtos, kinds] = await Promise.all([
     toModuleDtos(ctx.db, rows, { lockTtlMinutes: ctx.config.LOCK_TTL_MINUTES }),
@@ -37,8 +36,8 @@ async function withSpecialKinds(ctx: ServiceContext, rows: readonly ModuleRow[])
 /** POST /api/module/modules: the page's modules, in the order asked, only those the caller may view. */
 export async function loadModules(ctx: ServiceContext, keys: readonly ModuleKey[]): Promise<WorkingModule[]> {
   const rows = await findModules(ctx.db, keys);
-  const order = new Map(keys.map((k, i) => [keyOf(k), i]));
-  rows.sort((a, b) => (order.get(keyOf(a)) ?? 0) - (order.get(keyOf(b)) ?? 0));
+  const order = new Map(keys.map((k, i) => [moduleKeyString(k), i]));
+  rows.sort((a, b) => (order.get(moduleKeyString(a)) ?? 0) - (order.get(moduleKeyString(b)) ?? 0));
   return withSpecialKinds(ctx, rows);
 }
 
@@ -58,14 +57,14 @@ export async function importModules(
 ) {
   const byKey = items.filter((i) => i.moduleName).map((i) => ({ moduleName: i.moduleName!, monthId: i.monthId }));
   const rows = await findModules(ctx.db, byKey);
-  const found = new Set(rows.map(keyOf));
-  const notFoundList = byKey.filter((k) => !found.has(keyOf(k))).map((k) => `${k.moduleName} (${k.monthId})`);
+  const found = new Set(rows.map(moduleKeyString));
+  const notFoundList = byKey.filter((k) => !found.has(moduleKeyString(k))).map((k) => `${k.moduleName} (${k.monthId})`);
   for (const f of items.filter((i) => !i.moduleName && i.macroFamily)) {
     const family = await repo.familyModules(ctx.db, { macroFamily: f.macroFamily!, monthId: f.monthId, brand: f.brand, collection: f.collection });
     if (family.length === 0) notFoundList.push(`${f.macroFamily} (${f.monthId})`);
     for (const r of family) {
-      if (found.has(keyOf(r))) continue;
-      found.add(keyOf(r));
+      if (found.has(moduleKeyString(r))) continue;
+      found.add(moduleKeyString(r));
       rows.push(r);
     }
   }
@@ -202,21 +201,21 @@ export async function clusterAnalysis(
 ): Promise<ClusterAnalysisItem[]> {
   const rows = await findModules(ctx.db, body.modules);
   const zones = await moduleZones(ctx.db, rows.map((r) => r.id));
-  const visible = new Set(rows.filter((r) => canView(ctx.user.grants, { brand: r.brandCode, zones: zones.get(r.id) ?? [] })).map(keyOf));
+  const visible = new Set(rows.filter((r) => canView(ctx.user.grants, { brand: r.brandCode, zones: zones.get(r.id) ?? [] })).map(moduleKeyString));
   const pageLines = new Map<string, Line[]>();
   for (const m of body.modules) {
-    if (visible.has(keyOf(m)) && m.productDtoList) pageLines.set(keyOf(m), m.productDtoList.filter((p) => p.moduleCompositionStatus !== 'REMOVED'));
+    if (visible.has(moduleKeyString(m)) && m.productDtoList) pageLines.set(moduleKeyString(m), m.productDtoList.filter((p) => p.moduleCompositionStatus !== 'REMOVED'));
   }
   const out: ClusterAnalysisItem[] = [];
-  const monthIds = [...new Set(body.modules.filter((m) => visible.has(keyOf(m))).map((m) => m.monthId))];
+  const monthIds = [...new Set(body.modules.filter((m) => visible.has(moduleKeyString(m))).map((m) => m.monthId))];
   for (const monthId of monthIds) {
-    const names = body.modules.filter((m) => m.monthId === monthId && visible.has(keyOf(m))).map((m) => m.moduleName);
+    const names = body.modules.filter((m) => m.monthId === monthId && visible.has(moduleKeyString(m))).map((m) => m.moduleName);
     const found = await repo.clustersWithModules(ctx.db, monthId, names);
     if (found.length === 0) continue;
     const allNames = [...new Set(found.flatMap((c) => c.modules))];
     const saved = new Map<string, Line[]>();
     for (const l of await repo.activeLines(ctx.db, allNames, [monthId])) saved.set(l.moduleName, [...(saved.get(l.moduleName) ?? []), l]);
-    const linesOf = (name: string) => pageLines.get(`${name}|${monthId}`) ?? saved.get(name) ?? [];
+    const linesOf = (name: string) => pageLines.get(moduleKeyString({ moduleName: name, monthId })) ?? saved.get(name) ?? [];
 
     const previousMonth = addMonths(monthId, -1);
     const before = await repo.clusterModulesIn(ctx.db, previousMonth, found.map((c) => c.row.clusterId));

@@ -1,0 +1,280 @@
+/**
+ * The copy job of the lifecycle core (docs/LIFECYCLE.md), written once for modules and clusters.
+ *
+ * Every (item, destination month) is one transaction that also records the job's checkpoint, so a
+ * resumed job neither repeats nor skips a month, and a month that breaks unexpectedly is reported
+ * while the others go on. The checks are the same for both kinds and run at job time with the
+ * caller's current grants: the source is still live and the caller may copy it; the destination
+ * month exists, is open and its release is open; an item being deleted there is not overwritten
+ * (a fully deleted one is created again); a live one is not locked by someone else, not being
+ * submitted, and the caller may copy onto it. Only writing the copy is per kind. With `toPublish`,
+ * one last transaction starts one publication for the copies that may be published.
+ */
+import { itemKeyString, type ItemKeyParts } from '@bo/shared/item-keys';
+import { canCopy, canPublish, sameUser, type ItemScope } from '@bo/shared/permissions';
+import type { Grant } from '@bo/shared/grants';
+import type { Queryable, Tx } from '../../db/client.js';
+import type { JobHandler, JobRunner } from '../../jobs/job-runner.js';
+import { audit } from '../../lib/audit.repository.js';
+import { findUserByUsername, loadGrants } from '../auth/users.repository.js';
+import { liveLocks } from '../locks/locks.repository.js';
+import { monthStateOf, type MonthState } from '../months/months.repository.js';
+import { startPublication, type PublishItem } from '../publishing/publish.job.js';
+import type { ItemKind, LifecycleRow } from './item-kind.js';
+
+/** A row as the copy reads it: a deleted one too, in the destination month. */
+export interface CopyRow extends LifecycleRow {
+  deletionStatus: string | null;
+}
+
+export interface CopyCaller {
+  username: string;
+  grants: Grant[];
+  requestId?: string | undefined;
+}
+
+/** Texts of one copy failure; `month` is the destination month (the module texts name it). */
+export interface CopyTexts {
+  sourceGone(month: string): string;
+  notAllowed(month: string): string;
+  monthUnknown(month: string): string;
+  monthClosed(month: string): string;
+  releaseClosed(month: string): string;
+  beingDeleted(month: string): string;
+  locked(owner: string, month: string): string;
+  submitInProgress(month: string): string;
+  publishNotAllowed(month: string): string;
+  notWip(month: string): string;
+  /** The job's one-line response for each copied item and each failure group. */
+  copiedLine(itemKey: string, months: readonly string[]): string;
+  failedLine(itemKey: string, months: readonly string[], message: string): string;
+}
+
+/** What only one kind knows about copying. */
+export interface CopyKind<Row extends CopyRow> {
+  kind: ItemKind<Row>;
+  jobKind: string;
+  /** The field that names the item in the job's result (what the browser reads). */
+  keyField: 'moduleName' | 'clusterId';
+  texts: CopyTexts;
+  /** The row of the key in any deletion state, locked for the transaction. */
+  findAnyState(tx: Tx, key: ItemKeyParts): Promise<Row | undefined>;
+  /**
+   * Writes the copy of `source` into `destination` (creating the row, or overwriting `existing`, which is
+   * live or fully deleted): answers non-blocking warnings (the copy is made) and the audit summary.
+   */
+  write(tx: Tx, copy: { source: Row; existing: Row | undefined; destination: string; month: MonthState; username: string }): Promise<{ warnings: string[]; summary: Record<string, unknown> }>;
+  /** Per-kind reasons a copied row may not be published now (cluster: modules still in WIP), by row id. */
+  publishBlockers?(tx: Tx, rows: readonly Row[]): Promise<Map<number, string>>;
+}
+
+export interface CopyJobPayload {
+  items: { itemKey: string; monthId: string; destinationMonthList: string[] }[];
+  toPublish: boolean;
+  requestId?: string | undefined;
+}
+
+/** Failures grouped by item and message, copies grouped by item. */
+interface Grouped {
+  errors: { itemKey: string; months: string[]; message: string }[];
+  copied: { itemKey: string; months: string[] }[];
+}
+
+/**
+ * The job's result, the item named by the kind's key field: for modules
+ * `{ errors: [{ moduleName, months, message }], copied: [{ moduleName, months }], publishJobId }`.
+ */
+export interface CopyJobResult<K extends string = string> {
+  errors: (Record<K, string> & { months: string[]; message: string })[];
+  copied: (Record<K, string> & { months: string[] })[];
+  publishJobId: number | null;
+}
+
+/** One failure of one destination month, before failures are grouped by item and message. */
+interface KeyedMonthMessage extends ItemKeyParts {
+  message: string;
+}
+
+interface Checkpoint {
+  /** Steps (item × destination month) done so far. */
+  step: number;
+  errors: KeyedMonthMessage[];
+  copied: ItemKeyParts[];
+  published: boolean;
+  publishJobId: number | null;
+}
+
+interface Step {
+  itemKey: string;
+  monthId: string;
+  destination: string;
+}
+
+/** The job handler of one kind; register it under `copy.jobKind`. */
+export function copyJob<Row extends CopyRow, K extends CopyKind<Row>['keyField']>(
+  runner: Pick<JobRunner, 'enqueue'>,
+  copy: CopyKind<Row> & { keyField: K },
+  lockTtlMinutes: number,
+): JobHandler {
+  return async ({ job, db, checkpoint, resumeFrom }) => {
+    const payload = job.payload as CopyJobPayload;
+    const steps: Step[] = payload.items.flatMap((i) => i.destinationMonthList.map((destination) => ({ itemKey: i.itemKey, monthId: i.monthId, destination })));
+    const total = steps.length + (payload.toPublish ? 1 : 0);
+    let state: Checkpoint = isCheckpoint(resumeFrom) ? resumeFrom : { step: 0, errors: [], copied: [], published: false, publishJobId: null };
+    const caller = await currentCaller(db, job.createdBy, payload.requestId);
+    const save = (tx: Tx, next: Checkpoint) => checkpoint(tx, next, (100 * (next.step + (next.published ? 1 : 0))) / Math.max(1, total));
+    const failure = (step: Step, message: string): KeyedMonthMessage => ({ itemKey: step.itemKey, monthId: step.destination, message });
+
+    for (let i = state.step; i < steps.length; i++) {
+      const step = steps[i]!;
+      try {
+        state = await db.transaction(async (tx) => {
+          const outcome = await copyOne(tx, copy, step, caller, lockTtlMinutes);
+          const next: Checkpoint = {
+            ...state,
+            step: i + 1,
+            errors: [...state.errors, ...outcome.errors.map((message) => failure(step, message))],
+            copied: outcome.copied ? [...state.copied, { itemKey: step.itemKey, monthId: step.destination }] : state.copied,
+          };
+          await save(tx, next);
+          return next;
+        });
+      } catch (err) {
+        // Only this month failed (its transaction rolled back): report it and go on with the others.
+        const next: Checkpoint = { ...state, step: i + 1, errors: [...state.errors, failure(step, `Unexpected error: ${err instanceof Error ? err.message : String(err)}`)] };
+        state = await db.transaction(async (tx) => {
+          await save(tx, next);
+          return next;
+        });
+      }
+    }
+
+    if (payload.toPublish && !state.published) {
+      state = await db.transaction(async (tx) => {
+        const { errors, jobId } = await publishCopies(tx, runner, copy, state.copied, caller);
+        const next: Checkpoint = { ...state, published: true, publishJobId: jobId, errors: [...state.errors, ...errors] };
+        await save(tx, next);
+        return next;
+      });
+    }
+
+    const errors = groupByKeyAndMessage(state.errors);
+    const copied = groupMonthsByKey(state.copied);
+    const named = (itemKey: string) => ({ [copy.keyField]: itemKey }) as Record<K, string>;
+    const result: CopyJobResult<K> = {
+      errors: errors.map((e) => ({ ...named(e.itemKey), months: e.months, message: e.message })),
+      copied: copied.map((c) => ({ ...named(c.itemKey), months: c.months })),
+      publishJobId: state.publishJobId,
+    };
+    const lines = [...copied.map((c) => copy.texts.copiedLine(c.itemKey, c.months)), ...errors.map((e) => copy.texts.failedLine(e.itemKey, e.months, e.message))];
+    return { result, response: lines.join(';') };
+  };
+}
+
+/** The job's creator with the grants they hold now (none when disabled or gone). */
+async function currentCaller(db: Queryable, createdBy: string, requestId: string | undefined): Promise<CopyCaller> {
+  const user = await findUserByUsername(db, createdBy);
+  const grants = user && user.status === 'Enabled' ? await loadGrants(db, user) : [];
+  return { username: user?.username ?? createdBy, grants, requestId };
+}
+
+function isCheckpoint(value: unknown): value is Checkpoint {
+  return !!value && typeof value === 'object' && typeof (value as Checkpoint).step === 'number' && Array.isArray((value as Checkpoint).errors);
+}
+
+/** Copies one item into one destination month, in the caller's transaction. */
+async function copyOne<Row extends CopyRow>(tx: Tx, copy: CopyKind<Row>, step: Step, caller: CopyCaller, lockTtlMinutes: number): Promise<{ copied: boolean; errors: string[] }> {
+  const { kind, texts } = copy;
+  const to = step.destination;
+  const fail = (message: string) => ({ copied: false, errors: [message] });
+  const [source] = await kind.findLive(tx, [{ itemKey: step.itemKey, monthId: step.monthId }]);
+  if (!source) return fail(texts.sourceGone(to));
+  if (!canCopy(caller.grants, await scopeOf(tx, kind, source))) return fail(texts.notAllowed(to));
+
+  const month = await monthStateOf(tx, to);
+  if (!month.exists) return fail(texts.monthUnknown(to));
+  if (!month.open) return fail(texts.monthClosed(to));
+  if (month.releaseClosed) return fail(texts.releaseClosed(to));
+
+  const existing = await copy.findAnyState(tx, { itemKey: step.itemKey, monthId: to });
+  // A fully deleted item may be created again in that month; one whose deletion is under way may not.
+  if (existing?.deletionStatus && existing.deletionStatus !== 'DELETED') return fail(texts.beingDeleted(to));
+  if (existing && !existing.deletionStatus) {
+    const key = { itemKey: step.itemKey, monthId: to };
+    const owner = (await liveLocks(tx, kind.type, [key], lockTtlMinutes)).get(itemKeyString(key));
+    if (owner && !sameUser(owner, caller.username)) return fail(texts.locked(owner, to));
+    if (existing.status === 'SUBMIT_IN_PROGRESS') return fail(texts.submitInProgress(to));
+    if (!canCopy(caller.grants, await scopeOf(tx, kind, existing))) return fail(texts.notAllowed(to));
+  }
+
+  const { warnings, summary } = await copy.write(tx, { source, existing, destination: to, month, username: caller.username });
+  await audit(tx, {
+    username: caller.username,
+    action: 'copy',
+    itemType: kind.type,
+    itemKey: step.itemKey,
+    monthId: to,
+    summary: { fromMonthId: step.monthId, created: !existing || !!existing.deletionStatus, ...summary },
+    ...(caller.requestId ? { requestId: caller.requestId } : {}),
+  });
+  return { copied: true, errors: warnings };
+}
+
+async function scopeOf<Row extends CopyRow>(tx: Tx, kind: ItemKind<Row>, row: Row): Promise<ItemScope> {
+  return (await kind.scopes(tx, [row])).get(row.id)!;
+}
+
+/** Starts one publication for the copies that may be published now; the others become error entries. */
+async function publishCopies<Row extends CopyRow>(
+  tx: Tx,
+  runner: Pick<JobRunner, 'enqueue'>,
+  copy: CopyKind<Row>,
+  copied: readonly ItemKeyParts[],
+  caller: CopyCaller,
+): Promise<{ errors: KeyedMonthMessage[]; jobId: number | null }> {
+  const { kind, texts } = copy;
+  const errors: KeyedMonthMessage[] = [];
+  const rows = await kind.findLive(tx, copied, true);
+  const scopes = await kind.scopes(tx, rows);
+  const blockers = (await copy.publishBlockers?.(tx, rows)) ?? new Map<number, string>();
+  const items: PublishItem[] = [];
+  for (const row of rows) {
+    const key = kind.keyOf(row);
+    const error = (message: string) => errors.push({ ...key, message });
+    if (!canPublish(caller.grants, scopes.get(row.id)!)) error(texts.publishNotAllowed(row.monthId));
+    else if (row.status !== 'WIP') error(texts.notWip(row.monthId));
+    else if (blockers.has(row.id)) error(blockers.get(row.id)!);
+    else items.push({ itemType: kind.type, ...key });
+  }
+  if (items.length === 0) return { errors, jobId: null };
+  const jobId = await startPublication(tx, (db, jobKind, payload, by) => runner.enqueue(db, jobKind, payload, by), items, caller.username);
+  for (const item of items) {
+    await audit(tx, {
+      username: caller.username,
+      action: 'publish',
+      itemType: kind.type,
+      itemKey: item.itemKey,
+      monthId: item.monthId,
+      summary: { jobId, fromCopy: true },
+      ...(caller.requestId ? { requestId: caller.requestId } : {}),
+    });
+  }
+  return { errors, jobId };
+}
+
+function groupByKeyAndMessage(list: readonly KeyedMonthMessage[]): Grouped['errors'] {
+  const groups = new Map<string, Grouped['errors'][number]>();
+  for (const e of list) {
+    const key = `${e.itemKey}\u0000${e.message}`;
+    const g = groups.get(key) ?? { itemKey: e.itemKey, months: [], message: e.message };
+    if (!g.months.includes(e.monthId)) g.months.push(e.monthId);
+    groups.set(key, g);
+  }
+  return [...groups.values()];
+}
+
+function groupMonthsByKey(list: readonly ItemKeyParts[]): Grouped['copied'] {
+  const groups = new Map<string, string[]>();
+  for (const c of list) groups.set(c.itemKey, [...(groups.get(c.itemKey) ?? []), c.monthId]);
+  return [...groups].map(([itemKey, months]) => ({ itemKey, months }));
+}
