@@ -30,6 +30,7 @@ import {
   users,
 } from '../src/db/schema.js';
 import { hashPassword } from '../src/modules/auth/password.js';
+import type { PermissionType, ROLES, RuleCode } from '@bo/shared/grants';
 
 /** A small reference world: 2 brands, 2 zones, 3 countries, both collections, 4 months (one closed). */
 export async function buildReference(db: Db) {
@@ -71,14 +72,23 @@ export async function buildReference(db: Db) {
   await db.insert(legoMonths).values([{ monthId: 'M01_2027', brandCode: 'AUR', collection: 'SUN' }]);
 }
 
-type Level = { brands?: string[]; zones?: string[]; rules?: string[] };
+/** What a user holds at one permission level. */
+export interface GrantLevel {
+  brands?: readonly string[];
+  zones?: readonly string[];
+  rules?: readonly RuleCode[];
+}
+/** Brand AUR in the EU zone: the scope most test users work in. */
+export const AUR_EU = { brands: ['AUR'], zones: ['EU'] } as const satisfies GrantLevel;
+
 export interface UserSpec {
   username: string;
   password?: string;
   email?: string;
-  role?: string | null;
+  /** EDITOR unless given; null = no role yet. */
+  role?: (typeof ROLES)[number] | null;
   status?: 'Enabled' | 'Disabled' | 'New';
-  grants?: Partial<Record<'view' | 'edit' | 'submit', Level>>;
+  grants?: Partial<Record<PermissionType, GrantLevel>>;
 }
 
 let cachedHash: { password: string; hash: string } | null = null;

@@ -1,25 +1,19 @@
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../src/db/client.js';
 import { clientClassifications, clusterClassifications, lias, locks, modules } from '../src/db/schema.js';
-import { buildCluster, buildModule, buildReference, buildSku, buildStore, buildUser } from './builders.js';
-import { buildTestApp } from './test-app.js';
+import { AUR_EU, buildCluster, buildModule, buildReference, buildSku, buildStore, buildUser } from './builders.js';
+import { buildTestApp, type TestApp, type TestAppSpec, type TestUsers } from './test-app.js';
 
 /**
- * A test app with the cluster lifecycle routes and jobs, an outbox gateway in a temp dir with no delay,
- * and a job runner that only runs jobs when the test says so (`app.jobs.drain()` or `withJobRunner`).
+ * The options of a cluster test app: an outbox gateway in a temp dir with no delay, and a job runner
+ * that only runs jobs when the test says so (`app.jobs.drain()` or `withJobRunner`).
  */
+export const CLUSTER_TEST_APP = { tempDataDir: true, manualJobs: true, config: { PLANNING_SYSTEM_DELAY_MS: 0 } } as const satisfies TestAppSpec;
+
+/** A bare cluster test app (see CLUSTER_TEST_APP). Prefer buildClusterWorldApp, or buildTestApp({ ...CLUSTER_TEST_APP, … }). */
 export async function buildClusterTestApp(): Promise<{ app: FastifyInstance; dataDir: string }> {
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'bo-clusters-'));
-  const app = await buildTestApp({ DATA_DIR: dataDir, PLANNING_SYSTEM_DELAY_MS: 0 });
-  await app.jobs.driveExternally();
-  app.addHook('onClose', async () => {
-    await fs.rm(dataDir, { recursive: true, force: true });
-  });
-  await app.ready();
+  const { app, dataDir } = await buildTestApp(CLUSTER_TEST_APP);
   return { app, dataDir };
 }
 
@@ -45,29 +39,52 @@ export async function lockRow(db: Db, clusterId: string, monthId: string, owner:
 }
 
 /**
- * The cluster world of the tests (reference data of buildReference, plus):
- * - users: admin; editor and editor2 (view+edit AUR/EU); submitter (view+edit+submit AUR/EU);
- *   pubonly (view+submit AUR/EU, no edit); viewer (view AUR+VLT/EU); naeditor (view+edit AUR/NA).
- * - M01_2027 modules A1, A2, A3 (AUR, SUBMITTED), W1 (AUR, WIP), V1 (VLT), D1 (AUR, deleted); M02_2027: A1.
- * - clusters in M01_2027: C1 (IT, 2 stores, A1+A2 ADDED, A3 REMOVED, LIA01), C2 (same ADDED set as C1),
+ * The users of the cluster world: admin; editor and editor2 (view+edit AUR/EU); submitter (view+edit+submit AUR/EU);
+ * pubonly (view+submit AUR/EU, no edit); viewer (view AUR+VLT/EU); creator, creatorsub and pcreator (creators
+ * with edit; with submit; with submit on VLT only); naeditor (view+edit AUR/NA).
+ */
+export const CLUSTER_WORLD_USERS = {
+  admin: { role: 'ADMIN' },
+  editor: { grants: { view: AUR_EU, edit: AUR_EU } },
+  editor2: { grants: { view: AUR_EU, edit: AUR_EU } },
+  submitter: { role: 'SUBMITTER', grants: { view: AUR_EU, edit: AUR_EU, submit: AUR_EU } },
+  pubonly: { role: 'SUBMITTER', grants: { view: AUR_EU, submit: AUR_EU } },
+  viewer: { role: 'VIEWER', grants: { view: { brands: ['AUR', 'VLT'], zones: ['EU'] } } },
+  // Copy is for admins and creators (part 2 §6): Save with edit, Save & Publish with submit.
+  creator: { role: 'CREATOR', grants: { view: AUR_EU, edit: AUR_EU } },
+  creatorsub: { role: 'CREATOR', grants: { view: AUR_EU, edit: AUR_EU, submit: AUR_EU } },
+  pcreator: { role: 'CREATOR', grants: { view: AUR_EU, edit: AUR_EU, submit: { brands: ['VLT'], zones: ['EU'] } } },
+  naeditor: { grants: { view: { brands: ['AUR'], zones: ['NA'] }, edit: { brands: ['AUR'], zones: ['NA'] } } },
+} as const satisfies TestUsers;
+export type ClusterWorldUser = keyof typeof CLUSTER_WORLD_USERS;
+export type ClusterWorld = Awaited<ReturnType<typeof buildClusterWorldItems>>;
+
+/**
+ * The cluster world of the tests on a cluster test app (CLUSTER_TEST_APP): the reference data, the users of
+ * CLUSTER_WORLD_USERS (`as(user)` logs them in) and the items of buildClusterWorldItems (`world`).
+ */
+export async function buildClusterWorldApp(): Promise<TestApp<ClusterWorldUser> & { world: ClusterWorld }> {
+  const test = await buildTestApp({ ...CLUSTER_TEST_APP, reference: true, users: CLUSTER_WORLD_USERS });
+  return { ...test, world: await buildClusterWorldItems(test.db) };
+}
+
+/** The whole cluster world (reference data, CLUSTER_WORLD_USERS, items) on any database. Prefer buildClusterWorldApp. */
+export async function buildClusterWorld(db: Db): Promise<ClusterWorld> {
+  await buildReference(db);
+  for (const [username, user] of Object.entries(CLUSTER_WORLD_USERS)) await buildUser(db, { ...user, username });
+  return buildClusterWorldItems(db);
+}
+
+/**
+ * The items of the cluster world, on the reference data of buildReference:
+ * - LIA02, classifications VIP and TOP_10;
+ * - M01_2027 modules A1, A2, A3 (AUR, SUBMITTED), W1 (AUR, WIP), V1 (VLT), D1 (AUR, deleted); M02_2027 and M10_2027: A1.
+ * - clusters in M01_2027: C1 (IT, 2 stores, A1+A2 ADDED, A3 REMOVED, LIA01, VIP), C2 (same ADDED set as C1),
  *   C3 (A1 only), CUS (country US, NA zone), CV (brand VLT); C1 also in M02_2027 and M10_2027 (SUBMITTED).
  */
-export async function buildClusterWorld(db: Db) {
-  await buildReference(db);
+export async function buildClusterWorldItems(db: Db) {
   await db.insert(lias).values([{ liaCode: 'LIA02', planningChannelId: 'RETAIL' }]);
   const [vip] = await db.insert(clientClassifications).values([{ classificationLabel: 'VIP' }, { classificationLabel: 'TOP_10' }]).returning();
-  const eu = { brands: ['AUR'], zones: ['EU'] };
-  await buildUser(db, { username: 'admin', role: 'ADMIN' });
-  await buildUser(db, { username: 'editor', grants: { view: eu, edit: eu } });
-  await buildUser(db, { username: 'editor2', grants: { view: eu, edit: eu } });
-  await buildUser(db, { username: 'submitter', role: 'SUBMITTER', grants: { view: eu, edit: eu, submit: eu } });
-  await buildUser(db, { username: 'pubonly', role: 'SUBMITTER', grants: { view: eu, submit: eu } });
-  await buildUser(db, { username: 'viewer', role: 'VIEWER', grants: { view: { brands: ['AUR', 'VLT'], zones: ['EU'] } } });
-  // Copy is for admins and creators (part 2 §6): Save with edit, Save & Publish with submit.
-  await buildUser(db, { username: 'creator', role: 'CREATOR', grants: { view: eu, edit: eu } });
-  await buildUser(db, { username: 'creatorsub', role: 'CREATOR', grants: { view: eu, edit: eu, submit: eu } });
-  await buildUser(db, { username: 'pcreator', role: 'CREATOR', grants: { view: eu, edit: eu, submit: { brands: ['VLT'], zones: ['EU'] } } });
-  await buildUser(db, { username: 'naeditor', grants: { view: { brands: ['AUR'], zones: ['NA'] }, edit: { brands: ['AUR'], zones: ['NA'] } } });
 
   const s1 = await buildSku(db);
   const s2 = await buildSku(db);

@@ -1,37 +1,34 @@
-import type { FastifyInstance } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../src/db/client.js';
 import { clusters, modules } from '../src/db/schema.js';
-import { buildCluster, buildModule, buildReference, buildUser, type ClusterSpec, type ModuleSpec } from './builders.js';
-import { buildTestApp } from './test-app.js';
+import { buildCluster, buildModule, type ClusterSpec, type ModuleSpec } from './builders.js';
+import { buildTestApp, type TestApp, type TestUsers } from './test-app.js';
 
 /** The Deletion Area's clock in the tests: January 2027 (M01_2027), so every reference month is in the window. */
 export const TEST_NOW = new Date('2027-01-15T12:00:00Z');
 
-/** A test app with the deletion routes (window clock fixed at `now`) and the reference world. */
-export async function buildDeletionApp(now: Date = TEST_NOW): Promise<FastifyInstance> {
-  const app = await buildTestApp({}, { now: () => now });
-  await buildReference(app.database.db);
-  return app;
-}
-
 /**
  * The users of the deletion tests: admin; an editor without the delete rule; a deleter (edit + delete
- * rule on AUR/EU, view on both brands); a submitter with the delete rule; a viewer of AUR/EU.
+ * rule on AUR/EU, view on both brands); a submitter with the delete rule; a viewer of AUR/EU; another editor
+ * without view.
  */
-export async function buildDeletionUsers(db: Db) {
-  await buildUser(db, { username: 'admin', role: 'ADMIN' });
-  await buildUser(db, {
-    username: 'editor',
+export const DELETION_USERS = {
+  admin: { role: 'ADMIN' },
+  editor: {
     grants: { view: { brands: ['AUR', 'VLT'], zones: ['EU', 'NA'] }, edit: { brands: ['AUR', 'VLT'], zones: ['EU', 'NA'], rules: ['create'] } },
-  });
-  await buildUser(db, {
-    username: 'deleter',
+  },
+  deleter: {
     grants: { view: { brands: ['AUR', 'VLT'], zones: ['EU'] }, edit: { brands: ['AUR'], zones: ['EU'], rules: ['delete'] } },
-  });
-  await buildUser(db, { username: 'submitter', role: 'SUBMITTER', grants: { submit: { brands: ['AUR'], zones: ['EU'], rules: ['delete'] } } });
-  await buildUser(db, { username: 'viewer', role: 'VIEWER', grants: { view: { brands: ['AUR'], zones: ['EU'] } } });
-  await buildUser(db, { username: 'other', grants: { edit: { brands: ['AUR', 'VLT'], zones: ['EU', 'NA'] } } });
+  },
+  submitter: { role: 'SUBMITTER', grants: { submit: { brands: ['AUR'], zones: ['EU'], rules: ['delete'] } } },
+  viewer: { role: 'VIEWER', grants: { view: { brands: ['AUR'], zones: ['EU'] } } },
+  other: { grants: { edit: { brands: ['AUR', 'VLT'], zones: ['EU', 'NA'] } } },
+} as const satisfies TestUsers;
+export type DeletionUser = keyof typeof DELETION_USERS;
+
+/** A test app with the deletion routes (window clock fixed at `now`), the reference world and DELETION_USERS. */
+export function buildDeletionApp(now: Date = TEST_NOW): Promise<TestApp<DeletionUser>> {
+  return buildTestApp({ now: () => now, reference: true, users: DELETION_USERS });
 }
 
 /** The same module in several months. */

@@ -1,19 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildReference, buildSku, buildUser } from '../../test/builders.js';
-import { buildTestApp, loginAs } from '../../test/test-app.js';
+import { buildSku } from '../../test/builders.js';
+import { buildTestApp, type TestApp } from '../../test/test-app.js';
 
 /**
  * The token guard decides from the route the router matched, not from the raw URL: the attack that
  * reached `/api/month/all` as `/%61pi/month/all` (the router decodes, the old prefix check did not).
  */
 let app: FastifyInstance;
+let as: TestApp<'admin'>['as'];
 let upc: string;
 
 beforeAll(async () => {
-  app = await buildTestApp();
-  await buildReference(app.database.db);
-  await buildUser(app.database.db, { username: 'admin', role: 'ADMIN' });
+  ({ app, as } = await buildTestApp({ reference: true, users: { admin: { role: 'ADMIN' } } }));
   upc = (await buildSku(app.database.db)).upc;
 });
 afterAll(async () => {
@@ -46,7 +45,7 @@ describe('percent-encoded paths', () => {
   });
 
   it('answer as usual with a token (the router does decode them)', async () => {
-    const headers = await loginAs(app, 'admin');
+    const headers = await as('admin');
     for (const url of encoded()) expect((await app.inject({ method: 'GET', url, headers })).statusCode, url).toBe(200);
   });
 

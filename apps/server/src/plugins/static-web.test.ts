@@ -30,7 +30,7 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(tmp, 'secret.txt'), SECRET);
   fs.writeFileSync(path.join(tmp, 'package.json'), SECRET);
   // TRUST_PROXY: the https tests say so through X-Forwarded-Proto, as a proxy in front would.
-  app = await buildTestApp({ WEB_DIST_DIR: dist, TRUST_PROXY: true });
+  ({ app } = await buildTestApp({ config: { WEB_DIST_DIR: dist, TRUST_PROXY: true } }));
 });
 afterAll(async () => {
   await app?.close();

@@ -2,9 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import { clientClassifications, templates } from '../../src/db/schema.js';
-import { buildCluster, buildModule, buildReference, buildSku, buildStore, buildUser } from '../builders.js';
+import { buildCluster, buildModule, buildSku, buildStore } from '../builders.js';
 import { testDatabase } from '../test-database.js';
-import { buildTestApp, loginAs } from '../test-app.js';
+import { buildTestApp } from '../test-app.js';
 import { listApiRoutes, type ApiRoute } from './openapi-routes.js';
 import type { Hints } from './fuzz-inputs.js';
 
@@ -37,11 +37,12 @@ export interface FuzzWorld {
  */
 export async function buildFuzzWorld(dataDir: string): Promise<FuzzWorld> {
   // Jobs run by the suite (a copy waits for its job) write their files there, not under the repository.
-  const app = await buildTestApp({ DATA_DIR: dataDir });
-  const db = app.database.db;
-  await buildReference(db);
-  await buildUser(db, { username: 'admin', role: 'ADMIN' });
-  const target = await buildUser(db, { username: 'target', role: 'EDITOR', grants: { edit: { brands: ['AUR'], zones: ['EU'] } } });
+  const { app, db, as, users } = await buildTestApp({
+    config: { DATA_DIR: dataDir },
+    reference: true,
+    users: { admin: { role: 'ADMIN' }, target: { role: 'EDITOR', grants: { edit: { brands: ['AUR'], zones: ['EU'] } } } },
+  });
+  const target = users.target;
   const sku1 = await buildSku(db);
   const sku2 = await buildSku(db);
   await buildModule(db, { moduleName: 'MOD1', skus: [{ upc: sku1.upc }, { upc: sku2.upc, mustHave: false }] });
@@ -49,7 +50,7 @@ export async function buildFuzzWorld(dataDir: string): Promise<FuzzWorld> {
   await buildCluster(db, { clusterId: 'CL1', storeJdas: [store.storeJda], modules: [{ moduleName: 'MOD1' }] });
   const [classification] = await db.insert(clientClassifications).values({ classificationLabel: 'GOLDEN' }).returning();
   const templateRows = await db.select({ id: templates.templateId }).from(templates);
-  const admin = await loginAs(app, 'admin');
+  const admin = await as('admin');
   const hints: Hints = {
     moduleName: ['MOD1'],
     clusterId: ['CL1'],

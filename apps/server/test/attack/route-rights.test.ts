@@ -9,9 +9,6 @@
  *    the role may not, a success where it may. The world is restored from a snapshot between calls
  *    that change it, so every call meets the same state.
  */
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { LightMyRequestResponse } from 'fastify';
 import { SignJWT } from 'jose';
@@ -43,7 +40,6 @@ const EXPECTED_PUBLIC = [
 const UNDOCUMENTED_ROWS = Object.fromEntries(Object.entries(UNDOCUMENTED_ROUTES).filter((e): e is [string, RightsRow] => e[1] !== 'public'));
 
 let app: FastifyInstance;
-let dataDir: string;
 /** The routes of /api/openapi.json, plus the protected ones it leaves out (UNDOCUMENTED_ROUTES). */
 let routes: ApiRoute[];
 let serverRoutes: string[];
@@ -56,9 +52,8 @@ let dirty = false;
 const READ_ROWS: Record<string, RightsRow> = { ...READ_RIGHTS, ...UNDOCUMENTED_ROWS };
 
 beforeAll(async () => {
-  dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'bo-rights-'));
   // The Deletion Area's clock fixed like the deletion tests', so the world's months stay in its window.
-  app = await buildTestApp({ DATA_DIR: dataDir, PLANNING_SYSTEM_DELAY_MS: 0 }, { now: () => TEST_NOW });
+  ({ app } = await buildTestApp({ tempDataDir: true, config: { PLANNING_SYSTEM_DELAY_MS: 0 }, now: () => TEST_NOW }));
   await app.ready();
   serverRoutes = listServerRoutes(app);
   routes = [
@@ -80,7 +75,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await snapshot?.drop();
   await app?.close();
-  if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });
 });
 
 // ───────────────────────────── helpers ─────────────────────────────

@@ -22,6 +22,7 @@
  * Also a finished export job of `holder` with its file.
  */
 import { and, eq, sql } from 'drizzle-orm';
+import type { RuleCode } from '@bo/shared/grants';
 import { queryRows, type Database, type Db } from '../../src/db/client.js';
 import {
   allowedEmails,
@@ -97,7 +98,7 @@ export async function buildRightsWorld(db: Db): Promise<World> {
   const [vip] = await db.insert(clientClassifications).values({ classificationLabel: 'VIP' }).returning();
   const [template] = await db.select({ id: templates.templateId }).from(templates).where(eq(templates.templatesType, 'modulo'));
 
-  const allRules = ['create', 'reopen', 'delete', 'import'];
+  const allRules: RuleCode[] = ['create', 'reopen', 'delete', 'import'];
   const u = {
     admin: await buildUser(db, { username: 'admin', role: 'ADMIN', grants: { view: ALL, edit: { ...ALL, rules: allRules }, submit: ALL } }),
     creator: await buildUser(db, { username: 'creator', role: 'CREATOR', grants: { view: ALL, edit: { ...ALL, rules: allRules }, submit: ALL } }),

@@ -2,25 +2,27 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { SignJWT } from 'jose';
 import { eq } from 'drizzle-orm';
-import { buildReference, buildUser } from '../../../test/builders.js';
-import { buildTestApp, loginAs } from '../../../test/test-app.js';
+import { buildUser } from '../../../test/builders.js';
+import { buildTestApp, type TestApp, type TestUsers } from '../../../test/test-app.js';
 import { auditLog, serverSettings, userGrants } from '../../db/schema.js';
 
-let app: FastifyInstance;
-
-beforeEach(async () => {
-  app = await buildTestApp();
-  const db = app.database.db;
-  await buildReference(db);
-  await buildUser(db, { username: 'admin', role: 'ADMIN' });
-  await buildUser(db, {
-    username: 'editor',
+const USERS = {
+  admin: { role: 'ADMIN' },
+  editor: {
     email: 'Editor.One@Example.com',
     role: 'EDITOR',
     grants: { view: { brands: ['AUR', 'VLT'], zones: ['EU'] }, edit: { brands: ['AUR'], zones: ['EU'], rules: ['create'] } },
-  });
-  await buildUser(db, { username: 'nogrants', role: null });
-  await buildUser(db, { username: 'disabled', status: 'Disabled', grants: { view: { brands: ['AUR'], zones: ['EU'] } } });
+  },
+  nogrants: { role: null },
+  disabled: { status: 'Disabled', grants: { view: { brands: ['AUR'], zones: ['EU'] } } },
+} as const satisfies TestUsers;
+type User = keyof typeof USERS;
+
+let app: FastifyInstance;
+let as: TestApp<User>['as'];
+
+beforeEach(async () => {
+  ({ app, as } = await buildTestApp({ reference: true, users: USERS }));
 });
 afterEach(async () => {
   await app.close();
@@ -108,7 +110,7 @@ describe('POST /api/authorization/login', () => {
 
 describe('GET /api/authorization/user and /grant', () => {
   it('answers the user with non-empty grants for the admin', async () => {
-    const headers = await loginAs(app, 'admin');
+    const headers = await as('admin');
     const res = await app.inject({ method: 'GET', url: '/api/authorization/user', headers });
     expect(res.statusCode).toBe(200);
     const { obj } = res.json();
@@ -119,7 +121,7 @@ describe('GET /api/authorization/user and /grant', () => {
   });
 
   it('answers one grant per level for an editor', async () => {
-    const headers = await loginAs(app, 'editor');
+    const headers = await as('editor');
     const res = await app.inject({ method: 'GET', url: '/api/authorization/grant', headers });
     expect(res.json()).toEqual({
       obj: {
@@ -132,7 +134,7 @@ describe('GET /api/authorization/user and /grant', () => {
   });
 
   it('reads grants fresh on every call (a change applies on the next call)', async () => {
-    const headers = await loginAs(app, 'editor');
+    const headers = await as('editor');
     await app.database.db.delete(userGrants).where(eq(userGrants.permissionType, 'edit'));
     const res = await app.inject({ method: 'GET', url: '/api/authorization/grant', headers });
     expect(res.json().obj.roles).toHaveLength(1);
@@ -182,13 +184,13 @@ describe('the token guard', () => {
   });
 
   it('refuses the token of a user disabled after login', async () => {
-    const headers = await loginAs(app, 'editor');
+    const headers = await as('editor');
     await app.database.db.update((await import('../../db/schema.js')).users).set({ status: 'Disabled' });
     expect((await app.inject({ method: 'GET', url: '/api/brand/all', headers })).statusCode).toBe(401);
   });
 
   it('accepts the session cookie for reads but not for writes', async () => {
-    const { authorization } = await loginAs(app, 'admin');
+    const { authorization } = await as('admin');
     const cookie = `other=1; bo_token=${authorization.slice(7)}`;
     expect((await app.inject({ method: 'GET', url: '/api/brand/all', headers: { cookie } })).statusCode).toBe(200);
     const write = await app.inject({

@@ -1,6 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildReference, buildUser } from '../../../test/builders.js';
 import { buildTestApp } from '../../../test/test-app.js';
 import type { Config } from '../../config.js';
 
@@ -11,9 +10,11 @@ import type { Config } from '../../config.js';
 let app: FastifyInstance;
 
 async function start(overrides: Partial<Config> = {}) {
-  app = await buildTestApp(overrides);
-  await buildReference(app.database.db);
-  await buildUser(app.database.db, { username: 'editor', email: 'Editor.One@Example.com', grants: { view: { brands: ['AUR'], zones: ['EU'] } } });
+  ({ app } = await buildTestApp({
+    config: overrides,
+    reference: true,
+    users: { editor: { email: 'Editor.One@Example.com', grants: { view: { brands: ['AUR'], zones: ['EU'] } } } },
+  }));
 }
 afterEach(async () => {
   await app.close();
@@ -76,6 +77,6 @@ describe('TRUST_PROXY', () => {
     expect(parseTrustProxy('127.0.0.1, 10.0.0.0/8,::1')).toBe('127.0.0.1,10.0.0.0/8,::1');
     expect(parseTrustProxy('proxy.example.com')).toBeUndefined();
     expect(() => loadConfig({ TRUST_PROXY: 'everyone' })).toThrow(/TRUST_PROXY/);
-    app = await buildTestApp();
+    ({ app } = await buildTestApp({}));
   });
 });

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import { SignJWT } from 'jose';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildReference, buildUser } from '../../../test/builders.js';
 import { buildTestApp } from '../../../test/test-app.js';
 import { auditLog, serverSettings } from '../../db/schema.js';
 import { clearedSessionCookie, readCookie, sessionCookie } from './session-cookie.js';
@@ -11,9 +10,7 @@ let app: FastifyInstance;
 
 beforeEach(async () => {
   // TRUST_PROXY: the https tests say so through X-Forwarded-Proto, as a proxy in front would.
-  app = await buildTestApp({ TRUST_PROXY: true });
-  await buildReference(app.database.db);
-  await buildUser(app.database.db, { username: 'admin', role: 'ADMIN' });
+  ({ app } = await buildTestApp({ config: { TRUST_PROXY: true }, reference: true, users: { admin: { role: 'ADMIN' } } }));
 });
 afterEach(async () => {
   await app.close();

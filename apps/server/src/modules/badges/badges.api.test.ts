@@ -1,31 +1,31 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
-import { buildCluster, buildModule, buildReference, buildSku, buildUser } from '../../../test/builders.js';
-import { buildTestApp, loginAs } from '../../../test/test-app.js';
+import { AUR_EU, buildCluster, buildModule, buildSku } from '../../../test/builders.js';
+import { buildTestApp, type TestApp, type TestUsers } from '../../../test/test-app.js';
 import { clusters, modules } from '../../db/schema.js';
 
+const USERS = {
+  admin: { role: 'ADMIN' },
+  editor: { grants: { view: AUR_EU, edit: AUR_EU } },
+  viewer: { role: 'VIEWER', grants: { view: { brands: ['AUR', 'VLT'], zones: ['EU', 'NA'] } } },
+  vlt: { grants: { view: { brands: ['VLT'], zones: ['EU'] }, edit: { brands: ['VLT'], zones: ['EU'] } } },
+} as const satisfies TestUsers;
+type User = keyof typeof USERS;
+
 let app: FastifyInstance;
-let h: Record<string, { authorization: string }>;
+let as: TestApp<User>['as'];
 const db = () => app.database.db;
 
 beforeEach(async () => {
-  app = await buildTestApp();
-  await buildReference(db());
-  const aurEu = { brands: ['AUR'], zones: ['EU'] };
-  await buildUser(db(), { username: 'admin', role: 'ADMIN' });
-  await buildUser(db(), { username: 'editor', grants: { view: aurEu, edit: aurEu } });
-  await buildUser(db(), { username: 'viewer', role: 'VIEWER', grants: { view: { brands: ['AUR', 'VLT'], zones: ['EU', 'NA'] } } });
-  await buildUser(db(), { username: 'vlt', grants: { view: { brands: ['VLT'], zones: ['EU'] }, edit: { brands: ['VLT'], zones: ['EU'] } } });
-  h = {};
-  for (const u of ['admin', 'editor', 'viewer', 'vlt']) h[u] = await loginAs(app, u);
+  ({ app, as } = await buildTestApp({ reference: true, users: USERS }));
 });
 afterEach(async () => {
   await app.close();
 });
 
-const get = async (url: string, user: string) => {
-  const res = await app.inject({ method: 'GET', url, headers: h[user] });
+const get = async (url: string, user: User) => {
+  const res = await app.inject({ method: 'GET', url, headers: await as(user) });
   expect(res.statusCode).toBe(200);
   return res.json();
 };

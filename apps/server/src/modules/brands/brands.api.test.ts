@@ -1,31 +1,28 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
-import { buildModule, buildReference, buildUser } from '../../../test/builders.js';
-import { buildTestApp, loginAs } from '../../../test/test-app.js';
+import { AUR_EU, buildModule } from '../../../test/builders.js';
+import { buildTestApp, type AuthHeader, type TestApp, type TestUsers } from '../../../test/test-app.js';
 import { auditLog, userGrants } from '../../db/schema.js';
 
+const USERS = {
+  admin: { role: 'ADMIN' },
+  editor: { role: 'EDITOR', grants: { view: AUR_EU, edit: AUR_EU } },
+  viewer: { role: 'VIEWER', grants: { view: { brands: ['AUR', 'VLT'], zones: ['EU'] } } },
+  gone: { role: 'VIEWER', status: 'Disabled', grants: { view: { brands: ['VLT'], zones: ['EU'] } } },
+  norole: { role: null },
+} as const satisfies TestUsers;
+
 let app: FastifyInstance;
-let admin: { authorization: string };
+let as: TestApp<keyof typeof USERS>['as'];
+let admin: AuthHeader;
 let ids: Record<string, number>;
 
 beforeEach(async () => {
-  app = await buildTestApp();
-  const db = app.database.db;
-  await buildReference(db);
-  const made = [
-    await buildUser(db, { username: 'admin', role: 'ADMIN' }),
-    await buildUser(db, {
-      username: 'editor',
-      role: 'EDITOR',
-      grants: { view: { brands: ['AUR'], zones: ['EU'] }, edit: { brands: ['AUR'], zones: ['EU'] } },
-    }),
-    await buildUser(db, { username: 'viewer', role: 'VIEWER', grants: { view: { brands: ['AUR', 'VLT'], zones: ['EU'] } } }),
-    await buildUser(db, { username: 'gone', role: 'VIEWER', status: 'Disabled', grants: { view: { brands: ['VLT'], zones: ['EU'] } } }),
-    await buildUser(db, { username: 'norole', role: null }),
-  ];
-  ids = Object.fromEntries(made.map((u) => [u.username, u.userId]));
-  admin = await loginAs(app, 'admin');
+  const test = await buildTestApp({ reference: true, users: USERS });
+  ({ app, as } = test);
+  ids = Object.fromEntries(Object.values(test.users).map((u) => [u.username, u.userId]));
+  admin = await as('admin');
 });
 afterEach(async () => {
   await app.close();
@@ -73,7 +70,7 @@ describe('POST /api/brand/save', () => {
 
   it("applies on the affected user's next call: the brand's modules become editable", async () => {
     await buildModule(app.database.db, { moduleName: 'VLT_SUN_PIL_01', brandCode: 'VLT' });
-    const editor = await loginAs(app, 'editor');
+    const editor = await as('editor');
     const lock = () => app.inject({ method: 'POST', url: '/api/module/lock', headers: editor, payload: [{ moduleName: 'VLT_SUN_PIL_01', monthId: 'M01_2027' }] });
     expect((await lock()).json()[0].acquired).toBe(false);
     await call('POST', '/api/brand/save', { brand: 'VLT', permissionMap: { view: [ids.viewer, ids.gone], edit: [ids.editor], submit: [] } });
@@ -140,8 +137,8 @@ describe('access', () => {
   ];
 
   it('answers 403 to every non-admin and 401 without a token', async () => {
-    for (const name of ['editor', 'viewer']) {
-      const headers = await loginAs(app, name);
+    for (const name of ['editor', 'viewer'] as const) {
+      const headers = await as(name);
       for (const [method, url, payload] of calls) {
         const res = await call(method, url, payload, headers);
         expect(res.statusCode, `${name} ${method} ${url}`).toBe(403);
@@ -155,7 +152,7 @@ describe('access', () => {
   });
 
   it('leaves GET /api/brand/all open to every signed-in user', async () => {
-    const headers = await loginAs(app, 'viewer');
+    const headers = await as('viewer');
     expect((await call('GET', '/api/brand/all', undefined, headers)).statusCode).toBe(200);
   });
 });

@@ -1,21 +1,23 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
-import { buildCluster, buildReference, buildUser } from '../../../test/builders.js';
-import { buildTestApp, loginAs } from '../../../test/test-app.js';
+import { AUR_EU, buildCluster } from '../../../test/builders.js';
+import { buildTestApp, type TestApp, type TestUsers } from '../../../test/test-app.js';
 import { auditLog, clientClassifications, clusterClassifications, clusters } from '../../db/schema.js';
 
+const USERS = {
+  admin: { role: 'ADMIN' },
+  editor: { grants: { view: AUR_EU, edit: AUR_EU } },
+  viewer: { role: 'VIEWER', grants: { view: AUR_EU } },
+} as const satisfies TestUsers;
+type User = keyof typeof USERS;
+
 let app: FastifyInstance;
-let h: Record<string, { authorization: string }>;
+let as: TestApp<User>['as'];
 const db = () => app.database.db;
 
 beforeEach(async () => {
-  app = await buildTestApp();
-  await buildReference(db());
-  const aurEu = { brands: ['AUR'], zones: ['EU'] };
-  await buildUser(db(), { username: 'admin', role: 'ADMIN' });
-  await buildUser(db(), { username: 'editor', grants: { view: aurEu, edit: aurEu } });
-  await buildUser(db(), { username: 'viewer', role: 'VIEWER', grants: { view: aurEu } });
+  ({ app, as } = await buildTestApp({ reference: true, users: USERS }));
   const [vip, top] = await db().insert(clientClassifications).values([{ classificationLabel: 'VIP' }, { classificationLabel: 'TOP_10' }]).returning();
   const c1 = await buildCluster(db(), { clusterId: 'C1' });
   const c2 = await buildCluster(db(), { clusterId: 'C2' });
@@ -27,17 +29,16 @@ beforeEach(async () => {
     { clusterPk: gone.id, classificationId: vip!.classificationId },
     { clusterPk: c1.id, classificationId: top!.classificationId },
   ]);
-  h = {};
-  for (const u of ['admin', 'editor', 'viewer']) h[u] = await loginAs(app, u);
 });
 afterEach(async () => {
   await app.close();
 });
 
-const create = (user: string, label?: string) =>
-  app.inject({ method: 'POST', url: `/api/classification/create${label === undefined ? '' : `?classificationLabel=${encodeURIComponent(label)}`}`, headers: h[user] });
-const remove = (user: string, id: number | string) => app.inject({ method: 'DELETE', url: `/api/classification/delete?classificationId=${id}`, headers: h[user] });
-const list = async (user = 'viewer') => (await app.inject({ method: 'GET', url: '/api/classification/all', headers: h[user] })).json();
+const create = async (user: User, label?: string) =>
+  app.inject({ method: 'POST', url: `/api/classification/create${label === undefined ? '' : `?classificationLabel=${encodeURIComponent(label)}`}`, headers: await as(user) });
+const remove = async (user: User, id: number | string) =>
+  app.inject({ method: 'DELETE', url: `/api/classification/delete?classificationId=${id}`, headers: await as(user) });
+const list = async (user: User = 'viewer') => (await app.inject({ method: 'GET', url: '/api/classification/all', headers: await as(user) })).json();
 
 describe('client classifications', () => {
   it('lists them by label with the live clusters that carry them', async () => {

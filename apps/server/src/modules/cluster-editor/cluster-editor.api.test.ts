@@ -2,25 +2,29 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import { CLUSTER_EDITOR_TEXTS, moduleSearchAllowed, parseRangeFacing } from '@bo/shared/cluster-editor';
-import { buildClusterTestApp, buildClusterWorld } from '../../../test/cluster-test-app.js';
+import {
+  buildClusterWorldApp,
+  buildClusterWorldItems,
+  CLUSTER_WORLD_USERS,
+  type ClusterWorld,
+  type ClusterWorldUser,
+} from '../../../test/cluster-test-app.js';
 import { buildModule, buildSku } from '../../../test/builders.js';
-import { loginAs } from '../../../test/test-app.js';
+import { buildTestApp, type TestApp } from '../../../test/test-app.js';
 import { clusters, modules, moduleSkus, skus } from '../../db/schema.js';
 
 let app: FastifyInstance;
-let world: Awaited<ReturnType<typeof buildClusterWorld>>;
-const headers: Record<string, { authorization: string }> = {};
+let world: ClusterWorld;
+let as: TestApp<ClusterWorldUser>['as'];
 
 beforeEach(async () => {
-  ({ app } = await buildClusterTestApp());
-  world = await buildClusterWorld(app.database.db);
-  for (const u of ['admin', 'editor', 'viewer', 'naeditor']) headers[u] = await loginAs(app, u);
+  ({ app, as, world } = await buildClusterWorldApp());
 });
 afterEach(async () => {
   await app.close();
 });
 
-const post = (user: string, url: string, payload: unknown) => app.inject({ method: 'POST', url, payload: payload as object, headers: headers[user] });
+const post = async (user: ClusterWorldUser, url: string, payload: unknown) => app.inject({ method: 'POST', url, payload: payload as object, headers: await as(user) });
 const db = () => app.database.db;
 const C1 = { clusterId: 'C1', monthId: 'M01_2027' };
 
@@ -95,7 +99,7 @@ describe('POST /api/cluster/clusterPercentage', () => {
 });
 
 describe('POST /api/cluster/moduleSearch', () => {
-  const search = (user: string, body: Record<string, unknown>) => post(user, '/api/cluster/moduleSearch', { monthId: ['M01_2027'], ...body });
+  const search = (user: ClusterWorldUser, body: Record<string, unknown>) => post(user, '/api/cluster/moduleSearch', { monthId: ['M01_2027'], ...body });
 
   it('needs a country, a family or more than 4 characters of text', async () => {
     const vague = await search('editor', { moduleLabel: ['A1 l'] });
@@ -138,10 +142,10 @@ describe('POST /api/cluster/moduleSearch', () => {
 
   it('answers 413 past MAX_SEARCH_RESULTS', async () => {
     await app.close();
-    const { buildTestApp } = await import('../../../test/test-app.js');
-    app = await buildTestApp({ MAX_SEARCH_RESULTS: 2 });
-    await buildClusterWorld(app.database.db);
-    headers.admin = await loginAs(app, 'admin');
+    // The same world on a plain app whose searches stop at 2 results.
+    const test = await buildTestApp({ config: { MAX_SEARCH_RESULTS: 2 }, reference: true, users: CLUSTER_WORLD_USERS });
+    await buildClusterWorldItems(test.db);
+    ({ app, as } = test);
     const res = await search('admin', { country: ['IT'] });
     expect(res.statusCode).toBe(413);
   });
@@ -167,7 +171,7 @@ describe('POST /api/cluster/discontinuedModules', () => {
 
 describe('GET /api/cluster/classificationOptions and POST /api/cluster/moduleComposition', () => {
   it('lists every classification by label', async () => {
-    const res = await app.inject({ method: 'GET', url: '/api/cluster/classificationOptions', headers: headers.viewer });
+    const res = await app.inject({ method: 'GET', url: '/api/cluster/classificationOptions', headers: await as('viewer') });
     expect(res.statusCode).toBe(200);
     expect(res.json().map((c: { classificationLabel: string }) => c.classificationLabel)).toEqual(['TOP_10', 'VIP']);
   });

@@ -3,26 +3,24 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { and, eq } from 'drizzle-orm';
-import { buildClusterTestApp, buildClusterWorld, lockRow } from '../../../test/cluster-test-app.js';
-import { loginAs } from '../../../test/test-app.js';
+import { buildClusterWorldApp, lockRow, type ClusterWorld, type ClusterWorldUser } from '../../../test/cluster-test-app.js';
+import type { TestApp } from '../../../test/test-app.js';
 import { auditLog, clusterModules, clusters, clusterStores, jobs, modules, months } from '../../db/schema.js';
 
 let app: FastifyInstance;
 let dataDir: string;
-let world: Awaited<ReturnType<typeof buildClusterWorld>>;
-const headers: Record<string, { authorization: string }> = {};
+let world: ClusterWorld;
+let as: TestApp<ClusterWorldUser>['as'];
 
 beforeEach(async () => {
-  ({ app, dataDir } = await buildClusterTestApp());
-  world = await buildClusterWorld(app.database.db);
-  for (const u of ['admin', 'editor', 'submitter', 'pubonly', 'viewer']) headers[u] = await loginAs(app, u);
+  ({ app, as, world, dataDir } = await buildClusterWorldApp());
 });
 afterEach(async () => {
   await app.close();
 });
 
-const post = (user: string, url: string, payload: unknown) => app.inject({ method: 'POST', url, payload: payload as object, headers: headers[user] });
-const lock = (user: string, keys: { clusterId: string; monthId: string }[]) => post(user, '/api/cluster/lock', keys);
+const post = async (user: ClusterWorldUser, url: string, payload: unknown) => app.inject({ method: 'POST', url, payload: payload as object, headers: await as(user) });
+const lock = (user: ClusterWorldUser, keys: { clusterId: string; monthId: string }[]) => post(user, '/api/cluster/lock', keys);
 const db = () => app.database.db;
 const key = (clusterId: string, monthId = 'M01_2027') => ({ clusterId, monthId });
 const C1 = key('C1');
@@ -72,7 +70,7 @@ describe('POST /api/cluster/checkForPublish', () => {
 });
 
 describe('POST /api/cluster/publish', () => {
-  const publish = (user: string, body: unknown) => post(user, '/api/cluster/publish', body);
+  const publish = (user: ClusterWorldUser, body: unknown) => post(user, '/api/cluster/publish', body);
 
   it('starts the submission (SUBMIT_IN_PROGRESS), then the job makes the cluster SUBMITTED', async () => {
     await lock('submitter', [C1]);

@@ -3,27 +3,25 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { and, eq } from 'drizzle-orm';
 import { CLUSTER_TEXTS } from '@bo/shared/clusters';
-import { buildClusterTestApp, buildClusterWorld, lockRow } from '../../../test/cluster-test-app.js';
-import { loginAs } from '../../../test/test-app.js';
+import { buildClusterWorldApp, lockRow, type ClusterWorld, type ClusterWorldUser } from '../../../test/cluster-test-app.js';
+import type { TestApp } from '../../../test/test-app.js';
 import { registerOpenApi } from '../../plugins/openapi.js';
 import { clusterLifecycleRoutes } from './clusters.routes.js';
 import { auditLog, clusterLias, clusterModules, clusters, locks, months, releases } from '../../db/schema.js';
 
 let app: FastifyInstance;
-let world: Awaited<ReturnType<typeof buildClusterWorld>>;
-const headers: Record<string, { authorization: string }> = {};
+let world: ClusterWorld;
+let as: TestApp<ClusterWorldUser>['as'];
 
 beforeEach(async () => {
-  ({ app } = await buildClusterTestApp());
-  world = await buildClusterWorld(app.database.db);
-  for (const u of ['admin', 'editor', 'editor2', 'submitter', 'viewer', 'naeditor']) headers[u] = await loginAs(app, u);
+  ({ app, as, world } = await buildClusterWorldApp());
 });
 afterEach(async () => {
   await app.close();
 });
 
-const post = (user: string, url: string, payload: unknown) => app.inject({ method: 'POST', url, payload: payload as object, headers: headers[user] });
-const lock = (user: string, keys: { clusterId: string; monthId: string }[]) => post(user, '/api/cluster/lock', keys);
+const post = async (user: ClusterWorldUser, url: string, payload: unknown) => app.inject({ method: 'POST', url, payload: payload as object, headers: await as(user) });
+const lock = (user: ClusterWorldUser, keys: { clusterId: string; monthId: string }[]) => post(user, '/api/cluster/lock', keys);
 const C1 = { clusterId: 'C1', monthId: 'M01_2027' };
 const db = () => app.database.db;
 
@@ -42,7 +40,7 @@ async function moduleRowsOf(clusterId: string, monthId = 'M01_2027') {
 }
 
 /** The body the editor sends back: the cluster as it came, with some changes. */
-async function detailsOf(user: string, key = C1) {
+async function detailsOf(user: ClusterWorldUser, key = C1) {
   const res = await post(user, '/api/cluster/clusterDetails', [key]);
   return res.json()[0];
 }
@@ -133,6 +131,9 @@ describe('POST /api/cluster/lock', () => {
   });
 
   it('lets exactly one of two concurrent callers win', async () => {
+    // Both logged in first, so that the two locks race each other and not the logins.
+    await as('editor');
+    await as('editor2');
     const [a, b] = await Promise.all([lock('editor', [C1]), lock('editor2', [C1])]);
     const winners = [a.json()[0], b.json()[0]].filter((x) => x.acquired);
     expect(winners).toHaveLength(1);
@@ -207,7 +208,7 @@ describe('POST /api/cluster/unlock', () => {
 });
 
 describe('POST /api/cluster/save', () => {
-  const save = (user: string, body: unknown, query = '') => post(user, `/api/cluster/save${query}`, body);
+  const save = (user: ClusterWorldUser, body: unknown, query = '') => post(user, `/api/cluster/save${query}`, body);
 
   it('saves modules, LIAs, classifications and description, bumps the version and audits', async () => {
     await lock('editor', [C1]);
@@ -397,7 +398,7 @@ describe('POST /api/cluster/save', () => {
 });
 
 describe('GET /api/cluster/:clusterId/months', () => {
-  const get = (user: string, url: string) => app.inject({ method: 'GET', url, headers: headers[user] });
+  const get = async (user: ClusterWorldUser, url: string) => app.inject({ method: 'GET', url, headers: await as(user) });
 
   it('for copy: every open month but the given one, sorted', async () => {
     const res = await get('editor', '/api/cluster/C1/months?monthId=M01_2027');

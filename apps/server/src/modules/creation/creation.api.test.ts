@@ -1,12 +1,21 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { and, eq } from 'drizzle-orm';
-import { buildCluster, buildFamily, buildModule, buildReference, buildStore, buildUser } from '../../../test/builders.js';
-import { buildTestApp, loginAs } from '../../../test/test-app.js';
+import { AUR_EU, buildCluster, buildFamily, buildModule, buildStore } from '../../../test/builders.js';
+import { buildTestApp, type TestApp, type TestUsers } from '../../../test/test-app.js';
 import { auditLog, clusters, clusterStores, lias, macroFamilies, modules, moduleStarsZones, planningChannels } from '../../db/schema.js';
 
+const USERS = {
+  admin: { role: 'ADMIN' },
+  creator: { role: 'CREATOR', grants: { view: AUR_EU, edit: { ...AUR_EU, rules: ['create'] } } },
+  editor: { grants: { view: AUR_EU, edit: AUR_EU } },
+  nacreator: { grants: { edit: { brands: ['AUR'], zones: ['NA'], rules: ['create'] } } },
+  viewer: { role: 'VIEWER', grants: { view: AUR_EU } },
+} as const satisfies TestUsers;
+type User = keyof typeof USERS;
+
 let app: FastifyInstance;
-let h: Record<string, { authorization: string }>;
+let as: TestApp<User>['as'];
 let stores: Record<'it' | 'fr' | 'us', Awaited<ReturnType<typeof buildStore>>>;
 const db = () => app.database.db;
 
@@ -15,28 +24,19 @@ const SPECIAL = "Attention! You can't use special characters!";
 const NEGATIVE = "Attention! You can't write a negative length!";
 
 beforeEach(async () => {
-  app = await buildTestApp();
-  await buildReference(db());
+  ({ app, as } = await buildTestApp({ reference: true, users: USERS }));
   await buildFamily(db(), 'PILOT');
   await db().insert(planningChannels).values({ planningChannelId: 'WHOLESALE', label: 'Wholesale' });
   await db().insert(lias).values({ liaCode: 'WHS_STANDARD', planningChannelId: 'WHOLESALE' });
-  const aurEu = { brands: ['AUR'], zones: ['EU'] };
-  await buildUser(db(), { username: 'admin', role: 'ADMIN' });
-  await buildUser(db(), { username: 'creator', role: 'CREATOR', grants: { view: aurEu, edit: { ...aurEu, rules: ['create'] } } });
-  await buildUser(db(), { username: 'editor', grants: { view: aurEu, edit: aurEu } });
-  await buildUser(db(), { username: 'nacreator', grants: { edit: { brands: ['AUR'], zones: ['NA'], rules: ['create'] } } });
-  await buildUser(db(), { username: 'viewer', role: 'VIEWER', grants: { view: aurEu } });
   stores = { it: await buildStore(db(), 'IT'), fr: await buildStore(db(), 'FR'), us: await buildStore(db(), 'US') };
   await buildModule(db(), { moduleName: 'AUR_SUN_PILOT_01', monthId: 'M02_2027' });
   await db().update(modules).set({ moduleLabel: 'Aurora Sun Pilot 01' }).where(eq(modules.moduleName, 'AUR_SUN_PILOT_01'));
-  h = {};
-  for (const u of ['admin', 'creator', 'editor', 'nacreator', 'viewer']) h[u] = await loginAs(app, u);
 });
 afterEach(async () => {
   await app.close();
 });
 
-const post = (url: string, user: string, payload: unknown) => app.inject({ method: 'POST', url, headers: h[user], payload: payload as object });
+const post = async (url: string, user: User, payload: unknown) => app.inject({ method: 'POST', url, headers: await as(user), payload: payload as object });
 const newModule = (over: object = {}) => ({
   moduleName: 'AUR_SUN_PILOT_99',
   moduleLabel: 'Aurora Sun Pilot 99',
@@ -49,7 +49,7 @@ const newModule = (over: object = {}) => ({
   initialSize: 12,
   ...over,
 });
-const messageOf = async (url: string, user: string, payload: unknown) => {
+const messageOf = async (url: string, user: User, payload: unknown) => {
   const res = await post(url, user, payload);
   return { status: res.statusCode, ...(res.json() as { error: string; message: string }) };
 };
@@ -184,7 +184,7 @@ describe('macro families', () => {
       error: 'macroFamilyAlreadyExists',
       message: 'The macro family AVIATOR already exists.',
     });
-    const list = await app.inject({ method: 'GET', url: '/api/module/macroFamily/all', headers: h.viewer });
+    const list = await app.inject({ method: 'GET', url: '/api/module/macroFamily/all', headers: await as('viewer') });
     expect(list.json().map((f: { macroFamily: string }) => f.macroFamily)).toEqual(['BEST SELLERS', 'AVIATOR', 'PILOT']);
     expect(await db().select().from(auditLog).where(eq(auditLog.itemType, 'macroFamily'))).toHaveLength(1);
   });
@@ -215,7 +215,7 @@ describe('clusters', () => {
     stores: [{ codiceStoreSap: stores.it.codiceStoreSap, storeId: stores.it.storeJda, starsCustomer: stores.it.starsCustomer, customerSegmentation: ['GOLD'] }],
     ...over,
   });
-  const create = (user: string, ...list: object[]) => post('/api/cluster/massiveCreation/', user, list);
+  const create = (user: User, ...list: object[]) => post('/api/cluster/massiveCreation/', user, list);
 
   it('checks names and labels with the spec rules and existing clusters', async () => {
     expect((await post('/api/cluster/checkIfExists/', 'creator', newCluster())).json()).toEqual({ description: 'OK' });
@@ -332,7 +332,7 @@ describe('clusters', () => {
   });
 
   it('looks a store up by SAP code', async () => {
-    const res = await app.inject({ method: 'GET', url: `/api/store/bySap/${stores.us.codiceStoreSap}`, headers: h.creator });
+    const res = await app.inject({ method: 'GET', url: `/api/store/bySap/${stores.us.codiceStoreSap}`, headers: await as('creator') });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       storeJda: stores.us.storeJda,
@@ -345,7 +345,7 @@ describe('clusters', () => {
       starsZone: 'NA',
       planningChannelId: 'RETAIL',
     });
-    const missing = await app.inject({ method: 'GET', url: '/api/store/bySap/S000', headers: h.creator });
+    const missing = await app.inject({ method: 'GET', url: '/api/store/bySap/S000', headers: await as('creator') });
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toEqual({ error: 'storeNotFound', message: 'No store has the SAP code S000.' });
   });

@@ -3,27 +3,27 @@ import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import type { DeletionMonthStatus } from '@bo/shared/deletion';
 import { buildCluster, buildModule, buildStore } from '../../../test/builders.js';
-import { buildDeletionApp, buildDeletionUsers, buildModuleInMonths, moduleStatuses } from '../../../test/deletion-helpers.js';
-import { loginAs } from '../../../test/test-app.js';
+import { buildDeletionApp, buildModuleInMonths, moduleStatuses, type DeletionUser } from '../../../test/deletion-helpers.js';
+import type { TestApp } from '../../../test/test-app.js';
 import { deletionRequests, modules, months } from '../../db/schema.js';
 import { prepareRecreation, searchDeletedModules } from './deletion.service.js';
 import { runDeletionSteps } from './deletion.steps.js';
 import { currentMonthId, monthWindow } from './month-window.js';
 
 let app: FastifyInstance;
+let headersOf: TestApp<DeletionUser>['as'];
 const db = () => app.database.db;
 const ALL: DeletionMonthStatus[] = ['DELETION_PENDING', 'READY_TO_BE_DELETED', 'DELETION_IN_PROGRESS', 'DELETED', 'DELETION_ERROR'];
 
 beforeEach(async () => {
-  app = await buildDeletionApp(); // window clock: 15 January 2027
-  await buildDeletionUsers(db());
+  ({ app, as: headersOf } = await buildDeletionApp()); // window clock: 15 January 2027
 });
 afterEach(async () => {
   await app.close();
 });
 
-async function as(user: string) {
-  const headers = await loginAs(app, user);
+async function as(user: DeletionUser) {
+  const headers = await headersOf(user);
   return {
     del: (url: string, payload: unknown[]) => app.inject({ method: 'DELETE', url, headers, payload: payload as object[] }),
     post: (url: string, payload: unknown) => app.inject({ method: 'POST', url, headers, payload: payload as object }),
@@ -175,7 +175,7 @@ describe('POST /api/module/deleted', () => {
       '/api/module',
       ['AURMOD', 'VLTMOD', 'NAMOD'].map((moduleName) => ({ moduleName, monthId: 'M01_2027' })),
     );
-    const seen = async (user: string) =>
+    const seen = async (user: DeletionUser) =>
       (await (await as(user)).post('/api/module/deleted', { status: ALL })).json().content.map((i: { moduleName: string }) => i.moduleName);
     expect(await seen('admin')).toEqual(['AURMOD', 'NAMOD', 'VLTMOD']);
     expect(await seen('viewer')).toEqual(['AURMOD']);

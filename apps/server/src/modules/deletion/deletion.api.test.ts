@@ -5,23 +5,23 @@ import { buildCluster, buildModule, buildStore } from '../../../test/builders.js
 import {
   buildClusterInMonths,
   buildDeletionApp,
-  buildDeletionUsers,
   buildModuleInMonths,
   clusterStatuses,
   moduleStatuses,
+  type DeletionUser,
 } from '../../../test/deletion-helpers.js';
-import { loginAs } from '../../../test/test-app.js';
+import type { TestApp } from '../../../test/test-app.js';
 import { auditLog, deletionRequests, locks, modules } from '../../db/schema.js';
 import { runDeletionSteps } from './deletion.steps.js';
 
 let app: FastifyInstance;
+let as: TestApp<DeletionUser>['as'];
 const db = () => app.database.db;
 
 const ALL_OPEN = ['M01_2027', 'M02_2027', 'M10_2027'];
 
 beforeEach(async () => {
-  app = await buildDeletionApp();
-  await buildDeletionUsers(db());
+  ({ app, as } = await buildDeletionApp());
   // MOD1: AUR/EU in the closed month M12_2026 and in every open month.
   await buildModuleInMonths(db(), { moduleName: 'MOD1' }, ['M12_2026', ...ALL_OPEN]);
   await buildModuleInMonths(db(), { moduleName: 'VLTMOD', brandCode: 'VLT' }, ['M01_2027', 'M02_2027']);
@@ -33,12 +33,12 @@ afterEach(async () => {
   await app.close();
 });
 
-async function call(user: string, method: 'DELETE' | 'POST', url: string, payload?: unknown) {
-  const headers = await loginAs(app, user);
+async function call(user: DeletionUser, method: 'DELETE' | 'POST', url: string, payload?: unknown) {
+  const headers = await as(user);
   return app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
 }
-const deleteModules = (user: string, items: { moduleName: string; monthId: string }[]) => call(user, 'DELETE', '/api/module', items);
-const deleteClusters = (user: string, items: { clusterId: string; monthId: string }[]) => call(user, 'DELETE', '/api/cluster', items);
+const deleteModules = (user: DeletionUser, items: { moduleName: string; monthId: string }[]) => call(user, 'DELETE', '/api/module', items);
+const deleteClusters = (user: DeletionUser, items: { clusterId: string; monthId: string }[]) => call(user, 'DELETE', '/api/cluster', items);
 const requests = () => db().select().from(deletionRequests).orderBy(deletionRequests.id);
 
 describe('DELETE /api/module and POST /api/module/deleteFromMonth', () => {
@@ -253,7 +253,7 @@ describe('DELETE /api/cluster and POST /api/cluster/deleteFromMonth', () => {
 });
 
 describe('restore', () => {
-  const restore = (user: string, url: string, payload: unknown) => call(user, 'POST', url, payload);
+  const restore = (user: DeletionUser, url: string, payload: unknown) => call(user, 'POST', url, payload);
 
   it('puts DELETION_PENDING modules back, deactivates the request and audits it', async () => {
     await deleteModules('deleter', [{ moduleName: 'MOD1', monthId: 'M01_2027' }]);

@@ -4,22 +4,22 @@ import { eq, sql } from 'drizzle-orm';
 import { buildCluster } from '../../../test/builders.js';
 import {
   buildDeletionApp,
-  buildDeletionUsers,
   buildModuleInMonths,
   clusterStatuses,
   moduleStatuses,
   setModuleDeletionStatus,
+  type DeletionUser,
 } from '../../../test/deletion-helpers.js';
-import { loginAs } from '../../../test/test-app.js';
+import type { TestApp } from '../../../test/test-app.js';
 import { auditLog, clusterModules, clusters, deletionRequests } from '../../db/schema.js';
 import { DELETION_STEP_INTERVAL_MS, registerDeletionJobs, runDeletionSteps } from './deletion.steps.js';
 
 let app: FastifyInstance;
+let as: TestApp<DeletionUser>['as'];
 const db = () => app.database.db;
 
 beforeEach(async () => {
-  app = await buildDeletionApp();
-  await buildDeletionUsers(db());
+  ({ app, as } = await buildDeletionApp());
   await buildModuleInMonths(db(), { moduleName: 'MOD1' }, ['M01_2027', 'M02_2027', 'M10_2027']);
   await buildCluster(db(), { clusterId: 'CLJAN', monthId: 'M01_2027', modules: [{ moduleName: 'MOD1' }] });
   await buildCluster(db(), { clusterId: 'CLFEB', monthId: 'M02_2027', modules: [{ moduleName: 'MOD1' }, { moduleName: 'OTHER' }] });
@@ -30,7 +30,7 @@ afterEach(async () => {
 });
 
 async function deleteFrom(monthId: string, body: object[] = [{ moduleName: 'MOD1', monthId }], url = '/api/module') {
-  const headers = await loginAs(app, 'deleter');
+  const headers = await as('deleter');
   const res = await app.inject({ method: 'DELETE', url, headers, payload: body });
   expect(res.statusCode).toBe(200);
 }
@@ -102,7 +102,7 @@ describe('the scheduled deletion step', () => {
     expect(errors).toHaveLength(1);
 
     // The Deletion Area shows the message.
-    const headers = await loginAs(app, 'deleter');
+    const headers = await as('deleter');
     const search = await app.inject({ method: 'POST', url: '/api/module/deleted', headers, payload: { status: ['DELETION_ERROR'] } });
     expect(search.json().content).toMatchObject([{ moduleName: 'MOD1', status: 'DELETION_ERROR', errorMessage: 'The module is used by cluster CLFEB label being submitted' }]);
 

@@ -3,14 +3,22 @@ import type { FastifyInstance } from 'fastify';
 import ExcelJS from 'exceljs';
 import { eq } from 'drizzle-orm';
 import { EXPORT_CONTENT_TYPES } from '@bo/shared/exports';
-import { buildModule, buildReference, buildSku, buildSkuStats, buildUser } from '../../../test/builders.js';
-import { buildTestApp, loginAs } from '../../../test/test-app.js';
+import { AUR_EU, buildModule, buildSku, buildSkuStats } from '../../../test/builders.js';
+import { buildTestApp, type TestApp, type TestUsers } from '../../../test/test-app.js';
 import { auditLog, exportFiles, jobs, modules, templates } from '../../db/schema.js';
 import { EXPORT_JOB, type ExportJobPayload } from './export.job.js';
 import { contentDisposition } from './exports.routes.js';
 
+const USERS = {
+  admin: { role: 'ADMIN' },
+  editor: { grants: { view: AUR_EU, edit: AUR_EU } },
+  editor2: { grants: { edit: AUR_EU } },
+  viewer: { role: 'VIEWER', grants: { view: { brands: ['AUR', 'VLT'], zones: ['EU', 'NA'] } } },
+} as const satisfies TestUsers;
+type User = keyof typeof USERS;
+
 let app: FastifyInstance;
-let h: Record<string, { authorization: string }>;
+let as: TestApp<User>['as'];
 let upcs: string[];
 let templateId: number;
 
@@ -18,8 +26,8 @@ const M = 'M01_2027';
 const COLUMNS = ['moduleName', 'upc', 'mustHave', 'srp', 'sellIn', 'releaseDate', 'mystery'];
 const TITLES = ['Module name', 'UPC', 'MH/EL', 'SRP', 'Sell in', 'Release date', 'mystery'];
 
-const exportCall = (format: string, user: string, body: unknown, query: Record<string, string> = {}) =>
-  app.inject({ method: 'POST', url: `/data/export/${format}/module`, query, headers: h[user], payload: body as object });
+const exportCall = async (format: string, user: User, body: unknown, query: Record<string, string> = {}) =>
+  app.inject({ method: 'POST', url: `/data/export/${format}/module`, query, headers: await as(user), payload: body as object });
 const key = (moduleName: string, monthId = M) => ({ moduleName, monthId });
 
 async function readSheet(bytes: Buffer) {
@@ -35,15 +43,10 @@ async function readSheet(bytes: Buffer) {
 const pageCount = (pdf: Buffer) => (pdf.toString('latin1').match(/\/Type \/Page\b(?!s)/g) ?? []).length;
 
 beforeEach(async () => {
-  app = await buildTestApp();
+  ({ app, as } = await buildTestApp({ reference: true, users: USERS }));
   const db = app.database.db;
-  await buildReference(db);
   const [template] = await db.insert(templates).values({ templateLabel: 'Test', templatesType: 'modulo', columns: COLUMNS }).returning();
   templateId = template!.templateId;
-  await buildUser(db, { username: 'admin', role: 'ADMIN' });
-  await buildUser(db, { username: 'editor', grants: { view: { brands: ['AUR'], zones: ['EU'] }, edit: { brands: ['AUR'], zones: ['EU'] } } });
-  await buildUser(db, { username: 'editor2', grants: { edit: { brands: ['AUR'], zones: ['EU'] } } });
-  await buildUser(db, { username: 'viewer', role: 'VIEWER', grants: { view: { brands: ['AUR', 'VLT'], zones: ['EU', 'NA'] } } });
   upcs = [];
   for (let i = 0; i < 5; i++) upcs.push((await buildSku(db, { model: `AU10${i}`, srp: 1234.5 + i })).upc);
   await buildSkuStats(db, upcs[0]!, M, { sellIn: 42 });
@@ -61,8 +64,6 @@ beforeEach(async () => {
   await buildModule(db, { moduleName: 'MOD_B', status: 'SUBMITTED', skus: [{ upc: s1, mustHave: true }, { upc: s4, mustHave: false }] });
   await buildModule(db, { moduleName: 'MOD_W', status: 'WIP', skus: [{ upc: s0, mustHave: true }] });
   await buildModule(db, { moduleName: 'MOD_V', brandCode: 'VLT', status: 'SUBMITTED', skus: [{ upc: s0 }] });
-  h = {};
-  for (const u of ['admin', 'editor', 'editor2', 'viewer']) h[u] = await loginAs(app, u);
 });
 afterEach(async () => {
   await app.close();
@@ -215,23 +216,23 @@ describe('GET /data/export/files/:id', () => {
   it('downloads the caller’s own export (header or cookie), any export for an admin, and 404 for others', async () => {
     const res = await exportCall('xls', 'editor', [key('MOD_A')], { templateId: String(templateId) });
     const url = `/data/export/files/${res.headers['x-export-id']}`;
-    const own = await app.inject({ method: 'GET', url, headers: h.editor });
+    const own = await app.inject({ method: 'GET', url, headers: await as('editor') });
     expect(own.statusCode).toBe(200);
     expect(own.rawPayload.equals(res.rawPayload)).toBe(true);
     expect(own.headers['content-disposition']).toBe(res.headers['content-disposition']);
-    const token = h.editor!.authorization.slice('Bearer '.length);
+    const token = (await as('editor')).authorization.slice('Bearer '.length);
     expect((await app.inject({ method: 'GET', url, headers: { cookie: `bo_token=${token}` } })).statusCode).toBe(200);
-    expect((await app.inject({ method: 'GET', url, headers: h.admin })).statusCode).toBe(200);
-    const other = await app.inject({ method: 'GET', url, headers: h.editor2 });
+    expect((await app.inject({ method: 'GET', url, headers: await as('admin') })).statusCode).toBe(200);
+    const other = await app.inject({ method: 'GET', url, headers: await as('editor2') });
     expect(other.statusCode).toBe(404);
     expect(other.json().error).toBe('exportNotFound');
-    expect((await app.inject({ method: 'GET', url: '/data/export/files/999', headers: h.editor })).statusCode).toBe(404);
+    expect((await app.inject({ method: 'GET', url: '/data/export/files/999', headers: await as('editor') })).statusCode).toBe(404);
   });
 
   it('answers 409 while the export is being built and 422 with the reason when it failed', async () => {
     const db = app.database.db;
     const [wip] = await db.insert(exportFiles).values({ user: 'editor', exportType: 'pdf' }).returning();
-    const pending = await app.inject({ method: 'GET', url: `/data/export/files/${wip!.id}`, headers: h.editor });
+    const pending = await app.inject({ method: 'GET', url: `/data/export/files/${wip!.id}`, headers: await as('editor') });
     expect(pending.statusCode).toBe(409);
     expect(pending.json().error).toBe('exportNotReady');
 
@@ -241,7 +242,7 @@ describe('GET /data/export/files/:id', () => {
     const job = await app.jobs.enqueue(db, EXPORT_JOB, payload, 'editor');
     await app.jobs.drain();
     expect((await db.select().from(jobs).where(eq(jobs.id, job.id)))[0]!.status).toBe('FAILED');
-    const failed = await app.inject({ method: 'GET', url: `/data/export/files/${failing!.id}`, headers: h.editor });
+    const failed = await app.inject({ method: 'GET', url: `/data/export/files/${failing!.id}`, headers: await as('editor') });
     expect(failed.statusCode).toBe(422);
     expect(failed.json()).toEqual({ error: 'exportFailed', message: "There aren't search results." });
   });
@@ -256,7 +257,7 @@ describe('GET /data/export/files/:id', () => {
     await db.update(exportFiles).set({ status: 'WIP', progress: 40, content: null }).where(eq(exportFiles.id, exportId));
     await db.update(jobs).set({ status: 'QUEUED' }).where(eq(jobs.id, job!.id));
     await app.jobs.drain();
-    const download = await app.inject({ method: 'GET', url: `/data/export/files/${exportId}`, headers: h.editor });
+    const download = await app.inject({ method: 'GET', url: `/data/export/files/${exportId}`, headers: await as('editor') });
     expect(download.statusCode).toBe(200);
     expect(pageCount(download.rawPayload)).toBe(1);
     expect((await db.select().from(exportFiles).where(eq(exportFiles.id, exportId)))[0]).toMatchObject({ status: 'DONE', progress: 100 });
@@ -266,23 +267,21 @@ describe('GET /data/export/files/:id', () => {
 describe('waiting for the export', () => {
   it('answers 202 with the export id when the file is not ready in EXPORT_WAIT_MS', async () => {
     await app.close();
-    app = await buildTestApp({ EXPORT_WAIT_MS: 0 });
+    // A world of its own: only an editor, with edit and no view.
+    ({ app, as } = await buildTestApp({ config: { EXPORT_WAIT_MS: 0 }, reference: true, users: { editor: { grants: { edit: AUR_EU } } } }));
     const db = app.database.db;
-    await buildReference(db);
-    await buildUser(db, { username: 'editor', grants: { edit: { brands: ['AUR'], zones: ['EU'] } } });
     const sku = await buildSku(db);
     await buildModule(db, { moduleName: 'MOD_A', status: 'SUBMITTED', skus: [{ upc: sku.upc }] });
-    h = { editor: await loginAs(app, 'editor') };
     app.jobs.start();
     try {
       const res = await exportCall('pdf', 'editor', [key('MOD_A')]);
       expect(res.statusCode).toBe(202);
       const started = res.json();
       expect(started).toMatchObject({ exportId: expect.any(Number), jobId: expect.any(Number), message: 'The export is in progress' });
-      let download = await app.inject({ method: 'GET', url: `/data/export/files/${started.exportId}`, headers: h.editor });
+      let download = await app.inject({ method: 'GET', url: `/data/export/files/${started.exportId}`, headers: await as('editor') });
       for (let i = 0; i < 300 && download.statusCode === 409; i++) {
         await new Promise((r) => setTimeout(r, 100));
-        download = await app.inject({ method: 'GET', url: `/data/export/files/${started.exportId}`, headers: h.editor });
+        download = await app.inject({ method: 'GET', url: `/data/export/files/${started.exportId}`, headers: await as('editor') });
       }
       expect(download.statusCode).toBe(200);
       expect(download.headers['content-disposition']).toContain('filename="MOD_A label.pdf"');
@@ -299,7 +298,7 @@ describe('GET /api/pdfFilesArea/pdfExportStatus', () => {
     const newer = await exportCall('pdf_massive', 'editor', [key('MOD_A'), key('MOD_B')]);
     await exportCall('pdf', 'editor2', [key('MOD_B')]);
 
-    const res = await app.inject({ method: 'GET', url: '/api/pdfFilesArea/pdfExportStatus', headers: h.editor });
+    const res = await app.inject({ method: 'GET', url: '/api/pdfFilesArea/pdfExportStatus', headers: await as('editor') });
     expect(res.statusCode).toBe(200);
     const list = res.json();
     expect(list.map((e: { id: number }) => e.id)).toEqual([Number(newer.headers['x-export-id']), Number(older.headers['x-export-id'])]);
@@ -313,9 +312,9 @@ describe('GET /api/pdfFilesArea/pdfExportStatus', () => {
       user: 'editor',
       message: null,
     });
-    expect((await app.inject({ method: 'GET', url: list[0].pdfUrl, headers: h.editor })).headers['content-type']).toBe(EXPORT_CONTENT_TYPES.pdf);
+    expect((await app.inject({ method: 'GET', url: list[0].pdfUrl, headers: await as('editor') })).headers['content-type']).toBe(EXPORT_CONTENT_TYPES.pdf);
 
-    const all = (await app.inject({ method: 'GET', url: '/api/pdfFilesArea/pdfExportStatus', headers: h.admin })).json();
+    const all = (await app.inject({ method: 'GET', url: '/api/pdfFilesArea/pdfExportStatus', headers: await as('admin') })).json();
     expect(all.map((e: { user: string }) => e.user).sort()).toEqual(['editor', 'editor', 'editor2']);
   });
 });

@@ -1,11 +1,10 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { and, eq } from 'drizzle-orm';
-import { buildModule, buildReference, buildSku, buildUser } from '../../../test/builders.js';
-import { buildTestApp, loginAs } from '../../../test/test-app.js';
+import { AUR_EU, buildModule, buildSku } from '../../../test/builders.js';
+import { buildTestApp, type AuthHeader, type TestUser } from '../../../test/test-app.js';
 import { locks, modules } from '../../db/schema.js';
 
 /**
@@ -14,32 +13,31 @@ import { locks, modules } from '../../db/schema.js';
  */
 const CLIENTS = 20;
 const ROUNDS = 4;
+const users = Array.from({ length: CLIENTS }, (_, i) => `racer${String(i + 1).padStart(2, '0')}`);
+const racer: TestUser = { role: 'SUBMITTER', grants: { view: AUR_EU, edit: AUR_EU, submit: AUR_EU } };
 let app: FastifyInstance;
 let dataDir: string;
-const users: string[] = [];
-const headers = new Map<string, { authorization: string }>();
+const headers = new Map<string, AuthHeader>();
 let spareUpcs: string[] = [];
 
 beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bo-race-'));
-  app = await buildTestApp({ DATA_DIR: dataDir, dataDir, PLANNING_SYSTEM_DELAY_MS: 0 });
+  const test = await buildTestApp({
+    tempDataDir: true,
+    config: { PLANNING_SYSTEM_DELAY_MS: 0 },
+    reference: true,
+    users: Object.fromEntries(users.map((u) => [u, racer])),
+  });
+  ({ app, dataDir } = test);
   const db = app.database.db;
-  await buildReference(db);
-  const scope = { brands: ['AUR'], zones: ['EU'] };
-  for (let i = 1; i <= CLIENTS; i++) {
-    const username = `racer${String(i).padStart(2, '0')}`;
-    users.push(username);
-    await buildUser(db, { username, role: 'SUBMITTER', grants: { view: scope, edit: scope, submit: scope } });
-  }
   const first = await buildSku(db);
   spareUpcs = [];
   for (let i = 0; i < CLIENTS * ROUNDS * 2; i++) spareUpcs.push((await buildSku(db)).upc);
   for (const name of ['RACE_A', 'RACE_B']) await buildModule(db, { moduleName: name, skus: [{ upc: first.upc }] });
-  for (const u of users) headers.set(u, await loginAs(app, u));
+  // Everyone logged in up front: the races below are between the requests, not the logins.
+  for (const u of users) headers.set(u, await test.as(u));
 }, 120_000);
 afterAll(async () => {
   await app.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 const post = (user: string, url: string, payload: unknown) => app.inject({ method: 'POST', url, headers: headers.get(user), payload: payload as object });

@@ -1,16 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildReference, buildUser } from '../../../test/builders.js';
-import { buildTestApp, loginAs } from '../../../test/test-app.js';
+import { AUR_EU } from '../../../test/builders.js';
+import { buildTestApp, type AuthHeader } from '../../../test/test-app.js';
 
 let app: FastifyInstance;
-let headers: { authorization: string };
+let headers: AuthHeader;
 
 beforeAll(async () => {
-  app = await buildTestApp({ FRONT_OFFICE_URL: 'https://front.example.com/myStars' });
-  await buildReference(app.database.db);
-  await buildUser(app.database.db, { username: 'viewer', role: 'VIEWER', grants: { view: { brands: ['AUR'], zones: ['EU'] } } });
-  headers = await loginAs(app, 'viewer');
+  const test = await buildTestApp({
+    config: { FRONT_OFFICE_URL: 'https://front.example.com/myStars' },
+    reference: true,
+    users: { viewer: { role: 'VIEWER', grants: { view: AUR_EU } } },
+  });
+  app = test.app;
+  headers = await test.as('viewer');
 });
 afterAll(async () => {
   await app.close();

@@ -1,24 +1,27 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
-import { buildModule, buildReference, buildUser } from '../../../test/builders.js';
-import { buildTestApp, loginAs } from '../../../test/test-app.js';
+import { AUR_EU, buildModule } from '../../../test/builders.js';
+import { buildTestApp, type AuthHeader, type TestApp, type TestUsers } from '../../../test/test-app.js';
 import { auditLog, months, releases } from '../../db/schema.js';
 
+const USERS = {
+  admin: { role: 'ADMIN' },
+  editor: { role: 'EDITOR', grants: { view: AUR_EU, edit: AUR_EU } },
+  viewer: { role: 'VIEWER', grants: { view: AUR_EU } },
+} as const satisfies TestUsers;
+
 let app: FastifyInstance;
-let admin: { authorization: string };
+let as: TestApp<keyof typeof USERS>['as'];
+let admin: AuthHeader;
 
 beforeEach(async () => {
-  app = await buildTestApp();
+  ({ app, as } = await buildTestApp({ reference: true, users: USERS }));
   const db = app.database.db;
-  await buildReference(db);
   // An older, closed release with one month, besides the reference world's open R2027.
   await db.insert(releases).values({ releaseId: 'R2026', status: 'CLOSED', creationDate: new Date('2025-06-01T08:00:00Z') });
   await db.insert(months).values({ monthId: 'M11_2026', year: 2026, month: 11, open: false, releaseId: 'R2026' });
-  await buildUser(db, { username: 'admin', role: 'ADMIN' });
-  await buildUser(db, { username: 'editor', role: 'EDITOR', grants: { view: { brands: ['AUR'], zones: ['EU'] }, edit: { brands: ['AUR'], zones: ['EU'] } } });
-  await buildUser(db, { username: 'viewer', role: 'VIEWER', grants: { view: { brands: ['AUR'], zones: ['EU'] } } });
-  admin = await loginAs(app, 'admin');
+  admin = await as('admin');
 });
 afterEach(async () => {
   await app.close();
@@ -83,8 +86,8 @@ describe('POST /api/release/changeStatus', () => {
   it('makes the items of a closed release read-only for everyone, admins included', async () => {
     await buildModule(app.database.db, { moduleName: 'AUR_SUN_PIL_01' });
     const key = { moduleName: 'AUR_SUN_PIL_01', monthId: 'M01_2027' };
-    for (const name of ['editor', 'admin']) {
-      const headers = await loginAs(app, name);
+    for (const name of ['editor', 'admin'] as const) {
+      const headers = await as(name);
       expect((await call('POST', '/api/module/lock', [key], headers)).json()[0].acquired).toBe(true);
       await close('R2027');
       const [dto] = (await call('POST', '/api/module/details', [key], headers)).json();
@@ -203,8 +206,8 @@ describe('access', () => {
   ];
 
   it('answers 403 to every non-admin, changing nothing', async () => {
-    for (const name of ['editor', 'viewer']) {
-      const headers = await loginAs(app, name);
+    for (const name of ['editor', 'viewer'] as const) {
+      const headers = await as(name);
       for (const [method, url, payload] of calls) {
         const res = await call(method, url, payload, headers);
         expect(res.statusCode, `${name} ${method} ${url}`).toBe(403);

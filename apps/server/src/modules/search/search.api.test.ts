@@ -3,13 +3,21 @@ import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { clusterListItemSchema, macroFamilyGroupSchema, moduleListItemSchema } from '@bo/shared/search';
-import { buildCluster, buildFamily, buildModule, buildReference, buildSku, buildStore, buildUser, type ModuleSpec } from '../../../test/builders.js';
-import { buildTestApp, loginAs } from '../../../test/test-app.js';
+import { AUR_EU, buildCluster, buildFamily, buildModule, buildSku, buildStore, type ModuleSpec } from '../../../test/builders.js';
+import { buildTestApp, type TestApp, type TestUsers } from '../../../test/test-app.js';
 import type { Config } from '../../config.js';
 import { clientClassifications, clusterClassifications, clusters, locks, modules } from '../../db/schema.js';
 
+const USERS = {
+  admin: { role: 'ADMIN' },
+  eu: { grants: { view: AUR_EU } },
+  na: { grants: { view: { brands: ['AUR', 'VLT'], zones: ['NA'] } } },
+  vlt: { grants: { view: { brands: ['VLT'], zones: ['EU', 'NA'] }, edit: { brands: ['VLT'], zones: ['EU'] } } },
+} as const satisfies TestUsers;
+type User = keyof typeof USERS;
+
 let app: FastifyInstance;
-let h: Record<string, { authorization: string }>;
+let as: TestApp<User>['as'];
 const db = () => app.database.db;
 
 /**
@@ -18,15 +26,9 @@ const db = () => app.database.db;
  * Clusters in M01_2027: CL_IT (AUR SUN, IT/EU), CL_US (AUR SUN, US/NA), CL_VLT (VLT, IT), CL_DEL (deleted).
  */
 async function buildWorld(overrides: Partial<Config> = {}) {
-  app = await buildTestApp(overrides);
-  await buildReference(db());
+  ({ app, as } = await buildTestApp({ config: overrides, reference: true, users: USERS }));
   await buildFamily(db(), 'BEST SELLERS', 'BEST_SELLER');
   await buildFamily(db(), 'NEWNESS', 'NEWNESS');
-  const eu = { brands: ['AUR'], zones: ['EU'] };
-  await buildUser(db(), { username: 'admin', role: 'ADMIN' });
-  await buildUser(db(), { username: 'eu', grants: { view: eu } });
-  await buildUser(db(), { username: 'na', grants: { view: { brands: ['AUR', 'VLT'], zones: ['NA'] } } });
-  await buildUser(db(), { username: 'vlt', grants: { view: { brands: ['VLT'], zones: ['EU', 'NA'] }, edit: { brands: ['VLT'], zones: ['EU'] } } });
 
   const sku = await buildSku(db());
   const sku2 = await buildSku(db());
@@ -64,8 +66,6 @@ async function buildWorld(overrides: Partial<Config> = {}) {
   const clIt = await db().select().from(clusters).where(eq(clusters.clusterId, 'CL_IT'));
   await db().insert(clusterClassifications).values({ clusterPk: clIt[0]!.id, classificationId: vip!.classificationId });
 
-  h = {};
-  for (const u of ['admin', 'eu', 'na', 'vlt']) h[u] = await loginAs(app, u);
   return { it1, us1 };
 }
 
@@ -73,14 +73,14 @@ afterEach(async () => {
   await app.close();
 });
 
-const post = (url: string, user: string, payload: unknown) => app.inject({ method: 'POST', url, headers: h[user], payload: payload as object });
+const post = async (url: string, user: User, payload: unknown) => app.inject({ method: 'POST', url, headers: await as(user), payload: payload as object });
 // The list routes write their answers without re-checking them at run time: every answer is checked here.
-const moduleNames = async (user: string, filters: object) => {
+const moduleNames = async (user: User, filters: object) => {
   const res = await post('/api/module/filtered', user, filters);
   expect(res.statusCode).toBe(200);
   return z.array(moduleListItemSchema).parse(res.json()).map((m) => m.moduleName).sort();
 };
-const clusterIds = async (user: string, filters: object) => {
+const clusterIds = async (user: User, filters: object) => {
   const res = await post('/api/cluster/filtered', user, filters);
   expect(res.statusCode).toBe(200);
   return z.array(clusterListItemSchema).parse(res.json()).map((c) => c.clusterId).sort();
@@ -260,7 +260,7 @@ describe('filter semantics', () => {
   });
 
   it("answers the initial options from the caller's grants", async () => {
-    const res = await app.inject({ method: 'GET', url: '/api/cluster/initialFilters', headers: h.eu });
+    const res = await app.inject({ method: 'GET', url: '/api/cluster/initialFilters', headers: await as('eu') });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.monthId.map((o: { value: string }) => o.value)).toEqual(['M12_2026', 'M01_2027', 'M02_2027', 'M10_2027']);
@@ -268,7 +268,7 @@ describe('filter semantics', () => {
     expect(body.starsZone).toEqual([{ value: 'EU', label: 'Europe' }]);
     expect(body.country.map((o: { value: string }) => o.value)).toEqual(['FR', 'IT']);
     expect(body.collection.length).toBe(2);
-    const admin = (await app.inject({ method: 'GET', url: '/api/cluster/initialFilters', headers: h.admin })).json();
+    const admin = (await app.inject({ method: 'GET', url: '/api/cluster/initialFilters', headers: await as('admin') })).json();
     expect(admin.brand.map((o: { value: string }) => o.value)).toEqual(['AUR', 'VLT']);
   });
 

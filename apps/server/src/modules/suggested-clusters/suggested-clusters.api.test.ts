@@ -2,9 +2,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import { SUGGESTION_TEXTS } from '@bo/shared/suggested-clusters';
-import { buildClusterTestApp, buildClusterWorld, lockRow } from '../../../test/cluster-test-app.js';
+import { buildClusterWorldApp, lockRow, type ClusterWorld, type ClusterWorldUser } from '../../../test/cluster-test-app.js';
 import { buildStore } from '../../../test/builders.js';
-import { loginAs } from '../../../test/test-app.js';
+import type { TestApp } from '../../../test/test-app.js';
 import {
   auditLog,
   clusterCountries,
@@ -19,8 +19,8 @@ import {
 import { approvedModuleNames } from './suggested-clusters.service.js';
 
 let app: FastifyInstance;
-let world: Awaited<ReturnType<typeof buildClusterWorld>>;
-const headers: Record<string, { authorization: string }> = {};
+let world: ClusterWorld;
+let as: TestApp<ClusterWorldUser>['as'];
 const db = () => app.database.db;
 
 async function suggestion(spec: {
@@ -60,9 +60,7 @@ async function suggestion(spec: {
 }
 
 beforeEach(async () => {
-  ({ app } = await buildClusterTestApp());
-  world = await buildClusterWorld(app.database.db);
-  for (const u of ['admin', 'editor', 'viewer', 'naeditor', 'pubonly']) headers[u] = await loginAs(app, u);
+  ({ app, as, world } = await buildClusterWorldApp());
   const { st1, st2, stUs } = world.stores;
   await suggestion({
     assortmentId: 'SUG1',
@@ -84,7 +82,7 @@ afterEach(async () => {
   await app.close();
 });
 
-const post = (user: string, url: string, payload: unknown) => app.inject({ method: 'POST', url, payload: payload as object, headers: headers[user] });
+const post = async (user: ClusterWorldUser, url: string, payload: unknown) => app.inject({ method: 'POST', url, payload: payload as object, headers: await as(user) });
 
 async function clusterRow(clusterId: string, monthId = 'M01_2027') {
   const [row] = await db()

@@ -1,33 +1,31 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { and, eq } from 'drizzle-orm';
-import { buildReference, buildUser } from '../../../test/builders.js';
-import { buildTestApp, loginAs } from '../../../test/test-app.js';
+import { buildUser } from '../../../test/builders.js';
+import { buildTestApp, type AuthHeader, type TestApp, type TestUsers } from '../../../test/test-app.js';
 import { allowedEmails, auditLog, userGrants, users } from '../../db/schema.js';
 
+const USERS = {
+  admin: { role: 'ADMIN' },
+  editor: { role: 'EDITOR', grants: { view: { brands: ['AUR', 'VLT'], zones: ['EU'] }, edit: { brands: ['AUR'], zones: ['EU'], rules: ['create'] } } },
+  viewer: { role: 'VIEWER', grants: { view: { brands: ['AUR'], zones: ['EU', 'NA'] } } },
+  newbie: { role: null, status: 'New' },
+  gone: { role: 'VIEWER', status: 'Disabled', grants: { view: { brands: ['VLT'], zones: ['EU'] } } },
+  norole: { role: null },
+} as const satisfies TestUsers;
+type User = keyof typeof USERS;
+
 let app: FastifyInstance;
-let admin: { authorization: string };
+let as: TestApp<User>['as'];
+let admin: AuthHeader;
 let ids: Record<string, number>;
 
 beforeEach(async () => {
-  app = await buildTestApp();
-  const db = app.database.db;
-  await buildReference(db);
-  const made = [
-    await buildUser(db, { username: 'admin', role: 'ADMIN' }),
-    await buildUser(db, {
-      username: 'editor',
-      role: 'EDITOR',
-      grants: { view: { brands: ['AUR', 'VLT'], zones: ['EU'] }, edit: { brands: ['AUR'], zones: ['EU'], rules: ['create'] } },
-    }),
-    await buildUser(db, { username: 'viewer', role: 'VIEWER', grants: { view: { brands: ['AUR'], zones: ['EU', 'NA'] } } }),
-    await buildUser(db, { username: 'newbie', role: null, status: 'New' }),
-    await buildUser(db, { username: 'gone', role: 'VIEWER', status: 'Disabled', grants: { view: { brands: ['VLT'], zones: ['EU'] } } }),
-    await buildUser(db, { username: 'norole', role: null }),
-  ];
-  ids = Object.fromEntries(made.map((u) => [u.username, u.userId]));
-  await db.insert(allowedEmails).values([{ email: 'new.planner@example.com' }, { email: 'editor@example.com' }, { email: 'second@example.com' }]);
-  admin = await loginAs(app, 'admin');
+  const test = await buildTestApp({ reference: true, users: USERS });
+  ({ app, as } = test);
+  ids = Object.fromEntries(Object.values(test.users).map((u) => [u.username, u.userId]));
+  await app.database.db.insert(allowedEmails).values([{ email: 'new.planner@example.com' }, { email: 'editor@example.com' }, { email: 'second@example.com' }]);
+  admin = await as('admin');
 });
 afterEach(async () => {
   await app.close();
@@ -148,7 +146,7 @@ describe('POST /api/user/insertCreator', () => {
 
 describe('POST /api/user/{userId}/enable and /disable', () => {
   it('disables a user: the answer carries the status, and their next call is refused', async () => {
-    const viewer = await loginAs(app, 'viewer');
+    const viewer = await as('viewer');
     const res = await call('POST', `/api/user/${ids.viewer}/disable`);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ userId: ids.viewer, status: 'Disabled' });
@@ -212,7 +210,7 @@ describe('POST /api/user/save', () => {
   });
 
   it("applies on the user's next call", async () => {
-    const viewer = await loginAs(app, 'viewer');
+    const viewer = await as('viewer');
     await call('POST', '/api/user/save', { userId: ids.viewer, role: 'EDITOR', grants: [g('brand', 'VLT', 'edit'), g('starszone', 'NA', 'edit')] });
     const res = await app.inject({ method: 'GET', url: '/api/authorization/grant', headers: viewer });
     expect(res.json().obj.roles).toEqual([
@@ -317,8 +315,8 @@ describe('access', () => {
   ];
 
   it('answers 403 to every non-admin, and changes nothing', async () => {
-    for (const name of ['editor', 'viewer']) {
-      const headers = await loginAs(app, name);
+    for (const name of ['editor', 'viewer'] as const) {
+      const headers = await as(name);
       for (const [method, url, payload] of calls) {
         const res = await call(method, url, payload, headers);
         expect(res.statusCode, `${name} ${method} ${url}`).toBe(403);
@@ -329,7 +327,7 @@ describe('access', () => {
   });
 
   it('answers 403 before looking at the body', async () => {
-    const headers = await loginAs(app, 'editor');
+    const headers = await as('editor');
     expect((await call('POST', '/api/user/save', { nonsense: true }, headers)).statusCode).toBe(403);
   });
 

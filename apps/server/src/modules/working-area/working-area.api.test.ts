@@ -1,32 +1,33 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
-import { buildCluster, buildModule, buildReference, buildSku, buildSkuStats, buildStore, buildUser } from '../../../test/builders.js';
-import { buildTestApp, loginAs } from '../../../test/test-app.js';
+import { AUR_EU, buildCluster, buildModule, buildSku, buildSkuStats, buildStore } from '../../../test/builders.js';
+import { buildTestApp, type TestApp, type TestUsers } from '../../../test/test-app.js';
 import { macroFamilies, modules, skuPerformance, skus } from '../../db/schema.js';
 
+const USERS = {
+  admin: { role: 'ADMIN' },
+  editor: { grants: { view: AUR_EU, edit: AUR_EU } },
+  vlt: { grants: { view: { brands: ['VLT'], zones: ['EU'] } } },
+} as const satisfies TestUsers;
+type User = keyof typeof USERS;
+
 let app: FastifyInstance;
-let h: Record<string, { authorization: string }>;
+let as: TestApp<User>['as'];
 let upcs: string[];
 
 const M = 'M01_2027';
-const post = (url: string, user: string, payload: unknown) => app.inject({ method: 'POST', url, headers: h[user], payload: payload as object });
+const post = async (url: string, user: User, payload: unknown) => app.inject({ method: 'POST', url, headers: await as(user), payload: payload as object });
 
 beforeEach(async () => {
-  app = await buildTestApp({ MAX_SEARCH_RESULTS: 5 });
+  ({ app, as } = await buildTestApp({ config: { MAX_SEARCH_RESULTS: 5 }, reference: true, users: USERS }));
   const db = app.database.db;
-  await buildReference(db);
-  await buildUser(db, { username: 'admin', role: 'ADMIN' });
-  await buildUser(db, { username: 'editor', grants: { view: { brands: ['AUR'], zones: ['EU'] }, edit: { brands: ['AUR'], zones: ['EU'] } } });
-  await buildUser(db, { username: 'vlt', grants: { view: { brands: ['VLT'], zones: ['EU'] } } });
   upcs = [];
   for (let i = 0; i < 4; i++) upcs.push((await buildSku(db, { model: `AU10${i}`, srp: 100 + i * 10, whsprice: 50 + i * 10, flagN: i === 3, legoClass: i % 2 ? 'L1' : 'L2' })).upc);
   await db.insert(macroFamilies).values({ macroFamily: 'BEST SELLERS', specialKind: 'BEST_SELLER' });
   await buildModule(db, { moduleName: 'MOD_A', skus: [{ upc: upcs[0]!, mustHave: true }, { upc: upcs[1]!, mustHave: false }, { upc: upcs[2]!, status: 'REMOVED' }] });
   await buildModule(db, { moduleName: 'MOD_B', macroFamily: 'BEST SELLERS', skus: [{ upc: upcs[2]!, mustHave: true }] });
   await buildModule(db, { moduleName: 'MOD_A', monthId: 'M12_2026', skus: [{ upc: upcs[0]!, mustHave: true }] });
-  h = {};
-  for (const u of ['admin', 'editor', 'vlt']) h[u] = await loginAs(app, u);
 });
 afterEach(async () => {
   await app.close();
