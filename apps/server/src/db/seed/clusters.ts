@@ -13,7 +13,7 @@ import type {
   clusterStores,
 } from '../schema.js';
 import type { BatchWriter } from './batch-writer.js';
-import { groupKey, zoneMaskOf, type ModuleInMonth } from './modules.js';
+import { groupKey, itemMonthKey, zoneMaskOf, type ModuleInMonth } from './modules.js';
 import {
   BRANDS,
   CHANNEL_WEIGHTS,
@@ -169,32 +169,75 @@ export function chooseClusterDeletions(seed: number, scale: number, defs: Cluste
 
 const RPAS_ERRORS = ['Door count below minimum', 'Range facing below must have count', 'Price missing;Door count below minimum'];
 
+/**
+ * The modules each cluster carries month by month: those of the month that serve its zones (any module
+ * of the month if none does), in a fixed per-cluster priority, so the same modules stay month after month.
+ * Depends on the definitions alone, so the showcase plan can see it before anything is written.
+ */
+export class ClusterCompositions {
+  private readonly monthModules = new Map<string, Map<string, ModuleInMonth>>();
+  private readonly groupNames = new Map<string, Set<string>>();
+  private readonly rankings = new Map<string, string[]>();
+
+  constructor(modulesByMonthGroup: ReadonlyMap<string, ModuleInMonth[]>) {
+    for (const [key, list] of modulesByMonthGroup) {
+      this.monthModules.set(key, new Map(list.map((mod) => [mod.name, mod])));
+      const group = key.slice(key.indexOf('|') + 1);
+      let names = this.groupNames.get(group);
+      if (!names) this.groupNames.set(group, (names = new Set()));
+      for (const mod of list) names.add(mod.name);
+    }
+  }
+
+  private ranked(def: ClusterDef): string[] {
+    let ranked = this.rankings.get(def.clusterId);
+    if (!ranked) {
+      ranked = [...(this.groupNames.get(`${def.brand.code}|${def.collection}`) ?? [])]
+        .map((name) => ({ name, priority: hashString(`${def.clusterId}|${name}`) }))
+        .sort((p, q) => p.priority - q.priority || (p.name < q.name ? -1 : 1))
+        .map((r) => r.name);
+      this.rankings.set(def.clusterId, ranked);
+    }
+    return ranked;
+  }
+
+  /** Up to moduleCount + 1 module names: the first moduleCount are ADDED, the one after may sit in the bin. */
+  chosen(def: ClusterDef, m: number): string[] {
+    const mask = zoneMaskOf(def.zones);
+    const present = this.monthModules.get(groupKey(m, def.brand.code, def.collection)) ?? new Map<string, ModuleInMonth>();
+    const pick = (zoneMatch: boolean): string[] => {
+      const out: string[] = [];
+      for (const name of this.ranked(def)) {
+        const mod = present.get(name);
+        if (mod && !mod.deleted && (!zoneMatch || mod.zoneMask & mask)) out.push(name);
+        if (out.length > def.moduleCount) break;
+      }
+      return out;
+    };
+    const chosen = pick(true);
+    return chosen.length ? chosen : pick(false);
+  }
+
+  /** The ADDED modules of the cluster in month m. */
+  added(def: ClusterDef, m: number): string[] {
+    return this.chosen(def, m).slice(0, def.moduleCount);
+  }
+}
+
+/** Clusters a showcase forces to WIP in a month (`${clusterId}|${monthIndex}`, see itemMonthKey). */
+export type ClusterWipOverrides = ReadonlySet<string>;
+
 export async function writeClusters(
   seed: number,
   months: readonly MonthRow[],
   defs: readonly ClusterDef[],
-  modulesByMonthGroup: ReadonlyMap<string, ModuleInMonth[]>,
+  compositions: ClusterCompositions,
+  forcedWip: ClusterWipOverrides,
   writers: ClusterWriters,
 ): Promise<void> {
-  // Per month and brand/collection: the modules by name; per brand/collection: every module name.
-  const monthModules = new Map<string, Map<string, ModuleInMonth>>();
-  const groupNames = new Map<string, Set<string>>();
-  for (const [key, list] of modulesByMonthGroup) {
-    monthModules.set(key, new Map(list.map((mod) => [mod.name, mod])));
-    const group = key.slice(key.indexOf('|') + 1);
-    let names = groupNames.get(group);
-    if (!names) groupNames.set(group, (names = new Set()));
-    for (const mod of list) names.add(mod.name);
-  }
   let id = 0;
   for (const def of defs) {
     const rng = Rng.for(seed, 'cluster-life', def.clusterId);
-    const mask = zoneMaskOf(def.zones);
-    // The same modules stay in the cluster month after month: a fixed per-cluster priority of names.
-    const ranked = [...(groupNames.get(`${def.brand.code}|${def.collection}`) ?? [])]
-      .map((name) => ({ name, priority: hashString(`${def.clusterId}|${name}`) }))
-      .sort((p, q) => p.priority - q.priority || (p.name < q.name ? -1 : 1))
-      .map((r) => r.name);
     let storeCount = def.storeCount;
     let rotation = 0;
     for (let m = def.start; m <= def.end; m++) {
@@ -206,8 +249,15 @@ export async function writeClusters(
         if (rng.chance(0.3) && def.stores.length > storeCount) rotation++;
       }
       id++;
-      const submitted = month.open ? rng.chance(0.25) : rng.chance(0.85);
-      const published = submitted ? dateInMonth(months[Math.max(0, m - 1)]!, rng.int(20, 28), 16) : null;
+      const drawn = month.open ? rng.chance(0.25) : rng.chance(0.85);
+      const publishDay = drawn ? rng.int(20, 28) : null;
+      const rpasError = !drawn && month.open && rng.chance(0.08) ? rng.pick(RPAS_ERRORS) : null;
+      const updateDay = drawn ? null : rng.int(2, 19);
+      const updatedBy = rng.pick(['creator', 'editor', 'submitter', 'admin']);
+      // A cluster the showcase needs in WIP stays WIP (the draws above are made all the same).
+      const submitted = drawn && !forcedWip.has(itemMonthKey(def.clusterId, m));
+      const previous = months[Math.max(0, m - 1)]!;
+      const published = submitted ? dateInMonth(previous, publishDay!, 16) : null;
       await writers.clusters.add({
         id,
         clusterId: def.clusterId,
@@ -220,7 +270,7 @@ export async function writeClusters(
         releaseId: month.releaseId,
         status: submitted ? 'SUBMITTED' : 'WIP',
         rangeFacing: def.rangeFacing,
-        rpasErrors: !submitted && month.open && rng.chance(0.08) ? rng.pick(RPAS_ERRORS) : null,
+        rpasErrors: rpasError,
         publicationDate: published,
         deletionStatus: def.deleteFrom !== null && m >= def.deleteFrom ? 'DELETION_PENDING' : null,
         createdAfterDelete: false,
@@ -229,8 +279,8 @@ export async function writeClusters(
         version: 1,
         createdAt: dateInMonth(months[Math.max(0, m - 2)]!, 5 + (id % 20)),
         createdBy: m === def.start ? 'creator' : 'admin',
-        updatedAt: published ?? dateInMonth(months[Math.max(0, m - 1)]!, rng.int(2, 19), 10),
-        updatedBy: rng.pick(['creator', 'editor', 'submitter', 'admin']),
+        updatedAt: published ?? dateInMonth(previous, updateDay ?? 2 + (id % 18), 10),
+        updatedBy,
       });
       for (const countryCode of def.countries) await writers.clusterCountries.add({ clusterPk: id, countryCode });
       for (const starsZone of def.zones) await writers.clusterStarsZones.add({ clusterPk: id, starsZone });
@@ -242,19 +292,7 @@ export async function writeClusters(
       for (const liaCode of def.liaCodes) await writers.clusterLias.add({ clusterPk: id, liaCode });
       for (const classificationId of def.classificationIds) await writers.clusterClassifications.add({ clusterPk: id, classificationId });
 
-      // Modules of this month that serve the cluster's zones (any module of the month if none does).
-      const present = monthModules.get(groupKey(m, def.brand.code, def.collection)) ?? new Map<string, ModuleInMonth>();
-      const pick = (zoneMatch: boolean): string[] => {
-        const out: string[] = [];
-        for (const name of ranked) {
-          const mod = present.get(name);
-          if (mod && !mod.deleted && (!zoneMatch || mod.zoneMask & mask)) out.push(name);
-          if (out.length > def.moduleCount) break;
-        }
-        return out;
-      };
-      let chosen = pick(true);
-      if (chosen.length === 0) chosen = pick(false);
+      const chosen = compositions.chosen(def, m);
       for (const moduleName of chosen.slice(0, def.moduleCount)) await writers.clusterModules.add({ clusterPk: id, moduleName, status: 'ADDED' });
       const extra = chosen[def.moduleCount];
       if (extra && rng.chance(0.15)) await writers.clusterModules.add({ clusterPk: id, moduleName: extra, status: 'REMOVED' });

@@ -21,19 +21,26 @@ interface Lockable {
 
 const REQUESTED_AT = new Date('2026-11-16T10:30:00Z');
 
+export interface LockRow {
+  itemType: 'module' | 'cluster';
+  itemKey: string;
+  monthId: string;
+  owner: string;
+}
+
 /**
  * A few modules and clusters in open months are held by the editor and the submitter (inside their
- * own brands and zones). Lock times are left to the database clock (now): a lock dated in the past
- * would already have lapsed when the demo starts.
+ * own brands and zones). Chosen from the definitions alone, before anything is written, so that the
+ * showcase (showcase.ts) can keep its items free. Lock times are left to the database clock (now): a
+ * lock dated in the past would already have lapsed when the demo starts.
  */
-export async function writeLocks(
+export function chooseLocks(
   seed: number,
   scale: number,
   months: readonly MonthRow[],
   moduleDefs: readonly ModuleDef[],
   clusterDefs: readonly ClusterDef[],
-  writer: BatchWriter<typeof locks>,
-): Promise<void> {
+): LockRow[] {
   const rng = Rng.for(seed, 'locks');
   const modules: Lockable[] = moduleDefs.map((d) => ({ name: d.name, brand: d.brand.code, zones: d.zones, start: d.start, end: d.end, deleteFrom: d.deleteFrom }));
   const clusters: Lockable[] = clusterDefs.map((d) => ({ name: d.clusterId, brand: d.brand.code, zones: d.zones, start: d.start, end: d.end, deleteFrom: d.deleteFrom }));
@@ -43,8 +50,9 @@ export async function writeLocks(
     { owner: 'submitter', itemType: 'module', items: modules, brands: SUBMITTER_BRANDS, zones: SUBMITTER_ZONES, count: few(2) },
     { owner: 'editor', itemType: 'cluster', items: clusters, brands: EDITOR_BRANDS, zones: EDITOR_ZONES, count: few(2) },
     { owner: 'submitter', itemType: 'cluster', items: clusters, brands: SUBMITTER_BRANDS, zones: SUBMITTER_ZONES, count: few(1) },
-  ];
+  ] as const;
   const taken = new Set<string>();
+  const rows: LockRow[] = [];
   for (const p of plan) {
     const brands: readonly string[] = p.brands;
     const zones: readonly string[] = p.zones;
@@ -59,9 +67,14 @@ export async function writeLocks(
       const key = `${p.itemType}|${item.name}|${monthId}`;
       if (taken.has(key)) continue;
       taken.add(key);
-      await writer.add({ itemType: p.itemType, itemKey: item.name, monthId, owner: p.owner });
+      rows.push({ itemType: p.itemType, itemKey: item.name, monthId, owner: p.owner });
     }
   }
+  return rows;
+}
+
+export async function writeLocks(rows: readonly LockRow[], writer: BatchWriter<typeof locks>): Promise<void> {
+  for (const row of rows) await writer.add(row);
 }
 
 export async function writeDeletionRequests(

@@ -55,8 +55,6 @@ export interface ModuleWriters {
 }
 
 export interface ModulesWritten {
-  /** Modules per `${monthIndex}|${brand}|${collection}`. */
-  byMonthGroup: Map<string, ModuleInMonth[]>;
   /** Every SKU that sits in some module, with the zones of its modules (bit i = ZONE_CODES[i]). */
   skuZones: Map<string, number>;
 }
@@ -188,7 +186,7 @@ function candidateOrder(rng: Rng, family: MacroFamily, pools: CandidatePools, co
   return out;
 }
 
-interface Member {
+export interface Member {
   sku: SkuInfo;
   mustHave: boolean;
   minValue: number;
@@ -198,71 +196,127 @@ interface Member {
 const RPAS_ERRORS = ['Price missing;Door count below minimum', 'Door count below minimum', 'Price missing;SKU disabled in SAP', 'Must have count above maximum'];
 const EDITORS = ['creator', 'editor', 'submitter', 'admin'];
 
+/** One month of a module's life: its SKUs and the workflow values drawn for the month. */
+export interface ModuleMonth {
+  /** Month index. */
+  m: number;
+  /** The SKUs in the module (ADDED or NEW), in position order. Valid until the next month is drawn. */
+  members: readonly Member[];
+  /** The SKUs that left the module this month (REMOVED). */
+  bin: readonly Member[];
+  initialSize: number | null;
+  door: number;
+  submitted: boolean;
+  publishDay: number | null;
+  rpasError: string | null;
+  updateDay: number | null;
+  updatedBy: string;
+}
+
+/**
+ * The life of one module month by month, from its own random stream: the composition drifts (carry-over)
+ * and each month draws its workflow values. Replaying it gives the same months, so the showcase plan
+ * (showcase.ts) can look at a module's SKUs before the rows are written.
+ */
+export function* moduleLife(seed: number, months: readonly MonthRow[], def: ModuleDef): Generator<ModuleMonth> {
+  const rng = Rng.for(seed, 'module-life', def.name);
+  let next = 0;
+  const takeCandidate = (present: Set<SkuInfo>): SkuInfo | null => {
+    for (let tries = 0; tries < def.candidates.length; tries++) {
+      const sku = def.candidates[next % def.candidates.length]!;
+      next++;
+      if (!present.has(sku)) return sku;
+    }
+    return null;
+  };
+  const members: Member[] = [];
+  const present = new Set<SkuInfo>();
+  for (let k = 0; k < def.size; k++) {
+    const sku = takeCandidate(present);
+    if (!sku) break;
+    present.add(sku);
+    members.push({ sku, mustHave: rng.chance(def.family.specialKind === 'BEST_SELLER' ? 0.6 : 0.4), minValue: minValue(rng), joined: def.start });
+  }
+  let door = def.door;
+  const initialSize = rng.chance(0.8) ? members.length : null;
+
+  for (let m = def.start; m <= def.end; m++) {
+    const open = months[m]!.open;
+    let bin: Member[] = [];
+    if (m > def.start) {
+      // Carry-over: a few SKUs leave (to the bin), a few arrive, one may switch MH/EL.
+      const removals = rng.chance(0.3) ? (rng.chance(0.25) ? 2 : 1) : 0;
+      for (let r = 0; r < removals && members.length > 3; r++) {
+        const out = members.splice(rng.int(0, members.length - 1), 1)[0]!;
+        present.delete(out.sku);
+        bin.push(out);
+      }
+      const additions = rng.chance(0.35) ? rng.int(1, 2) : 0;
+      for (let a = 0; a < additions; a++) {
+        const sku = takeCandidate(present);
+        if (!sku) break;
+        present.add(sku);
+        members.push({ sku, mustHave: rng.chance(0.35), minValue: minValue(rng), joined: m });
+      }
+      if (members.length > 0 && rng.chance(0.1)) {
+        const flip = members[rng.int(0, members.length - 1)]!;
+        flip.mustHave = !flip.mustHave;
+      }
+      door = Math.max(10, Math.round(door * rng.range(0.96, 1.05)));
+    }
+    bin = bin.filter((b) => !present.has(b.sku));
+    // The draws below keep their historical order (status, publication day, RPAS error, update day, editor).
+    const submitted = open ? rng.chance(0.25) : rng.chance(0.88);
+    const publishDay = submitted ? rng.int(18, 27) : null;
+    const rpasError = !submitted && open && rng.chance(0.08) ? rng.pick(RPAS_ERRORS) : null;
+    const updateDay = submitted ? null : rng.int(2, 17);
+    const updatedBy = rng.pick(EDITORS);
+    yield { m, members, bin, initialSize, door, submitted, publishDay, rpasError, updateDay, updatedBy };
+  }
+}
+
+/** The status a showcase forces on a module in a month (`${name}|${monthIndex}`), over the drawn one. */
+export type ModuleStatusOverrides = ReadonlyMap<string, 'SUBMITTED' | 'WIP'>;
+export const itemMonthKey = (name: string, monthIndex: number) => `${name}|${monthIndex}`;
+
+/** The modules of each month, as clusters, suggestions and the showcase see them (from the definitions alone). */
+export function modulesByMonthGroup(defs: readonly ModuleDef[]): Map<string, ModuleInMonth[]> {
+  const byMonthGroup = new Map<string, ModuleInMonth[]>();
+  for (const def of defs) {
+    const zoneMask = zoneMaskOf(def.zones);
+    for (let m = def.start; m <= def.end; m++) {
+      const key = groupKey(m, def.brand.code, def.collection);
+      let list = byMonthGroup.get(key);
+      if (!list) byMonthGroup.set(key, (list = []));
+      list.push({ name: def.name, zoneMask, deleted: def.deleteFrom !== null && m >= def.deleteFrom });
+    }
+  }
+  return byMonthGroup;
+}
+
 /** Streams every module row of every month, with its zones and SKU composition (bin included). */
 export async function writeModules(
   seed: number,
   months: readonly MonthRow[],
   defs: readonly ModuleDef[],
+  overrides: ModuleStatusOverrides,
   writers: ModuleWriters,
 ): Promise<ModulesWritten> {
-  const byMonthGroup = new Map<string, ModuleInMonth[]>();
   const skuZones = new Map<string, number>();
   let id = 0;
   for (const def of defs) {
-    const rng = Rng.for(seed, 'module-life', def.name);
     const zoneMask = zoneMaskOf(def.zones);
-    let next = 0;
-    const takeCandidate = (present: Set<SkuInfo>): SkuInfo | null => {
-      for (let tries = 0; tries < def.candidates.length; tries++) {
-        const sku = def.candidates[next % def.candidates.length]!;
-        next++;
-        if (!present.has(sku)) return sku;
-      }
-      return null;
-    };
-    const members: Member[] = [];
-    const present = new Set<SkuInfo>();
-    for (let k = 0; k < def.size; k++) {
-      const sku = takeCandidate(present);
-      if (!sku) break;
-      present.add(sku);
-      members.push({ sku, mustHave: rng.chance(def.family.specialKind === 'BEST_SELLER' ? 0.6 : 0.4), minValue: minValue(rng), joined: def.start });
-    }
-    let door = def.door;
-    const initialSize = rng.chance(0.8) ? members.length : null;
-
-    for (let m = def.start; m <= def.end; m++) {
+    for (const life of moduleLife(seed, months, def)) {
+      const m = life.m;
       const month = months[m]!;
-      let bin: Member[] = [];
-      if (m > def.start) {
-        // Carry-over: a few SKUs leave (to the bin), a few arrive, one may switch MH/EL.
-        const removals = rng.chance(0.3) ? (rng.chance(0.25) ? 2 : 1) : 0;
-        for (let r = 0; r < removals && members.length > 3; r++) {
-          const out = members.splice(rng.int(0, members.length - 1), 1)[0]!;
-          present.delete(out.sku);
-          bin.push(out);
-        }
-        const additions = rng.chance(0.35) ? rng.int(1, 2) : 0;
-        for (let a = 0; a < additions; a++) {
-          const sku = takeCandidate(present);
-          if (!sku) break;
-          present.add(sku);
-          members.push({ sku, mustHave: rng.chance(0.35), minValue: minValue(rng), joined: m });
-        }
-        if (members.length > 0 && rng.chance(0.1)) {
-          const flip = members[rng.int(0, members.length - 1)]!;
-          flip.mustHave = !flip.mustHave;
-        }
-        door = Math.max(10, Math.round(door * rng.range(0.96, 1.05)));
-      }
-      bin = bin.filter((b) => !present.has(b.sku));
-
       id++;
       const deleted = def.deleteFrom !== null && m >= def.deleteFrom;
-      const open = month.open;
-      const submitted = open ? rng.chance(0.25) : rng.chance(0.88);
+      const forced = overrides.get(itemMonthKey(def.name, m));
+      const submitted = forced ? forced === 'SUBMITTED' : life.submitted;
       const created = dateInMonth(months[Math.max(0, m - 2)]!, 2 + (id % 20));
-      const published = submitted ? dateInMonth(months[Math.max(0, m - 1)]!, rng.int(18, 27), 14) : null;
+      const previous = months[Math.max(0, m - 1)]!;
+      // A forced SUBMITTED without a drawn publication day takes a fixed one (no draw: the stream stays as it was).
+      const published = submitted ? dateInMonth(previous, life.publishDay ?? 20 + (id % 8), 14) : null;
       await writers.modules.add({
         id,
         moduleName: def.name,
@@ -275,21 +329,21 @@ export async function writeModules(
         planningChannelId: def.planningChannelId,
         status: submitted ? 'SUBMITTED' : 'WIP',
         newModule: def.family.specialKind === 'NEWNESS' || (def.start > 0 && m - def.start < 3),
-        initialSize,
-        door,
-        rpasErrors: !submitted && open && rng.chance(0.08) ? rng.pick(RPAS_ERRORS) : null,
+        initialSize: life.initialSize,
+        door: life.door,
+        rpasErrors: submitted ? null : life.rpasError,
         publicationDate: published,
         deletionStatus: deleted ? 'DELETION_PENDING' : null,
         createdAfterDelete: false,
         version: 1,
         createdAt: created,
         createdBy: m === def.start ? 'creator' : 'admin',
-        updatedAt: published ?? dateInMonth(months[Math.max(0, m - 1)]!, rng.int(2, 17), 11),
-        updatedBy: rng.pick(EDITORS),
+        updatedAt: published ?? dateInMonth(previous, life.updateDay ?? 2 + (id % 16), 11),
+        updatedBy: life.updatedBy,
       });
       for (const zone of def.zones) await writers.moduleStarsZones.add({ moduleId: id, starsZone: zone });
       let position = 0;
-      for (const member of members) {
+      for (const member of life.members) {
         await writers.moduleSkus.add({
           moduleId: id,
           upc: member.sku.row.upc,
@@ -302,7 +356,7 @@ export async function writeModules(
         });
         skuZones.set(member.sku.row.upc, (skuZones.get(member.sku.row.upc) ?? 0) | zoneMask);
       }
-      for (const gone of bin) {
+      for (const gone of life.bin) {
         await writers.moduleSkus.add({
           moduleId: id,
           upc: gone.sku.row.upc,
@@ -314,14 +368,9 @@ export async function writeModules(
           position: position++,
         });
       }
-
-      const key = groupKey(m, def.brand.code, def.collection);
-      let list = byMonthGroup.get(key);
-      if (!list) byMonthGroup.set(key, (list = []));
-      list.push({ name: def.name, zoneMask, deleted });
     }
   }
-  return { byMonthGroup, skuZones };
+  return { skuZones };
 }
 
 function minValue(rng: Rng): number {

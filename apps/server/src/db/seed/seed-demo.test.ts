@@ -4,6 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resetDatabase, testDatabase } from '../../../test/test-database.js';
 import { queryRows, type Database } from '../client.js';
 import { clearAllData, hasUsers, seedDemo, type SeedSummary } from './seed-demo.js';
+import { addMonths } from '@bo/shared/months';
+import { clusterSnapshot } from '../../modules/clusters/cluster-snapshot.js';
+import { moduleSnapshot } from '../../modules/modules/module-snapshot.js';
+import { planningSystemChecks } from '../../modules/publishing/planning-gateway.js';
+import { FIRST_OPEN_MONTH } from './reference-data.js';
+import { LONGEST_ROLLING_WINDOW } from './sku-stats.js';
 import { isValidUpc } from './upc.js';
 
 // One tiny but complete world (scale 0.05), seeded twice to show that it repeats exactly.
@@ -160,7 +166,83 @@ describe('demo data (scale 0.05)', () => {
        FROM sku_month_stats ORDER BY band`,
     );
     expect(bands.map((b) => b.band)).toEqual([1, 2, 3, 4, 5]);
-    expect(await count(`SELECT count(DISTINCT month_id)::int AS n FROM sku_performance`)).toBe(12);
+  });
+
+  it('opens the month list on the current month M11_2026: the first open month', async () => {
+    const open = await rows<{ month_id: string }>('SELECT month_id FROM months WHERE open ORDER BY year, month');
+    expect(open[0]!.month_id).toBe('M11_2026');
+    expect(FIRST_OPEN_MONTH).toBe('M11_2026');
+  });
+
+  it('has sales and performance facts over the rolling window that ends with every open month', async () => {
+    const months = (await rows<{ month_id: string }>('SELECT month_id FROM months ORDER BY year, month')).map((m) => m.month_id);
+    const open = (await rows<{ month_id: string }>('SELECT month_id FROM months WHERE open ORDER BY year, month')).map((m) => m.month_id);
+    expect(open.length).toBeGreaterThan(0);
+    const missing: string[] = [];
+    for (const monthId of open) {
+      // The longest window the performance filters offer, within the months the demo has.
+      const window = Array.from({ length: LONGEST_ROLLING_WINDOW }, (_, i) => addMonths(monthId, i - LONGEST_ROLLING_WINDOW + 1)).filter((m) => months.includes(m));
+      const active = `SELECT ms.upc FROM module_skus ms JOIN modules m ON m.id = ms.module_id WHERE m.month_id = '${monthId}' AND ms.status <> 'REMOVED'`;
+      const covered = await rows<{ month_id: string }>(`SELECT DISTINCT month_id FROM sku_performance WHERE upc IN (${active}) AND sell_out > 0`);
+      for (const w of window) if (!covered.some((c) => c.month_id === w)) missing.push(`${monthId}: performance ${w}`);
+      if ((await count(`SELECT count(*)::int AS n FROM sku_month_stats WHERE month_id = '${monthId}' AND upc IN (${active})`)) === 0) missing.push(`${monthId}: tile figures`);
+    }
+    expect(missing).toEqual([]);
+    // Every module of an open month with SKUs shows facts for its own month (the end of its window).
+    expect(await count(`SELECT count(*)::int AS n FROM modules m JOIN months mo ON mo.month_id = m.month_id AND mo.open
+                        WHERE EXISTS (SELECT 1 FROM module_skus ms WHERE ms.module_id = m.id AND ms.status <> 'REMOVED')
+                          AND NOT EXISTS (SELECT 1 FROM module_skus ms JOIN sku_performance p ON p.upc = ms.upc AND p.month_id = m.month_id
+                                          WHERE ms.module_id = m.id AND ms.status <> 'REMOVED')`)).toBe(0);
+  });
+
+  describe('the publish showcase of every open month', () => {
+    const openMonths = async () => (await rows<{ month_id: string }>('SELECT month_id FROM months WHERE open ORDER BY year, month')).map((m) => m.month_id);
+    const unlocked = (type: string, key: string) =>
+      `NOT EXISTS (SELECT 1 FROM locks l WHERE l.item_type = '${type}' AND l.item_key = ${key} AND l.month_id = c.month_id)`;
+    const addedModules = `cluster_modules cm JOIN modules m ON m.module_name = cm.module_name AND m.month_id = c.month_id
+                          WHERE cm.cluster_pk = c.id AND cm.status = 'ADDED'`;
+    const disabledSku = `EXISTS (SELECT 1 FROM module_skus ms JOIN skus s ON s.upc = ms.upc WHERE ms.module_id = m.id AND ms.status <> 'REMOVED' AND s.sap_status IN ('Z', 'I'))`;
+
+    it('has clusters that can be published as they stand, and the planning system accepts them', async () => {
+      const found = await rows<{ month_id: string; cluster_id: string }>(
+        `SELECT c.month_id, min(c.cluster_id) AS cluster_id FROM clusters c JOIN months mo ON mo.month_id = c.month_id AND mo.open
+         WHERE c.status = 'WIP' AND c.deletion_status IS NULL AND ${unlocked('cluster', 'c.cluster_id')}
+           AND EXISTS (SELECT 1 FROM cluster_stores s WHERE s.cluster_pk = c.id)
+           AND EXISTS (SELECT 1 FROM ${addedModules})
+           AND NOT EXISTS (SELECT 1 FROM ${addedModules} AND (m.status <> 'SUBMITTED' OR ${disabledSku}))
+         GROUP BY c.month_id`,
+      );
+      expect(found.map((f) => f.month_id).sort()).toEqual((await openMonths()).sort());
+      for (const f of found) {
+        const payload = await clusterSnapshot(database.db, { itemType: 'cluster', itemKey: f.cluster_id, monthId: f.month_id });
+        expect(planningSystemChecks({ itemType: 'cluster', itemKey: f.cluster_id, monthId: f.month_id, jobId: 0, payload: payload! })).toEqual([]);
+      }
+    });
+
+    it('has a WIP cluster that a WIP module blocks', async () => {
+      const found = await rows<{ month_id: string }>(
+        `SELECT DISTINCT c.month_id FROM clusters c JOIN months mo ON mo.month_id = c.month_id AND mo.open
+         WHERE c.status = 'WIP' AND c.deletion_status IS NULL AND ${unlocked('cluster', 'c.cluster_id')}
+           AND EXISTS (SELECT 1 FROM ${addedModules} AND m.status = 'WIP')`,
+      );
+      expect(found.map((f) => f.month_id).sort()).toEqual((await openMonths()).sort());
+    });
+
+    it('has a WIP module with a SKU that SAP disabled (Z or I), which the planning system rejects', async () => {
+      const found = await rows<{ month_id: string; module_name: string }>(
+        `SELECT c.month_id, min(m.module_name) AS module_name FROM modules m JOIN months c ON c.month_id = m.month_id AND c.open
+         WHERE m.status = 'WIP' AND m.deletion_status IS NULL AND ${unlocked('module', 'm.module_name')} AND ${disabledSku}
+         GROUP BY c.month_id`,
+      );
+      expect(found.map((f) => f.month_id).sort()).toEqual((await openMonths()).sort());
+      for (const f of found) {
+        const payload = await moduleSnapshot(database.db, { itemType: 'module', itemKey: f.module_name, monthId: f.month_id });
+        const errors = planningSystemChecks({ itemType: 'module', itemKey: f.module_name, monthId: f.month_id, jobId: 0, payload: payload! });
+        expect(errors.some((e) => /disabled in SAP/.test(e))).toBe(true);
+      }
+      const statuses = await rows<{ sap_status: string }>(`SELECT DISTINCT sap_status FROM skus WHERE sap_status IS NOT NULL ORDER BY sap_status`);
+      expect(statuses.map((s) => s.sap_status)).toEqual(['I', 'Z']);
+    });
   });
 
   it('has the five demo accounts with their grants, password demo', async () => {

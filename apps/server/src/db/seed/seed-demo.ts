@@ -9,10 +9,10 @@ import { queryRows, type Database, type Queryable } from '../client.js';
 import * as t from '../schema.js';
 import { hashPassword } from '../../modules/auth/password.js';
 import { BulkLoader, type BatchWriter, type WriterOptions } from './batch-writer.js';
-import { chooseClusterDeletions, generateClusterDefs, storesByCountry, writeClusters } from './clusters.js';
+import { chooseClusterDeletions, ClusterCompositions, generateClusterDefs, storesByCountry, writeClusters } from './clusters.js';
 import { deferForeignKeyChecks, verifyForeignKeys } from './foreign-keys.js';
-import { writeDeletionRequests, writeLocks } from './locks-and-deletions.js';
-import { chooseModuleDeletions, generateModuleDefs, writeModules } from './modules.js';
+import { chooseLocks, writeDeletionRequests, writeLocks } from './locks-and-deletions.js';
+import { chooseModuleDeletions, generateModuleDefs, modulesByMonthGroup, writeModules } from './modules.js';
 import {
   BRANDS,
   buildCustomersAndStores,
@@ -32,6 +32,7 @@ import {
 } from './reference-data.js';
 import { generateSkus } from './skus.js';
 import { writeSkuMonthStats, writeSkuPerformance } from './sku-stats.js';
+import { planShowcase } from './showcase.js';
 import { writeSuggestedClusters } from './suggested-clusters.js';
 import { writeUsers } from './users.js';
 
@@ -126,13 +127,26 @@ export async function seedDemo(database: Database, opts: SeedOptions = {}): Prom
       await writeAll(t.rules, RULES),
     );
 
-    // Products
+    // The plan, in memory: products, modules, clusters, locks and the publish showcase (which sets
+    // the SAP status of a few SKUs, so it comes before the SKUs are written).
     const groups = generateSkus(seed, scale);
+    const moduleDefs = generateModuleDefs(seed, scale, groups);
+    const deletedModules = chooseModuleDeletions(seed, scale, moduleDefs);
+    const byMonthGroup = modulesByMonthGroup(moduleDefs);
+    const clusterDefs = generateClusterDefs(seed, scale, stores);
+    const deletedClusters = chooseClusterDeletions(seed, scale, clusterDefs);
+    const compositions = new ClusterCompositions(byMonthGroup);
+    const locks = chooseLocks(seed, scale, months, moduleDefs, clusterDefs);
+    const showcase = planShowcase(seed, months, moduleDefs, clusterDefs, compositions, locks);
+    log(`publish showcase: ${showcase.months.length} open months, ${showcase.changedSkus} SKU SAP statuses set (${((performance.now() - started) / 1000).toFixed(1)} s)`);
+    for (const s of showcase.months) {
+      log(`  ${s.monthId}: publishable ${s.publishable.join(', ')}; blocked ${s.blocked.clusterId} (WIP ${s.blocked.moduleName}); SAP ${s.sapDisabled.sapStatus} ${s.sapDisabled.upc} in ${s.sapDisabled.moduleName}`);
+    }
+
+    // Products
     await done(await writeAll(t.skus, groups.flatMap((g) => g.skus.map((sku) => sku.row))));
 
     // Modules with their zones and compositions
-    const moduleDefs = generateModuleDefs(seed, scale, groups);
-    const deletedModules = chooseModuleDeletions(seed, scale, moduleDefs);
     const moduleWriters = {
       modules: writer(t.modules),
       moduleStarsZones: writer(t.moduleStarsZones),
@@ -140,7 +154,7 @@ export async function seedDemo(database: Database, opts: SeedOptions = {}): Prom
     };
     moduleWriters.moduleStarsZones.after(moduleWriters.modules);
     moduleWriters.moduleSkus.after(moduleWriters.modules);
-    const written = await writeModules(seed, months, moduleDefs, moduleWriters);
+    const written = await writeModules(seed, months, moduleDefs, showcase.moduleStatus, moduleWriters);
     await done(moduleWriters.modules, moduleWriters.moduleStarsZones, moduleWriters.moduleSkus);
 
     // Sales figures of the SKUs in modules
@@ -153,8 +167,6 @@ export async function seedDemo(database: Database, opts: SeedOptions = {}): Prom
     log(`sku_performance covers ${window[0]!.monthId} to ${window[window.length - 1]!.monthId}`);
 
     // Clusters and suggestions
-    const clusterDefs = generateClusterDefs(seed, scale, stores);
-    const deletedClusters = chooseClusterDeletions(seed, scale, clusterDefs);
     const clusters = writer(t.clusters);
     const clusterWriters = {
       clusters,
@@ -165,7 +177,7 @@ export async function seedDemo(database: Database, opts: SeedOptions = {}): Prom
       clusterClassifications: writer(t.clusterClassifications).after(clusters),
       clusterModules: writer(t.clusterModules, { batchSize: 20_000 }).after(clusters),
     };
-    await writeClusters(seed, months, clusterDefs, written.byMonthGroup, clusterWriters);
+    await writeClusters(seed, months, clusterDefs, compositions, showcase.clusterWip, clusterWriters);
     await done(...Object.values(clusterWriters));
 
     const suggested = writer(t.suggestedClusters);
@@ -174,7 +186,7 @@ export async function seedDemo(database: Database, opts: SeedOptions = {}): Prom
       suggestedClusterStores: writer(t.suggestedClusterStores).after(suggested),
       suggestedClusterModules: writer(t.suggestedClusterModules).after(suggested),
     };
-    await writeSuggestedClusters(seed, scale, months, storesByCountry(stores), clusterDefs, written.byMonthGroup, suggestionWriters);
+    await writeSuggestedClusters(seed, scale, months, storesByCountry(stores), clusterDefs, byMonthGroup, suggestionWriters);
     await done(...Object.values(suggestionWriters));
 
     // People, locks and deletions
@@ -184,7 +196,7 @@ export async function seedDemo(database: Database, opts: SeedOptions = {}): Prom
     await done(...Object.values(userWriters));
 
     const lockRows = writer(t.locks, { omit: ['acquiredAt', 'renewedAt'] });
-    await writeLocks(seed, scale, months, moduleDefs, clusterDefs, lockRows);
+    await writeLocks(locks, lockRows);
     const deletions = writer(t.deletionRequests);
     await writeDeletionRequests(months, deletedModules, deletedClusters, deletions);
     await done(lockRows, deletions);

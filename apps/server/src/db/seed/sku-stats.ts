@@ -2,15 +2,27 @@
  * Sales figures of the SKUs that sit in modules: monthly tile figures (sell-in, sell-out, ranks,
  * door index, pty) and the performance facts per stars zone and customer segmentation.
  */
+import { DEFAULT_MONTHS_ROLLING } from '@bo/shared/working-area';
 import type { skuMonthStats, skuPerformance } from '../schema.js';
 import type { BatchWriter } from './batch-writer.js';
 import { SEGMENTATION_CODES, ZONE_CODES, type MonthRow } from './reference-data.js';
 import { Rng } from './random.js';
 import { dayNumber, type SkuGroup, type SkuInfo } from './skus.js';
 
-/** How many of the last months carry performance facts: all of a year at small scale, fewer when big. */
-export function performanceMonthCount(scale: number): number {
-  return scale <= 1 ? 12 : scale <= 10 ? 6 : 3;
+/** The longest window the performance filters offer (Months rolling 1, 3, 6, 9 or 12). */
+export const LONGEST_ROLLING_WINDOW = 12;
+
+/**
+ * The months that carry performance facts: every month of the rolling windows that end with an open
+ * month (the popup reads the window ending with the module's month). Up to scale 1 the longest window
+ * the filters offer, above it the default one (DEFAULT_MONTHS_ROLLING), to stay at a few million rows.
+ */
+export function performanceMonths(scale: number, months: readonly MonthRow[]): MonthRow[] {
+  const span = scale <= 1 ? LONGEST_ROLLING_WINDOW : DEFAULT_MONTHS_ROLLING;
+  const firstOpen = months.findIndex((m) => m.open);
+  const lastOpen = months.findLastIndex((m) => m.open);
+  if (firstOpen < 0) return [];
+  return months.slice(Math.max(0, firstOpen - span + 1), lastOpen + 1);
 }
 
 function seasonality(collection: string, month: number): number {
@@ -100,16 +112,18 @@ export async function writeSkuPerformance(
   inModules: ReadonlyMap<string, number>,
   writer: BatchWriter<typeof skuPerformance>,
 ): Promise<MonthRow[]> {
-  const window = months.slice(-performanceMonthCount(scale));
-  // Big worlds keep the two main zones of a SKU only, to stay at a few million rows.
-  const maxZones = scale <= 1 ? ZONE_CODES.length : 2;
+  const window = performanceMonths(scale, months);
+  // Big worlds keep the two main zones of a SKU (one above scale 10) only, to stay at a few million rows.
+  const maxZones = scale <= 1 ? ZONE_CODES.length : scale <= 10 ? 2 : 1;
   for (const group of groups) {
-    const rng = Rng.for(seed, 'performance', group.brand.code, group.collection);
+    // One stream per month: a month's figures do not depend on which other months are in the window.
+    const rngs = window.map((month) => Rng.for(seed, 'performance', group.brand.code, group.collection, month.monthId));
     for (const sku of group.skus) {
       const mask = inModules.get(sku.row.upc);
       if (mask === undefined) continue;
       const zones = ZONE_CODES.filter((_, i) => mask & (1 << i)).slice(0, maxZones);
-      for (const month of window) {
+      for (const [k, month] of window.entries()) {
+        const rng = rngs[k]!;
         const demand = sku.popularity * seasonality(group.collection, month.month) * lifecycle(sku, month);
         for (const zone of zones) {
           for (const segment of SEGMENTATION_CODES) {
