@@ -20,7 +20,8 @@ const envSchema = z.object({
   PLANNING_SYSTEM: z.enum(['outbox', 'http']).default('outbox'),
   PLANNING_SYSTEM_URL: z.string().optional(),
   PLANNING_SYSTEM_DELAY_MS: z.coerce.number().int().min(0).default(1500),
-  FRONT_OFFICE_URL: z.string().default('/myStars'),
+  /** The separate front office (contract §1); unset = no Frontoffice menu entry (this server does not serve it). */
+  FRONT_OFFICE_URL: z.string().trim().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),

@@ -23,7 +23,8 @@ export const checkLegoRequestSchema = z.object({
 export type CheckLegoRequest = z.infer<typeof checkLegoRequestSchema>;
 
 /** Settings the browser needs from the server. */
-export const clientConfigSchema = z.object({ frontOfficeUrl: z.string() });
+/** GET /api/config. `frontOfficeUrl` is null when FRONT_OFFICE_URL is not set: the browser then hides the Frontoffice entry. */
+export const clientConfigSchema = z.object({ frontOfficeUrl: z.string().nullable() });
 
 export type Lia = z.infer<typeof liaSchema>;
 export type StarsZone = z.infer<typeof starsZoneSchema>;

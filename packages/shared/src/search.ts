@@ -156,9 +156,20 @@ export const SEARCH_TEXTS = {
 // ───────────── list shapes ─────────────
 
 /**
- * A module in a result list: the module's own fields (part 1 §3), without its SKU list and the figures
- * computed from SKUs (MH/EL counts, pty, refresh indexes, previous counts): those come with the module
- * itself (`POST /api/module/modules`). Counting SKUs for a list of thousands would double its cost.
+ * Who last changed an item and when (the home rows show it; "last change" sorts by it). Every write
+ * (save, publish, copy, delete, restore, approval) stamps both.
+ */
+const lastChange = {
+  /** User name of the last writer; null for items loaded by an import that named nobody. */
+  updatedBy: z.string().nullable(),
+  /** ISO 8601 (UTC). */
+  updatedAt: z.string(),
+};
+
+/**
+ * A module in a result list: the module's own fields (part 1 §3) and its MH and EL counts (`length`,
+ * `elLength`: SKUs not in the bin), without its SKU list and the figures that need the SKUs' data (pty,
+ * refresh indexes, previous counts): those come with the module itself (`POST /api/module/modules`).
  */
 export const moduleListItemSchema = moduleDtoSchema
   .pick({
@@ -178,11 +189,13 @@ export const moduleListItemSchema = moduleDtoSchema
     inOpenMonth: true,
     releaseClosed: true,
     door: true,
+    length: true,
+    elLength: true,
     initialSize: true,
     rpasErrors: true,
     publicationDate: true,
   })
-  .extend({ planningChannel: z.string().nullable() });
+  .extend({ planningChannel: z.string().nullable(), ...lastChange });
 export type ModuleListItem = z.infer<typeof moduleListItemSchema>;
 
 /** A cluster in a result list (part 2 §3 Cluster, without stores, LIAs and modules). */
@@ -207,7 +220,7 @@ export const clusterListItemSchema = clusterDtoSchema
     rpasErrors: true,
     publicationDate: true,
   })
-  .extend({ planningChannel: z.string().nullable() });
+  .extend({ planningChannel: z.string().nullable(), ...lastChange });
 export type ClusterListItem = z.infer<typeof clusterListItemSchema>;
 
 export const SPECIAL_FAMILY_KINDS = ['BEST_SELLER', 'NEWNESS'] as const;

@@ -9,7 +9,7 @@ const SECTIONS = [
   { path: paths.manageRelease.path, label: 'Releases', icon: IconCalendarEvent },
 ] as const;
 
-/** Moves between the three administration screens (home links to Users and Brands; Releases has no other way in). */
+/** Moves between the three administration screens (the home sidebar links to each of them too). */
 export function AdminNav() {
   const { pathname } = useLocation();
   return (

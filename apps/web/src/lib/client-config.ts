@@ -1,6 +1,5 @@
 import { clientConfigSchema } from '@bo/shared/reference-data';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { DEFAULT_FRONT_OFFICE_URL } from '../config/app';
 import { api } from './api-client';
 
 /** GET /config: settings the server owns (the front-office URL from FRONT_OFFICE_URL). */
@@ -12,6 +11,11 @@ export function clientConfigQueryOptions() {
   });
 }
 
-export function useFrontOfficeUrl(): string {
-  return useQuery(clientConfigQueryOptions()).data?.frontOfficeUrl ?? DEFAULT_FRONT_OFFICE_URL;
+/**
+ * Where the separate front office is (contract §1), or null: while the answer is loading, when it
+ * failed, and when the server has no FRONT_OFFICE_URL. The menu shows its Frontoffice entry only for
+ * a URL: a guessed one would lead to a 404.
+ */
+export function useFrontOfficeUrl(): string | null {
+  return useQuery(clientConfigQueryOptions()).data?.frontOfficeUrl ?? null;
 }

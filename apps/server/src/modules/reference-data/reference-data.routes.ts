@@ -40,6 +40,6 @@ export async function referenceDataRoutes(instance: FastifyInstance) {
     (request) => repo.listTemplates(db(), request.query.templatesType),
   );
   app.get('/api/config', { schema: { tags, summary: 'Settings the browser needs', response: { 200: clientConfigSchema } } }, async () => ({
-    frontOfficeUrl: app.config.FRONT_OFFICE_URL,
+    frontOfficeUrl: app.config.FRONT_OFFICE_URL || null,
   }));
 }

@@ -191,6 +191,10 @@ describe('filter semantics', () => {
       initialSize: null,
       rpasErrors: null,
       publicationDate: null,
+      length: 1,
+      elLength: 1,
+      updatedBy: null,
+      updatedAt: expect.any(String),
     });
     const cl = (await post('/api/cluster/filtered', 'admin', { ...M01, clusterId: ['CL_IT'] })).json();
     expect(cl).toEqual([

@@ -115,10 +115,16 @@ export interface ModuleListRow {
   inOpenMonth: boolean;
   releaseClosed: boolean;
   door: number;
+  /** MH and EL SKUs not in the bin. */
+  length: number;
+  elLength: number;
   initialSize: number | null;
   rpasErrors: string | null;
   /** ISO 8601 (UTC). */
   publicationDate: string | null;
+  updatedBy: string | null;
+  /** ISO 8601 (UTC). */
+  updatedAt: string;
 }
 
 /** A timestamp as ISO 8601 text made by the database (reading thousands of Dates costs more). */
@@ -142,18 +148,21 @@ export async function moduleList(db: Queryable, where: SQL, ttlMinutes: number, 
                m.status, m.new_module AS "newModule", lk.owner AS "userLock",
                EXISTS (SELECT 1 FROM lego_months lg WHERE lg.month_id = m.month_id AND lg.brand_code = m.brand_code AND lg.collection = m.collection) AS "legoMonth",
                mo.open AS "inOpenMonth", COALESCE(r.status = 'CLOSED', FALSE) AS "releaseClosed",
-               m.door, m.initial_size AS "initialSize",
-               m.rpas_errors AS "rpasErrors", ${isoText(sql.raw('m.publication_date'))} AS "publicationDate"
+               m.door, COALESCE(sk.mh, 0) AS length, COALESCE(sk.el, 0) AS "elLength", m.initial_size AS "initialSize",
+               m.rpas_errors AS "rpasErrors", ${isoText(sql.raw('m.publication_date'))} AS "publicationDate",
+               m.updated_by AS "updatedBy", ${isoText(sql.raw('m.updated_at'))} AS "updatedAt"
         FROM modules m
         JOIN months mo ON mo.month_id = m.month_id
         LEFT JOIN releases r ON r.release_id = mo.release_id
         LEFT JOIN macro_families mf ON mf.macro_family = m.macro_family
         ${lockJoin('module', sql.raw('m.module_name'), sql.raw('m.month_id'), ttlMinutes)}
         LEFT JOIN LATERAL (SELECT array_agg(z.stars_zone ORDER BY z.stars_zone) AS zones FROM module_stars_zones z WHERE z.module_id = m.id) zz ON TRUE
+        LEFT JOIN LATERAL (SELECT count(*) FILTER (WHERE s.must_have)::int AS mh, count(*) FILTER (WHERE NOT s.must_have)::int AS el
+                           FROM module_skus s WHERE s.module_id = m.id AND s.status <> 'REMOVED') sk ON TRUE
         WHERE ${where}
         LIMIT ${limit}`,
   );
-  return rows.map((r) => ({ ...r, id: Number(r.id), door: Number(r.door) }));
+  return rows.map((r) => ({ ...r, id: Number(r.id), door: Number(r.door), length: Number(r.length), elLength: Number(r.elLength) }));
 }
 
 export async function countRows(db: Queryable, kind: ItemKind, where: SQL): Promise<number> {
@@ -300,6 +309,9 @@ export interface ClusterListRow {
   rpasErrors: string | null;
   /** ISO 8601 (UTC). */
   publicationDate: string | null;
+  updatedBy: string | null;
+  /** ISO 8601 (UTC). */
+  updatedAt: string;
 }
 
 export async function clusterList(db: Queryable, where: SQL, ttlMinutes: number, limit: number): Promise<ClusterListRow[]> {
@@ -314,7 +326,8 @@ export async function clusterList(db: Queryable, where: SQL, ttlMinutes: number,
                mo.open AS "inOpenMonth", COALESCE(r.status = 'CLOSED', FALSE) AS "releaseClosed",
                c.range_facing AS "rangeFacing",
                (SELECT count(*)::int FROM cluster_stores cs WHERE cs.cluster_pk = c.id) AS door,
-               c.rpas_errors AS "rpasErrors", ${isoText(sql.raw('c.publication_date'))} AS "publicationDate"
+               c.rpas_errors AS "rpasErrors", ${isoText(sql.raw('c.publication_date'))} AS "publicationDate",
+               c.updated_by AS "updatedBy", ${isoText(sql.raw('c.updated_at'))} AS "updatedAt"
         FROM clusters c
         JOIN months mo ON mo.month_id = c.month_id
         LEFT JOIN releases r ON r.release_id = mo.release_id

@@ -46,9 +46,13 @@ function toModuleItem(r: repo.ModuleListRow): ModuleListItem {
     inOpenMonth: r.inOpenMonth,
     releaseClosed: r.releaseClosed,
     door: r.door,
+    length: r.length,
+    elLength: r.elLength,
     initialSize: r.initialSize,
     rpasErrors: r.rpasErrors,
     publicationDate: r.publicationDate,
+    updatedBy: r.updatedBy,
+    updatedAt: r.updatedAt,
   };
 }
 
@@ -117,6 +121,8 @@ export async function searchClusters(ctx: ServiceContext, filters: SearchFilters
     door: r.door,
     rpasErrors: r.rpasErrors,
     publicationDate: r.publicationDate,
+    updatedBy: r.updatedBy,
+    updatedAt: r.updatedAt,
   }));
 }
 

@@ -11,7 +11,7 @@ import {
   useCombobox,
 } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
-import { useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 
 export interface PagedSelectOption {
   value: string;
@@ -41,6 +41,8 @@ interface CommonProps {
   'data-testid'?: string;
   /** Names the field when it has no visible label. */
   'aria-label'?: string;
+  /** Show an option's value beside its label when they differ (codes beside names); off for values no planner reads (month ids). */
+  showValues?: boolean;
 }
 
 export interface PagedSelectSingleProps extends CommonProps {
@@ -48,6 +50,8 @@ export interface PagedSelectSingleProps extends CommonProps {
   value: string | null;
   onChange: (value: string | null) => void;
   clearable?: boolean;
+  /** With nothing chosen, the dropdown opens scrolled to this option, highlighted (a month list opens at the current month). */
+  openAt?: string | null;
 }
 
 export interface PagedMultiSelectProps extends CommonProps {
@@ -72,7 +76,7 @@ const matches = (option: PagedSelectOption, query: string) => {
  * to the bottom, so a list of thousands opens at once.
  */
 export function PagedSelect(props: PagedSelectProps) {
-  const { label, description, placeholder, data, disabled, required, error, searchPlaceholder = 'Search', searchMaxLength, nothingFound = 'Nothing found', pageSize = PAGE_STEP } = props;
+  const { label, description, placeholder, data, disabled, required, error, searchPlaceholder = 'Search', searchMaxLength, nothingFound = 'Nothing found', pageSize = PAGE_STEP, showValues = true } = props;
   const inputId = useId();
   const [search, setSearch] = useState('');
   const [shown, setShown] = useState(pageSize);
@@ -108,6 +112,27 @@ export function PagedSelect(props: PagedSelectProps) {
   };
   const [viewport, setViewport] = useState<HTMLDivElement | null>(null);
 
+  // Opening with nothing chosen: show the `openAt` option at the top of the list, highlighted (Enter picks it).
+  const openAt = !props.multiple && !props.value ? (props.openAt ?? null) : null;
+  const openAtIndex = openAt ? data.findIndex((o) => o.value === openAt) : -1;
+  const opened = combobox.dropdownOpened;
+  const openAtShown = openAtIndex >= 0 && openAtIndex < shown;
+  useEffect(() => {
+    if (!opened || openAtIndex < 0 || !viewport) return;
+    if (!openAtShown) {
+      setShown(Math.ceil((openAtIndex + 1) / pageSize) * pageSize);
+      return;
+    }
+    const frame = requestAnimationFrame(() => {
+      combobox.selectOption(openAtIndex);
+      const option = viewport.querySelectorAll<HTMLElement>('[data-combobox-option]')[openAtIndex];
+      if (option) viewport.scrollTop = option.offsetTop;
+    });
+    return () => cancelAnimationFrame(frame);
+    // Once per opening: not again while the user scrolls or types.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- combobox and shown change while the list is in use
+  }, [opened, openAtIndex, openAtShown, viewport]);
+
   const options = visible.map((option) => {
     const active = selected.includes(option.value);
     return (
@@ -117,7 +142,7 @@ export function PagedSelect(props: PagedSelectProps) {
           <Text fz="sm" truncate="end" fw={active && !props.multiple ? 600 : 400}>
             {option.label}
           </Text>
-          {option.label !== option.value && (
+          {showValues && option.label !== option.value && (
             <Text fz="xs" c="dimmed" ml="auto">
               {option.value}
             </Text>

@@ -18,7 +18,7 @@ function initials(name: string): string {
     .join('');
 }
 
-/** The header's hover menu (spec part 1 §2): Frontoffice, BackOffice, Logout. */
+/** The header's hover menu (spec part 1 §2): Frontoffice (only when the server names one), BackOffice, Logout. */
 export function UserMenu() {
   const user = useSession((s) => s.user);
   const frontOfficeUrl = useFrontOfficeUrl();
@@ -47,9 +47,11 @@ export function UserMenu() {
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>Go to</Menu.Label>
-        <Menu.Item component="a" href={frontOfficeUrl} leftSection={<IconExternalLink size={16} />}>
-          Frontoffice
-        </Menu.Item>
+        {frontOfficeUrl && (
+          <Menu.Item component="a" href={frontOfficeUrl} leftSection={<IconExternalLink size={16} />} data-testid="menu-frontoffice">
+            Frontoffice
+          </Menu.Item>
+        )}
         <Menu.Item component={Link} to={paths.home.path} leftSection={<IconLayoutDashboard size={16} />}>
           BackOffice
         </Menu.Item>

@@ -7,7 +7,7 @@ import { SUGGESTION_FILTER_KEYS, SUGGESTION_TEXTS, type SuggestedCluster, type S
 import { AlertBar } from '@/components/ui/alert-bar';
 import { PageHeader } from '@/components/ui/page-header';
 import { showMessagePopup } from '@/components/ui/message-popup';
-import { formatDate } from '@/lib/format';
+import { formatDate, formatMonthId } from '@/lib/format';
 import { acceptSuggestion } from '../api/accept-suggestion';
 import { rejectSuggestion } from '../api/reject-suggestion';
 import { suggestListQueryKey, useSuggestList } from '../api/get-suggest-list';
@@ -62,7 +62,7 @@ export function ApproveClusterPage() {
     try {
       const answer = action === 'accept' ? await acceptSuggestion(line) : await rejectSuggestion(line, message);
       const lines = [answer.message];
-      if (answer.clusterId) lines.push(`Cluster ${answer.clusterId} (${answer.monthId})`);
+      if (answer.clusterId) lines.push(`Cluster ${answer.clusterId} (${answer.monthId ? formatMonthId(answer.monthId) : ''})`);
       if (answer.skippedModules.length) lines.push(`Modules not available in the month, left out: ${answer.skippedModules.join(', ')}`);
       showMessagePopup(answer.status === 'APPROVED' ? 'Approved' : 'Rejected', lines, 'blue');
     } catch (e) {

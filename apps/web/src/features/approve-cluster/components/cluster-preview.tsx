@@ -2,6 +2,7 @@ import { Badge, Button, Grid, Group, Loader, Paper, ScrollArea, SimpleGrid, Stac
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useState } from 'react';
 import { PREVIEW_FO_TYPES, SUGGESTION_TEXTS, type SuggestedCluster } from '@bo/shared/suggested-clusters';
+import { formatMonthId } from '@/lib/format';
 import { useModuleComposition } from '../api/get-module-composition';
 
 /** The read-only 'Viewing cluster' preview: modules (SWITCH / NOT SWITCH) by family and one module's composition. */
@@ -18,7 +19,7 @@ export function ClusterPreview({ line, onBack }: { line: SuggestedCluster; onBac
         <div>
           <Title order={3}>{SUGGESTION_TEXTS.viewing}</Title>
           <Text c="dimmed" fz="sm">
-            {line.assortmentId} · original {line.originalAssortment} · {line.country} · {line.brandCode ?? '–'} {line.collection ?? ''} · {line.monthId ?? line.period}
+            {line.assortmentId} · original {line.originalAssortment} · {line.country} · {line.brandCode ?? '–'} {line.collection ?? ''} · {line.monthId ? formatMonthId(line.monthId) : line.period}
           </Text>
         </div>
         <Button variant="default" leftSection={<IconArrowLeft size={16} />} onClick={onBack}>

@@ -2,6 +2,7 @@ import { Button, Checkbox, Group, Loader, Modal, Stack, Text } from '@mantine/co
 import { useEffect, useState } from 'react';
 import { CLUSTER_EDITOR_TEXTS } from '@bo/shared/cluster-editor';
 import { compareMonthIds } from '@bo/shared/months';
+import { formatMonthId } from '@/lib/format';
 import { getClusterMonths } from '../api/get-cluster-months';
 
 /** Choose destination months (open months but the cluster's own), then Save or Save & Publish. */
@@ -53,7 +54,7 @@ export function CopyDialog({
           <Checkbox.Group value={chosen} onChange={setChosen} label="Destination months">
             <Group gap="sm" mt={6}>
               {months.map((m) => (
-                <Checkbox key={m} value={m} label={m} />
+                <Checkbox key={m} value={m} label={formatMonthId(m)} />
               ))}
             </Group>
           </Checkbox.Group>

@@ -5,6 +5,7 @@ import { CLUSTER_EDITOR_TEXTS, moduleSearchAllowed, type SearchedModule } from '
 import { ERROR_TEXTS } from '@bo/shared/errors';
 import { LIMITS } from '@bo/shared/validation';
 import { ApiError } from '@/lib/api-error';
+import { monthOptions } from '@/lib/format';
 import { searchModules } from '../api/search-modules';
 import { useSearchOptions } from '../api/get-search-options';
 import type { EditorModule } from '../logic/composition';
@@ -81,7 +82,7 @@ export function ModuleSearchPanel({
         <MultiSelect size="xs" label="Brand" data={(opts?.brands ?? []).map((b) => ({ value: b.brandCode, label: b.description }))} value={brand} onChange={setBrand} searchable clearable />
         <MultiSelect size="xs" label="Collection" data={(opts?.collections ?? []).map((c) => ({ value: c.collectionCode, label: c.description }))} value={collection} onChange={setCollection} clearable />
         <TextInput size="xs" label="Module label" placeholder="More than 4 characters" value={label} maxLength={LIMITS.moduleLabelSearch} onChange={(e) => setLabel(e.currentTarget.value)} />
-        <Select size="xs" label="Month" data={(opts?.months ?? []).filter((m) => m.open).map((m) => m.monthId)} value={monthId} onChange={setMonthId} allowDeselect={false} searchable />
+        <Select size="xs" label="Month" data={monthOptions(opts?.months ?? [], { openOnly: true })} value={monthId} onChange={setMonthId} allowDeselect={false} searchable />
         <MultiSelect size="xs" label="Country" data={(opts?.countries ?? []).map((c) => ({ value: c.countryCode, label: `${c.countryCode} · ${c.name}` }))} value={country} onChange={setCountry} searchable clearable />
         <MultiSelect size="xs" label="Macro family" data={familyOptions} value={macroFamily} onChange={setMacroFamily} searchable clearable />
         <Button size="xs" leftSection={<IconSearch size={14} />} disabled={!allowed} loading={loading} onClick={() => void run()}>

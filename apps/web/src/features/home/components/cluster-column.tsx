@@ -6,11 +6,16 @@ import type { Grant } from '@bo/shared/grants';
 import { clusterUrl, openInNewTab } from '@/lib/editor-urls';
 import { MAX_OPEN_CLUSTERS } from '../logic/open-items';
 import { CreateButton, DeleteButton } from './column-actions';
-import { ItemMeta } from './item-meta';
+import { formatInteger } from '@/lib/format';
+import type { Sortable } from '../logic/sort-items';
+import { ItemMeta, ITEM_ROW_HEIGHT } from './item-meta';
 import { LockIndicator } from './lock-indicator';
 import { ResultColumn, ResultRow } from './result-column';
 
 export const clusterKey = (c: { clusterId: string; monthId: string }) => `${c.clusterId}|${c.monthId}`;
+
+const CLUSTER_SORTS = ['name', 'status', 'lastChange'] as const;
+const sortable = (c: ClusterListItem): Sortable => ({ name: c.clusterLabel, status: c.status, updatedAt: c.updatedAt });
 
 export function ClusterColumn({
   clusters,
@@ -21,6 +26,7 @@ export function ClusterColumn({
   onDelete,
   onCreate,
   canCreate,
+  createDisabledReason,
   canDeleteSelection,
 }: {
   clusters: readonly ClusterListItem[];
@@ -31,6 +37,8 @@ export function ClusterColumn({
   onDelete: () => void;
   onCreate: () => void;
   canCreate: boolean;
+  /** Why Create is off when it is not the missing right (a closed month). */
+  createDisabledReason?: string;
   canDeleteSelection: boolean;
 }) {
   const admin = isAdmin(grants);
@@ -46,6 +54,9 @@ export function ClusterColumn({
       onSelectedChange={onSelectedChange}
       maxSelected={MAX_OPEN_CLUSTERS}
       emptyText="No clusters"
+      rowHeight={ITEM_ROW_HEIGHT}
+      sortKeys={CLUSTER_SORTS}
+      getSortable={sortable}
       actions={
         <>
           <Button size="compact-sm" radius="md" disabled={selected.size === 0} onClick={onOpen} data-testid="open-clusters">
@@ -59,7 +70,7 @@ export function ClusterColumn({
       tools={
         <>
           <DeleteButton label="Delete selected clusters" disabled={selected.size === 0 || !canDeleteSelection} onClick={onDelete} testId="delete-clusters" />
-          <CreateButton label="Create cluster" disabled={!canCreate} disabledReason="You need the create right for the selected brand" onClick={onCreate} testId="create-cluster" />
+          <CreateButton label="Create cluster" disabled={!canCreate} disabledReason={createDisabledReason ?? 'You need the create right for the selected brand'} onClick={onCreate} testId="create-cluster" />
         </>
       }
       renderRow={(c, isSelected, toggle) => (
@@ -69,27 +80,33 @@ export function ClusterColumn({
           disabled={!isSelected && full}
           label={c.clusterLabel}
           testId="cluster-row"
-          trailing={
-            <>
-              {c.locked && c.userLock && (
-                <LockIndicator
-                  owner={c.userLock}
-                  target={{ type: 'cluster', key: { clusterId: c.clusterId, monthId: c.monthId } }}
-                  canUnlock={admin || canEdit(grants, { brand: c.brandCode, zones: c.starZones })}
-                />
-              )}
-              <Tooltip label="Open in a new tab" withArrow openDelay={300}>
-                <ActionIcon variant="subtle" size="sm" aria-label={`Open ${c.clusterId} in a new tab`} onClick={() => openInNewTab(clusterUrl(c))}>
-                  <IconExternalLink size={15} />
-                </ActionIcon>
-              </Tooltip>
-            </>
-          }
         >
-          <Text fz="sm" fw={600} truncate="end" title={c.clusterLabel}>
+          <Text fz="sm" fw={600} lh="20px" truncate="end" title={c.clusterLabel} data-testid="cluster-label">
             {c.clusterLabel}
           </Text>
-          <ItemMeta code={c.clusterId} status={c.status} facts={[`${c.door} ${c.door === 1 ? 'door' : 'doors'}`, c.country.join(' ')]} />
+          <ItemMeta
+            code={c.clusterId}
+            status={c.status}
+            facts={[`${formatInteger(c.door)} ${c.door === 1 ? 'door' : 'doors'}`, c.country.join(' ')]}
+            updatedBy={c.updatedBy}
+            updatedAt={c.updatedAt}
+            actions={
+              <>
+                {c.locked && c.userLock && (
+                  <LockIndicator
+                    owner={c.userLock}
+                    target={{ type: 'cluster', key: { clusterId: c.clusterId, monthId: c.monthId } }}
+                    canUnlock={admin || canEdit(grants, { brand: c.brandCode, zones: c.starZones })}
+                  />
+                )}
+                <Tooltip label="Open in a new tab" withArrow openDelay={300}>
+                  <ActionIcon variant="subtle" size={22} aria-label={`Open ${c.clusterId} in a new tab`} onClick={() => openInNewTab(clusterUrl(c))}>
+                    <IconExternalLink size={15} />
+                  </ActionIcon>
+                </Tooltip>
+              </>
+            }
+          />
         </ResultRow>
       )}
     />

@@ -1,4 +1,5 @@
 import { Alert, Badge, Button, Group, Modal, Stack, Text, type ModalProps } from '@mantine/core';
+import { formatMonthId } from '@/lib/format';
 import type { LegoState } from '../hooks/use-lego-status';
 import { LegoBadge } from './lego-badge';
 
@@ -40,7 +41,7 @@ export function CreationModal(p: CreationModalProps) {
           <Text fw={700}>{p.title}</Text>
           {p.monthId && (
             <Badge variant="light" radius="sm">
-              {p.monthId}
+              {formatMonthId(p.monthId)}
             </Badge>
           )}
           {p.lego && <LegoBadge state={p.lego} />}

@@ -6,6 +6,7 @@ import { flash } from '@/components/ui/flash';
 import { showMessagePopup } from '@/components/ui/message-popup';
 import { PagedSelect } from '@/components/ui/paged-select';
 import { ApiError } from '@/lib/api-error';
+import { formatMonthId } from '@/lib/format';
 import { deleteClusters } from '../api/delete-clusters';
 import { deleteModules } from '../api/delete-modules';
 import { getDeleteMonths, type DeletableKind } from '../api/get-delete-months';
@@ -154,7 +155,8 @@ export function DeleteItemsModal({
                         <PagedSelect
                           aria-label={`Start month of ${item.key}`}
                           placeholder="Choose a month"
-                          data={(query?.data ?? []).map((m) => ({ value: m, label: m }))}
+                          data={(query?.data ?? []).map((m) => ({ value: m, label: formatMonthId(m) }))}
+                          showValues={false}
                           value={startMonth[item.key] ?? null}
                           onChange={(value) => setStartMonth((s) => ({ ...s, [item.key]: value }))}
                           data-testid="start-month"

@@ -1,6 +1,7 @@
-import { Badge, Group, Text, ThemeIcon } from '@mantine/core';
+import { Group, Text, ThemeIcon } from '@mantine/core';
 import { IconSparkles, IconStarFilled } from '@tabler/icons-react';
 import type { MacroFamilyGroup } from '@bo/shared/search';
+import type { Sortable } from '../logic/sort-items';
 import { CreateButton, OpenButton } from './column-actions';
 import { ResultColumn, ResultRow } from './result-column';
 
@@ -9,6 +10,13 @@ const SPECIAL = {
   NEWNESS: { icon: <IconSparkles size={12} />, color: 'teal', text: 'Newness' },
 } as const;
 
+const FAMILY_SORTS = ['default', 'name', 'lastChange'] as const;
+/** A family's last change is its most recent module's. */
+const sortable = (f: MacroFamilyGroup): Sortable => ({
+  name: f.macroFamily,
+  updatedAt: f.moduleList.reduce<string | null>((latest, m) => (!latest || m.updatedAt > latest ? m.updatedAt : latest), null),
+});
+
 export function FamilyColumn({
   families,
   selected,
@@ -16,6 +24,7 @@ export function FamilyColumn({
   onOpen,
   onCreate,
   canCreate,
+  createDisabledReason,
 }: {
   families: readonly MacroFamilyGroup[];
   selected: ReadonlySet<string>;
@@ -23,6 +32,8 @@ export function FamilyColumn({
   onOpen: () => void;
   onCreate: () => void;
   canCreate: boolean;
+  /** Why Create is off when it is not the missing right (a closed month). */
+  createDisabledReason?: string;
 }) {
   return (
     <ResultColumn
@@ -34,8 +45,12 @@ export function FamilyColumn({
       selected={selected}
       onSelectedChange={onSelectedChange}
       emptyText="No macro families"
+      rowHeight={48}
+      sortKeys={FAMILY_SORTS}
+      getSortable={sortable}
+      sortLabels={{ default: 'Special first' }}
       actions={<OpenButton label="Open" disabled={selected.size === 0} onClick={onOpen} testId="open-families" />}
-      tools={<CreateButton label="Create family" disabled={!canCreate} disabledReason="You need the create right" onClick={onCreate} testId="create-family" />}
+      tools={<CreateButton label="Create family" disabled={!canCreate} disabledReason={createDisabledReason ?? 'You need the create right'} onClick={onCreate} testId="create-family" />}
       renderRow={(f, isSelected, toggle) => {
         const special = f.specialKind === 'BEST_SELLER' || f.specialKind === 'NEWNESS' ? SPECIAL[f.specialKind] : null;
         return (
@@ -46,12 +61,12 @@ export function FamilyColumn({
                   {special.icon}
                 </ThemeIcon>
               )}
-              <Text fz="sm" fw={600} truncate="end">
+              <Text fz="sm" fw={600} truncate="end" title={f.macroFamily} style={{ minWidth: 0 }} data-testid="family-name">
                 {f.macroFamily}
               </Text>
-              <Badge variant="outline" color="gray" size="sm" radius="sm" ml="auto">
+              <Text fz="xs" c="dimmed" ml="auto" style={{ whiteSpace: 'nowrap', flexShrink: 0 }}>
                 {f.moduleList.length} {f.moduleList.length === 1 ? 'module' : 'modules'}
-              </Badge>
+              </Text>
             </Group>
           </ResultRow>
         );

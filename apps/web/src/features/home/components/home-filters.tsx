@@ -1,6 +1,8 @@
 import { Button, Group, Loader, Stack, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
 import { IconChevronsLeft, IconSearch } from '@tabler/icons-react';
 import { PagedSelect } from '@/components/ui/paged-select';
+import { currentMonth, formatMonthId, monthOptions } from '@/lib/format';
+import { useHomeMonths } from '../api/get-months';
 import { useLegoStatus } from '../hooks/use-lego-status';
 import { useRefineOptions } from '../hooks/use-refine-options';
 import { canSearch, REFINE_KEYS, REFINE_LABELS, type HomeSelection } from '../logic/home-selection';
@@ -42,7 +44,11 @@ export function HomeFilters({
   onSearch: () => void;
   onClose: () => void;
 }) {
-  const { months, options, loading, initialLoading } = useRefineOptions(selection);
+  const { months: monthIds, options, loading, initialLoading } = useRefineOptions(selection);
+  const monthStates = useHomeMonths().data;
+  // Every month can be searched; closed ones say so (their items open read-only). Until the states are
+  // in, the ids alone, formatted.
+  const months = monthStates ? monthOptions(monthStates) : monthIds.map((m) => ({ value: m.value, label: formatMonthId(m.value) }));
   const lego = useLegoStatus(selection.monthId, single(selection.brand), single(selection.collection));
   const ready = canSearch(selection);
 
@@ -66,6 +72,8 @@ export function HomeFilters({
           aria-label="Month"
           placeholder={initialLoading ? 'Loading months…' : 'Choose a month'}
           data={months}
+          showValues={false}
+          openAt={monthStates ? currentMonth(monthStates) : null}
           value={selection.monthId}
           onChange={(monthId) => onChange({ ...selection, monthId })}
           required

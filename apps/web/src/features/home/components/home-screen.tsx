@@ -1,7 +1,7 @@
-import { Button, Stack } from '@mantine/core';
-import { IconChevronsRight } from '@tabler/icons-react';
+import { Button, Group, Stack } from '@mantine/core';
+import { IconChevronsRight, IconMenu2 } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
-import { SidebarLayout } from '@/components/layout/sidebar-layout';
+import { SidebarLayout, useNarrowScreen } from '@/components/layout/sidebar-layout';
 import { useInitialFilters } from '../api/get-initial-filters';
 import { canSearch, EMPTY_SELECTION, loadHomeState, saveHomeState, type HomeSelection } from '../logic/home-selection';
 import { HomeFilters } from './home-filters';
@@ -29,13 +29,16 @@ function isSearchEnter(event: KeyboardEvent): boolean {
 /**
  * Home (part 1 §2): filters on the left, three result columns on the right. The search survives a visit
  * to another screen of the same tab (sessionStorage), so coming back from an editor shows it again.
+ * Below 1200 px the filters float over the results once there are results: a search closes them (the
+ * 'Open Filter' handle, a burger there, brings them back); before the first search they stay docked.
  */
 export function HomeScreen({ classificationPopup }: HomeScreenProps) {
   const stored = useRef(loadHomeState());
   const [selection, setSelection] = useState<HomeSelection>(stored.current?.selection ?? EMPTY_SELECTION);
   const [searched, setSearched] = useState<HomeSelection | null>(stored.current?.searched ?? null);
   const [run, setRun] = useState(0);
-  const [filtersOpen, setFiltersOpen] = useState(true);
+  const narrow = useNarrowScreen();
+  const [filtersOpen, setFiltersOpen] = useState(!(narrow && stored.current?.searched));
   const [classificationsOpen, setClassificationsOpen] = useState(false);
   const initial = useInitialFilters();
 
@@ -45,6 +48,7 @@ export function HomeScreen({ classificationPopup }: HomeScreenProps) {
     if (!canSearch(selection)) return;
     setSearched(selection);
     setRun((n) => n + 1);
+    if (narrow) setFiltersOpen(false);
   };
   const searchRef = useRef(search);
   searchRef.current = search;
@@ -58,13 +62,31 @@ export function HomeScreen({ classificationPopup }: HomeScreenProps) {
     return () => window.removeEventListener('keydown', onKey);
   }, []);
 
+  const openFilter = filtersOpen ? null : (
+    <Button
+      variant="light"
+      size="compact-sm"
+      leftSection={narrow ? <IconMenu2 size={14} /> : <IconChevronsRight size={14} />}
+      onClick={() => setFiltersOpen(true)}
+      style={{ flexShrink: 0 }}
+      data-testid="open-filter"
+    >
+      Open Filter
+    </Button>
+  );
+  // With a search, the handle sits in the results header; before one, above the welcome.
   const header = searched ? (
-    <SearchSummary searched={searched} initial={initial.data} {...(filtersOpen ? {} : { onEdit: () => setFiltersOpen(true) })} />
+    <Group gap="sm" wrap="nowrap" align="center">
+      {openFilter}
+      <SearchSummary searched={searched} initial={initial.data} {...(filtersOpen ? {} : { onEdit: () => setFiltersOpen(true) })} />
+    </Group>
   ) : null;
 
   return (
     <SidebarLayout
       hideSidebar={!filtersOpen}
+      onHideSidebar={() => setFiltersOpen(false)}
+      keepDocked={!searched}
       sidebar={
         <Stack gap={0}>
           <HomeFilters selection={selection} onChange={setSelection} onSearch={search} onClose={() => setFiltersOpen(false)} />
@@ -72,18 +94,7 @@ export function HomeScreen({ classificationPopup }: HomeScreenProps) {
         </Stack>
       }
     >
-      {!filtersOpen && (
-        <Button
-          variant="light"
-          size="compact-sm"
-          leftSection={<IconChevronsRight size={14} />}
-          onClick={() => setFiltersOpen(true)}
-          mb="sm"
-          data-testid="open-filter"
-        >
-          Open Filter
-        </Button>
-      )}
+      {!searched && openFilter}
       <SearchResults searched={searched} run={run} header={header} />
       {classificationPopup({ opened: classificationsOpen, onClose: () => setClassificationsOpen(false) })}
     </SidebarLayout>

@@ -5,11 +5,24 @@ import { canEdit, isAdmin } from '@bo/shared/permissions';
 import type { Grant } from '@bo/shared/grants';
 import { moduleUrl, openInNewTab } from '@/lib/editor-urls';
 import { CreateButton, DeleteButton, OpenButton } from './column-actions';
-import { ItemMeta } from './item-meta';
+import { formatInteger } from '@/lib/format';
+import type { Sortable } from '../logic/sort-items';
+import { ItemMeta, ITEM_ROW_HEIGHT } from './item-meta';
 import { LockIndicator } from './lock-indicator';
 import { ResultColumn, ResultRow } from './result-column';
 
 export const moduleKey = (m: { moduleName: string; monthId: string }) => `${m.moduleName}|${m.monthId}`;
+
+const MODULE_SORTS = ['default', 'name', 'status', 'lastChange'] as const;
+const sortable = (m: ModuleListItem): Sortable => ({ name: m.moduleLabel, status: m.status, updatedAt: m.updatedAt });
+const plural = (n: number, one: string, many: string) => `${formatInteger(n)} ${n === 1 ? one : many}`;
+
+/** SKUs (MH + EL, the bin left out) and doors: what a planner weighs a module by. */
+export const moduleFacts = (m: ModuleListItem) => [
+  plural(m.length + m.elLength, 'SKU', 'SKUs'),
+  `MH ${formatInteger(m.length)} / EL ${formatInteger(m.elLength)}`,
+  plural(m.door, 'door', 'doors'),
+];
 
 export function ModuleColumn({
   modules,
@@ -21,6 +34,7 @@ export function ModuleColumn({
   onCreate,
   onMassiveEdit,
   canCreate,
+  createDisabledReason,
   canDeleteSelection,
 }: {
   modules: readonly ModuleListItem[];
@@ -32,6 +46,8 @@ export function ModuleColumn({
   onCreate: () => void;
   onMassiveEdit: () => void;
   canCreate: boolean;
+  /** Why Create is off when it is not the missing right (a closed month). */
+  createDisabledReason?: string;
   canDeleteSelection: boolean;
 }) {
   const admin = isAdmin(grants);
@@ -45,6 +61,9 @@ export function ModuleColumn({
       selected={selected}
       onSelectedChange={onSelectedChange}
       emptyText="No modules"
+      rowHeight={ITEM_ROW_HEIGHT}
+      sortKeys={MODULE_SORTS}
+      getSortable={sortable}
       actions={
         <>
           <OpenButton label="Open" disabled={selected.size === 0} onClick={onOpen} testId="open-modules" />
@@ -58,36 +77,37 @@ export function ModuleColumn({
       tools={
         <>
           <DeleteButton label="Delete selected modules" disabled={selected.size === 0 || !canDeleteSelection} onClick={onDelete} testId="delete-modules" />
-          <CreateButton label="Create module" disabled={!canCreate} disabledReason="You need the create right for the selected brand" onClick={onCreate} testId="create-module" />
+          <CreateButton label="Create module" disabled={!canCreate} disabledReason={createDisabledReason ?? 'You need the create right for the selected brand'} onClick={onCreate} testId="create-module" />
         </>
       }
       renderRow={(m, isSelected, toggle) => (
-        <ResultRow
-          selected={isSelected}
-          onToggle={toggle}
-          label={m.moduleLabel}
-          testId="module-row"
-          trailing={
-            <>
-              {m.locked && m.userLock && (
-                <LockIndicator
-                  owner={m.userLock}
-                  target={{ type: 'module', key: { moduleName: m.moduleName, monthId: m.monthId } }}
-                  canUnlock={admin || canEdit(grants, { brand: m.brand, zones: m.starZones })}
-                />
-              )}
-              <Tooltip label="Open in a new tab" withArrow openDelay={300}>
-                <ActionIcon variant="subtle" size="sm" aria-label={`Open ${m.moduleName} in a new tab`} onClick={() => openInNewTab(moduleUrl(m))} data-testid="open-module-tab">
-                  <IconExternalLink size={15} />
-                </ActionIcon>
-              </Tooltip>
-            </>
-          }
-        >
-          <Text fz="sm" fw={600} truncate="end" title={m.moduleLabel}>
+        <ResultRow selected={isSelected} onToggle={toggle} label={m.moduleLabel} testId="module-row">
+          <Text fz="sm" fw={600} lh="20px" truncate="end" title={m.moduleLabel} data-testid="module-label">
             {m.moduleLabel}
           </Text>
-          <ItemMeta code={m.moduleName} status={m.status} facts={[m.starZones.join(' ')]} />
+          <ItemMeta
+            code={m.moduleName}
+            status={m.status}
+            facts={[...moduleFacts(m), m.starZones.join(' ')]}
+            updatedBy={m.updatedBy}
+            updatedAt={m.updatedAt}
+            actions={
+              <>
+                {m.locked && m.userLock && (
+                  <LockIndicator
+                    owner={m.userLock}
+                    target={{ type: 'module', key: { moduleName: m.moduleName, monthId: m.monthId } }}
+                    canUnlock={admin || canEdit(grants, { brand: m.brand, zones: m.starZones })}
+                  />
+                )}
+                <Tooltip label="Open in a new tab" withArrow openDelay={300}>
+                  <ActionIcon variant="subtle" size={22} aria-label={`Open ${m.moduleName} in a new tab`} onClick={() => openInNewTab(moduleUrl(m))} data-testid="open-module-tab">
+                    <IconExternalLink size={15} />
+                  </ActionIcon>
+                </Tooltip>
+              </>
+            }
+          />
         </ResultRow>
       )}
     />

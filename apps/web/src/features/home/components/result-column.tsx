@@ -1,7 +1,8 @@
-import { Badge, Box, Checkbox, CloseButton, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
-import { IconSearch } from '@tabler/icons-react';
+import { Badge, Box, Button, Checkbox, CloseButton, Group, Menu, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { IconArrowDown, IconArrowUp, IconArrowsSort, IconCheck, IconSearch } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { VirtualList } from '@/components/ui/virtual-list';
+import { FIRST_DIRECTION, nextSort, SORT_LABELS, sortItems, type Sortable, type SortKey, type SortState } from '../logic/sort-items';
 
 export interface ResultColumnProps<T> {
   title: string;
@@ -21,6 +22,48 @@ export interface ResultColumnProps<T> {
   rowHeight?: number;
   emptyText?: string;
   testId: string;
+  /** The orders the column offers, the first one to start with; with `getSortable`. */
+  sortKeys?: readonly SortKey[];
+  getSortable?: (item: T) => Sortable;
+  /** A column's own name for an order ('default' is the server's order). */
+  sortLabels?: Partial<Record<SortKey, string>>;
+}
+
+/** The column's order: a menu of the offered orders; choosing the one in use flips its direction. */
+function SortMenu({ keys, labels, sort, onChange, testId }: { keys: readonly SortKey[]; labels: Record<SortKey, string>; sort: SortState; onChange: (next: SortState) => void; testId: string }) {
+  const Arrow = sort.direction === 'asc' ? IconArrowUp : IconArrowDown;
+  return (
+    <Menu position="bottom-end" withinPortal shadow="md" radius="md">
+      <Menu.Target>
+        <Button
+          size="compact-xs"
+          variant="subtle"
+          color="gray"
+          leftSection={<IconArrowsSort size={13} />}
+          rightSection={sort.key === 'default' ? null : <Arrow size={12} />}
+          aria-label={`Sort by ${labels[sort.key]}${sort.key === 'default' ? '' : sort.direction === 'asc' ? ', ascending' : ', descending'}`}
+          data-testid={`${testId}-sort`}
+          data-sort={`${sort.key}-${sort.direction}`}
+          style={{ flexShrink: 0 }}
+        >
+          {labels[sort.key]}
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>Sort by</Menu.Label>
+        {keys.map((key) => (
+          <Menu.Item
+            key={key}
+            leftSection={key === sort.key ? <IconCheck size={14} /> : <Box w={14} />}
+            onClick={() => onChange(nextSort(sort, key))}
+            data-testid={`${testId}-sort-${key}`}
+          >
+            {labels[key]}
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
+  );
 }
 
 /**
@@ -42,13 +85,19 @@ export function ResultColumn<T>({
   rowHeight = 58,
   emptyText = 'Nothing here',
   testId,
+  sortKeys,
+  getSortable,
+  sortLabels,
 }: ResultColumnProps<T>) {
   const [filter, setFilter] = useState('');
   useEffect(() => setFilter(''), [items]);
+  const firstKey = sortKeys?.[0] ?? 'default';
+  const [sort, setSort] = useState<SortState>({ key: firstKey, direction: FIRST_DIRECTION[firstKey] });
+  const sorted = useMemo(() => (getSortable ? sortItems(items, sort, getSortable) : items), [items, sort, getSortable]);
   const visible = useMemo(() => {
     const q = filter.trim().toLowerCase();
-    return q ? items.filter((item) => getText(item).toLowerCase().includes(q)) : items;
-  }, [items, filter, getText]);
+    return q ? sorted.filter((item) => getText(item).toLowerCase().includes(q)) : sorted;
+  }, [sorted, filter, getText]);
 
   const visibleKeys = visible.map(getKey);
   const allSelectable = maxSelected === undefined || visibleKeys.length <= maxSelected;
@@ -71,25 +120,23 @@ export function ResultColumn<T>({
     <Paper withBorder radius="lg" shadow="xs" style={{ display: 'flex', flexDirection: 'column', minHeight: 0, minWidth: 0, overflow: 'hidden' }} data-testid={testId}>
       <Stack gap={8} p="md" pb="sm" style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}>
         <Group gap={8} wrap="nowrap">
-          <Text fw={700} fz="sm" tt="uppercase" lts={0.6} truncate>
+          <Text fw={700} fz="sm" truncate title={title}>
             {title}
           </Text>
           <Badge variant="light" color="gray" radius="sm" style={{ flexShrink: 0 }} data-testid={`${testId}-count`}>
             {items.length.toLocaleString('it-IT')}
           </Badge>
+          <Group gap={4} wrap="nowrap" ml="auto" style={{ flexShrink: 0 }}>
+            {tools}
+          </Group>
+        </Group>
+        <Group gap="xs" wrap="nowrap" mih={28}>
+          {actions}
           {selected.size > 0 && (
             <Text fz="xs" c="brand.7" fw={600} ml="auto" style={{ whiteSpace: 'nowrap' }}>
               {selected.size} selected
             </Text>
           )}
-        </Group>
-        <Group justify="space-between" wrap="nowrap" gap="xs" mih={28}>
-          <Group gap="xs" wrap="nowrap">
-            {actions}
-          </Group>
-          <Group gap={4} wrap="nowrap">
-            {tools}
-          </Group>
         </Group>
         <Group gap="xs" wrap="nowrap">
           <Checkbox
@@ -109,8 +156,9 @@ export function ResultColumn<T>({
             value={filter}
             onChange={(e) => setFilter(e.currentTarget.value)}
             rightSection={filter ? <CloseButton size="xs" aria-label="Clear filter" onClick={() => setFilter('')} /> : null}
-            style={{ flex: 1 }}
+            style={{ flex: 1, minWidth: 0 }}
           />
+          {sortKeys && getSortable && <SortMenu keys={sortKeys} labels={{ ...SORT_LABELS, ...sortLabels }} sort={sort} onChange={setSort} testId={testId} />}
         </Group>
       </Stack>
       <Box style={{ flex: 1, minHeight: 0 }}>

@@ -7,6 +7,8 @@ import { canCreate, canCreateAny, canDelete, isAdmin } from '@bo/shared/permissi
 import { flash } from '@/components/ui/flash';
 import { useSession } from '@/lib/session';
 import { clustersUrl, modulesUrl, moduleUrl, openInNewTab } from '@/lib/editor-urls';
+import { formatMonthId } from '@/lib/format';
+import { useHomeMonths } from '../api/get-months';
 import { useHomeSearch } from '../hooks/use-home-search';
 import type { HomeSelection } from '../logic/home-selection';
 import { MAX_OPEN_MODULES, storeMassiveEditSelection } from '../logic/open-items';
@@ -68,6 +70,7 @@ export function SearchResults({ searched, run, header }: { searched: HomeSelecti
   const grants = useSession((s) => s.grants) ?? [];
   const navigate = useNavigate();
   const result = useHomeSearch(searched, run);
+  const months = useHomeMonths();
   const [families, setFamilies] = useState<Set<string>>(new Set());
   const [moduleSel, setModuleSel] = useState<Set<string>>(new Set());
   const [clusterSel, setClusterSel] = useState<Set<string>>(new Set());
@@ -91,7 +94,10 @@ export function SearchResults({ searched, run, header }: { searched: HomeSelecti
   if (!searched) return <Welcome />;
   const monthId = searched.monthId!;
   const admin = isAdmin(grants);
-  const mayCreate = admin || (searched.brand.length ? searched.brand.some((b) => canCreate(grants, { brand: b })) : canCreateAny(grants));
+  // Nothing is created in a closed month (its items are read-only); the server refuses it as well.
+  const monthClosed = months.data?.find((m) => m.monthId === monthId)?.open === false;
+  const mayCreate = !monthClosed && (admin || (searched.brand.length ? searched.brand.some((b) => canCreate(grants, { brand: b })) : canCreateAny(grants)));
+  const createReason = monthClosed ? `${formatMonthId(monthId)} is closed: nothing can be created in it` : undefined;
   const selectedModules = modules.filter((m) => moduleSel.has(moduleKey(m)));
   const selectedClusters = result.clusters.filter((c) => clusterSel.has(clusterKey(c)));
 
@@ -138,7 +144,8 @@ export function SearchResults({ searched, run, header }: { searched: HomeSelecti
           families={result.families}
           selected={families}
           onSelectedChange={setFamilies}
-          canCreate={admin || canCreateAny(grants)}
+          canCreate={!monthClosed && (admin || canCreateAny(grants))}
+          {...(createReason ? { createDisabledReason: createReason } : {})}
           onCreate={() => setFamilyModal(true)}
           onOpen={() => openModules(result.families.filter((f) => families.has(f.macroFamily)).flatMap((f) => f.moduleList), false)}
         />
@@ -148,6 +155,7 @@ export function SearchResults({ searched, run, header }: { searched: HomeSelecti
           selected={moduleSel}
           onSelectedChange={setModuleSel}
           canCreate={mayCreate}
+          {...(createReason ? { createDisabledReason: createReason } : {})}
           canDeleteSelection={selectedModules.some((m) => canDelete(grants, { brand: m.brand, zones: m.starZones }))}
           onOpen={() => openModules(selectedModules, true)}
           onDelete={() => setDeleting({ kind: 'module', items: selectedModules.map((m) => ({ key: m.moduleName, label: m.moduleLabel })) })}
@@ -174,6 +182,7 @@ export function SearchResults({ searched, run, header }: { searched: HomeSelecti
           selected={clusterSel}
           onSelectedChange={setClusterSel}
           canCreate={mayCreate}
+          {...(createReason ? { createDisabledReason: createReason } : {})}
           canDeleteSelection={selectedClusters.some((c) => canDelete(grants, { brand: c.brandCode, zones: c.starZones }))}
           onOpen={() => openClusters(selectedClusters)}
           onDelete={() => setDeleting({ kind: 'cluster', items: selectedClusters.map((c) => ({ key: c.clusterId, label: c.clusterLabel })) })}

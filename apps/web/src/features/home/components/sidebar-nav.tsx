@@ -2,6 +2,7 @@ import { Button, Divider, Group, Stack, Text, Tooltip } from '@mantine/core';
 import {
   IconBellFilled,
   IconBrandAsana,
+  IconCalendarEvent,
   IconChartBar,
   IconChecklist,
   IconDatabaseImport,
@@ -79,7 +80,8 @@ function NavButton({
 }
 
 /**
- * The home sidebar's buttons (part 1 §2) with the permission rules of packages/shared/src/permissions.ts,
+ * The home sidebar's buttons (part 1 §2; Manage Releases joins the admin's Manage Users and Brands, as
+ * the route table has it) with the permission rules of packages/shared/src/permissions.ts,
  * the DISCO/REMOVED bells (red: discontinued SKUs, orange: removed SKUs) and the Pending Area bell.
  */
 export function SidebarNav({ selection, onOpenClassifications }: { selection: HomeSelection; onOpenClassifications: () => void }) {
@@ -100,6 +102,7 @@ export function SidebarNav({ selection, onOpenClassifications }: { selection: Ho
       </Text>
       {canAdminister(grants) && <NavButton icon={<IconUsers size={16} />} label="Manage Users" onClick={go(paths.manageUser.path)} testId="nav-manage-users" />}
       {canAdminister(grants) && <NavButton icon={<IconBrandAsana size={16} />} label="Manage Brands" onClick={go(paths.manageBrand.path)} testId="nav-manage-brands" />}
+      {canAdminister(grants) && <NavButton icon={<IconCalendarEvent size={16} />} label="Manage Releases" onClick={go(paths.manageRelease.path)} testId="nav-manage-releases" />}
       <NavButton
         icon={<IconChartBar size={16} />}
         label="Statistics"

@@ -33,7 +33,7 @@ describe('home selection', () => {
   it("says what was searched with people's labels", () => {
     const initial = { brand: [{ value: 'AUR', label: 'Aurora Optics' }] };
     expect(summaryOf({ ...EMPTY_SELECTION, monthId: 'M03_2027', brand: ['AUR'], starsZone: ['EU'] }, initial)).toEqual([
-      { label: 'Month', values: ['M03_2027'] },
+      { label: 'Month', values: ['03/2027'] },
       { label: 'Brand', values: ['Aurora Optics'] },
       { label: 'Stars zone', values: ['EU'] },
     ]);

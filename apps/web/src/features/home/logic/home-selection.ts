@@ -1,4 +1,5 @@
 import type { FilterOption, FilterOptions, SearchFilters } from '@bo/shared/search';
+import { formatMonthId } from '../../../lib/format';
 
 /** The home sidebar's choices: step 1 (one month) and step 2 (the multi filters). */
 export interface HomeSelection {
@@ -48,7 +49,7 @@ export function mergeOptions(key: RefineKey, lists: readonly (FilterOptions | un
 export function summaryOf(s: HomeSelection, initial?: FilterOptions): { label: string; values: string[] }[] {
   const label = (key: RefineKey, value: string) => initial?.[key]?.find((o) => o.value === value)?.label ?? value;
   const out: { label: string; values: string[] }[] = [];
-  if (s.monthId) out.push({ label: 'Month', values: [s.monthId] });
+  if (s.monthId) out.push({ label: 'Month', values: [formatMonthId(s.monthId)] });
   for (const key of REFINE_KEYS) if (s[key].length) out.push({ label: REFINE_LABELS[key], values: s[key].map((v) => label(key, v)) });
   return out;
 }

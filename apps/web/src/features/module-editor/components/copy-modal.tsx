@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Anchor, Button, Checkbox, Group, Loader, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { ModuleKey } from '@bo/shared/modules';
-import { formatMonthId } from '@bo/shared/months';
+import { formatMonthId } from '@/lib/format';
 import { canSaveInCopy, canSavePublishInCopy } from '@bo/shared/permissions';
 import { copiedText, copyFailedText, WORKING_AREA_TEXTS } from '@bo/shared/working-area';
 import { flash } from '@/components/ui/flash';

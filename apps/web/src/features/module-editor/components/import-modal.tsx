@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Group, Modal, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { formatMonthId } from '@bo/shared/months';
+import { currentMonth, monthOptions } from '@/lib/format';
 import { showMessagePopup } from '@/components/ui/message-popup';
 import { ApiError } from '@/lib/api-error';
 import { useMonths } from '../api/get-reference-lists';
@@ -20,7 +20,9 @@ export function ImportModal({ opened, defaultMonthId, onClose, onImport }: Impor
   const [names, setNames] = useState('');
   const [family, setFamily] = useState('');
   const [running, setRunning] = useState(false);
-  const month = monthId ?? defaultMonthId;
+  const open = (months.data ?? []).filter((m) => m.open);
+  // The editor's month when it is open, else the current month (docs/web-app.md "Months").
+  const month = monthId ?? (open.some((m) => m.monthId === defaultMonthId) ? defaultMonthId : currentMonth(open));
   const list = names
     .split(/[\n,;]+/)
     .map((n) => n.trim())
@@ -49,7 +51,7 @@ export function ImportModal({ opened, defaultMonthId, onClose, onImport }: Impor
       <Stack gap="sm">
         <Select
           label="Month"
-          data={(months.data ?? []).filter((m) => m.open).map((m) => ({ value: m.monthId, label: formatMonthId(m.monthId) }))}
+          data={monthOptions(months.data ?? [], { openOnly: true })}
           value={month}
           onChange={setMonthId}
           searchable

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Box, Group, Loader, Modal, ScrollArea, SegmentedControl, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { WORKING_AREA_TEXTS, type PerformanceFilters, type PerformanceUpc } from '@bo/shared/working-area';
-import { formatInteger } from '@/lib/format';
+import { formatInteger, formatMonthId } from '@/lib/format';
 import { ApiError } from '@/lib/api-error';
 import { splitMessages } from '@/components/ui/message-popup';
 import { getModulePerformances } from '../api/get-module-performances';
@@ -149,7 +149,7 @@ export function PerformanceModal({
                           </Text>
                         </Table.Td>
                         <Table.Td>
-                          <Sparkline values={u.monthly.map((m) => m.sellOut)} label={`Sell-out by month: ${u.monthly.map((m) => `${m.monthId} ${m.sellOut}`).join(', ')}`} />
+                          <Sparkline values={u.monthly.map((m) => m.sellOut)} label={`Sell-out by month: ${u.monthly.map((m) => `${formatMonthId(m.monthId)} ${m.sellOut}`).join(', ')}`} />
                         </Table.Td>
                         <Table.Td ta="right" fw={600}>
                           {formatInteger(u.sellOut)}

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Badge, Box, Group, Image, Modal, SimpleGrid, Slider, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ModuleDto, ProductDto } from '@bo/shared/modules';
-import { formatDate, formatInteger, formatNumber, formatPrice } from '@/lib/format';
+import { formatDate, formatInteger, formatMonthId, formatNumber, formatPrice } from '@/lib/format';
 import { getExtraSellIn } from '../api/get-extra-sell-in';
 import { getPublishedProductModules } from '../api/get-published-product-modules';
 
@@ -90,7 +90,7 @@ export function SkuInfoModal({ info, onClose }: SkuInfoModalProps) {
           {m && (
             <Box>
               <Text fz="xs" fw={700} tt="uppercase" c="dimmed" mb={4}>
-                Published in {m.monthId}
+                Published in {formatMonthId(m.monthId)}
               </Text>
               {published.isLoading ? (
                 <Text fz="xs">…</Text>

@@ -1,5 +1,6 @@
 import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
-import { addMonths, compareMonthIds, formatMonthId, toMonthId } from '@bo/shared/months';
+import { addMonths, compareMonthIds, toMonthId } from '@bo/shared/months';
+import { formatMonthId } from '@/lib/format';
 import { type Release, RELEASE_MONTH_COUNT, RELEASE_TEXTS, releaseIdSchema } from '@bo/shared/releases';
 import { IconAlertTriangle, IconCalendarPlus } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';

@@ -1,5 +1,5 @@
 import { Group, Paper, Text } from '@mantine/core';
-import { formatMonthId } from '@bo/shared/months';
+import { formatMonthId } from '@/lib/format';
 import type { Release } from '@bo/shared/releases';
 import { StatusBadge } from '@/components/ui/status-badge';
 

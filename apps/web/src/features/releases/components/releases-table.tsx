@@ -1,5 +1,5 @@
 import { ActionIcon, Button, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
-import { formatMonthId } from '@bo/shared/months';
+import { formatMonthId } from '@/lib/format';
 import { type Release, RELEASE_TEXTS, type ReleaseStatus, type Visibility } from '@bo/shared/releases';
 import { IconLock, IconLockOpen, IconPlus, IconSend } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
