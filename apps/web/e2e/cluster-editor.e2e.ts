@@ -1,4 +1,5 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { formatMonthId } from '@bo/shared/months';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { loginAs } from './helpers/auth';
@@ -128,7 +129,7 @@ describe('cluster composition editor', { timeout: 120_000 }, () => {
     await block(C3).waitFor();
     expect(await page.locator('[data-testid="cluster-block"]').count()).toBe(3);
     expect(await page.getByRole('heading', { name: 'Edit cluster' }).isVisible()).toBe(true);
-    expect(await page.getByTestId('you-searched').innerText()).toBe(`You searched: ${MONTH}`);
+    expect(await page.getByTestId('you-searched').innerText()).toBe(`You searched: ${formatMonthId(MONTH)}`);
     for (const name of ['COPY', 'Save', 'Publish']) expect(await page.getByRole('button', { name, exact: true }).isVisible()).toBe(true);
     expect(await page.getByRole('button', { name: 'Save', exact: true }).isDisabled()).toBe(true);
     expect(await block(C1).getByPlaceholder('Cluster Description').isEditable()).toBe(true);
@@ -229,7 +230,7 @@ describe('cluster composition editor', { timeout: 120_000 }, () => {
     await page.getByText('Attention! Module in WIP').waitFor();
     expect(await popupText()).toContain('It is not possible to publish the cluster, because there are modules in work in progress. Please publish all modules WIP before publishing the entire cluster.');
     await screenshot(page, 'cluster-editor-module-wip');
-    await page.getByRole('button', { name: 'Ok' }).click();
+    await page.getByTestId('wip-modules-popup').getByRole('button', { name: 'Close' }).click();
 
     for (const m of [WIP_MODULE, ALL_MODULE]) await publishModule(m);
     await page.reload();

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { productDtoSchema } from './modules.js';
+import { itemVersion, productDtoSchema, publishBlockReasonSchema } from './modules.js';
 import { int4Id } from './numbers.js';
 import { monthIdSchema } from './reference-data.js';
 import { clusterCompositionStatusSchema, itemStatusSchema } from './statuses.js';
@@ -95,6 +95,8 @@ export const clusterDtoSchema = z.object({
   totalSku: z.number().int(),
   releaseClosed: z.boolean(),
   inOpenMonth: z.boolean(),
+  /** Bumped by every write: the editor sends it back with its save and publish (docs/LIFECYCLE.md "Version conflicts"). */
+  version: z.number().int(),
 });
 export type ClusterDto = z.infer<typeof clusterDtoSchema>;
 
@@ -148,8 +150,16 @@ export const clusterSaveSchema = z.object({
     .array(z.object({ classificationId: int4Id() }))
     .max(500)
     .optional(),
+  /** The version the editor loaded: when given and no longer the cluster's, save and publish are refused (409 versionConflict). */
+  version: itemVersion.optional(),
 });
 export type ClusterSave = z.infer<typeof clusterSaveSchema>;
+
+/** The 409 text of a save or publish that carries versions the clusters have moved past. */
+export const clusterVersionConflict = (stale: readonly { clusterId: string; version: number }[]) =>
+  stale.length === 1
+    ? `The cluster ${stale[0]!.clusterId} was changed since you opened it (version ${stale[0]!.version}): reload it before saving again.`
+    : `The clusters ${stale.map((c) => `${c.clusterId} (version ${c.version})`).join(', ')} were changed since you opened them: reload them before saving again.`;
 
 export const clusterSaveListSchema = z.array(clusterSaveSchema).min(1).max(100);
 
@@ -165,6 +175,8 @@ export type ClusterSaveAnswer = z.infer<typeof clusterSaveAnswerSchema>;
 export const checkForPublishAnswerSchema = z.object({
   /** clusterId → the other clusters of the same month and brand with exactly the same ADDED modules. */
   clusterDuplicatedResponseMap: z.record(z.string(), z.array(z.string())),
+  /** The clusters that may not be published, each with its reasons (no store, no module, modules in WIP). */
+  blocking: z.array(z.object({ clusterId: z.string(), monthId: z.string(), clusterLabel: z.string(), reasons: z.array(publishBlockReasonSchema) })),
 });
 export type CheckForPublishAnswer = z.infer<typeof checkForPublishAnswerSchema>;
 

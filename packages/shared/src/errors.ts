@@ -57,6 +57,9 @@ export const ERROR_KEYS = [
   'clusterNotLocked',
   'clusterLocked',
   'modulesInWip',
+  /** A save or publish that carries the version the editor loaded, and the item changed since (409). */
+  'versionConflict',
+  'publishBlocked',
   'cannotEditCluster',
   'moduleNotAllowedInCluster',
   'unknownClassification',

@@ -82,6 +82,8 @@ export const moduleDtoSchema = z.object({
   isEdited: z.boolean(),
   isDescriptionEdited: z.boolean(),
   newDescription: z.string().nullable(),
+  /** Bumped by every write: the editor sends it back with its save (docs/LIFECYCLE.md "Version conflicts"). */
+  version: z.number().int(),
 });
 export type ModuleDto = z.infer<typeof moduleDtoSchema>;
 
@@ -100,6 +102,9 @@ export const compositionLineSchema = z.object({
 });
 export type CompositionLine = z.infer<typeof compositionLineSchema>;
 
+/** An item's version as the browser sends it back (a positive int4). */
+export const itemVersion = z.number().int().min(1).max(2_147_483_647);
+
 /** A module in a save / publish request: the browser sends the module back; extra fields are ignored. */
 export const moduleSaveSchema = z.object({
   moduleName: z.string().min(1).max(LIMITS.moduleName),
@@ -108,8 +113,14 @@ export const moduleSaveSchema = z.object({
   newDescription: z.string().max(LIMITS.description).nullable().optional(),
   productDtoList: z.array(compositionLineSchema).max(5000).optional(),
   newModule: z.boolean().optional(),
+  /** The version the editor loaded: when given and no longer the module's, the save is refused (409 versionConflict). */
+  version: itemVersion.optional(),
 });
 export type ModuleSave = z.infer<typeof moduleSaveSchema>;
+
+/** The 409 text of a save (or publish) that carries a version the module has moved past. */
+export const moduleVersionConflict = (moduleName: string, loaded: number) =>
+  `The module ${moduleName} was changed since you opened it (version ${loaded}): reload it before saving again.`;
 
 export const moduleKeySchema = z.object({ moduleName: z.string().min(1).max(LIMITS.moduleName), monthId });
 export type ModuleKey = z.infer<typeof moduleKeySchema>;
@@ -144,6 +155,56 @@ export const copyModulesResponseSchema = z.object({
 });
 
 export const publishStartedSchema = z.object({ message: z.string(), jobId: z.number() });
+
+// ───────────── checks before publishing (docs/LIFECYCLE.md "Publish") ─────────────
+
+/** Why an item cannot be published: the planning system's own checks, run before anything is sent. */
+export const PUBLISH_BLOCK_CODES = ['noActiveSku', 'skuSapDisabled', 'noStore', 'noModule', 'moduleInWip'] as const;
+export const publishBlockReasonSchema = z.object({
+  code: z.enum(PUBLISH_BLOCK_CODES),
+  message: z.string(),
+  /** The SKU at fault (skuSapDisabled). */
+  upc: z.string().optional(),
+  /** The module at fault inside a cluster (moduleInWip). */
+  moduleName: z.string().optional(),
+});
+export type PublishBlockReason = z.infer<typeof publishBlockReasonSchema>;
+
+/**
+ * POST /api/module/checkForPublish body: the modules about to be published. A module may carry its
+ * unsaved composition (the lines Save & Publish will save first); only upc and status are read.
+ */
+export const moduleCheckForPublishSchema = z
+  .array(
+    moduleKeySchema.extend({
+      productDtoList: z
+        .array(z.object({ upc: z.string().min(1).max(20), moduleCompositionStatus: compositionStatusSchema }))
+        .max(5000)
+        .optional(),
+    }),
+  )
+  .min(1)
+  .max(500);
+export type ModuleCheckForPublish = z.infer<typeof moduleCheckForPublishSchema>;
+
+/** The answer: only the modules that may not be published, each with its reasons (empty list: all clear). */
+export const moduleCheckForPublishAnswerSchema = z.object({
+  blocking: z.array(z.object({ moduleName: z.string(), monthId: z.string(), moduleLabel: z.string(), reasons: z.array(publishBlockReasonSchema) })),
+});
+export type ModuleCheckForPublishAnswer = z.infer<typeof moduleCheckForPublishAnswerSchema>;
+
+/** The browser's texts of the checks before publishing and of a rejection (docs/LIFECYCLE.md "Publish"). */
+export const PUBLISH_TEXTS = {
+  blockedTitle: 'Cannot publish',
+  blockedIntro: 'The planning system would refuse what follows: nothing was sent.',
+  notPublishedTitle: 'Not published',
+  /** One line of a rejection: the item and one reason of the planning system. */
+  notPublished: (name: string, reason: string) => `Not published: ${name}: ${reason}`,
+  notPublishedBadge: 'Not published',
+  publishModulesFirst: 'Publish these modules first',
+  publishingModules: 'Publishing the modules...',
+  noSubmitOnModules: 'You may not publish these modules: ask a planner with the submit right on them.',
+} as const;
 
 export const monthsQuerySchema = z.object({
   monthId: monthId.optional(),

@@ -156,6 +156,8 @@ export const WRITE_RIGHTS: Record<string, RightsRow> = {
   },
 
   // ───────────── modules: reads by POST (the answer holds what the caller may view) ─────────────
+  // View right on every module (docs/LIFECYCLE.md "Publish"): the submitter cannot see VLT.
+  'POST /api/module/checkForPublish': { reads: true, targets: both, body: moduleKey, forbidden: ['submitter@VLT'], ok: 200 },
   'POST /api/module/details': { reads: true, targets: both, body: moduleKey, forbidden: [], unseen: ['submitter@VLT'], ok: 200 },
   'POST /api/module/modules': { reads: true, targets: both, body: (t) => ({ moduleDtoList: moduleKey(t) }), forbidden: [], unseen: ['submitter@VLT'], ok: 200 },
   'POST /api/module/importModules': {

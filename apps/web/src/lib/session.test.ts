@@ -8,6 +8,7 @@ import {
   isStoredSessionFresh,
   LOGOUT_URL,
   logout,
+  onLogout,
   SAVE_THROTTLE_MS,
   SESSION_MAX_AGE_MS,
   SESSION_STORAGE_KEY,
@@ -259,5 +260,97 @@ describe('session transitions', () => {
     expect(getSession().status).toBe('authenticated');
     vi.advanceTimersByTime(60_000);
     expect(getSession().logoutReason).toBe('expired');
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Logout and the next user of the tab (issue 13): the pages release their locks and the server is told
+// while the token is still there; the screens' per-tab state does not outlive the user who left it.
+
+function listStorage(initial: Record<string, string> = {}) {
+  const items = new Map(Object.entries(initial));
+  return {
+    get length() {
+      return items.size;
+    },
+    key: (i: number) => [...items.keys()][i] ?? null,
+    getItem: (key: string) => items.get(key) ?? null,
+    setItem: (key: string, value: string) => void items.set(key, value),
+    removeItem: (key: string) => void items.delete(key),
+    clear: () => items.clear(),
+    keys: () => [...items.keys()].sort(),
+  };
+}
+
+describe('logout and the next user of the tab', () => {
+  const NOW = Date.UTC(2026, 10, 21, 12);
+  let fetchMock: ReturnType<typeof vi.fn>;
+
+  beforeEach(() => {
+    vi.useFakeTimers({ now: NOW });
+    fetchMock = vi.fn(async () => new Response(null, { status: 204 }));
+    vi.stubGlobal('fetch', fetchMock);
+  });
+  afterEach(() => {
+    logout();
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  it("clears the home search and every other screen's `bo.` key, in sessionStorage and localStorage; other keys stay", () => {
+    const search = JSON.stringify({ selection: { monthId: 'M01_2027', planningChannel: [], brand: ['AUR'], collection: [], starsZone: [] }, searched: null });
+    const tab = listStorage({ 'bo.home.search': search, 'bo.home.massiveEditSelection': '{}', 'other.app': 'x' });
+    const local = listStorage({ 'bo.massiveEdit.rows': '[]', 'mantine-color-scheme-value': 'light' });
+    vi.stubGlobal('sessionStorage', tab);
+    vi.stubGlobal('localStorage', local);
+    startSession(fakeJwt({ user_name: 'admin', exp: NOW / 1000 + 3600 }), user);
+    logout('user');
+    expect(tab.keys()).toEqual(['other.app']);
+    expect(local.keys()).toEqual(['mantine-color-scheme-value']);
+  });
+
+  it('an expiry logout clears them too', () => {
+    const tab = listStorage({ 'bo.home.search': '{}' });
+    vi.stubGlobal('sessionStorage', tab);
+    vi.stubGlobal('localStorage', listStorage());
+    startSession(fakeJwt({ user_name: 'admin', exp: NOW / 1000 + 60 }), user);
+    vi.advanceTimersByTime(61_000);
+    expect(getSession().logoutReason).toBe('expired');
+    expect(tab.keys()).toEqual([]);
+  });
+
+  it('runs the pages’ logout listeners and calls the server while the token is still in the session', () => {
+    vi.stubGlobal('localStorage', listStorage());
+    const token = fakeJwt({ user_name: 'admin', exp: NOW / 1000 + 3600 });
+    startSession(token, user);
+    const seen: { step: string; token: string | null }[] = [];
+    const stop = onLogout(() => seen.push({ step: 'page', token: getSession().token }));
+    fetchMock.mockImplementation(async () => {
+      seen.push({ step: 'server', token: getSession().token });
+      return new Response(null, { status: 204 });
+    });
+    logout('user');
+    stop();
+    expect(seen).toEqual([
+      { step: 'page', token },
+      { step: 'server', token },
+    ]);
+    expect(getSession().token).toBeNull();
+  });
+
+  it('a listener that throws does not keep the session alive; an unsubscribed one is not called', () => {
+    vi.stubGlobal('localStorage', listStorage());
+    startSession(fakeJwt({ user_name: 'admin', exp: NOW / 1000 + 3600 }), user);
+    const late = vi.fn();
+    const stopLate = onLogout(late);
+    stopLate();
+    const stopBroken = onLogout(() => {
+      throw new Error('page gone');
+    });
+    logout('user');
+    stopBroken();
+    expect(getSession().status).toBe('anonymous');
+    expect(late).not.toHaveBeenCalled();
+    expect(fetchMock.mock.calls.filter(([url]) => url === LOGOUT_URL)).toHaveLength(1);
   });
 });

@@ -12,8 +12,12 @@ import { createStore, useStore } from './store';
  *   and restored on load only when saved less than 6 hours earlier: the token then comes back from
  *   GET /api/authorization/session, which the cookie authenticates (features/auth/restore-session.ts);
  * - a timer logs out when the token expires;
- * - logging out clears user, grants, storage and cached server data, and asks the server to clear the
- *   cookie (POST /api/authorization/logout); the route guard then sends the browser to /login.
+ * - logging out first lets the open pages release what they hold (`onLogout`: the editors' locks, with a
+ *   keepalive unlock) and asks the server to end the session (POST /api/authorization/logout, with the
+ *   token still attached: the server releases every lock of the user and clears the cookie), then
+ *   clears user, grants, storage, the per-tab state of the screens (every `bo.` key of sessionStorage
+ *   and localStorage: the next user of the tab starts with empty home filters) and cached server data;
+ *   the route guard then sends the browser to /login.
  */
 
 export const SESSION_STORAGE_KEY = 'bo_session';
@@ -240,15 +244,62 @@ function clearPersisted(): void {
   persistedUser = null;
 }
 
-/** Ends the session: user, grants, storage, timers and cached server data; the server clears the cookie. */
+// ---------------------------------------------------------------------------------------------
+// Logout
+
+type LogoutListener = () => void;
+const logoutListeners = new Set<LogoutListener>();
+
+/**
+ * Runs `listener` at the start of every logout, while the session's token is still there (the editors
+ * release their locks with it). Answers the unsubscribe function.
+ */
+export function onLogout(listener: LogoutListener): () => void {
+  logoutListeners.add(listener);
+  return () => logoutListeners.delete(listener);
+}
+
+/** The prefix of every key the screens keep in the browser's storage (home search, massive-edit selection…). */
+export const TAB_STATE_PREFIX = 'bo.';
+
+/** The screens' state belongs to the user who left it: none of it is shown to the next one. */
+function clearTabState(): void {
+  for (const storage of [globalThis.sessionStorage, globalThis.localStorage]) {
+    try {
+      if (!storage) continue;
+      const keys: string[] = [];
+      for (let i = 0; i < storage.length; i++) {
+        const key = storage.key(i);
+        if (key?.startsWith(TAB_STATE_PREFIX)) keys.push(key);
+      }
+      for (const key of keys) storage.removeItem(key);
+    } catch {
+      // storage disabled: nothing was kept
+    }
+  }
+}
+
+/**
+ * Ends the session. The pages release what they hold and the server is told (it releases the user's
+ * locks and clears the cookie) while the token is still valid; then user, grants, storage, the screens'
+ * per-tab state, timers and cached server data go.
+ */
 export function logout(reason: LogoutReason = 'user'): void {
   const { token } = sessionStore.get();
+  for (const listener of [...logoutListeners]) {
+    try {
+      listener();
+    } catch {
+      // one page failing to clean up does not keep the session alive
+    }
+  }
+  endServerSession(token);
   if (expiryTimer) clearTimeout(expiryTimer);
   expiryTimer = null;
   clearPersisted();
+  clearTabState();
   queryClient.clear();
   sessionStore.set({ ...anonymous, logoutReason: reason });
-  endServerSession(token);
 }
 
 // Persist the user whenever it changes (throttled); nothing else is stored.

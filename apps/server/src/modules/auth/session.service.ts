@@ -2,6 +2,7 @@ import type { LoginResponse } from '@bo/shared/auth';
 import type { Db } from '../../db/client.js';
 import { audit } from '../../lib/audit.repository.js';
 import { unauthorized } from '../../lib/errors.js';
+import { releaseLocksOf } from '../locks/locks.repository.js';
 import type { TokenService } from './token.js';
 
 export interface SessionDeps {
@@ -17,12 +18,24 @@ export async function currentSession(deps: Pick<SessionDeps, 'tokens'>, token: s
 }
 
 /**
+ * How long after its expiry a token still names the user at logout: the browser's expiry timer logs out
+ * at the token's expiry, so its logout call arrives with a token that has just expired. Such a token does
+ * nothing else here, and all it can do is end its own user's editing (release their locks).
+ */
+export const LOGOUT_GRACE_SECONDS = 5 * 60;
+
+/**
  * Logout (POST /api/authorization/logout). Public and idempotent: an expired, forged or missing token
- * still ends the browser's session (the route clears the cookie). A token that is still valid names the
- * user whose session ends: the place for anything to release on their behalf.
+ * still ends the browser's session (the route clears the cookie). A token that is still valid (or expired
+ * less than LOGOUT_GRACE_SECONDS ago) names the user whose session ends: every lock they hold is released,
+ * in one transaction with the audit entry, so their work is never stranded behind a lock until it lapses.
  */
 export async function logout(deps: SessionDeps, input: { token: string | null; requestId?: string }): Promise<void> {
-  const payload = input.token ? await deps.tokens.verify(input.token) : null;
+  const payload = input.token ? await deps.tokens.verify(input.token, { graceSeconds: LOGOUT_GRACE_SECONDS }) : null;
   if (!payload) return;
-  await audit(deps.db, { username: payload.user_name, action: 'logout', requestId: input.requestId });
+  await deps.db.transaction(async (tx) => {
+    const released = await releaseLocksOf(tx, payload.user_name);
+    const total = released.module + released.cluster + released.macroFamily;
+    await audit(tx, { username: payload.user_name, action: 'logout', requestId: input.requestId, summary: { locksReleased: total, byKind: released } });
+  });
 }

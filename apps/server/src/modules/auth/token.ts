@@ -17,7 +17,11 @@ export async function resolveSigningSecret(db: Db, configured: string | undefine
 
 export interface TokenService {
   sign(username: string, authorities: string[]): Promise<{ token: string; expiresIn: number }>;
-  verify(token: string): Promise<TokenPayload | null>;
+  /**
+   * The payload of a token signed here and not expired; `graceSeconds` also accepts one that expired at
+   * most that long ago (logout only: the browser's expiry timer ends the session at the token's expiry).
+   */
+  verify(token: string, options?: { graceSeconds?: number }): Promise<TokenPayload | null>;
 }
 
 export function createTokenService(secret: Uint8Array, ttlMinutes: number): TokenService {
@@ -31,9 +35,9 @@ export function createTokenService(secret: Uint8Array, ttlMinutes: number): Toke
         .sign(secret);
       return { token, expiresIn };
     },
-    async verify(token) {
+    async verify(token, options) {
       try {
-        const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'] });
+        const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'], clockTolerance: options?.graceSeconds ?? 0 });
         if (typeof payload.user_name !== 'string' || typeof payload.exp !== 'number') return null;
         const authorities = Array.isArray(payload.authorities) ? payload.authorities.map(String) : [];
         return { user_name: payload.user_name, authorities, exp: payload.exp };

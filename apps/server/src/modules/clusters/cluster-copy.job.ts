@@ -2,6 +2,8 @@ import { CLUSTER_TEXTS } from '@bo/shared/clusters';
 import type { JobRunner } from '../../jobs/job-runner.js';
 import { clusterKind } from '../lifecycle/cluster-kind.js';
 import { copyJob, type CopyKind } from '../lifecycle/copy-job.js';
+import { clusterPlanningReasons } from '../publishing/publish-checks.js';
+import { clusterPublishFacts } from '../publishing/publishing.repository.js';
 import { writeClusterCopyRow } from './cluster-copy.repository.js';
 import {
   clusterChildren,
@@ -72,8 +74,15 @@ export const clusterCopy: CopyKind<ClusterRow> & { keyField: 'clusterId' } = {
       tx,
       rows.map((r) => r.id),
     );
-    const blocked = new Set(moduleRows.filter((m) => m.status === 'ADDED' && m.moduleStatus === 'WIP').map((m) => m.clusterPk));
-    return new Map([...blocked].map((pk) => [pk, CLUSTER_TEXTS.modulesInWip]));
+    const inWip = new Set(moduleRows.filter((m) => m.status === 'ADDED' && m.moduleStatus === 'WIP').map((m) => m.clusterPk));
+    const facts = await clusterPublishFacts(tx, rows);
+    const out = new Map<number, string>();
+    for (const row of rows) {
+      const reasons = clusterPlanningReasons(facts.get(row.id) ?? { storeCount: 0, modules: [] });
+      if (inWip.has(row.id)) out.set(row.id, CLUSTER_TEXTS.modulesInWip);
+      else if (reasons.length) out.set(row.id, `Copied, but not published: ${reasons.map((r) => r.message).join('; ')}`);
+    }
+    return out;
   },
 };
 

@@ -1,6 +1,7 @@
 import {
   CLUSTER_SAVE_ERRORS,
   CLUSTER_TEXTS,
+  clusterVersionConflict,
   type CheckForPublishAnswer,
   type ClusterCopyAnswer,
   type ClusterCopyRequest,
@@ -20,7 +21,7 @@ import {
 import type { Queryable, Tx } from '../../db/client.js';
 import { audit } from '../../lib/audit.repository.js';
 import type { ServiceContext } from '../../lib/context.js';
-import { badRequest, forbidden, notFound, ruleBroken } from '../../lib/errors.js';
+import { badRequest, conflict, forbidden, notFound, ruleBroken } from '../../lib/errors.js';
 import { clusterKind } from '../lifecycle/cluster-kind.js';
 import { lockHolders, lockItems, unlockItems } from '../lifecycle/item-locks.js';
 import { itemMonths } from '../lifecycle/item-months.js';
@@ -28,6 +29,8 @@ import { assertChangeable, assertLocksHeld } from '../lifecycle/item-preconditio
 import { monthStates, type MonthState } from '../months/months.repository.js';
 import { unknownClassificationIds, unknownLiaCodes } from '../reference-data/reference-data.repository.js';
 import { startPublication, SUBMISSION_STARTED, type PublishItem } from '../publishing/publish.job.js';
+import { clusterBlockReasons, clusterPlanningReasons, publishBlockedMessage } from '../publishing/publish-checks.js';
+import { clusterPublishFacts, liveModuleStatuses } from '../publishing/publishing.repository.js';
 import { clusterCopy } from './cluster-copy.job.js';
 import { COPY_WAIT_MS, requestCopy, type CopyRequestTexts } from '../lifecycle/copy-request.js';
 import {
@@ -153,6 +156,15 @@ function requireLocks(tx: Tx, ctx: ServiceContext, targets: readonly Target[]): 
   );
 }
 
+/**
+ * 409 versionConflict when a body carries the version its editor loaded and the cluster has moved past it
+ * (a repeated submit, or someone else's save): nothing is written. A body without a version is not checked.
+ */
+function requireVersions(targets: readonly Target[]): void {
+  const stale = targets.filter((t) => t.body.version !== undefined && t.body.version !== t.row.version);
+  if (stale.length) throw conflict(clusterVersionConflict(stale.map((t) => ({ clusterId: t.row.clusterId, version: t.body.version! }))), 'versionConflict');
+}
+
 /** 422 when the cluster cannot change for anyone now: submission running, month closed, release closed. */
 function requireChangeable(t: Target): void {
   assertChangeable(clusterKind, t.row, t.month);
@@ -259,6 +271,7 @@ export async function saveClusters(ctx: ServiceContext, list: readonly ClusterSa
   return ctx.db.transaction(async (tx) => {
     const targets = await loadTargets(tx, list);
     await requireLocks(tx, ctx, targets);
+    requireVersions(targets);
     const unauthorizedList: string[] = [];
     for (const t of targets) {
       const reason = clusterReadOnlyReason(ctx.user.grants, ctx.user.username, t.scope, {
@@ -334,8 +347,30 @@ export async function checkForPublish(ctx: ServiceContext, list: readonly Cluste
         .sort();
       if (twins.length) map[row.clusterId] = [...new Set([...(map[row.clusterId] ?? []), ...twins])];
     }
-    return { clusterDuplicatedResponseMap: map };
+    return { clusterDuplicatedResponseMap: map, blocking: await clusterBlocking(tx, list, byKey) };
   });
+}
+
+/**
+ * The planning system's checks of the clusters (publish-checks.ts), with the body's unsaved modules in
+ * place of the stored ones: no store, no module, modules in WIP. Only the clusters that may not be published.
+ */
+async function clusterBlocking(db: Queryable, list: readonly ClusterSave[], byKey: ReadonlyMap<string, ClusterRow>): Promise<CheckForPublishAnswer['blocking']> {
+  const rows = [...new Map(list.map((c) => [clusterRefKey(c), byKey.get(clusterRefKey(c))!])).values()];
+  const stored = await clusterPublishFacts(db, rows);
+  const blocking: CheckForPublishAnswer['blocking'] = [];
+  for (const row of rows) {
+    const body = list.find((c) => clusterRefKey(c) === clusterRefKey(row))!;
+    let facts = stored.get(row.id)!;
+    if (body.modules) {
+      const names = body.modules.filter((m) => m.clusterCompositionStatus === 'ADDED').map((m) => m.moduleName);
+      const statuses = await liveModuleStatuses(db, row.monthId, names);
+      facts = { ...facts, modules: names.filter((n) => statuses.has(n)).map((n) => ({ moduleName: n, status: statuses.get(n)! })) };
+    }
+    const reasons = clusterBlockReasons(facts);
+    if (reasons.length) blocking.push({ clusterId: row.clusterId, monthId: row.monthId, clusterLabel: row.clusterLabel, reasons });
+  }
+  return blocking;
 }
 
 /**
@@ -351,6 +386,7 @@ export async function publishClusters(ctx: ServiceContext, list: readonly Cluste
     if (refused.length) throw forbidden(`You may not publish the cluster(s) ${refused.map((t) => t.row.clusterLabel).join(', ')}`);
     await requireLocks(tx, ctx, targets);
     if (targets.some((t) => t.row.status !== 'WIP')) throw ruleBroken('notWip', CLUSTER_TEXTS.notWip);
+    requireVersions(targets);
 
     // The body's unsaved edits are saved first, with the save rules.
     const contents = await clusterContents(
@@ -380,6 +416,16 @@ export async function publishClusters(ctx: ServiceContext, list: readonly Cluste
     );
     if (moduleRows.some((m) => m.status === 'ADDED' && m.moduleStatus === 'WIP')) throw ruleBroken('modulesInWip', CLUSTER_TEXTS.modulesInWip);
     targets.forEach(requireChangeable);
+    // The planning system's checks, on what is about to be sent (the body's edits are saved by now).
+    const facts = await clusterPublishFacts(
+      tx,
+      targets.map((t) => t.row),
+    );
+    const blocked = targets
+      .map((t) => ({ t, reasons: clusterPlanningReasons(facts.get(t.row.id)!) }))
+      .filter((b) => b.reasons.length)
+      .map((b) => publishBlockedMessage('cluster', b.t.row.clusterId, b.reasons));
+    if (blocked.length) throw ruleBroken('publishBlocked', blocked.join('; '));
 
     const items: PublishItem[] = targets.map((t) => ({ itemType: 'cluster', itemKey: t.row.clusterId, monthId: t.row.monthId }));
     const jobId = await startPublication(tx, (db, kind, payload, by) => ctx.jobs.enqueue(db, kind, payload, by), items, ctx.user.username);

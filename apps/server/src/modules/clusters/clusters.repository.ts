@@ -413,6 +413,7 @@ export async function toClusterDtos(db: Queryable, rows: readonly ClusterRow[], 
       totalSku: skuTotals.get(r.id) ?? 0,
       releaseClosed: state?.releaseClosed ?? false,
       inOpenMonth: state?.open ?? false,
+      version: r.version,
     };
   });
 }

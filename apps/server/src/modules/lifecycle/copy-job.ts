@@ -64,8 +64,11 @@ export interface CopyKind<Row extends CopyRow> {
    * live or fully deleted): answers non-blocking warnings (the copy is made) and the audit summary.
    */
   write(tx: Tx, copy: { source: Row; existing: Row | undefined; destination: string; month: MonthState; username: string }): Promise<{ warnings: string[]; summary: Record<string, unknown> }>;
-  /** Per-kind reasons a copied row may not be published now (cluster: modules still in WIP), by row id. */
-  publishBlockers?(tx: Tx, rows: readonly Row[]): Promise<Map<number, string>>;
+  /**
+   * Per-kind reasons a copied row may not be published now, by row id: the planning system's checks
+   * (publishing/publish-checks.ts) and, for clusters, modules still in WIP.
+   */
+  publishBlockers(tx: Tx, rows: readonly Row[]): Promise<Map<number, string>>;
 }
 
 export interface CopyJobPayload {
@@ -236,7 +239,7 @@ async function publishCopies<Row extends CopyRow>(
   const errors: KeyedMonthMessage[] = [];
   const rows = await kind.findLive(tx, copied, true);
   const scopes = await kind.scopes(tx, rows);
-  const blockers = (await copy.publishBlockers?.(tx, rows)) ?? new Map<number, string>();
+  const blockers = await copy.publishBlockers(tx, rows);
   const items: PublishItem[] = [];
   for (const row of rows) {
     const key = kind.keyOf(row);

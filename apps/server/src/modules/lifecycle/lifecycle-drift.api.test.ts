@@ -21,13 +21,14 @@ beforeEach(async () => {
   await buildUser(db, { username: 'editor', grants: { view: aurEu, edit: aurEu } });
   await buildUser(db, { username: 'holder', grants: { view: bothEu, edit: bothEu } });
   await buildUser(db, { username: 'creator', role: 'CREATOR', grants: { view: aurEu, edit: aurEu } });
+  await buildUser(db, { username: 'creatorsub', role: 'CREATOR', grants: { view: aurEu, edit: aurEu, submit: aurEu } });
   for (const monthId of ['M01_2027', 'M12_2026']) {
     await buildModule(db, { moduleName: 'MOD_A', monthId });
     await buildCluster(db, { clusterId: 'CL_A', monthId });
   }
   await buildModule(db, { moduleName: 'MOD_V', brandCode: 'VLT' });
   await buildCluster(db, { clusterId: 'CL_V', brandCode: 'VLT' });
-  for (const u of ['editor', 'holder', 'creator']) h[u] = await loginAs(app, u);
+  for (const u of ['editor', 'holder', 'creator', 'creatorsub']) h[u] = await loginAs(app, u);
 });
 afterEach(async () => {
   await app.close();
@@ -111,5 +112,12 @@ describe.each(kinds)('$kind copy (one copy job for both kinds)', ({ kind, key, a
     expect(res.json().errors).toEqual([expect.objectContaining({ [key]: a, months: ['M02_2027'] })]);
     const row = (await rowIn('M02_2027'))! as { moduleDescription?: string | null; clusterDescription?: string | null };
     expect(row.moduleDescription ?? row.clusterDescription).toBe('theirs');
+  });
+
+  it('with toPublish, copies but does not submit what the planning system would refuse (an empty item)', async () => {
+    const res = await post('creatorsub', `/api/${kind}/copyCompositions`, { [`${kind}s`]: [{ [key]: a, monthId: 'M01_2027', destinationMonthList: ['M02_2027'] }], toPublish: true });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().errors).toEqual([{ [key]: a, months: ['M02_2027'], message: expect.stringMatching(/^Copied, but not published: The (module|cluster) has no/) }]);
+    expect((await rowIn('M02_2027'))!.status).toBe('WIP');
   });
 });

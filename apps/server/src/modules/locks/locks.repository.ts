@@ -93,3 +93,17 @@ export async function holdsLock(db: Queryable, itemType: LockItemType, key: Lock
   const owner = (await liveLocks(db, itemType, [key], ttlMinutes)).get(itemKeyString(key));
   return !!owner && owner.toLowerCase() === user.toLowerCase();
 }
+
+/**
+ * Releases every lock `owner` holds (compared case-insensitively), of every kind, lapsed ones too: the
+ * owner's session ended. Answers how many went, by kind.
+ */
+export async function releaseLocksOf(db: Queryable, owner: string): Promise<Record<LockItemType, number>> {
+  const rows = await db
+    .delete(locks)
+    .where(eq(sql`lower(${locks.owner})`, owner.toLowerCase()))
+    .returning({ itemType: locks.itemType });
+  const released: Record<LockItemType, number> = { module: 0, cluster: 0, macroFamily: 0 };
+  for (const r of rows) released[r.itemType as LockItemType] += 1;
+  return released;
+}

@@ -1,6 +1,8 @@
 import type { JobRunner } from '../../jobs/job-runner.js';
 import { copyJob, type CopyKind } from '../lifecycle/copy-job.js';
 import { moduleKind } from '../lifecycle/module-kind.js';
+import { moduleBlockReasons } from '../publishing/publish-checks.js';
+import { modulePublishFacts } from '../publishing/publishing.repository.js';
 import { findModuleAnyState, writeModuleCopy } from './module-copy.repository.js';
 import type { ModuleRow } from './modules.repository.js';
 
@@ -29,6 +31,18 @@ export const moduleCopy: CopyKind<ModuleRow> & { keyField: 'moduleName' } = {
   async write(tx, { source, existing, destination, username }) {
     const skus = await writeModuleCopy(tx, source, existing, destination, username);
     return { warnings: [], summary: { overwritten: !!existing && !existing.deletionStatus, skus } };
+  },
+  async publishBlockers(tx, rows) {
+    const facts = await modulePublishFacts(
+      tx,
+      rows.map((r) => r.id),
+    );
+    const out = new Map<number, string>();
+    for (const row of rows) {
+      const reasons = moduleBlockReasons(facts.get(row.id) ?? { skus: [] });
+      if (reasons.length) out.set(row.id, `Copied, but not published: ${reasons.map((r) => r.message).join('; ')}`);
+    }
+    return out;
   },
 };
 

@@ -292,10 +292,11 @@ describe('publish', () => {
 
   it('returns a rejected module to WIP with the planning system\'s errors, semicolon-separated', async () => {
     const { skus } = await import('../../db/schema.js');
+    await lock('submitter');
+    expect((await post('/api/module/publish', 'submitter', key)).statusCode).toBe(200);
+    // The SKUs are disabled in SAP after the checks passed, before the planning system gets the module.
     await app.database.db.update(skus).set({ sapStatus: 'Z' }).where(eq(skus.upc, upcs[0]!));
     await app.database.db.update(skus).set({ sapStatus: 'I' }).where(eq(skus.upc, upcs[1]!));
-    await lock('submitter');
-    await post('/api/module/publish', 'submitter', key);
     await app.jobs.drain();
     const after = (await row())!;
     expect(after.status).toBe('WIP');
@@ -306,7 +307,9 @@ describe('publish', () => {
 
   it('rejects an empty module with "The module has no active SKU"', async () => {
     await lock('submitter');
-    await post('/api/module/publish', 'submitter', { ...key, productDtoList: [] });
+    expect((await post('/api/module/publish', 'submitter', key)).statusCode).toBe(200);
+    // The lines go after the checks passed, before the planning system gets the module.
+    await app.database.db.delete(moduleSkus).where(eq(moduleSkus.moduleId, (await row())!.id));
     await app.jobs.drain();
     expect((await row())!.rpasErrors).toBe('The module has no active SKU');
   });

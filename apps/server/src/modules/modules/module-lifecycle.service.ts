@@ -3,12 +3,14 @@
  * Every change is one transaction that validates before it writes, checks rights and state, and
  * records an audit entry.
  */
-import type { CompositionLine, ModuleDto, ModuleKey, ModuleSave } from '@bo/shared/modules';
+import { moduleKeyString } from '@bo/shared/item-keys';
+import type { CompositionLine, ModuleCheckForPublish, ModuleCheckForPublishAnswer, ModuleDto, ModuleKey, ModuleSave } from '@bo/shared/modules';
+import { moduleVersionConflict } from '@bo/shared/modules';
 import { canEdit, canPublish, canReopen, canView, hasType, isAdmin, sameUser, type ItemScope } from '@bo/shared/permissions';
 import type { Queryable, Tx } from '../../db/client.js';
 import { audit } from '../../lib/audit.repository.js';
 import type { ServiceContext } from '../../lib/context.js';
-import { AppError, forbidden, notFound, ruleBroken } from '../../lib/errors.js';
+import { AppError, conflict, forbidden, notFound, ruleBroken } from '../../lib/errors.js';
 import { acquireLock } from '../locks/locks.repository.js';
 import { lockItems, releaseItemLocks, unlockItems } from '../lifecycle/item-locks.js';
 import { itemMonths } from '../lifecycle/item-months.js';
@@ -16,6 +18,8 @@ import { assertLocksHeld, assertWritable } from '../lifecycle/item-preconditions
 import { MODULE_TEXTS, moduleKind } from '../lifecycle/module-kind.js';
 import { monthStateOf } from '../months/months.repository.js';
 import { startPublication, SUBMISSION_STARTED } from '../publishing/publish.job.js';
+import { moduleBlockReasons, publishBlockedMessage } from '../publishing/publish-checks.js';
+import { modulePublishFacts, sapStatusesOf } from '../publishing/publishing.repository.js';
 import { compositionSummary, validateComposition } from './module-composition.js';
 import { readComposition, writeComposition } from './module-composition.repository.js';
 import { familyExists, familyModuleScopes, findModule, findModules, toModuleDtos, updateModuleRow, type ModuleRow } from './modules.repository.js';
@@ -102,6 +106,8 @@ async function saveInTx(ctx: ServiceContext, tx: Tx, body: ModuleSave, opts: Sav
   await assertWritable(tx, moduleKind, row);
   if (row.status === 'SUBMITTED' && !canReopen(ctx.user.grants, scope)) throw forbidden(MODULE_TEXTS.reopenRequired, 'reopenRequired');
   await assertLocksHeld(tx, ctx, moduleKind, [row]);
+  // A repeated or stale submit (the row moved past the version the editor loaded) writes nothing.
+  if (body.version !== undefined && body.version !== row.version) throw conflict(moduleVersionConflict(row.moduleName, body.version), 'versionConflict');
 
   const description = body.newDescription ?? body.moduleDescription;
   const lines = opts.onlyDescription ? undefined : (body.productDtoList as CompositionLine[] | undefined);
@@ -181,10 +187,49 @@ async function publishInTx(ctx: ServiceContext, tx: Tx, body: ModuleSave): Promi
     if (row.status === 'SUBMIT_IN_PROGRESS') throw ruleBroken('submitInProgress', MODULE_TEXTS.submitInProgress);
     throw ruleBroken('notWip', MODULE_TEXTS.notWip);
   }
-  if (body.productDtoList || body.newDescription != null) return saveInTx(ctx, tx, body, { onlyDescription: false, forPublish: true });
-  await assertWritable(tx, moduleKind, row);
-  await assertLocksHeld(tx, ctx, moduleKind, [row]);
-  return row;
+  let target = row;
+  if (body.productDtoList || body.newDescription != null) target = await saveInTx(ctx, tx, body, { onlyDescription: false, forPublish: true });
+  else {
+    await assertWritable(tx, moduleKind, row);
+    await assertLocksHeld(tx, ctx, moduleKind, [row]);
+  }
+  // The planning system's checks, on what is about to be sent (the body's lines are saved by now).
+  const blocked = moduleBlockReasons((await modulePublishFacts(tx, [target.id])).get(target.id)!);
+  if (blocked.length) throw ruleBroken('publishBlocked', publishBlockedMessage('module', target.moduleName, blocked));
+  return target;
+}
+
+/**
+ * POST /api/module/checkForPublish: the planning system's checks (publish-checks.ts) before anything is
+ * sent. Needs the view right on every module (403; 404 for an unknown one), no lock: it changes nothing.
+ * A module carrying `productDtoList` is checked with those lines (the composition Save & Publish saves).
+ * Answers only the modules that may not be published.
+ */
+export async function checkModulesForPublish(ctx: ServiceContext, items: ModuleCheckForPublish): Promise<ModuleCheckForPublishAnswer> {
+  const rows = await findModules(ctx.db, items);
+  const byKey = new Map(rows.map((r) => [moduleKeyString(r), r]));
+  const missing = items.find((k) => !byKey.has(moduleKeyString(k)));
+  if (missing) throw notFound(`The module ${missing.moduleName} does not exist in ${missing.monthId}`);
+  const scopes = await moduleKind.scopes(ctx.db, rows);
+  const hidden = rows.filter((r) => !canView(ctx.user.grants, scopes.get(r.id)!));
+  if (hidden.length) throw forbidden(`You may not view the module(s) ${hidden.map((r) => r.moduleName).join(', ')}`);
+
+  const stored = await modulePublishFacts(ctx.db, rows.map((r) => r.id));
+  const unsavedUpcs = items.flatMap((i) => (i.productDtoList ?? []).map((l) => l.upc));
+  const sap = await sapStatusesOf(ctx.db, unsavedUpcs);
+  const blocking: ModuleCheckForPublishAnswer['blocking'] = [];
+  const seen = new Set<string>();
+  for (const item of items) {
+    const row = byKey.get(moduleKeyString(item))!;
+    if (seen.has(moduleKeyString(row))) continue;
+    seen.add(moduleKeyString(row));
+    const facts = item.productDtoList
+      ? { skus: item.productDtoList.filter((l) => l.moduleCompositionStatus !== 'REMOVED' && sap.has(l.upc)).map((l) => ({ upc: l.upc, sapStatus: sap.get(l.upc) ?? null })) }
+      : stored.get(row.id)!;
+    const reasons = moduleBlockReasons(facts);
+    if (reasons.length) blocking.push({ moduleName: row.moduleName, monthId: row.monthId, moduleLabel: row.moduleLabel, reasons });
+  }
+  return { blocking };
 }
 
 export async function publishModule(ctx: ServiceContext, body: ModuleSave) {

@@ -339,6 +339,7 @@ export async function toModuleDtos(db: Queryable, rows: readonly ModuleRow[], op
       isEdited: false,
       isDescriptionEdited: false,
       newDescription: null,
+      version: r.version,
     };
   });
 }

@@ -6,6 +6,8 @@ import {
   copyModulesResponseSchema,
   familyLockResultSchema,
   macroFamilyKeySchema,
+  moduleCheckForPublishAnswerSchema,
+  moduleCheckForPublishSchema,
   moduleDtoSchema,
   moduleKeySchema,
   moduleLockResultSchema,
@@ -70,6 +72,18 @@ export async function moduleLifecycleRoutes(instance: FastifyInstance) {
     '/api/module/publish',
     { schema: { tags, summary: 'Publish a WIP module (saving its composition first when given)', body: moduleSaveSchema, response: { 200: publishStartedSchema, ...errors } } },
     (request) => lifecycle.publishModule(ctx(request), request.body),
+  );
+  app.post(
+    '/api/module/checkForPublish',
+    {
+      schema: {
+        tags,
+        summary: "The planning system's checks before publishing (SKUs disabled in SAP, no active SKU): the modules that may not be published",
+        body: moduleCheckForPublishSchema,
+        response: { 200: moduleCheckForPublishAnswerSchema, ...errors },
+      },
+    },
+    (request) => lifecycle.checkModulesForPublish(ctx(request), request.body),
   );
   app.post(
     '/api/module/publishList',

@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from '../../config.js';
+import { clusterPlanningReasons, moduleBlockReasons } from './publish-checks.js';
 
 /** One item sent to the planning system. */
 export interface Submission {
@@ -20,20 +21,16 @@ export interface PlanningGateway {
 
 /**
  * The checks the planning system applies before it accepts an item (the outbox gateway applies them
- * itself, so that rejections happen and can be tested without the real system).
+ * itself, so that rejections happen and can be tested without the real system). The rules are those of
+ * publish-checks.ts, which the publish calls also run before anything is sent.
  */
 export function planningSystemChecks(submission: Submission): string[] {
-  const errors: string[] = [];
-  const p = submission.payload as { skus?: { upc: string; sapStatus: string | null }[]; stores?: unknown[]; modules?: unknown[] };
-  if (submission.itemType === 'module') {
-    const skus = p.skus ?? [];
-    if (skus.length === 0) errors.push('The module has no active SKU');
-    for (const s of skus) if (s.sapStatus === 'Z' || s.sapStatus === 'I') errors.push(`SKU ${s.upc} is disabled in SAP`);
-  } else {
-    if ((p.stores ?? []).length === 0) errors.push('The cluster has no store');
-    if ((p.modules ?? []).length === 0) errors.push('The cluster has no module');
-  }
-  return errors;
+  const p = submission.payload as { skus?: { upc: string; sapStatus: string | null }[]; stores?: unknown[]; modules?: { moduleName: string }[] };
+  const reasons =
+    submission.itemType === 'module'
+      ? moduleBlockReasons({ skus: p.skus ?? [] })
+      : clusterPlanningReasons({ storeCount: (p.stores ?? []).length, modules: p.modules ?? [] });
+  return reasons.map((r) => r.message);
 }
 
 /** PLANNING_SYSTEM=outbox: each submission becomes a JSON file under DATA_DIR/outbox, acknowledged after a delay. */

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { api } from '@/lib/api-client';
+import { onLogout } from '@/lib/session';
 import { unlockOnPageExit } from './unlock-on-exit';
 
 /** Renewal well inside LOCK_TTL_MINUTES (120): a lock lapses only when the page is gone. */
@@ -27,7 +28,9 @@ export interface LockKeeper<K extends object> {
 /**
  * The editors' locks (module page, cluster page): the editor takes them and tells the keeper which it
  * holds; the keeper renews them while the page is open, releases them when the page unmounts (route
- * change) and, with a keepalive fetch, when the tab closes. One keeper per kind of lock.
+ * change) and, with a keepalive fetch, when the tab closes or the session ends (logout from the menu or
+ * at the token's expiry: released while the token is still there; the server's logout releases them
+ * too). One keeper per kind of lock.
  */
 export function useLockKeeper<K extends object>(kind: LockKind<K>): LockKeeper<K> {
   const held = useRef(new Map<string, K>());
@@ -62,9 +65,15 @@ export function useLockKeeper<K extends object>(kind: LockKind<K>): LockKeeper<K
     }, LOCK_RENEW_MS);
     const onExit = () => unlockOnPageExit(kindRef.current.unlockPath, [...held.current.values()]);
     window.addEventListener('pagehide', onExit);
+    const stopOnLogout = onLogout(() => {
+      onExit();
+      // Released: the unmount that follows the logout has nothing left to send (and no token to send it with).
+      held.current.clear();
+    });
     return () => {
       clearInterval(renew);
       window.removeEventListener('pagehide', onExit);
+      stopOnLogout();
       keeper.releaseAll();
     };
   }, [keeper]);

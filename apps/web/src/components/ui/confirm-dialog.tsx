@@ -64,28 +64,64 @@ export interface ConfirmOptions {
   confirmLabel?: string;
   cancelLabel?: string;
   confirmColor?: MantineColor;
+  /**
+   * The work that Yes starts (a save, a publish): while it runs the dialog stays open, its confirm button
+   * shows a loader and ignores further clicks, and No, Escape and the outside click do nothing. The dialog
+   * closes when it settles; its error rejects the returned promise.
+   */
+  action?: () => Promise<unknown>;
 }
 
+let nextConfirmId = 0;
+
 /**
- * The same Yes/No question asked from code: resolves true when confirmed, false when cancelled or
- * closed. For a question that belongs to a component's state (with a loading confirm), use ConfirmDialog.
+ * The same Yes/No question asked from code: resolves true when confirmed (and, with `action`, once the
+ * action is done), false when cancelled or closed. Only the first answer counts: a double click on Yes
+ * confirms once. For a question that belongs to a component's state, use ConfirmDialog.
  */
-export function confirmDialog({ title, message, confirmLabel = 'Yes', cancelLabel = 'No', confirmColor }: ConfirmOptions): Promise<boolean> {
-  return new Promise((resolve) => {
+export function confirmDialog({ title, message, confirmLabel = 'Yes', cancelLabel = 'No', confirmColor, action }: ConfirmOptions): Promise<boolean> {
+  return new Promise((resolve, reject) => {
+    const modalId = `confirm-dialog-${++nextConfirmId}`;
+    const confirmProps = { ...(confirmColor ? { color: confirmColor } : {}), 'data-testid': 'confirm-dialog-yes' };
     let answered = false;
     const answer = (value: boolean) => {
       if (answered) return;
       answered = true;
       resolve(value);
     };
+    const confirmed = () => {
+      if (answered) return;
+      if (!action) return answer(true);
+      answered = true;
+      modals.updateModal({
+        modalId,
+        confirmProps: { ...confirmProps, loading: true },
+        cancelProps: { disabled: true },
+        closeOnEscape: false,
+        closeOnClickOutside: false,
+        withCloseButton: false,
+      });
+      action().then(
+        () => {
+          modals.close(modalId);
+          resolve(true);
+        },
+        (error: unknown) => {
+          modals.close(modalId);
+          reject(error);
+        },
+      );
+    };
     modals.openConfirmModal({
+      modalId,
       title: typeof title === 'string' ? <Text fw={650}>{title}</Text> : title,
       centered: true,
       radius: 'lg',
       children: typeof message === 'string' ? <Text fz="sm">{message}</Text> : message,
       labels: { confirm: confirmLabel, cancel: cancelLabel },
-      confirmProps: confirmColor ? { color: confirmColor } : {},
-      onConfirm: () => answer(true),
+      confirmProps,
+      closeOnConfirm: !action,
+      onConfirm: confirmed,
       onCancel: () => answer(false),
       onClose: () => answer(false),
     });

@@ -3,9 +3,11 @@ import { IconLock } from '@tabler/icons-react';
 import { useState } from 'react';
 import { CLUSTER_EDITOR_TEXTS, parseRangeFacing, REFRESH_RED_ABOVE, type ClusterPercentage } from '@bo/shared/cluster-editor';
 import type { ClusterDto } from '@bo/shared/clusters';
+import { PUBLISH_TEXTS } from '@bo/shared/modules';
 import { statusLabel } from '@bo/shared/statuses';
+import { notPublishedLines } from '@/components/editor/publish-outcome';
 import { LIMITS, MESSAGES } from '@bo/shared/validation';
-import { formatInteger } from '@/lib/format';
+import { formatInteger, formatMonthId } from '@/lib/format';
 import { byFamily, type EditorModule } from '../logic/composition';
 import { Draggable, DropArea } from './dnd';
 import { ModuleChip } from './module-chip';
@@ -70,7 +72,7 @@ export function ClusterBlock(props: ClusterBlockProps) {
               ) : null}
             </Group>
             <Text fz="xs" c="dimmed">
-              {cluster.clusterId} · {cluster.monthId} · {cluster.brandCode} {cluster.collection} · {cluster.country.join(', ')}
+              {cluster.clusterId} · {formatMonthId(cluster.monthId)} · {cluster.brandCode} {cluster.collection} · {cluster.country.join(', ')}
             </Text>
           </div>
           <Group gap={6} wrap="nowrap">
@@ -82,6 +84,13 @@ export function ClusterBlock(props: ClusterBlockProps) {
             <Badge color={statusColor(cluster.status)} variant="light" data-testid="cluster-status">
               {statusLabel(cluster.status)}
             </Badge>
+            {cluster.status === 'WIP' && cluster.rpasErrors ? (
+              <Tooltip label={notPublishedLines(cluster.clusterId, cluster.rpasErrors).join('\n')} multiline w={340} style={{ whiteSpace: 'pre-line' }}>
+                <Badge color="red" variant="filled" data-testid="not-published">
+                  {PUBLISH_TEXTS.notPublishedBadge}
+                </Badge>
+              </Tooltip>
+            ) : null}
           </Group>
         </Group>
 

@@ -19,6 +19,7 @@ import { CLUSTER_EDITOR_TEXTS, MAX_OPEN_CLUSTERS } from '@bo/shared/cluster-edit
 import { AlertBar } from '@/components/ui/alert-bar';
 import { PageLoader } from '@/components/ui/page-loader';
 import { paths } from '@/config/paths';
+import { formatMonthId } from '@/lib/format';
 import { useClusterActions } from '../hooks/use-cluster-actions';
 import { useClusterEditor } from '../hooks/use-cluster-editor';
 import { commonModules } from '../logic/composition';
@@ -96,7 +97,7 @@ export function ClusterEditorPage() {
               </Anchor>
               <Title order={3}>{CLUSTER_EDITOR_TEXTS.editCluster}</Title>
               <Badge variant="light" size="lg" tt="none" data-testid="you-searched">
-                {CLUSTER_EDITOR_TEXTS.youSearched(months.join(', '))}
+                {CLUSTER_EDITOR_TEXTS.youSearched(months.map(formatMonthId).join(', '))}
               </Badge>
               <Text fz="sm" c="dimmed">
                 {clusters.length} of at most {MAX_OPEN_CLUSTERS} clusters

@@ -3,16 +3,23 @@ import { List, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { CLUSTER_EDITOR_TEXTS } from '@bo/shared/cluster-editor';
 import { CLUSTER_SAVE_ERRORS, CLUSTER_TEXTS, type ClusterSaveAnswer } from '@bo/shared/clusters';
-import { canSaveInCopy, canSavePublishInCopy, canUseCopyPopup } from '@bo/shared/permissions';
+import { moduleKeyString } from '@bo/shared/item-keys';
+import { PUBLISH_TEXTS, type ModuleKey } from '@bo/shared/modules';
+import { canPublish, canSaveInCopy, canSavePublishInCopy, canUseCopyPopup } from '@bo/shared/permissions';
+import { notPublishedLines, showPublishBlocked } from '@/components/editor/publish-outcome';
+import { useSingleFlight } from '@/components/editor/single-flight';
 import { confirmDialog } from '@/components/ui/confirm-dialog';
 import { flash } from '@/components/ui/flash';
-import { showMessagePopup } from '@/components/ui/message-popup';
+import { showMessagePopup, splitMessages } from '@/components/ui/message-popup';
 import { ApiError } from '@/lib/api-error';
+import { formatMonthId } from '@/lib/format';
 import { waitForJob } from '@/lib/jobs';
 import { checkForPublish } from '../api/check-for-publish';
 import { copyClusters } from '../api/copy-clusters';
 import { getClusterDetails } from '../api/get-cluster-details';
 import { publishClusters } from '../api/publish-clusters';
+import { checkModulesForPublish, getModules, lockModules, publishModuleList, unlockModules } from '../api/publish-wip-modules';
+import { askWipModules, type WipModule } from '../components/wip-modules-popup';
 import { saveClusters } from '../api/save-clusters';
 import { keyOf, toSaveBody } from '../logic/composition';
 import type { ClusterEditor } from './use-cluster-editor';
@@ -20,6 +27,7 @@ import type { ClusterEditor } from './use-cluster-editor';
 function reportFailure(e: unknown) {
   if (e instanceof ApiError && e.status === 422 && e.key === 'clusterNotLocked') return showMessagePopup('Error!', CLUSTER_TEXTS.clusterNotLocked);
   if (e instanceof ApiError && e.key === 'modulesInWip') return showMessagePopup(CLUSTER_EDITOR_TEXTS.moduleInWipTitle, [CLUSTER_TEXTS.modulesInWip], 'orange');
+  if (e instanceof ApiError && e.key === 'publishBlocked') return showMessagePopup(PUBLISH_TEXTS.notPublishedTitle, splitMessages(e.message));
   showMessagePopup('Error!', e instanceof Error ? e.message : CLUSTER_EDITOR_TEXTS.contactAdministrator);
 }
 
@@ -35,9 +43,55 @@ export function saveAnswerProblems(answer: ClusterSaveAnswer): string[] {
   return lines;
 }
 
+/**
+ * 'Publish these modules first': lock the modules, check them, publish them (all or none), release the
+ * locks, and wait for the planning system. True when every module is SUBMITTED; otherwise says why not.
+ */
+async function publishModulesFirst(modules: readonly WipModule[]): Promise<boolean> {
+  const keys: ModuleKey[] = modules.map((m) => ({ moduleName: m.moduleName, monthId: m.monthId }));
+  let held: ModuleKey[] = [];
+  try {
+    const locks = await lockModules(keys);
+    held = locks.filter((l) => l.acquired).map((l) => ({ moduleName: l.moduleName, monthId: l.monthId }));
+    const refused = locks.filter((l) => !l.acquired);
+    if (refused.length) {
+      showMessagePopup('Error!', refused.map((l) => (l.userLock ? `The module ${l.moduleName} is locked by ${l.userLock}` : `You cannot open the module ${l.moduleName} for publishing`)));
+      return false;
+    }
+    const { blocking } = await checkModulesForPublish(keys);
+    if (blocking.length) {
+      await showPublishBlocked(blocking.map((b) => ({ name: `${b.moduleLabel} (${b.moduleName}, ${formatMonthId(b.monthId)})`, lines: b.reasons.map((r) => r.message) })));
+      return false;
+    }
+    const answer = await publishModuleList(keys);
+    if (answer.errors?.length) {
+      showMessagePopup(PUBLISH_TEXTS.notPublishedTitle, answer.errors.flatMap(splitMessages));
+      return false;
+    }
+    if (answer.jobId !== undefined) await waitForJob(answer.jobId, { firstMs: 500 });
+    const fresh = await getModules(keys);
+    const notSubmitted = fresh.filter((d) => d.status !== 'SUBMITTED');
+    if (notSubmitted.length) {
+      showMessagePopup(
+        PUBLISH_TEXTS.notPublishedTitle,
+        notSubmitted.flatMap((d) => notPublishedLines(`${d.moduleLabel} (${d.moduleName})`, d.rpasErrors ?? (d.status === 'SUBMIT_IN_PROGRESS' ? 'the submission is still running' : null))),
+      );
+      return false;
+    }
+    flash(`${keys.map((k) => k.moduleName).join(', ')}: SUBMITTED`);
+    return true;
+  } catch (e) {
+    reportFailure(e);
+    return false;
+  } finally {
+    if (held.length) await unlockModules(held).catch(() => undefined);
+  }
+}
+
 export function useClusterActions(editor: ClusterEditor) {
   const { state, compositions, changes, access, editableKeys, grants, keys, clusters } = editor;
   const [busy, setBusy] = useState<string | null>(null);
+  const flight = useSingleFlight();
 
   const bodyOf = (k: string) => toSaveBody(state.base[k]!, compositions[k] ?? [], state.descriptions[k] ?? '', state.lias[k] ?? [], state.classifications[k] ?? []);
   const changedKeys = editableKeys.filter((k) => changes[k]?.any);
@@ -66,10 +120,44 @@ export function useClusterActions(editor: ClusterEditor) {
     }
   };
 
-  const publish = async () => {
+  /** The ADDED modules in WIP of the clusters to publish, each once, with the clusters that hold it. */
+  const wipModules = (): WipModule[] => {
+    const out = new Map<string, WipModule>();
+    for (const k of publishable) {
+      for (const m of compositions[k] ?? []) {
+        if (m.clusterCompositionStatus !== 'ADDED' || m.status !== 'WIP') continue;
+        const id = moduleKeyString(m);
+        const entry = out.get(id) ?? { moduleName: m.moduleName, moduleLabel: m.moduleLabel, monthId: m.monthId, clusterIds: [] };
+        entry.clusterIds.push(state.base[k]!.clusterId);
+        out.set(id, entry);
+      }
+    }
+    return [...out.values()];
+  };
+
+  /** Whether the caller holds the submit right on every one of the modules (their brand and zones). */
+  const mayPublishModules = async (modules: readonly WipModule[]) => {
+    try {
+      const dtos = await getModules(modules.map((m) => ({ moduleName: m.moduleName, monthId: m.monthId })));
+      return dtos.length === modules.length && dtos.every((d) => canPublish(grants, { brand: d.brand, zones: d.starZones }));
+    } catch {
+      return false;
+    }
+  };
+
+  /** `modulesPublished`: the modules in WIP were just published ('Publish these modules first'), the page has not reloaded them. */
+  const publish = async (opts: { modulesPublished?: boolean } = {}) => {
     if (publishable.length === 0 || busy) return;
-    const wip = publishable.flatMap((k) => (compositions[k] ?? []).filter((m) => m.clusterCompositionStatus === 'ADDED' && m.status === 'WIP').map((m) => `${state.base[k]!.clusterId}: ${m.moduleLabel}`));
-    if (wip.length) return showMessagePopup(CLUSTER_EDITOR_TEXTS.moduleInWipTitle, [CLUSTER_TEXTS.modulesInWip, ...wip], 'orange');
+    const wip = opts.modulesPublished ? [] : wipModules();
+    if (wip.length) {
+      const choice = await askWipModules(wip, await mayPublishModules(wip));
+      if (choice !== 'publishFirst') return;
+      setBusy(PUBLISH_TEXTS.publishingModules);
+      const done = await publishModulesFirst(wip);
+      setBusy(null);
+      if (!done) return;
+      return publish({ modulesPublished: true });
+    }
     if (liaMissing(publishable).length) return showMessagePopup('Error!', CLUSTER_TEXTS.atLeastOneLia);
     const liaOk = await confirmDialog({
       title: 'Publish',
@@ -92,7 +180,12 @@ export function useClusterActions(editor: ClusterEditor) {
     setBusy(CLUSTER_EDITOR_TEXTS.publishing);
     try {
       const bodies = publishable.map(bodyOf);
-      const { clusterDuplicatedResponseMap: twins } = await checkForPublish(bodies);
+      const { clusterDuplicatedResponseMap: twins, blocking } = await checkForPublish(bodies);
+      if (blocking.length) {
+        // The planning system would refuse them: say why, send nothing.
+        await showPublishBlocked(blocking.map((b) => ({ name: `${b.clusterLabel} (${b.clusterId}, ${formatMonthId(b.monthId)})`, lines: b.reasons.map((r) => r.message) })));
+        return;
+      }
       const entries = Object.entries(twins);
       if (entries.length) {
         const anyway = await confirmDialog({
@@ -119,8 +212,9 @@ export function useClusterActions(editor: ClusterEditor) {
       editor.load(await getClusterDetails(keys));
       void waitForJob(jobId).then(async () => {
         const fresh = await editor.reload();
-        const warnings = fresh.filter((c) => publishable.includes(keyOf(c)) && c.rpasErrors);
-        if (warnings.length) showMessagePopup('Warning', warnings.flatMap((c) => (c.rpasErrors ?? '').split(';').map((w) => `${c.clusterId}: ${w.trim()}`)), 'orange');
+        // A rejection is an outcome: the page says plainly what was not published, and why.
+        const rejected = fresh.filter((c) => publishable.includes(keyOf(c)) && c.status === 'WIP' && c.rpasErrors);
+        if (rejected.length) showMessagePopup(PUBLISH_TEXTS.notPublishedTitle, rejected.flatMap((c) => notPublishedLines(`${c.clusterLabel} (${c.clusterId})`, c.rpasErrors)));
       });
     } catch (e) {
       reportFailure(e);
@@ -143,10 +237,10 @@ export function useClusterActions(editor: ClusterEditor) {
       for (const c of sources) {
         const failed = [...new Set(errors.filter((e) => e.clusterId === c.clusterId).flatMap((e) => e.months))];
         const done = months.filter((m) => !failed.includes(m));
-        if (failed.length) lines.push(CLUSTER_EDITOR_TEXTS.unableToCopy(c.clusterId, failed));
-        if (done.length) lines.push(CLUSTER_EDITOR_TEXTS.copied(c.clusterId, done));
+        if (failed.length) lines.push(CLUSTER_EDITOR_TEXTS.unableToCopy(c.clusterId, failed.map(formatMonthId)));
+        if (done.length) lines.push(CLUSTER_EDITOR_TEXTS.copied(c.clusterId, done.map(formatMonthId)));
       }
-      const reasons = errors.map((e) => `${e.clusterId} (${e.months.join(', ')}): ${e.message}`);
+      const reasons = errors.map((e) => `${e.clusterId} (${e.months.map(formatMonthId).join(', ')}): ${e.message}`);
       showMessagePopup(errors.length ? 'Copy' : 'Copy done', [...lines, ...reasons], errors.length ? 'orange' : 'blue');
     } catch (e) {
       reportFailure(e);
@@ -155,14 +249,18 @@ export function useClusterActions(editor: ClusterEditor) {
     }
   };
 
+  // Save, Publish and Copy run one at a time: a double click (before the buttons re-render disabled) sends one request.
   return {
     busy,
-    save,
-    publish,
-    copy,
+    save: () => flight(PAGE_ACTION, save),
+    publish: () => flight(PAGE_ACTION, publish),
+    copy: (months: string[], toPublish: boolean) => flight(PAGE_ACTION, () => copy(months, toPublish)),
     canSave: changedKeys.length > 0 && busy === null && liaMissing(changedKeys).length === 0,
     canPublish: publishable.length > 0 && busy === null,
     canOpenCopy: canUseCopyPopup(grants) && busy === null,
     copyRights: { canSave: canSaveInCopy(grants), canSavePublish: canSavePublishInCopy(grants) },
   };
 }
+
+/** The single-flight key of the page's actions (they exclude each other: one `busy` for the page). */
+const PAGE_ACTION = 'cluster-page';

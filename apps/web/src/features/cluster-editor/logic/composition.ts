@@ -82,6 +82,8 @@ export function toSaveBody(dto: ClusterDto, modules: readonly EditorModule[], de
     modules: modules.map((m) => ({ moduleName: m.moduleName, clusterCompositionStatus: m.clusterCompositionStatus })),
     lias: dto.lias.map((l) => ({ liaCode: l.liaCode, isChecked: lias.includes(l.liaCode) })),
     classifications: classifications.map((classificationId) => ({ classificationId })),
+    // The version this page loaded (the save answer refreshes it): a repeated or stale submit is refused (409).
+    version: dto.version,
   };
 }
 

@@ -34,6 +34,7 @@ export function cluster(clusterId: string, modules: string[] = [], patch: Partia
     totalSku: 0,
     releaseClosed: false,
     inOpenMonth: true,
+    version: 1,
     ...patch,
   };
 }

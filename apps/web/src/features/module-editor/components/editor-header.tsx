@@ -13,7 +13,7 @@ import {
   IconSearch,
   IconSend,
 } from '@tabler/icons-react';
-import { formatMonthId } from '@bo/shared/months';
+import { formatMonthId } from '@/lib/format';
 import type { PerformanceFilters } from '@bo/shared/working-area';
 import { canCreateAny, canPublishAny, canUseCopyPopup } from '@bo/shared/permissions';
 import { useSession } from '@/lib/session';

@@ -1,10 +1,12 @@
 import { memo, useMemo } from 'react';
 import { ActionIcon, Badge, Box, Button, Collapse, Group, Paper, SegmentedControl, Text, TextInput, Tooltip } from '@mantine/core';
 import { IconAlertTriangle, IconChartBar, IconChevronDown, IconCopy, IconDeviceFloppy, IconLock, IconSend, IconX } from '@tabler/icons-react';
-import type { ProductDto } from '@bo/shared/modules';
+import { PUBLISH_TEXTS, type ProductDto } from '@bo/shared/modules';
 import { WORKING_AREA_TEXTS } from '@bo/shared/working-area';
-import { formatInteger, formatMonthLabel, moduleStatusColor, statusLabel } from '../logic/labels';
+import { formatMonthId } from '@/lib/format';
+import { formatInteger, moduleStatusColor, statusLabel } from '../logic/labels';
 import { showMessagePopup } from '@/components/ui/message-popup';
+import { notPublishedLines } from '@/components/editor/publish-outcome';
 import { activeCounts, countsDifferFromPrevious, isDescriptionEdited, hasChanges, type EditorModule } from '../hooks/editor-reducer';
 import type { Area } from '../logic/drop-rules';
 import type { ModuleAccess } from '../logic/module-access';
@@ -75,7 +77,7 @@ export const ModuleCard = memo(function ModuleCard({ module: m, access, collapse
               )}
             </Group>
             <Text fz={11} c="dimmed" truncate>
-              {dto.moduleName} · {dto.macroFamily} · {dto.brand} {dto.collection} · {formatMonthLabel(dto.monthId)}
+              {dto.moduleName} · {dto.macroFamily} · {dto.brand} {dto.collection} · {formatMonthId(dto.monthId)}
             </Text>
           </Box>
           <Badge size="sm" variant="light" color={moduleStatusColor(dto.status)} data-testid="module-status" style={{ flexShrink: 0 }}>
@@ -86,13 +88,27 @@ export const ModuleCard = memo(function ModuleCard({ module: m, access, collapse
               LEGO
             </Badge>
           )}
-          {dto.rpasErrors && (
+          {dto.rpasErrors && dto.status === 'WIP' ? (
+            // Rejected by the planning system: the module is not published, and the page says why.
+            <Tooltip label={notPublishedLines(dto.moduleName, dto.rpasErrors).join('\n')} multiline w={340} style={{ whiteSpace: 'pre-line' }}>
+              <Badge
+                size="sm"
+                color="red"
+                variant="filled"
+                data-testid="not-published"
+                style={{ flexShrink: 0, cursor: 'pointer' }}
+                onClick={() => showMessagePopup(PUBLISH_TEXTS.notPublishedTitle, notPublishedLines(`${dto.moduleLabel} (${dto.moduleName})`, dto.rpasErrors))}
+              >
+                {PUBLISH_TEXTS.notPublishedBadge}
+              </Badge>
+            </Tooltip>
+          ) : dto.rpasErrors ? (
             <Tooltip label="Planning system warnings">
               <ActionIcon variant="light" color="orange" size="sm" aria-label="Planning system warnings" onClick={() => showMessagePopup('Warning', dto.rpasErrors ?? '', 'orange')}>
                 <IconAlertTriangle size={14} />
               </ActionIcon>
             </Tooltip>
-          )}
+          ) : null}
           {access.lockedBy && (
             <Badge size="sm" color="red" variant="light" leftSection={<IconLock size={11} />} data-testid="locked-by">
               {access.lockedBy}

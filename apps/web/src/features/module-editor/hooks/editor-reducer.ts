@@ -166,5 +166,7 @@ export function toSaveBody(m: EditorModule, withDescription: boolean) {
     isEdited: isEdited(m),
     isDescriptionEdited: withDescription && isDescriptionEdited(m),
     productDtoList: m.products.map((p) => ({ upc: p.upc, mustHave: p.mustHave, moduleCompositionStatus: p.moduleCompositionStatus, minValue: p.minValue })),
+    // The version this page loaded (a save's answer refreshes it): a repeated or stale save is refused (409).
+    version: m.dto.version,
   };
 }

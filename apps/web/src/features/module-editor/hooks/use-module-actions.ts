@@ -1,11 +1,17 @@
 /** Save, Save & Publish, save-all and publish-all of the module page, with the spec's questions. */
-import { useCallback } from 'react';
+import { useCallback, useMemo } from 'react';
+import { moduleKeyString } from '@bo/shared/item-keys';
+import { PUBLISH_TEXTS, type ModuleCheckForPublish, type ModuleCheckForPublishAnswer, type ModuleKey, type PublishBlockReason } from '@bo/shared/modules';
 import { publishQuestion, WORKING_AREA_TEXTS } from '@bo/shared/working-area';
+import { notPublishedLines, showPublishBlocked } from '@/components/editor/publish-outcome';
+import { useSingleFlight } from '@/components/editor/single-flight';
 import { confirmDialog } from '@/components/ui/confirm-dialog';
 import { flash } from '@/components/ui/flash';
 import { showMessagePopup, splitMessages } from '@/components/ui/message-popup';
 import { ApiError } from '@/lib/api-error';
+import { formatMonthId } from '@/lib/format';
 import { waitForJob } from '@/lib/jobs';
+import { checkModulesForPublish } from '../api/check-modules-for-publish';
 import { publishModule } from '../api/publish-module';
 import { publishModuleList } from '../api/publish-module-list';
 import { saveModule } from '../api/save-module';
@@ -16,19 +22,68 @@ import type { ModuleEditor } from './use-module-editor';
 
 const failure = (error: unknown) => (error instanceof ApiError ? error.message : 'An error occurred!');
 
+/** A reason of the checks as the page says it: a SKU is named by its tile (model, colour, size) and its UPC. */
+function reasonLine(m: EditorModule | undefined, r: PublishBlockReason): string {
+  const p = r.upc ? m?.products.find((x) => x.upc === r.upc) : undefined;
+  return p ? `${r.message} (${p.model} ${p.color} ${p.size})` : r.message;
+}
+
+/**
+ * The checks before publishing (docs/LIFECYCLE.md "Publish") on what the publish call would send: true
+ * when nothing blocks; otherwise the blocking list is shown and nothing is sent.
+ */
+async function passesChecks(mods: EditorModule[], bodyOf: (m: EditorModule) => ModuleKey & Pick<ModuleCheckForPublish[number], 'productDtoList'>): Promise<boolean> {
+  let answer: ModuleCheckForPublishAnswer;
+  try {
+    answer = await checkModulesForPublish(
+      mods.map((m) => {
+        const body = bodyOf(m);
+        return { moduleName: body.moduleName, monthId: body.monthId, ...(body.productDtoList ? { productDtoList: body.productDtoList.map((l) => ({ upc: l.upc, moduleCompositionStatus: l.moduleCompositionStatus })) } : {}) };
+      }),
+    );
+  } catch (error) {
+    showMessagePopup('Error', failure(error));
+    return false;
+  }
+  if (answer.blocking.length === 0) return true;
+  const byKey = new Map(mods.map((m) => [moduleKeyString(m.dto), m]));
+  await showPublishBlocked(
+    answer.blocking.map((b) => ({
+      name: `${b.moduleLabel} (${b.moduleName}, ${formatMonthId(b.monthId)})`,
+      lines: b.reasons.map((r) => reasonLine(byKey.get(moduleKeyString(b)), r)),
+    })),
+  );
+  return false;
+}
+
+/** A refusal of the publish call itself (the checks failed meanwhile): "Not published" with the reasons. */
+function reportPublishFailure(error: unknown) {
+  if (error instanceof ApiError && error.key === 'publishBlocked') return showMessagePopup(PUBLISH_TEXTS.notPublishedTitle, splitMessages(error.message));
+  showMessagePopup('Error', failure(error));
+}
+
 async function askDescription(mods: EditorModule[]): Promise<boolean> {
   if (!mods.some(isDescriptionEdited)) return false;
   return confirmDialog({ title: 'Module description', message: WORKING_AREA_TEXTS.confirmDescription });
 }
 
-async function cautionCounts(mods: EditorModule[]): Promise<boolean> {
+/**
+ * The counts caution before a save. With `action` (the save itself), Proceed runs it with its button
+ * loading until the save answers, so a second click cannot send it twice; with no caution to ask, the
+ * action runs at once. Answers false when the user cancelled.
+ */
+async function cautionCounts(mods: EditorModule[], action?: () => Promise<void>): Promise<boolean> {
   const differ = mods.filter((m) => isEdited(m) && countsDifferFromPrevious(m));
-  if (differ.length === 0) return true;
+  if (differ.length === 0) {
+    await action?.();
+    return true;
+  }
   return confirmDialog({
     title: 'Caution',
     message: differ.length === 1 && mods.length === 1 ? WORKING_AREA_TEXTS.countCaution : WORKING_AREA_TEXTS.countCautionPlural,
     confirmLabel: 'Proceed',
     cancelLabel: 'Cancel',
+    action,
   });
 }
 
@@ -41,18 +96,19 @@ export function useModuleActions(editor: ModuleEditor) {
       if (!m || !hasChanges(m)) return;
       const withDescription = await askDescription([m]);
       if (!isEdited(m) && !withDescription) return;
-      if (!(await cautionCounts([m]))) return;
-      setModuleBusy(key, true);
-      try {
-        const onlyDescription = withDescription && !isEdited(m);
-        const dto = await saveModule(toSaveBody(m, withDescription), onlyDescription);
-        dispatch({ type: 'refreshed', dto: { ...dto, specialKind: m.dto.specialKind } });
-        flash(WORKING_AREA_TEXTS.saved);
-      } catch (error) {
-        showMessagePopup('Error', failure(error));
-      } finally {
-        setModuleBusy(key, false);
-      }
+      await cautionCounts([m], async () => {
+        setModuleBusy(key, true);
+        try {
+          const onlyDescription = withDescription && !isEdited(m);
+          const dto = await saveModule(toSaveBody(m, withDescription), onlyDescription);
+          dispatch({ type: 'refreshed', dto: { ...dto, specialKind: m.dto.specialKind } });
+          flash(WORKING_AREA_TEXTS.saved);
+        } catch (error) {
+          showMessagePopup('Error', failure(error));
+        } finally {
+          setModuleBusy(key, false);
+        }
+      });
     },
     [stateRef, setModuleBusy, dispatch],
   );
@@ -72,8 +128,9 @@ export function useModuleActions(editor: ModuleEditor) {
         for (const k of keys) setModuleBusy(k, false);
       }
       const dtos = await reload(refs).catch(() => []);
+      // A rejection is an outcome: the page says plainly what was not published, and why.
       const rejected = dtos.filter((d) => d.status === 'WIP' && d.rpasErrors);
-      for (const d of rejected) showMessagePopup(`Warning: ${d.moduleLabel}`, d.rpasErrors ?? '', 'orange');
+      if (rejected.length) showMessagePopup(PUBLISH_TEXTS.notPublishedTitle, rejected.flatMap((d) => notPublishedLines(`${d.moduleLabel} (${d.moduleName})`, d.rpasErrors)));
       const submitted = dtos.filter((d) => d.status === 'SUBMITTED');
       if (submitted.length) flash(`${submitted.map((d) => d.moduleName).join(', ')}: SUBMITTED`);
     },
@@ -86,16 +143,20 @@ export function useModuleActions(editor: ModuleEditor) {
       if (!m) return;
       const withDescription = await askDescription([m]);
       if (!(await cautionCounts([m]))) return;
+      const bodyOf = (x: EditorModule) => (isEdited(x) || withDescription ? toSaveBody(x, withDescription) : { moduleName: x.dto.moduleName, monthId: x.dto.monthId });
+      setModuleBusy(key, true);
+      const clear = await passesChecks([m], bodyOf);
+      setModuleBusy(key, false);
+      if (!clear) return;
       if (!(await confirmDialog({ title: 'Save & Publish', message: publishQuestion() }))) return;
       setModuleBusy(key, true);
       let jobId: number | undefined;
       try {
-        const body = isEdited(m) || withDescription ? toSaveBody(m, withDescription) : { moduleName: m.dto.moduleName, monthId: m.dto.monthId };
-        const started = await publishModule(body);
+        const started = await publishModule(bodyOf(m));
         jobId = started.jobId;
         flash(started.message, 'info');
       } catch (error) {
-        showMessagePopup('Error', failure(error));
+        reportPublishFailure(error);
         setModuleBusy(key, false);
         return;
       }
@@ -111,21 +172,23 @@ export function useModuleActions(editor: ModuleEditor) {
       if (mods.length === 0) return;
       const withDescription = await askDescription(mods);
       const toSave = mods.filter((m) => isEdited(m) || withDescription);
-      if (toSave.length === 0 || !(await cautionCounts(toSave))) return;
+      if (toSave.length === 0) return;
       const touched = toSave.map((m) => `${m.dto.moduleName}|${m.dto.monthId}`);
-      for (const k of touched) setModuleBusy(k, true);
-      try {
-        const messages = await saveModuleList(toSave.map((m) => toSaveBody(m, withDescription)));
-        if (messages.length) showMessagePopup('Error', messages);
-        else {
-          await reload(touched.map(parseModuleKey));
-          flash(WORKING_AREA_TEXTS.saved);
+      await cautionCounts(toSave, async () => {
+        for (const k of touched) setModuleBusy(k, true);
+        try {
+          const messages = await saveModuleList(toSave.map((m) => toSaveBody(m, withDescription)));
+          if (messages.length) showMessagePopup('Error', messages);
+          else {
+            await reload(touched.map(parseModuleKey));
+            flash(WORKING_AREA_TEXTS.saved);
+          }
+        } catch (error) {
+          showMessagePopup('Error', failure(error));
+        } finally {
+          for (const k of touched) setModuleBusy(k, false);
         }
-      } catch (error) {
-        showMessagePopup('Error', failure(error));
-      } finally {
-        for (const k of touched) setModuleBusy(k, false);
-      }
+      });
     },
     [stateRef, setModuleBusy, reload],
   );
@@ -136,11 +199,12 @@ export function useModuleActions(editor: ModuleEditor) {
       if (mods.length === 0) return;
       const withDescription = await askDescription(mods);
       if (!(await cautionCounts(mods))) return;
+      const bodyOf = (m: EditorModule) =>
+        isEdited(m) || (withDescription && isDescriptionEdited(m)) ? toSaveBody(m, withDescription) : { moduleName: m.dto.moduleName, monthId: m.dto.monthId };
+      if (!(await passesChecks(mods, bodyOf))) return;
       if (!(await confirmDialog({ title: 'Publish all', message: publishQuestion() }))) return;
       try {
-        const answer = await publishModuleList(
-          mods.map((m) => (isEdited(m) || (withDescription && isDescriptionEdited(m)) ? toSaveBody(m, withDescription) : { moduleName: m.dto.moduleName, monthId: m.dto.monthId })),
-        );
+        const answer = await publishModuleList(mods.map(bodyOf));
         if (answer.errors?.length) return showMessagePopup('Error', answer.errors.flatMap(splitMessages));
         if (answer.message) flash(answer.message, 'info');
         await follow(answer.jobId, keys);
@@ -151,5 +215,18 @@ export function useModuleActions(editor: ModuleEditor) {
     [stateRef, follow],
   );
 
-  return { save, publish, saveAll, publishAll };
+  // One run at a time per module (and one save-all / publish-all): a double click sends one request.
+  const flight = useSingleFlight();
+  return useMemo(
+    () => ({
+      save: (key: ModuleKeyString) => flight(key, () => save(key)),
+      publish: (key: ModuleKeyString) => flight(key, () => publish(key)),
+      saveAll: (keys: ModuleKeyString[]) => flight(ALL, () => saveAll(keys)),
+      publishAll: (keys: ModuleKeyString[]) => flight(ALL, () => publishAll(keys)),
+    }),
+    [flight, save, publish, saveAll, publishAll],
+  );
 }
+
+/** The single-flight key of the page-wide actions. */
+const ALL = '*all*';

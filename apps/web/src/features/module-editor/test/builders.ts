@@ -84,6 +84,7 @@ export function workingModule(moduleName: string, products: ProductDto[], patch:
     isEdited: false,
     isDescriptionEdited: false,
     newDescription: null,
+    version: 1,
     specialKind: null,
     ...patch,
   };
