@@ -51,10 +51,6 @@ export interface TestApp<Name extends string = never> {
   as(username: Name): Promise<AuthHeader>;
 }
 
-/** Every key of TestAppSpec: a call with one object argument made of these (or none) is the spec form. */
-const SPEC_KEYS: Record<keyof TestAppSpec<string>, true> = { users: true, reference: true, config: true, now: true, tempDataDir: true, manualJobs: true };
-const isSpecKey = (key: string): key is keyof TestAppSpec<string> => Object.hasOwn(SPEC_KEYS, key);
-
 /**
  * A fresh app on the worker's test database, emptied first, with what the test asked for. Close it
  * (`app.close()`) in afterEach/afterAll.
@@ -64,18 +60,7 @@ const isSpecKey = (key: string): key is keyof TestAppSpec<string> => Object.hasO
  * await app.inject({ method: 'GET', url: '/api/user/', headers: await as('admin') });
  * ```
  */
-export function buildTestApp<Name extends string = never>(spec: TestAppSpec<Name>): Promise<TestApp<Name>>;
-/** The older form, kept for the files not moved yet: the bare app with config overrides and a clock. Prefer the spec form. */
-export function buildTestApp(overrides?: Partial<Config>, opts?: { now?: () => Date }): Promise<FastifyInstance>;
-export async function buildTestApp<Name extends string>(
-  ...args: [spec: TestAppSpec<Name>] | [overrides?: Partial<Config>, opts?: { now?: () => Date }]
-): Promise<TestApp<Name> | FastifyInstance> {
-  const [first, opts] = args;
-  if (args.length === 1 && first && Object.keys(first).every(isSpecKey)) return build(first as TestAppSpec<Name>);
-  return (await build({ config: first as Partial<Config> | undefined, now: opts?.now })).app;
-}
-
-async function build<Name extends string>(spec: TestAppSpec<Name>): Promise<TestApp<Name>> {
+export async function buildTestApp<Name extends string = never>(spec: TestAppSpec<Name> = {}): Promise<TestApp<Name>> {
   if (spec.tempDataDir && spec.config?.DATA_DIR !== undefined) throw new Error('buildTestApp: tempDataDir and config.DATA_DIR both set');
   const database = await testDatabase();
   await resetDatabase(database);

@@ -5,36 +5,36 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
-import { buildCluster, buildModule, buildReference, buildUser } from '../../../test/builders.js';
-import { buildTestApp, loginAs } from '../../../test/test-app.js';
+import { AUR_EU, buildCluster, buildModule } from '../../../test/builders.js';
+import { buildTestApp, type TestApp, type TestUsers } from '../../../test/test-app.js';
 import { clusters, locks, modules, releases } from '../../db/schema.js';
 
+const bothEu = { brands: ['AUR', 'VLT'], zones: ['EU'] };
+const USERS = {
+  editor: { grants: { view: AUR_EU, edit: AUR_EU } },
+  holder: { grants: { view: bothEu, edit: bothEu } },
+  creator: { role: 'CREATOR', grants: { view: AUR_EU, edit: AUR_EU } },
+  creatorsub: { role: 'CREATOR', grants: { view: AUR_EU, edit: AUR_EU, submit: AUR_EU } },
+} as const satisfies TestUsers;
+
 let app: FastifyInstance;
-const h: Record<string, { authorization: string }> = {};
+let as: TestApp<keyof typeof USERS>['as'];
 
 beforeEach(async () => {
-  app = await buildTestApp();
-  const db = app.database.db;
-  await buildReference(db);
-  const aurEu = { brands: ['AUR'], zones: ['EU'] };
-  const bothEu = { brands: ['AUR', 'VLT'], zones: ['EU'] };
-  await buildUser(db, { username: 'editor', grants: { view: aurEu, edit: aurEu } });
-  await buildUser(db, { username: 'holder', grants: { view: bothEu, edit: bothEu } });
-  await buildUser(db, { username: 'creator', role: 'CREATOR', grants: { view: aurEu, edit: aurEu } });
-  await buildUser(db, { username: 'creatorsub', role: 'CREATOR', grants: { view: aurEu, edit: aurEu, submit: aurEu } });
+  const test = await buildTestApp({ reference: true, users: USERS });
+  ({ app, as } = test);
   for (const monthId of ['M01_2027', 'M12_2026']) {
-    await buildModule(db, { moduleName: 'MOD_A', monthId });
-    await buildCluster(db, { clusterId: 'CL_A', monthId });
+    await buildModule(test.db, { moduleName: 'MOD_A', monthId });
+    await buildCluster(test.db, { clusterId: 'CL_A', monthId });
   }
-  await buildModule(db, { moduleName: 'MOD_V', brandCode: 'VLT' });
-  await buildCluster(db, { clusterId: 'CL_V', brandCode: 'VLT' });
-  for (const u of ['editor', 'holder', 'creator', 'creatorsub']) h[u] = await loginAs(app, u);
+  await buildModule(test.db, { moduleName: 'MOD_V', brandCode: 'VLT' });
+  await buildCluster(test.db, { clusterId: 'CL_V', brandCode: 'VLT' });
 });
 afterEach(async () => {
   await app.close();
 });
 
-const post = (user: string, url: string, payload: unknown) => app.inject({ method: 'POST', url, headers: h[user], payload: payload as object });
+const post = async (user: keyof typeof USERS, url: string, payload: unknown) => app.inject({ method: 'POST', url, headers: await as(user), payload: payload as object });
 
 const kinds = [
   { kind: 'module', key: 'moduleName', a: 'MOD_A', v: 'MOD_V' },

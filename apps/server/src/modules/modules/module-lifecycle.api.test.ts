@@ -1,11 +1,10 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { and, eq, sql } from 'drizzle-orm';
-import { buildModule, buildReference, buildSku, buildUser } from '../../../test/builders.js';
-import { buildTestApp, loginAs } from '../../../test/test-app.js';
+import { AUR_EU, buildModule, buildSku } from '../../../test/builders.js';
+import { buildTestApp, type TestUsers } from '../../../test/test-app.js';
 import { auditLog, locks, months, moduleSkus, modules, releases } from '../../db/schema.js';
 
 let app: FastifyInstance;
@@ -15,23 +14,26 @@ let upcs: string[];
 
 const NOT_LOCKED = "Sorry! The module was unlocked by another user, you can't save or publish.";
 
-beforeEach(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bo-module-'));
-  app = await buildTestApp({ DATA_DIR: dataDir, dataDir, PLANNING_SYSTEM_DELAY_MS: 0 });
-  const db = app.database.db;
-  await buildReference(db);
-  const aurEu = { brands: ['AUR'], zones: ['EU'] };
-  await buildUser(db, { username: 'admin', role: 'ADMIN' });
-  await buildUser(db, { username: 'editor', grants: { view: aurEu, edit: aurEu } });
-  await buildUser(db, { username: 'other', grants: { view: aurEu, edit: aurEu } });
-  await buildUser(db, { username: 'reopener', grants: { view: aurEu, edit: { ...aurEu, rules: ['reopen'] } } });
-  await buildUser(db, { role: 'SUBMITTER', username: 'submitter', grants: { view: aurEu, edit: aurEu, submit: aurEu } });
-  await buildUser(db, { role: 'VIEWER', username: 'viewer', grants: { view: aurEu } });
-  await buildUser(db, { role: 'CREATOR', username: 'creator', grants: { view: aurEu, edit: aurEu } });
-  await buildUser(db, { role: 'CREATOR', username: 'creatorsub', grants: { view: aurEu, edit: aurEu, submit: aurEu } });
+const aurEu = AUR_EU;
+const USERS = {
+  admin: { role: 'ADMIN' },
+  editor: { grants: { view: aurEu, edit: aurEu } },
+  other: { grants: { view: aurEu, edit: aurEu } },
+  reopener: { grants: { view: aurEu, edit: { ...aurEu, rules: ['reopen'] } } },
+  submitter: { role: 'SUBMITTER', grants: { view: aurEu, edit: aurEu, submit: aurEu } },
+  viewer: { role: 'VIEWER', grants: { view: aurEu } },
+  creator: { role: 'CREATOR', grants: { view: aurEu, edit: aurEu } },
+  creatorsub: { role: 'CREATOR', grants: { view: aurEu, edit: aurEu, submit: aurEu } },
   // A creator who may publish, but not this brand: its copies are made and reported as not published.
-  await buildUser(db, { role: 'CREATOR', username: 'pcreator', grants: { view: aurEu, edit: aurEu, submit: { brands: ['VLT'], zones: ['EU'] } } });
-  await buildUser(db, { username: 'vltonly', grants: { view: { brands: ['VLT'], zones: ['EU'] }, edit: { brands: ['VLT'], zones: ['EU'] } } });
+  pcreator: { role: 'CREATOR', grants: { view: aurEu, edit: aurEu, submit: { brands: ['VLT'], zones: ['EU'] } } },
+  vltonly: { grants: { view: { brands: ['VLT'], zones: ['EU'] }, edit: { brands: ['VLT'], zones: ['EU'] } } },
+} as const satisfies TestUsers;
+
+beforeEach(async () => {
+  const test = await buildTestApp({ reference: true, users: USERS, tempDataDir: true, config: { PLANNING_SYSTEM_DELAY_MS: 0 } });
+  app = test.app;
+  dataDir = test.dataDir;
+  const db = test.db;
   upcs = [];
   for (let i = 0; i < 4; i++) upcs.push((await buildSku(db)).upc);
   await buildModule(db, {
@@ -42,11 +44,10 @@ beforeEach(async () => {
     ],
   });
   h = {};
-  for (const u of ['admin', 'editor', 'other', 'reopener', 'submitter', 'viewer', 'vltonly', 'creator', 'creatorsub', 'pcreator']) h[u] = await loginAs(app, u);
+  for (const u of Object.keys(USERS) as (keyof typeof USERS)[]) h[u] = await test.as(u);
 });
 afterEach(async () => {
   await app.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 const post = (url: string, user: string, payload: unknown) => app.inject({ method: 'POST', url, headers: h[user], payload: payload as object });
