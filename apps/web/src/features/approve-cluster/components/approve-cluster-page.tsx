@@ -1,30 +1,57 @@
-import { ActionIcon, Anchor, Badge, Box, Button, Collapse, Group, Loader, Modal, MultiSelect, Paper, Stack, Table, Text, Textarea, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Box, Collapse, Group, Loader, MultiSelect, Paper, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
-import { IconCheck, IconChevronDown, IconChevronRight, IconX } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
+import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
 import { Fragment, useMemo, useState } from 'react';
-import { SUGGESTION_FILTER_KEYS, SUGGESTION_TEXTS, type SuggestedCluster, type SuggestionFilterKey } from '@bo/shared/suggested-clusters';
+import { SUGGESTION_TEXTS, type SuggestedCluster, type SuggestionFilterKey } from '@bo/shared/suggested-clusters';
 import { AlertBar } from '@/components/ui/alert-bar';
 import { PageHeader } from '@/components/ui/page-header';
-import { showMessagePopup } from '@/components/ui/message-popup';
-import { formatDate, formatMonthId } from '@/lib/format';
-import { acceptSuggestion } from '../api/accept-suggestion';
-import { rejectSuggestion } from '../api/reject-suggestion';
-import { suggestListQueryKey, useSuggestList } from '../api/get-suggest-list';
+import { formatDate } from '@/lib/format';
+import { useSuggestList } from '../api/get-suggest-list';
+import { useSuggestionDecisions } from '../hooks/use-suggestion-decisions';
+import {
+  ACTIONS_COLUMN,
+  DATE_FILTER_PLACEHOLDER,
+  EXPAND_COLUMN_WIDTH,
+  matchesFilters,
+  SUGGESTION_COLUMNS,
+  SUGGESTION_TABLE_MIN_WIDTH,
+  type SuggestionColumn,
+  type SuggestionFilters,
+  valuesOf,
+} from '../logic/suggestion-table';
+import classes from './approve-cluster-page.module.css';
 import { ClusterPreview } from './cluster-preview';
+import { DecisionButtons } from './decision-buttons';
+import { SuggestionStatus } from './suggestion-status';
 
-const listColumns = new Set<SuggestionFilterKey>(['starsCustomer', 'customerSegmentation', 'storeJda']);
-const statusColor: Record<string, string> = { PENDING: 'yellow', APPROVED: 'teal', REJECTED: 'red' };
-/** Filter widths: the twelve columns fit a 1440 px window without scrolling sideways. */
-const filterWidth: Partial<Record<SuggestionFilterKey, number>> = { country: 70, userSuggest: 130, dateSuggest: 100, period: 80, status: 100 };
+/** Widths as shares of the table: wider windows spread the extra space over the columns alike. */
+const share = (width: number) => `${((width / SUGGESTION_TABLE_MIN_WIDTH) * 100).toFixed(2)}%`;
+const ellipsis = { display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', maxWidth: '100%' } as const;
 
-const valuesOf = (row: SuggestedCluster, key: SuggestionFilterKey): string[] => {
-  const v = row[key];
-  return Array.isArray(v) ? v : [v];
-};
+/** A value cut to its column with an ellipsis; the tooltip shows it whole, only when it was cut. */
+function Truncated({ text, children }: { text: string; children?: React.ReactNode }) {
+  const [cut, setCut] = useState(false);
+  return (
+    <Tooltip label={text} opened={cut} withArrow>
+      <Box
+        component="span"
+        style={ellipsis}
+        onMouseEnter={(e: React.MouseEvent<HTMLElement>) => {
+          // A block inside (the assortment link) cuts its own text: measure the element that clips.
+          const inner = e.currentTarget.firstElementChild;
+          const el = inner instanceof HTMLElement && getComputedStyle(inner).display === 'block' ? inner : e.currentTarget;
+          setCut(el.scrollWidth > el.clientWidth);
+        }}
+        onMouseLeave={() => setCut(false)}
+      >
+        {children ?? text}
+      </Box>
+    </Tooltip>
+  );
+}
 
 /** A list cell: the first value and how many more (the row expands to show them all). */
-function ListCell({ values }: { values: string[] }) {
+function ListCell({ values }: { values: readonly string[] }) {
   if (values.length === 0) return <>–</>;
   return (
     <>
@@ -42,50 +69,89 @@ function ListCell({ values }: { values: string[] }) {
 /** The Approve cluster page (part 2 §2, §4 "Suggested cluster"). */
 export function ApproveClusterPage() {
   const list = useSuggestList();
-  const queryClient = useQueryClient();
-  const [filters, setFilters] = useState<Partial<Record<SuggestionFilterKey, string[]>>>({});
+  const { approve, reject } = useSuggestionDecisions();
+  const [filters, setFilters] = useState<SuggestionFilters>({});
   const [expanded, setExpanded] = useState<Set<string>>(new Set());
-  const [preview, setPreview] = useState<SuggestedCluster | null>(null);
-  const [rejecting, setRejecting] = useState<SuggestedCluster | null>(null);
-  const [reason, setReason] = useState('');
-  const [working, setWorking] = useState<string | null>(null);
+  // The preview follows the list by id: after a decision it shows the reloaded status.
+  const [previewId, setPreviewId] = useState<string | null>(null);
 
-  const rows = useMemo(
-    () => (list.data?.rows ?? []).filter((r) => SUGGESTION_FILTER_KEYS.every((k) => !filters[k]?.length || valuesOf(r, k).some((v) => filters[k]!.includes(v)))),
-    [list.data, filters],
-  );
-
-  const reload = () => queryClient.invalidateQueries({ queryKey: suggestListQueryKey });
-
-  const decide = async (line: SuggestedCluster, action: 'accept' | 'reject', message = '') => {
-    setWorking(line.assortmentId);
-    try {
-      const answer = action === 'accept' ? await acceptSuggestion(line) : await rejectSuggestion(line, message);
-      const lines = [answer.message];
-      if (answer.clusterId) lines.push(`Cluster ${answer.clusterId} (${answer.monthId ? formatMonthId(answer.monthId) : ''})`);
-      if (answer.skippedModules.length) lines.push(`Modules not available in the month, left out: ${answer.skippedModules.join(', ')}`);
-      showMessagePopup(answer.status === 'APPROVED' ? 'Approved' : 'Rejected', lines, 'blue');
-    } catch (e) {
-      showMessagePopup('Error!', e instanceof Error ? e.message : String(e));
-    } finally {
-      setWorking(null);
-      await reload();
-    }
-  };
+  const rows = useMemo(() => (list.data?.rows ?? []).filter((r) => matchesFilters(r, filters)), [list.data, filters]);
+  const preview = previewId ? list.data?.rows.find((r) => r.assortmentId === previewId) : undefined;
+  const decide = { onApprove: (l: SuggestedCluster) => void approve(l), onReject: (l: SuggestedCluster) => void reject(l) };
 
   if (preview)
     return (
       <Box p="xl" style={{ flex: 1 }}>
         <AlertBar />
-        <ClusterPreview line={preview} onBack={() => setPreview(null)} />
+        <ClusterPreview line={preview} onBack={() => setPreviewId(null)} {...decide} />
       </Box>
     );
 
   const options = list.data?.filters;
   const setFilter = (key: SuggestionFilterKey, values: string[]) => setFilters((f) => ({ ...f, [key]: values }));
+  const toggle = (id: string) =>
+    setExpanded((s) => {
+      const n = new Set(s);
+      if (n.has(id)) n.delete(id);
+      else n.add(id);
+      return n;
+    });
+
+  const filterOf = (c: SuggestionColumn) =>
+    c.key === 'dateSuggest' ? (
+      <DatePickerInput
+        type="multiple"
+        size="xs"
+        valueFormat="DD/MM/YYYY"
+        placeholder={DATE_FILTER_PLACEHOLDER}
+        aria-label={`Filter ${c.label}`}
+        clearable
+        value={[...(filters.dateSuggest ?? [])]}
+        onChange={(v) => setFilter('dateSuggest', (v as unknown[]).map((d) => String(d).slice(0, 10)))}
+        styles={{ input: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } }}
+      />
+    ) : (
+      <MultiSelect
+        size="xs"
+        aria-label={`Filter ${c.label}`}
+        placeholder="All"
+        data={options?.[c.key] ?? []}
+        value={[...(filters[c.key] ?? [])]}
+        onChange={(v) => setFilter(c.key, v)}
+        searchable
+        clearable
+        clearButtonProps={{ 'aria-label': `Clear the ${c.label} filter` }}
+        limit={50}
+        comboboxProps={{ width: 240, position: 'bottom-start' }}
+      />
+    );
+
+  const cellOf = (r: SuggestedCluster, c: SuggestionColumn) => {
+    if (c.key === 'assortmentId')
+      return (
+        <Truncated text={r.assortmentId}>
+          <Anchor component="button" fz="xs" onClick={() => setPreviewId(r.assortmentId)} style={ellipsis}>
+            {r.assortmentId}
+          </Anchor>
+        </Truncated>
+      );
+    if (c.key === 'dateSuggest') return <Truncated text={formatDate(r.dateSuggest)} />;
+    if (c.key === 'status') return <SuggestionStatus line={r} />;
+    if (c.list) {
+      const values = valuesOf(r, c.key);
+      return (
+        <Truncated text={values.join(', ')}>
+          <ListCell values={values} />
+        </Truncated>
+      );
+    }
+    return <Truncated text={valuesOf(r, c.key)[0] ?? ''} />;
+  };
+
+  const columnCount = SUGGESTION_COLUMNS.length + 2;
 
   return (
-    <Box p="lg" style={{ flex: 1 }}>
+    <Box p="lg" style={{ flex: 1, minWidth: 0 }}>
       <AlertBar />
       <Box mb="md">
         <PageHeader
@@ -98,64 +164,53 @@ export function ApproveClusterPage() {
           }
         />
       </Box>
-      <Paper withBorder radius="md" p={0} style={{ overflowX: 'auto' }}>
+      {/* Fits a 1440 px window; narrower ones scroll the table inside this frame, never the page. */}
+      <Paper withBorder radius="md" p={0} style={{ overflowX: 'auto' }} data-testid="suggestions-frame">
         {list.isLoading ? (
           <Group p="xl" justify="center">
             <Loader />
           </Group>
         ) : (
-          <Table striped highlightOnHover verticalSpacing="xs" horizontalSpacing={8} fz="xs" data-testid="suggestions-table">
+          <Table
+            striped
+            highlightOnHover
+            verticalSpacing="xs"
+            horizontalSpacing={8}
+            fz="xs"
+            data-testid="suggestions-table"
+            style={{ tableLayout: 'fixed', width: '100%', minWidth: SUGGESTION_TABLE_MIN_WIDTH }}
+          >
+            <colgroup>
+              <col style={{ width: share(EXPAND_COLUMN_WIDTH) }} />
+              {SUGGESTION_COLUMNS.map((c) => (
+                <col key={c.key} style={{ width: share(c.width) }} />
+              ))}
+              <col style={{ width: share(ACTIONS_COLUMN.width) }} />
+            </colgroup>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th w={36} />
-                {SUGGESTION_FILTER_KEYS.map((k) => (
-                  <Table.Th key={k} fz="xs" style={{ whiteSpace: 'nowrap' }}>
-                    {k}
+                <Table.Th aria-label="Expand" />
+                {SUGGESTION_COLUMNS.map((c) => (
+                  <Table.Th key={c.key} fz="xs" style={{ verticalAlign: 'bottom', lineHeight: 1.25 }}>
+                    {c.label}
                   </Table.Th>
                 ))}
-                <Table.Th>actions</Table.Th>
+                <Table.Th fz="xs" className={classes.actions} style={{ verticalAlign: 'bottom' }}>
+                  {ACTIONS_COLUMN.label}
+                </Table.Th>
               </Table.Tr>
               <Table.Tr>
                 <Table.Th />
-                {SUGGESTION_FILTER_KEYS.map((k) => (
-                  <Table.Th key={k}>
-                    {k === 'dateSuggest' ? (
-                      <DatePickerInput
-                        type="multiple"
-                        size="xs"
-                        w={filterWidth.dateSuggest}
-                        valueFormat="DD/MM/YYYY"
-                        placeholder="dd/MM/y"
-                        aria-label="Filter dateSuggest"
-                        clearable
-                        value={filters.dateSuggest ?? []}
-                        onChange={(v) => setFilter('dateSuggest', (v as unknown[]).map((d) => String(d).slice(0, 10)))}
-                      />
-                    ) : (
-                      <MultiSelect
-                        size="xs"
-                        w={filterWidth[k] ?? 100}
-                        aria-label={`Filter ${k}`}
-                        placeholder="All"
-                        data={options?.[k] ?? []}
-                        value={filters[k] ?? []}
-                        onChange={(v) => setFilter(k, v)}
-                        searchable
-                        clearable
-                        clearButtonProps={{ 'aria-label': `Clear the ${k} filter` }}
-                        limit={50}
-                        comboboxProps={{ width: 240, position: 'bottom-start' }}
-                      />
-                    )}
-                  </Table.Th>
+                {SUGGESTION_COLUMNS.map((c) => (
+                  <Table.Th key={c.key}>{filterOf(c)}</Table.Th>
                 ))}
-                <Table.Th />
+                <Table.Th className={classes.actions} />
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
               {rows.length === 0 ? (
                 <Table.Tr>
-                  <Table.Td colSpan={SUGGESTION_FILTER_KEYS.length + 2}>
+                  <Table.Td colSpan={columnCount}>
                     <Text ta="center" c="dimmed" py="md">
                       No Data Available
                     </Text>
@@ -168,84 +223,19 @@ export function ApproveClusterPage() {
                   <Fragment key={r.assortmentId}>
                     <Table.Tr data-testid="suggestion-row" data-assortment={r.assortmentId}>
                       <Table.Td>
-                        <ActionIcon
-                          variant="subtle"
-                          size="sm"
-                          aria-label={open ? 'Collapse' : 'Expand'}
-                          aria-expanded={open}
-                          onClick={() =>
-                            setExpanded((s) => {
-                              const n = new Set(s);
-                              if (open) n.delete(r.assortmentId);
-                              else n.add(r.assortmentId);
-                              return n;
-                            })
-                          }
-                        >
+                        <ActionIcon variant="subtle" size="sm" aria-label={open ? 'Collapse' : 'Expand'} aria-expanded={open} onClick={() => toggle(r.assortmentId)}>
                           {open ? <IconChevronDown size={16} /> : <IconChevronRight size={16} />}
                         </ActionIcon>
                       </Table.Td>
-                      {SUGGESTION_FILTER_KEYS.map((k) => (
-                        <Table.Td key={k}>
-                          {k === 'assortmentId' ? (
-                            <Anchor component="button" fz="xs" onClick={() => setPreview(r)}>
-                              {r.assortmentId}
-                            </Anchor>
-                          ) : k === 'dateSuggest' ? (
-                            formatDate(r.dateSuggest)
-                          ) : k === 'status' ? (
-                            r.status === 'REJECTED' && r.message ? (
-                              <Tooltip label={r.message} withArrow>
-                                <Badge color={statusColor[r.status]} variant="light" data-testid="rejected-status">
-                                  {r.status}
-                                </Badge>
-                              </Tooltip>
-                            ) : (
-                              <Badge color={statusColor[r.status]} variant="light">
-                                {r.status}
-                              </Badge>
-                            )
-                          ) : listColumns.has(k) ? (
-                            <ListCell values={valuesOf(r, k)} />
-                          ) : (
-                            valuesOf(r, k)[0]
-                          )}
-                        </Table.Td>
+                      {SUGGESTION_COLUMNS.map((c) => (
+                        <Table.Td key={c.key}>{cellOf(r, c)}</Table.Td>
                       ))}
-                      <Table.Td>
-                        {r.status === 'PENDING' ? (
-                          <Group gap={6} wrap="nowrap">
-                            <Tooltip label="Approve" withArrow>
-                              <ActionIcon
-                                color="teal"
-                                aria-label="Approve"
-                                disabled={!r.canDecide || working !== null}
-                                loading={working === r.assortmentId}
-                                onClick={() => void decide(r, 'accept')}
-                              >
-                                <IconCheck size={16} />
-                              </ActionIcon>
-                            </Tooltip>
-                            <Tooltip label="Reject" withArrow>
-                              <ActionIcon
-                                color="red"
-                                variant="light"
-                                aria-label="Reject"
-                                disabled={!r.canDecide || working !== null}
-                                onClick={() => {
-                                  setReason('');
-                                  setRejecting(r);
-                                }}
-                              >
-                                <IconX size={16} />
-                              </ActionIcon>
-                            </Tooltip>
-                          </Group>
-                        ) : null}
+                      <Table.Td className={classes.actions}>
+                        <DecisionButtons line={r} compact {...decide} />
                       </Table.Td>
                     </Table.Tr>
                     <Table.Tr style={{ display: open ? undefined : 'none' }}>
-                      <Table.Td colSpan={SUGGESTION_FILTER_KEYS.length + 2} p={0}>
+                      <Table.Td colSpan={columnCount} p={0}>
                         <Collapse expanded={open}>
                           <Group align="flex-start" gap="xl" p="md" bg="gray.0" data-testid="suggestion-details">
                             {(
@@ -279,26 +269,6 @@ export function ApproveClusterPage() {
           </Table>
         )}
       </Paper>
-      <Modal opened={rejecting !== null} onClose={() => setRejecting(null)} title={<Text fw={700}>Reject the cluster {rejecting?.assortmentId}</Text>} centered>
-        <Stack>
-          <Textarea label="Reason (optional)" value={reason} maxLength={500} autosize minRows={3} onChange={(e) => setReason(e.currentTarget.value)} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setRejecting(null)}>
-              Cancel
-            </Button>
-            <Button
-              color="red"
-              onClick={() => {
-                const line = rejecting!;
-                setRejecting(null);
-                void decide(line, 'reject', reason);
-              }}
-            >
-              Reject
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
     </Box>
   );
 }

@@ -1,12 +1,24 @@
-import { Badge, Button, Grid, Group, Loader, Paper, ScrollArea, SimpleGrid, Stack, Table, Text, Title, UnstyledButton } from '@mantine/core';
+import { Badge, Box, Button, Grid, Group, Loader, Paper, ScrollArea, Stack, Table, Text, Title, UnstyledButton } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useState } from 'react';
 import { PREVIEW_FO_TYPES, SUGGESTION_TEXTS, type SuggestedCluster } from '@bo/shared/suggested-clusters';
-import { formatMonthId } from '@/lib/format';
+import { formatDate, formatMonthId } from '@/lib/format';
 import { useModuleComposition } from '../api/get-module-composition';
+import { DecisionButtons } from './decision-buttons';
+import { SuggestionStatus } from './suggestion-status';
 
-/** The read-only 'Viewing cluster' preview: modules (SWITCH / NOT SWITCH) by family and one module's composition. */
-export function ClusterPreview({ line, onBack }: { line: SuggestedCluster; onBack: () => void }) {
+interface ClusterPreviewProps {
+  line: SuggestedCluster;
+  onBack: () => void;
+  onApprove: (line: SuggestedCluster) => void;
+  onReject: (line: SuggestedCluster) => void;
+}
+
+/**
+ * The read-only 'Viewing cluster' preview: modules (SWITCH / NOT SWITCH) by family and one module's
+ * composition. A PENDING suggestion can be decided from here too, with the table's own buttons and questions.
+ */
+export function ClusterPreview({ line, onBack, onApprove, onReject }: ClusterPreviewProps) {
   const [selected, setSelected] = useState<string | null>(null);
   const shown = line.modules.filter((m) => (PREVIEW_FO_TYPES as readonly string[]).includes(m.foType));
   const families = new Map<string, typeof shown>();
@@ -15,16 +27,25 @@ export function ClusterPreview({ line, onBack }: { line: SuggestedCluster; onBac
 
   return (
     <Stack gap="md" data-testid="cluster-preview">
-      <Group justify="space-between">
-        <div>
-          <Title order={3}>{SUGGESTION_TEXTS.viewing}</Title>
+      <Group justify="space-between" align="flex-start" wrap="nowrap">
+        <div style={{ minWidth: 0 }}>
+          <Group gap="sm">
+            <Title order={3}>{SUGGESTION_TEXTS.viewing}</Title>
+            <SuggestionStatus line={line} />
+          </Group>
           <Text c="dimmed" fz="sm">
             {line.assortmentId} · original {line.originalAssortment} · {line.country} · {line.brandCode ?? '–'} {line.collection ?? ''} · {line.monthId ? formatMonthId(line.monthId) : line.period}
           </Text>
+          <Text c="dimmed" fz="sm">
+            Suggested by {line.userSuggest} on {formatDate(line.dateSuggest)}
+          </Text>
         </div>
-        <Button variant="default" leftSection={<IconArrowLeft size={16} />} onClick={onBack}>
-          Back
-        </Button>
+        <Group gap="sm" wrap="nowrap" data-testid="preview-actions">
+          <Button variant="default" leftSection={<IconArrowLeft size={16} />} onClick={onBack}>
+            Back
+          </Button>
+          <DecisionButtons line={line} onApprove={onApprove} onReject={onReject} />
+        </Group>
       </Group>
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 7 }}>
@@ -38,7 +59,7 @@ export function ClusterPreview({ line, onBack }: { line: SuggestedCluster; onBac
                     <Text fz={11} fw={700} c="brand.7" tt="uppercase" mb={4}>
                       {family}
                     </Text>
-                    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing={6}>
+                    <Box style={{ display: 'grid', gap: 6, gridTemplateColumns: 'repeat(auto-fill, minmax(320px, 1fr))' }}>
                       {mods.map((m) => (
                         <UnstyledButton key={m.moduleName} onClick={() => setSelected(m.moduleName)} aria-pressed={selected === m.moduleName}>
                           <Paper withBorder p={8} radius="sm" bg={selected === m.moduleName ? 'brand.0' : undefined}>
@@ -66,7 +87,7 @@ export function ClusterPreview({ line, onBack }: { line: SuggestedCluster; onBac
                           </Paper>
                         </UnstyledButton>
                       ))}
-                    </SimpleGrid>
+                    </Box>
                   </div>
                 ))}
             </Stack>
