@@ -31,6 +31,12 @@ export const WORKING_AREA_TEXTS = {
   discontinued: "You can't publish the module because there is a discontinuated sku.",
 } as const;
 
+/**
+ * The second line of the spec's 'Error!' / 'The sku is already present' popup on a drop of a SKU the
+ * module already holds: the SKU named as its tile names it (model colour size). Nothing else happens.
+ */
+export const skuAlreadyInModule = (sku: string) => `${sku} is already in this module`;
+
 /** The planning system's product name in texts ('… publish the changes on RPAS??'). */
 export const PLANNING_SYSTEM_NAME = 'RPAS';
 export const publishQuestion = (system = PLANNING_SYSTEM_NAME) => `Are you sure you want to publish the changes on ${system}??`;

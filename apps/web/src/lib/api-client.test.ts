@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { closeAlert, getAlert } from '../components/ui/alert-store';
-import { api, buildUrl } from './api-client';
+import { api, buildUrl, FAILURE_TEXTS } from './api-client';
 import { ApiError } from './api-error';
 import { getSession, LOGOUT_URL, logout, startSession } from './session';
 
@@ -70,8 +70,8 @@ describe('api', () => {
   });
 
   it('explains answers without a JSON error body by their status', async () => {
-    stubFetch(new Response('gateway down', { status: 502 }));
-    await expect(api.get('/x')).rejects.toMatchObject({ status: 502, message: 'Request rejected with status 502' });
+    stubFetch(new Response('not here', { status: 404 }));
+    await expect(api.get('/x')).rejects.toMatchObject({ status: 404, message: 'Request rejected with status 404' });
   });
 
   it('reports unexpected answers and unreachable servers', async () => {
@@ -82,7 +82,7 @@ describe('api', () => {
     });
     stubFetch(new TypeError('Failed to fetch'));
     await expect(api.get('/x')).rejects.toMatchObject({ status: 0, key: 'network' });
-    expect(getAlert()?.message).toMatch(/cannot be reached/);
+    expect(getAlert()?.message).toMatch(/could not be reached/);
   });
 
   it('ends the session on a 401 for the current token, and the server is asked to clear the cookie', async () => {
@@ -99,5 +99,47 @@ describe('api', () => {
     expect(calls[1]![0]).toBe(LOGOUT_URL);
     expect(calls[1]![1]).toMatchObject({ method: 'POST', keepalive: true });
     logout();
+  });
+});
+
+describe('a server failure or no answer', () => {
+  it('says for a write that nothing was saved and to try again, never the driver text of a 500', async () => {
+    stubFetch(answer(500, { error: 'internalError', message: 'connection terminated unexpectedly' }));
+    const error = await api.post('/module/save', { a: 1 }, { alertOnError: false }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 500, key: 'internalError', message: FAILURE_TEXTS.serverWrite });
+    expect(FAILURE_TEXTS.serverWrite).toMatch(/^Nothing was saved: .*Try again\.$/);
+    expect((error as Error).message).not.toContain('connection terminated');
+  });
+
+  it('says the same for a 5xx without a JSON body (a proxy page) and puts it in the alert bar', async () => {
+    stubFetch(new Response('<html>502 Bad Gateway</html>', { status: 502 }));
+    await expect(api.put('/x', {})).rejects.toMatchObject({ status: 502, message: FAILURE_TEXTS.serverWrite });
+    expect(getAlert()?.message).toBe(FAILURE_TEXTS.serverWrite);
+  });
+
+  it('says for a network failure on a write that nothing was saved and to try again, not the browser text', async () => {
+    stubFetch(new TypeError('Failed to fetch'));
+    const error = await api.post('/cluster/save', []).catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 0, key: 'network', message: FAILURE_TEXTS.networkWrite });
+    expect(FAILURE_TEXTS.networkWrite).toMatch(/^Nothing was saved: the server could not be reached\..*try again\.$/);
+    expect(getAlert()?.message).toBe(FAILURE_TEXTS.networkWrite);
+  });
+
+  it('says for a read what happened and to try again, without claiming a save', async () => {
+    stubFetch(answer(503, { error: 'internalError', message: 'pool exhausted' }));
+    await expect(api.get('/x')).rejects.toMatchObject({ message: FAILURE_TEXTS.serverRead });
+    stubFetch(new TypeError('NetworkError when attempting to fetch resource.'));
+    await expect(api.get('/x')).rejects.toMatchObject({ message: FAILURE_TEXTS.networkRead });
+    for (const text of [FAILURE_TEXTS.serverRead, FAILURE_TEXTS.networkRead]) {
+      expect(text).not.toMatch(/saved/);
+      expect(text).toMatch(/try again\.$/i);
+    }
+  });
+
+  it('keeps the message of a 5xx the server words for people (a failed export, a shutdown)', async () => {
+    stubFetch(answer(500, { error: 'exportFailed', message: 'The export failed: no rows' }));
+    await expect(api.get('/x')).rejects.toMatchObject({ key: 'exportFailed', message: 'The export failed: no rows' });
+    stubFetch(answer(503, { error: 'serviceUnavailable', message: 'The server is shutting down' }));
+    await expect(api.post('/x', {})).rejects.toMatchObject({ key: 'serviceUnavailable', message: 'The server is shutting down' });
   });
 });

@@ -1,4 +1,4 @@
-import { errorKeySchema, errorResponseSchema } from '@bo/shared/errors';
+import { errorKeySchema, errorResponseSchema, type ErrorKey } from '@bo/shared/errors';
 import type { z } from 'zod';
 import { showAlert } from '../components/ui/alert-store';
 import { ApiError } from './api-error';
@@ -11,6 +11,8 @@ import { getSession, logout } from './session';
  * - error answers `{ error, message }` become an ApiError(status, key, message);
  * - 401 ends the session (the route guard then shows /login);
  * - 413 is only thrown: the screens that search show their own "too many elements" text;
+ * - no answer (network) and a server failure (5xx without a key of its own) never show the server's or the
+ *   browser's raw text: they say that nothing was saved (for a write) and to try again (FAILURE_TEXTS);
  * - any other failure also goes to the global alert bar, unless the caller says it handles it;
  * - answers are checked against the shared zod schema when one is given.
  */
@@ -34,7 +36,24 @@ export interface RequestOptions<T> {
   signal?: AbortSignal;
 }
 
-const NETWORK_ERROR = 'The server cannot be reached. Check your connection and try again.';
+/**
+ * What a call that got no usable answer says (docs/web-app.md "Error texts"). A write (any method but
+ * GET) says that nothing was saved: the server stores all or nothing (contract §6), so a 5xx left nothing
+ * behind; a read only says what happened. Both say to try again.
+ */
+export const FAILURE_TEXTS = {
+  networkWrite: 'Nothing was saved: the server could not be reached. Check your connection and try again.',
+  networkRead: 'The server could not be reached. Check your connection and try again.',
+  serverWrite: 'Nothing was saved: the server had a problem. Try again.',
+  serverRead: 'The server had a problem. Try again.',
+} as const;
+
+/**
+ * 5xx keys whose message the server writes for people (an export that failed, a server shutting down);
+ * any other 5xx (internalError, a proxy's page) gets the generic text.
+ */
+const SPOKEN_SERVER_KEYS: ReadonlySet<ErrorKey> = new Set<ErrorKey>(['exportFailed', 'serviceUnavailable']);
+
 const INVALID_RESPONSE = 'The server sent an unexpected answer.';
 
 export function buildUrl(prefix: string, path: string, query?: RequestOptions<unknown>['query']): string {
@@ -47,7 +66,8 @@ export function buildUrl(prefix: string, path: string, query?: RequestOptions<un
   return `${prefix}${path.startsWith('/') ? path : `/${path}`}${search ? `?${search}` : ''}`;
 }
 
-async function toApiError(response: Response): Promise<ApiError> {
+async function toApiError(response: Response, write: boolean): Promise<ApiError> {
+  const serverFailure = write ? FAILURE_TEXTS.serverWrite : FAILURE_TEXTS.serverRead;
   let body: unknown = null;
   try {
     body = await response.json();
@@ -58,9 +78,10 @@ async function toApiError(response: Response): Promise<ApiError> {
   if (parsed.success) {
     // A key outside the shared list (the server guarantees none; its tests check) is a plain HTTP error.
     const key = errorKeySchema.safeParse(parsed.data.error);
-    return new ApiError(response.status, key.success ? key.data : 'httpError', parsed.data.message, parsed.data.fields);
+    const message = response.status >= 500 && !(key.success && SPOKEN_SERVER_KEYS.has(key.data)) ? serverFailure : parsed.data.message;
+    return new ApiError(response.status, key.success ? key.data : 'httpError', message, parsed.data.fields);
   }
-  return new ApiError(response.status, 'httpError', `Request rejected with status ${response.status}`);
+  return new ApiError(response.status, 'httpError', response.status >= 500 ? serverFailure : `Request rejected with status ${response.status}`);
 }
 
 async function readBody(response: Response, type: RequestOptions<unknown>['responseType']): Promise<unknown> {
@@ -101,10 +122,10 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
     response = await fetch(buildUrl(prefix, path, query), { method, headers, body: payload, signal });
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
-    return fail(new ApiError(0, 'network', NETWORK_ERROR));
+    return fail(new ApiError(0, 'network', method === 'GET' ? FAILURE_TEXTS.networkRead : FAILURE_TEXTS.networkWrite));
   }
 
-  if (!response.ok) return fail(await toApiError(response));
+  if (!response.ok) return fail(await toApiError(response, method !== 'GET'));
 
   let data: unknown;
   try {

@@ -7,6 +7,7 @@ import { moduleKeyString } from '@bo/shared/item-keys';
 import { PUBLISH_TEXTS, type ModuleKey } from '@bo/shared/modules';
 import { canPublish, canSaveInCopy, canSavePublishInCopy, canUseCopyPopup } from '@bo/shared/permissions';
 import { notPublishedLines, showPublishBlocked } from '@/components/editor/publish-outcome';
+import { reportEditorFailure } from '@/components/editor/report-failure';
 import { useSingleFlight } from '@/components/editor/single-flight';
 import { confirmDialog } from '@/components/ui/confirm-dialog';
 import { flash } from '@/components/ui/flash';
@@ -25,10 +26,10 @@ import { keyOf, toSaveBody } from '../logic/composition';
 import type { ClusterEditor } from './use-cluster-editor';
 
 function reportFailure(e: unknown) {
-  if (e instanceof ApiError && e.status === 422 && e.key === 'clusterNotLocked') return showMessagePopup('Error!', CLUSTER_TEXTS.clusterNotLocked);
   if (e instanceof ApiError && e.key === 'modulesInWip') return showMessagePopup(CLUSTER_EDITOR_TEXTS.moduleInWipTitle, [CLUSTER_TEXTS.modulesInWip], 'orange');
   if (e instanceof ApiError && e.key === 'publishBlocked') return showMessagePopup(PUBLISH_TEXTS.notPublishedTitle, splitMessages(e.message));
-  showMessagePopup('Error!', e instanceof Error ? e.message : CLUSTER_EDITOR_TEXTS.contactAdministrator);
+  // A lost lock (clusterNotLocked): the spec's text, then what it means for the changes on screen.
+  reportEditorFailure(e, { title: 'Error!', fallback: CLUSTER_EDITOR_TEXTS.contactAdministrator });
 }
 
 /** The lines of the save answer's error popup (part 2 §8); empty when everything was saved. */
@@ -93,17 +94,22 @@ export function useClusterActions(editor: ClusterEditor) {
   const [busy, setBusy] = useState<string | null>(null);
   const flight = useSingleFlight();
 
-  const bodyOf = (k: string) => toSaveBody(state.base[k]!, compositions[k] ?? [], state.descriptions[k] ?? '', state.lias[k] ?? [], state.classifications[k] ?? []);
+  const bodyOf = (k: string) => toSaveBody(state.base[k]!, compositions[k] ?? [], state.descriptions[k] ?? '', state.present.lias[k] ?? [], state.classifications[k] ?? []);
   const changedKeys = editableKeys.filter((k) => changes[k]?.any);
   const publishable = editableKeys.filter((k) => access[k]?.canPublish);
-  const liaMissing = (list: string[]) => list.filter((k) => (state.lias[k] ?? []).length === 0);
+  const liaMissing = (list: string[]) => list.filter((k) => (state.present.lias[k] ?? []).length === 0);
+  /** The spec's 'At least one lia must be selected', naming the clusters without one and the way back. */
+  const liaMissingLines = (list: string[]) => [
+    `${CLUSTER_TEXTS.atLeastOneLia}: ${list.map((k) => `${state.base[k]!.clusterLabel} (${state.base[k]!.clusterId})`).join(', ')}.`,
+    'Choose a LIA in the cluster footer, or undo the removal (Undo, Ctrl+Z), then save again.',
+  ];
 
   const confirmDescription = async (list: string[]) =>
     !list.some((k) => changes[k]?.description) || (await confirmDialog({ title: 'Attention!', message: CLUSTER_EDITOR_TEXTS.confirmDescription }));
 
   const save = async () => {
     if (changedKeys.length === 0 || busy) return;
-    if (liaMissing(changedKeys).length) return showMessagePopup('Error!', CLUSTER_TEXTS.atLeastOneLia);
+    if (liaMissing(changedKeys).length) return showMessagePopup('Error!', liaMissingLines(liaMissing(changedKeys)));
     if (!(await confirmDescription(changedKeys))) return;
     setBusy(CLUSTER_EDITOR_TEXTS.saving);
     try {
@@ -158,7 +164,7 @@ export function useClusterActions(editor: ClusterEditor) {
       if (!done) return;
       return publish({ modulesPublished: true });
     }
-    if (liaMissing(publishable).length) return showMessagePopup('Error!', CLUSTER_TEXTS.atLeastOneLia);
+    if (liaMissing(publishable).length) return showMessagePopup('Error!', liaMissingLines(liaMissing(publishable)));
     const liaOk = await confirmDialog({
       title: 'Publish',
       confirmLabel: 'Publish',
@@ -169,7 +175,7 @@ export function useClusterActions(editor: ClusterEditor) {
           <List size="sm">
             {publishable.map((k) => (
               <List.Item key={k}>
-                <b>{state.base[k]!.clusterLabel}</b>: {(state.lias[k] ?? []).join(', ')}
+                <b>{state.base[k]!.clusterLabel}</b>: {(state.present.lias[k] ?? []).join(', ')}
               </List.Item>
             ))}
           </List>
@@ -255,7 +261,8 @@ export function useClusterActions(editor: ClusterEditor) {
     save: () => flight(PAGE_ACTION, save),
     publish: () => flight(PAGE_ACTION, publish),
     copy: (months: string[], toPublish: boolean) => flight(PAGE_ACTION, () => copy(months, toPublish)),
-    canSave: changedKeys.length > 0 && busy === null && liaMissing(changedKeys).length === 0,
+    // A cluster without LIA keeps Save on: the click says which cluster needs one (the server refuses it too).
+    canSave: changedKeys.length > 0 && busy === null,
     canPublish: publishable.length > 0 && busy === null,
     canOpenCopy: canUseCopyPopup(grants) && busy === null,
     copyRights: { canSave: canSaveInCopy(grants), canSavePublish: canSavePublishInCopy(grants) },

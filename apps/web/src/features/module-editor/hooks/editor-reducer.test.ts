@@ -4,6 +4,7 @@ import { binned, el, mh, workingModule } from '../test/builders';
 import {
   activeCounts,
   compositionEdited,
+  countCautionLine,
   countsDifferFromPrevious,
   editorReducer,
   hasChanges,
@@ -11,6 +12,7 @@ import {
   initialEditorState,
   isDescriptionEdited,
   isEdited,
+  previousCounts,
   toSaveBody,
   type EditorState,
 } from './editor-reducer';
@@ -123,6 +125,22 @@ describe('derived values', () => {
     const edited = binOne(loaded()).modules[A]!;
     expect(activeCounts(edited.products)).toEqual({ mh: 0, el: 1 });
     expect(countsDifferFromPrevious(edited)).toBe(true);
+  });
+
+  it('names both numbers in the caution line: this month and the previous month', () => {
+    const edited = binOne(loaded()).modules[A]!;
+    expect(countCautionLine(edited)).toBe('A: this month 1 SKU (MH 0, EL 1), previous month 2 SKUs (MH 1, EL 1)');
+    expect(previousCounts(edited)).toEqual({ mh: 1, el: 1 });
+  });
+
+  it('gives no caution when the previous month has no version of the module (the server sends 0 and 0)', () => {
+    const m = loaded().modules[A]!;
+    const isNew = { ...m, dto: { ...m.dto, previousMustHave: 0, previousEligible: 0 } };
+    expect(previousCounts(isNew)).toBeNull();
+    expect(activeCounts(isNew.products)).toEqual({ mh: 1, el: 1 });
+    expect(countsDifferFromPrevious(isNew)).toBe(false);
+    // A previous month with only EL SKUs is a version: its count is compared.
+    expect(countsDifferFromPrevious({ ...m, dto: { ...m.dto, previousMustHave: 0, previousEligible: 1 } })).toBe(true);
   });
 
   it('sees a composition equal to the server one as unedited (a move and its way back)', () => {

@@ -149,10 +149,29 @@ export const activeCounts = (products: readonly ProductDto[]) => {
   return { mh, el };
 };
 
-/** MH or EL count differs from the previous month's (the caution before saving). */
+/**
+ * The previous month's MH and EL counts, or null when the previous month has no version of the module
+ * to compare with (the server answers 0 and 0 then: no module that month, or one with no active SKU).
+ */
+export function previousCounts(m: EditorModule): { mh: number; el: number } | null {
+  const { previousMustHave: mh, previousEligible: el } = m.dto;
+  return mh === 0 && el === 0 ? null : { mh, el };
+}
+
+/** MH or EL count differs from the previous month's (the caution before saving); never for a module new this month. */
 export function countsDifferFromPrevious(m: EditorModule): boolean {
+  const previous = previousCounts(m);
+  if (!previous) return false;
   const { mh, el } = activeCounts(m.products);
-  return mh !== m.dto.previousMustHave || el !== m.dto.previousEligible;
+  return mh !== previous.mh || el !== previous.el;
+}
+
+/** One module's line of the caution: both numbers, e.g. "AU_SUN_01: this month 8 SKUs (MH 5, EL 3), previous month 7 SKUs (MH 4, EL 3)". */
+export function countCautionLine(m: EditorModule): string {
+  const now = activeCounts(m.products);
+  const before = previousCounts(m) ?? { mh: 0, el: 0 };
+  const skus = (n: number) => `${n} ${n === 1 ? 'SKU' : 'SKUs'}`;
+  return `${m.dto.moduleName}: this month ${skus(now.mh + now.el)} (MH ${now.mh}, EL ${now.el}), previous month ${skus(before.mh + before.el)} (MH ${before.mh}, EL ${before.el})`;
 }
 
 /** The body of a save or publish call: the module with its working composition and description. */

@@ -4,6 +4,7 @@ import { moduleKeyString } from '@bo/shared/item-keys';
 import { PUBLISH_TEXTS, type ModuleCheckForPublish, type ModuleCheckForPublishAnswer, type ModuleKey, type PublishBlockReason } from '@bo/shared/modules';
 import { publishQuestion, WORKING_AREA_TEXTS } from '@bo/shared/working-area';
 import { notPublishedLines, showPublishBlocked } from '@/components/editor/publish-outcome';
+import { reportEditorFailure, withLostLockHint } from '@/components/editor/report-failure';
 import { useSingleFlight } from '@/components/editor/single-flight';
 import { confirmDialog } from '@/components/ui/confirm-dialog';
 import { flash } from '@/components/ui/flash';
@@ -16,11 +17,13 @@ import { publishModule } from '../api/publish-module';
 import { publishModuleList } from '../api/publish-module-list';
 import { saveModule } from '../api/save-module';
 import { saveModuleList } from '../api/save-module-list';
+import { countCautionMessage } from '../components/count-caution';
 import { parseModuleKey, type ModuleKeyString } from '../logic/module-key';
 import { countsDifferFromPrevious, hasChanges, isDescriptionEdited, isEdited, toSaveBody, type EditorModule } from './editor-reducer';
 import type { ModuleEditor } from './use-module-editor';
 
-const failure = (error: unknown) => (error instanceof ApiError ? error.message : 'An error occurred!');
+/** A failed call: its message, and for a lost lock what that means for the changes on screen. */
+const report = (error: unknown) => reportEditorFailure(error, { title: 'Error', fallback: 'An error occurred!' });
 
 /** A reason of the checks as the page says it: a SKU is named by its tile (model, colour, size) and its UPC. */
 function reasonLine(m: EditorModule | undefined, r: PublishBlockReason): string {
@@ -42,7 +45,7 @@ async function passesChecks(mods: EditorModule[], bodyOf: (m: EditorModule) => M
       }),
     );
   } catch (error) {
-    showMessagePopup('Error', failure(error));
+    report(error);
     return false;
   }
   if (answer.blocking.length === 0) return true;
@@ -59,7 +62,7 @@ async function passesChecks(mods: EditorModule[], bodyOf: (m: EditorModule) => M
 /** A refusal of the publish call itself (the checks failed meanwhile): "Not published" with the reasons. */
 function reportPublishFailure(error: unknown) {
   if (error instanceof ApiError && error.key === 'publishBlocked') return showMessagePopup(PUBLISH_TEXTS.notPublishedTitle, splitMessages(error.message));
-  showMessagePopup('Error', failure(error));
+  report(error);
 }
 
 async function askDescription(mods: EditorModule[]): Promise<boolean> {
@@ -80,7 +83,7 @@ async function cautionCounts(mods: EditorModule[], action?: () => Promise<void>)
   }
   return confirmDialog({
     title: 'Caution',
-    message: differ.length === 1 && mods.length === 1 ? WORKING_AREA_TEXTS.countCaution : WORKING_AREA_TEXTS.countCautionPlural,
+    message: countCautionMessage(differ, differ.length === 1 && mods.length === 1),
     confirmLabel: 'Proceed',
     cancelLabel: 'Cancel',
     action,
@@ -104,7 +107,7 @@ export function useModuleActions(editor: ModuleEditor) {
           dispatch({ type: 'refreshed', dto: { ...dto, specialKind: m.dto.specialKind } });
           flash(WORKING_AREA_TEXTS.saved);
         } catch (error) {
-          showMessagePopup('Error', failure(error));
+          report(error);
         } finally {
           setModuleBusy(key, false);
         }
@@ -178,13 +181,13 @@ export function useModuleActions(editor: ModuleEditor) {
         for (const k of touched) setModuleBusy(k, true);
         try {
           const messages = await saveModuleList(toSave.map((m) => toSaveBody(m, withDescription)));
-          if (messages.length) showMessagePopup('Error', messages);
+          if (messages.length) showMessagePopup('Error', withLostLockHint(messages));
           else {
             await reload(touched.map(parseModuleKey));
             flash(WORKING_AREA_TEXTS.saved);
           }
         } catch (error) {
-          showMessagePopup('Error', failure(error));
+          report(error);
         } finally {
           for (const k of touched) setModuleBusy(k, false);
         }
@@ -205,11 +208,11 @@ export function useModuleActions(editor: ModuleEditor) {
       if (!(await confirmDialog({ title: 'Publish all', message: publishQuestion() }))) return;
       try {
         const answer = await publishModuleList(mods.map(bodyOf));
-        if (answer.errors?.length) return showMessagePopup('Error', answer.errors.flatMap(splitMessages));
+        if (answer.errors?.length) return showMessagePopup('Error', withLostLockHint(answer.errors.flatMap(splitMessages)));
         if (answer.message) flash(answer.message, 'info');
         await follow(answer.jobId, keys);
       } catch (error) {
-        showMessagePopup('Error', failure(error));
+        report(error);
       }
     },
     [stateRef, follow],

@@ -13,7 +13,7 @@ import { NO_GRANTS, useSession } from '@/lib/session';
 import { getWorkingModules } from '../api/get-working-modules';
 import { importModules, type ImportItem } from '../api/import-modules';
 import type { DragData, DropData } from '../logic/dnd-ids';
-import { addFromElsewhere, moveWithin, sameFamilyOfModules, toggleClass, type Area, type DropOutcome } from '../logic/drop-rules';
+import { addFromElsewhere, dropFeedback, moveWithin, sameFamilyOfModules, toggleClass, type Area, type DropOutcome } from '../logic/drop-rules';
 import { moduleAccess, type ModuleAccess } from '../logic/module-access';
 import { moduleKey, type ModuleKeyString } from '../logic/module-key';
 import type { PageRequest } from '../logic/page-params';
@@ -111,10 +111,10 @@ export function useModuleEditor(request: PageRequest) {
 
   // ───────── edits ─────────
   const apply = useCallback((key: ModuleKeyString, outcome: DropOutcome) => {
-    if (outcome.kind === 'error') showMessagePopup(outcome.title, [outcome.message]);
-    if (outcome.kind !== 'apply') return;
-    dispatch({ type: 'products', key, products: outcome.products });
-    if (outcome.warning) flash(outcome.warning, 'warning', { title: 'Warning' });
+    const feedback = dropFeedback(outcome);
+    if (feedback.popup) showMessagePopup(feedback.popup.title, feedback.popup.lines);
+    if (feedback.products) dispatch({ type: 'products', key, products: feedback.products });
+    if (feedback.flash) flash(feedback.flash.message, feedback.flash.kind, feedback.flash.title ? { title: feedback.flash.title } : {});
   }, []);
 
   const editable = (key: ModuleKeyString) => !!stateRef.current.modules[key] && !accessRef.current[key]?.readOnly;
@@ -201,6 +201,8 @@ export function useModuleEditor(request: PageRequest) {
     undo,
     redo,
     addModules,
+    /** Takes (or renews) the page's lock on modules (after a forced unlock of another user's lock). */
+    lock,
     reload,
     setModuleBusy,
     productsOf: (key: ModuleKeyString): ProductDto[] => stateRef.current.modules[key]?.products ?? [],

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { WORKING_AREA_TEXTS } from '@bo/shared/working-area';
 import { binned, el, mh } from '../test/builders';
-import { addFromElsewhere, areaOf, moveWithin, restoreWarning, sameFamilyOfModules, toggleClass, type DropOutcome } from './drop-rules';
+import { addFromElsewhere, areaOf, dropFeedback, moveWithin, restoreWarning, sameFamilyOfModules, skuLabel, toggleClass, type DropOutcome } from './drop-rules';
 
 const applied = (o: DropOutcome) => {
   if (o.kind !== 'apply') throw new Error(`expected an applied drop, got ${o.kind}`);
@@ -91,10 +91,11 @@ describe('addFromElsewhere (another module or the Active SKUs panel)', () => {
     expect(WORKING_AREA_TEXTS.differentModule).toBe('The starting module is different from the end module.');
   });
 
-  it('refuses a SKU already present (MH or EL)', () => {
-    for (const upc of ['1', '2']) {
-      expect(addFromElsewhere(target, el(upc), 'EL', true)).toEqual({ kind: 'error', title: 'Error!', message: 'The sku is already present' });
-    }
+  it('refuses a SKU already present (MH or EL) with the spec popup, naming it as its tile does', () => {
+    const tagged = [{ ...mh('1'), model: 'AU7112', color: '001', size: '51' }, el('2')];
+    const present = { kind: 'error', title: 'Error!', message: 'The sku is already present' };
+    expect(addFromElsewhere(tagged, el('1'), 'EL', true)).toEqual({ ...present, detail: 'AU7112 001 51 is already in this module' });
+    expect(addFromElsewhere(tagged, mh('2'), 'MH', true)).toEqual({ ...present, detail: 'M2 001 55 is already in this module' });
   });
 
   it('brings back a SKU waiting in the target’s bin, in its place and with its min value', () => {
@@ -106,5 +107,39 @@ describe('addFromElsewhere (another module or the Active SKUs panel)', () => {
 
   it('ignores a drop on the bin of another module', () => {
     expect(addFromElsewhere(target, el('9'), 'BIN', true)).toEqual({ kind: 'none' });
+  });
+});
+
+describe('dropFeedback (what the page does with an outcome)', () => {
+  it('answers a duplicate drop with the spec popup naming the SKU and no new composition (so no undo step)', () => {
+    const target = [{ ...mh('1'), model: 'AU7112', color: '001', size: '51' }];
+    expect(dropFeedback(addFromElsewhere(target, el('1'), 'MH', true))).toEqual({
+      products: null,
+      popup: { title: 'Error!', lines: ['The sku is already present', 'AU7112 001 51 is already in this module'] },
+      flash: null,
+    });
+  });
+
+  it('keeps the refusal popup for a drop from another month, brand or collection', () => {
+    expect(dropFeedback(addFromElsewhere([mh('1')], el('9'), 'MH', false))).toEqual({
+      products: null,
+      popup: { title: 'Error!', lines: [WORKING_AREA_TEXTS.differentModule] },
+      flash: null,
+    });
+  });
+
+  it('applies a composition, with the class warning as a flash when there is one', () => {
+    const products = [binned('3', 'MH')];
+    const restored = dropFeedback(moveWithin(products, '3', 'EL'));
+    expect(restored.products?.[0]).toMatchObject({ upc: '3', moduleCompositionStatus: 'ADDED' });
+    expect(restored.flash).toEqual({ message: restoreWarning('MH', 'EL'), kind: 'warning', title: 'Warning' });
+    expect(restored.popup).toBeNull();
+    expect(dropFeedback({ kind: 'none' })).toEqual({ products: null, popup: null, flash: null });
+  });
+});
+
+describe('skuLabel', () => {
+  it('reads model, colour and size as the tile shows them', () => {
+    expect(skuLabel({ model: 'AU7112', color: '001', size: '51' })).toBe('AU7112 001 51');
   });
 });

@@ -1,5 +1,5 @@
 import type { ProductDto } from '@bo/shared/modules';
-import { WORKING_AREA_TEXTS } from '@bo/shared/working-area';
+import { skuAlreadyInModule, WORKING_AREA_TEXTS } from '@bo/shared/working-area';
 
 export type Area = 'MH' | 'EL' | 'BIN';
 
@@ -20,10 +20,43 @@ export function sameFamilyOfModules(from: ModuleIdentity, to: ModuleIdentity): b
   return from.monthId === to.monthId && from.brand === to.brand && from.collection === to.collection;
 }
 
+/** A SKU as planners read it on its tile: model, colour, size (e.g. "AU7112 001 51"). */
+export const skuLabel = (p: Pick<ProductDto, 'model' | 'color' | 'size'>) => [p.model, p.color, p.size].filter(Boolean).join(' ');
+
+/**
+ * What a drop does: nothing; an error popup (a drop the rules refuse, or a no-op the user should know
+ * about: `detail` names the SKU); or a new composition, perhaps with a warning.
+ */
 export type DropOutcome =
   | { kind: 'none' }
-  | { kind: 'error'; title: string; message: string }
+  | { kind: 'error'; title: string; message: string; detail?: string }
   | { kind: 'apply'; products: ProductDto[]; warning?: string };
+
+/** How the page answers an outcome: a popup, a flash, and whether the composition changes (a history step). */
+export interface DropFeedback {
+  products: ProductDto[] | null;
+  popup: { title: string; lines: string[] } | null;
+  flash: { message: string; kind: 'warning' | 'info'; title?: string } | null;
+}
+
+export function dropFeedback(outcome: DropOutcome): DropFeedback {
+  switch (outcome.kind) {
+    case 'none':
+      return { products: null, popup: null, flash: null };
+    case 'error':
+      return { products: null, popup: { title: outcome.title, lines: outcome.detail ? [outcome.message, outcome.detail] : [outcome.message] }, flash: null };
+    case 'apply':
+      return { products: outcome.products, popup: null, flash: outcome.warning ? { message: outcome.warning, kind: 'warning', title: 'Warning' } : null };
+  }
+}
+
+/** The spec's popup ('Error!', 'The sku is already present') naming the SKU; the composition does not change. */
+const duplicateDrop = (sku: string): DropOutcome => ({
+  kind: 'error',
+  title: WORKING_AREA_TEXTS.skuAlreadyPresentTitle,
+  message: WORKING_AREA_TEXTS.skuAlreadyPresent,
+  detail: skuAlreadyInModule(sku),
+});
 
 const withClass = (p: ProductDto, area: 'MH' | 'EL'): ProductDto => ({ ...p, mustHave: area === 'MH', eligible: area === 'EL' });
 
@@ -61,9 +94,8 @@ export function addFromElsewhere(
   if (to === 'BIN') return { kind: 'none' };
   if (!sameScope) return { kind: 'error', title: 'Error!', message: WORKING_AREA_TEXTS.differentModule };
   const existing = target.find((p) => p.upc === product.upc);
-  if (existing && existing.moduleCompositionStatus !== 'REMOVED') {
-    return { kind: 'error', title: WORKING_AREA_TEXTS.skuAlreadyPresentTitle, message: WORKING_AREA_TEXTS.skuAlreadyPresent };
-  }
+  // Already there (MH or EL): nothing changes, a flash names the SKU.
+  if (existing && existing.moduleCompositionStatus !== 'REMOVED') return duplicateDrop(skuLabel(existing));
   const added: ProductDto = {
     ...withClass(product, to),
     moduleCompositionStatus: 'ADDED',

@@ -1,0 +1,20 @@
+import { Stack, Text } from '@mantine/core';
+import { WORKING_AREA_TEXTS } from '@bo/shared/working-area';
+import { countCautionLine, type EditorModule } from '../hooks/editor-reducer';
+
+/**
+ * The counts caution before a save or publish: the spec's sentence, then each module whose count
+ * differs with both numbers (this month, previous month), so the planner sees what differs.
+ */
+export function countCautionMessage(differ: readonly EditorModule[], single: boolean) {
+  return (
+    <Stack gap={6} data-testid="count-caution">
+      <Text fz="sm">{single ? WORKING_AREA_TEXTS.countCaution : WORKING_AREA_TEXTS.countCautionPlural}</Text>
+      {differ.map((m) => (
+        <Text key={`${m.dto.moduleName}|${m.dto.monthId}`} fz="sm" c="dimmed">
+          {countCautionLine(m)}
+        </Text>
+      ))}
+    </Stack>
+  );
+}
