@@ -61,6 +61,10 @@ export const clusterModuleDtoSchema = z.object({
   clusterId: z.string(),
   clusterCompositionStatus: clusterCompositionStatusSchema,
   status: itemStatusSchema,
+  /** The module's active (not REMOVED) must-have SKUs: MH, as in the home search's `length`. */
+  length: z.number().int(),
+  /** The module's active eligible SKUs: EL. The module's SKU count is `length + elLength`. */
+  elLength: z.number().int(),
   /** Left empty in cluster answers: the composition editor loads SKUs per module. */
   productDtoList: z.array(productDtoSchema),
 });

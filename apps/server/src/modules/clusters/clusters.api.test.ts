@@ -93,6 +93,8 @@ describe('POST /api/cluster/clusterDetails', () => {
       clusterId: 'C1',
       clusterCompositionStatus: 'ADDED',
       status: 'SUBMITTED',
+      length: 2,
+      elLength: 0,
       productDtoList: [],
     });
   });

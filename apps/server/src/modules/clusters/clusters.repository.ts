@@ -309,6 +309,28 @@ async function totalSkus(db: Queryable, pks: readonly number[]): Promise<Map<num
   return new Map(rows.map((r) => [r.clusterPk, Number(r.total)]));
 }
 
+/** Each cluster module's active SKUs (not REMOVED): must-have and eligible counts, by `clusterPk|moduleName`. */
+async function clusterModuleSkuCounts(db: Queryable, pks: readonly number[]): Promise<Map<string, { mh: number; el: number }>> {
+  if (pks.length === 0) return new Map();
+  const rows = await db
+    .select({
+      clusterPk: clusterModules.clusterPk,
+      moduleName: clusterModules.moduleName,
+      mh: sql<number>`count(*) FILTER (WHERE ${moduleSkus.mustHave})::int`,
+      el: sql<number>`count(*) FILTER (WHERE NOT ${moduleSkus.mustHave})::int`,
+    })
+    .from(clusterModules)
+    .innerJoin(clusters, eq(clusters.id, clusterModules.clusterPk))
+    .innerJoin(
+      modules,
+      and(eq(modules.moduleName, clusterModules.moduleName), eq(modules.monthId, clusters.monthId), isNull(modules.deletionStatus)),
+    )
+    .innerJoin(moduleSkus, and(eq(moduleSkus.moduleId, modules.id), ne(moduleSkus.status, 'REMOVED')))
+    .where(inArray(clusterModules.clusterPk, [...pks]))
+    .groupBy(clusterModules.clusterPk, clusterModules.moduleName);
+  return new Map(rows.map((r) => [`${r.clusterPk}|${r.moduleName}`, { mh: Number(r.mh), el: Number(r.el) }]));
+}
+
 export interface ClusterDtoOptions {
   lockTtlMinutes: number;
 }
@@ -318,7 +340,7 @@ export async function toClusterDtos(db: Queryable, rows: readonly ClusterRow[], 
   if (rows.length === 0) return [];
   const pks = rows.map((r) => r.id);
   const monthIds = [...new Set(rows.map((r) => r.monthId))];
-  const [countryMap, zoneRows, storeRows, liaRows, classRows, moduleRows, skuTotals, lockMap, states, lego, presence, allLias] = await together(db, [
+  const [countryMap, zoneRows, storeRows, liaRows, classRows, moduleRows, skuTotals, lockMap, states, lego, presence, allLias, skuCounts] = await together(db, [
     () => clusterCountryCodes(db, pks),
     () => db.select().from(clusterStarsZones).where(inArray(clusterStarsZones.clusterPk, pks)).orderBy(asc(clusterStarsZones.starsZone)),
     () => clusterStoreRows(db, pks),
@@ -337,6 +359,7 @@ export async function toClusterDtos(db: Queryable, rows: readonly ClusterRow[], 
     () => db.select().from(legoMonths).where(inArray(legoMonths.monthId, monthIds)),
     () => openMonthsOfClusters(db, rows.map((r) => r.clusterId)),
     () => db.select().from(lias).orderBy(asc(lias.liaCode)),
+    () => clusterModuleSkuCounts(db, pks),
   ]);
 
   // LIAs offered: every LIA of the cluster's planning channel(s) — its own, its stores' and its LIAs'.
@@ -401,6 +424,8 @@ export async function toClusterDtos(db: Queryable, rows: readonly ClusterRow[], 
           clusterId: r.clusterId,
           clusterCompositionStatus: m.status as ClusterModuleDto['clusterCompositionStatus'],
           status: m.moduleStatus as ClusterModuleDto['status'],
+          length: skuCounts.get(`${r.id}|${m.moduleName}`)?.mh ?? 0,
+          elLength: skuCounts.get(`${r.id}|${m.moduleName}`)?.el ?? 0,
           productDtoList: [],
         }),
       ),

@@ -6,6 +6,7 @@ import type { ClusterDto } from '@bo/shared/clusters';
 import { PUBLISH_TEXTS } from '@bo/shared/modules';
 import { statusLabel } from '@bo/shared/statuses';
 import { notPublishedLines } from '@/components/editor/publish-outcome';
+import { LockBanner } from '@/components/editor/lock-banner';
 import { LIMITS, MESSAGES } from '@bo/shared/validation';
 import { formatInteger, formatMonthId } from '@/lib/format';
 import { byFamily, type EditorModule } from '../logic/composition';
@@ -21,6 +22,11 @@ export interface ClusterBlockProps {
   classifications: number[];
   classificationOptions: { classificationId: number; classificationLabel: string }[];
   readOnly: string | null;
+  /** Another user holding the lock (the header names them, with Unlock or Ask to unlock). */
+  lockedBy: string | null;
+  /** Admin, or an edit right on the cluster: may force the unlock. */
+  canUnlock: boolean;
+  onUnlock: () => Promise<void>;
   changed: boolean;
   rangeFacing: string | null;
   percentage: ClusterPercentage | undefined;
@@ -94,7 +100,10 @@ export function ClusterBlock(props: ClusterBlockProps) {
           </Group>
         </Group>
 
-        {readOnly ? (
+        {props.lockedBy ? (
+          <LockBanner owner={props.lockedBy} type="cluster" item={`${cluster.clusterLabel} (${cluster.clusterId}, ${formatMonthId(cluster.monthId)})`} canUnlock={props.canUnlock} onUnlock={props.onUnlock} />
+        ) : null}
+        {readOnly && !(props.lockedBy && readOnly === CLUSTER_EDITOR_TEXTS.lockedBy(props.lockedBy)) ? (
           <Group gap={6} c="orange.8" data-testid="read-only-reason">
             <IconLock size={14} />
             <Text fz="xs" fw={600}>

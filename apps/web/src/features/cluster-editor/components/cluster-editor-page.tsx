@@ -20,7 +20,10 @@ import { AlertBar } from '@/components/ui/alert-bar';
 import { PageLoader } from '@/components/ui/page-loader';
 import { paths } from '@/config/paths';
 import { formatMonthId } from '@/lib/format';
+import { canEdit } from '@bo/shared/permissions';
+import { forceUnlockCluster } from '../api/force-unlock-cluster';
 import { useClusterActions } from '../hooks/use-cluster-actions';
+import { clusterScope } from '../logic/cluster-access';
 import { useClusterEditor } from '../hooks/use-cluster-editor';
 import { commonModules } from '../logic/composition';
 import type { DragData, DropData } from '../logic/drop-rules';
@@ -31,6 +34,7 @@ import { CopyDialog } from './copy-dialog';
 import { DiscontinuedTable } from './discontinued-table';
 import { ModuleChip } from './module-chip';
 import { ModuleSearchPanel } from './module-search-panel';
+import classes from './cluster-editor-page.module.css';
 
 /** The area under the pointer; keyboard drags (no pointer) fall back to the overlapping area. */
 const collision: CollisionDetection = (args) => {
@@ -88,18 +92,20 @@ export function ClusterEditorPage() {
       <Box pos="relative" style={{ flex: 1 }}>
         <LoadingOverlay visible={busy !== null} loaderProps={{ children: <Text fw={700}>{busy}</Text> }} zIndex={150} />
         <Paper radius={0} px="lg" py="sm" withBorder style={{ position: 'sticky', top: 64, zIndex: 100 }}>
-          <Group justify="space-between" wrap="nowrap">
-            <Group gap="md" wrap="nowrap">
-              <Anchor component={Link} to={paths.home.path} fz="sm" aria-label="Home">
-                <Group gap={4}>
+          <Group justify="space-between" wrap="wrap" gap="xs">
+            <Group gap="md" wrap="nowrap" miw={0}>
+              <Anchor component={Link} to={paths.home.path} fz="sm" aria-label="Home" style={{ flexShrink: 0 }}>
+                <Group gap={4} wrap="nowrap">
                   <IconChevronLeft size={16} /> Home
                 </Group>
               </Anchor>
-              <Title order={3}>{CLUSTER_EDITOR_TEXTS.editCluster}</Title>
-              <Badge variant="light" size="lg" tt="none" data-testid="you-searched">
+              <Title order={3} style={{ whiteSpace: 'nowrap' }}>
+                {CLUSTER_EDITOR_TEXTS.editCluster}
+              </Title>
+              <Badge variant="light" size="lg" tt="none" data-testid="you-searched" style={{ flexShrink: 0 }}>
                 {CLUSTER_EDITOR_TEXTS.youSearched(months.map(formatMonthId).join(', '))}
               </Badge>
-              <Text fz="sm" c="dimmed">
+              <Text fz="sm" c="dimmed" visibleFrom="lg" style={{ whiteSpace: 'nowrap' }}>
                 {clusters.length} of at most {MAX_OPEN_CLUSTERS} clusters
               </Text>
             </Group>
@@ -140,10 +146,17 @@ export function ClusterEditorPage() {
                       cluster={c}
                       modules={compositions[k] ?? []}
                       description={state.descriptions[k] ?? ''}
-                      lias={state.lias[k] ?? []}
+                      lias={state.present.lias[k] ?? []}
                       classifications={state.classifications[k] ?? []}
                       classificationOptions={classificationOptions.data ?? c.classifications}
                       readOnly={access[k]?.reason ?? null}
+                      lockedBy={access[k]?.lockedBy ?? null}
+                      canUnlock={canEdit(editor.grants, clusterScope(c))}
+                      onUnlock={async () => {
+                        await forceUnlockCluster({ clusterId: c.clusterId, monthId: c.monthId });
+                        await editor.retakeLocks();
+                        await editor.reload();
+                      }}
                       changed={!!changes[k]?.any}
                       rangeFacing={facingBy.get(k) ?? c.rangeFacing}
                       percentage={percentageBy.get(k)}
@@ -159,7 +172,7 @@ export function ClusterEditorPage() {
               </Stack>
             </Grid.Col>
             <Grid.Col span={{ base: 12, lg: 3.5 }}>
-              <Stack gap="lg" style={{ position: 'sticky', top: 140, maxHeight: 'calc(100dvh - 156px)', overflowY: 'auto', paddingBottom: 8 }}>
+              <div className={classes.side}>
                 <ModuleSearchPanel
                   key={months[0] ?? ''}
                   defaultMonth={months[0] ?? ''}
@@ -168,7 +181,7 @@ export function ClusterEditorPage() {
                   onAdd={(target, m) => (target === 'all' ? editor.addToAll(m) : editor.addTo(target, m))}
                 />
                 <DiscontinuedTable rows={discontinued.data ?? []} />
-              </Stack>
+              </div>
             </Grid.Col>
           </Grid>
         </Box>

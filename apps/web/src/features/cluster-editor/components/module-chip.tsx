@@ -2,13 +2,18 @@ import { ActionIcon, Badge, Group, Paper, Text, Tooltip } from '@mantine/core';
 import { IconArrowBackUp, IconExternalLink, IconTrash } from '@tabler/icons-react';
 import { BASE_PATH } from '@/config/app';
 import { paths } from '@/config/paths';
-import type { EditorModule } from '../logic/composition';
+import { formatInteger } from '@/lib/format';
+import type { EditorModule, SkuCounts } from '../logic/composition';
+
+/** '12 SKUs · MH 4 / EL 8' (home's module rows say it the same way); only the total when MH/EL are unknown. */
+export const skuCountsText = (c: SkuCounts) =>
+  `${formatInteger(c.total)} SKU${c.total === 1 ? '' : 's'}${c.mh !== null && c.el !== null ? ` · MH ${formatInteger(c.mh)} / EL ${formatInteger(c.el)}` : ''}`;
 
 /** The module route for a new tab (part 2 §2). */
 export const moduleHref = (m: { moduleName: string; monthId: string }) =>
   `${BASE_PATH}${paths.module.path}?moduleName=${encodeURIComponent(m.moduleName)}&monthId=${encodeURIComponent(m.monthId)}`;
 
-/** One module: label, name, its WIP state, a link to open it in a new tab and a remove or restore button. */
+/** One module: label, name, SKU count with MH/EL, its WIP state, a link to open it in a new tab and a remove or restore button. */
 export function ModuleChip({
   module,
   action,
@@ -41,6 +46,11 @@ export function ModuleChip({
           <Text fz={11} c="dimmed" truncate>
             {module.moduleName}
           </Text>
+          {module.skus ? (
+            <Text fz={11} c={muted ? 'dimmed' : 'gray.7'} fw={500} truncate data-testid="chip-counts" title="Active SKUs: must-have (MH) / eligible (EL)">
+              {skuCountsText(module.skus)}
+            </Text>
+          ) : null}
         </div>
         <Group gap={2} wrap="nowrap" style={{ flexShrink: 0 }}>
           {extra}

@@ -1,6 +1,7 @@
-import { ActionIcon, Button, Loader, Menu, MultiSelect, Paper, ScrollArea, Select, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, Loader, Menu, MultiSelect, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
+import { useVirtualizer } from '@tanstack/react-virtual';
 import { CLUSTER_EDITOR_TEXTS, moduleSearchAllowed, type SearchedModule } from '@bo/shared/cluster-editor';
 import { ERROR_TEXTS } from '@bo/shared/errors';
 import { LIMITS } from '@bo/shared/validation';
@@ -11,6 +12,7 @@ import { useSearchOptions } from '../api/get-search-options';
 import type { EditorModule } from '../logic/composition';
 import { Draggable } from './dnd';
 import { ModuleChip } from './module-chip';
+import classes from './module-search-panel.module.css';
 
 const toEditorModule = (m: SearchedModule): EditorModule => ({
   moduleName: m.moduleName,
@@ -20,6 +22,8 @@ const toEditorModule = (m: SearchedModule): EditorModule => ({
   monthId: m.monthId,
   status: m.status,
   clusterCompositionStatus: 'ADDED',
+  // The search answers the total only: the chip shows MH / EL once the cluster is saved and reloaded.
+  skus: { total: m.totalSku, mh: null, el: null },
 });
 
 /**
@@ -67,8 +71,17 @@ export function ModuleSearchPanel({
   };
 
   const opts = options.data;
+  const list = results ?? [];
+  const scroller = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count: list.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => 84,
+    getItemKey: (i) => `${list[i]!.moduleName}|${list[i]!.monthId}`,
+    overscan: 6,
+  });
   return (
-    <Paper withBorder radius="md" p="md" shadow="xs" data-testid="module-search">
+    <Paper withBorder radius="md" p="md" shadow="xs" data-testid="module-search" className={classes.panel}>
       <Stack
         gap="xs"
         onKeyDown={(e) => {
@@ -79,17 +92,30 @@ export function ModuleSearchPanel({
         }}
       >
         <Title order={5}>Search modules</Title>
-        <MultiSelect size="xs" label="Brand" data={(opts?.brands ?? []).map((b) => ({ value: b.brandCode, label: b.description }))} value={brand} onChange={setBrand} searchable clearable />
-        <MultiSelect size="xs" label="Collection" data={(opts?.collections ?? []).map((c) => ({ value: c.collectionCode, label: c.description }))} value={collection} onChange={setCollection} clearable />
-        <TextInput size="xs" label="Module label" placeholder="More than 4 characters" value={label} maxLength={LIMITS.moduleLabelSearch} onChange={(e) => setLabel(e.currentTarget.value)} />
-        <Select size="xs" label="Month" data={monthOptions(opts?.months ?? [], { openOnly: true })} value={monthId} onChange={setMonthId} allowDeselect={false} searchable />
-        <MultiSelect size="xs" label="Country" data={(opts?.countries ?? []).map((c) => ({ value: c.countryCode, label: `${c.countryCode} · ${c.name}` }))} value={country} onChange={setCountry} searchable clearable />
-        <MultiSelect size="xs" label="Macro family" data={familyOptions} value={macroFamily} onChange={setMacroFamily} searchable clearable />
+        <SimpleGrid cols={2} spacing={6} verticalSpacing={4}>
+          <MultiSelect size="xs" label="Brand" data={(opts?.brands ?? []).map((b) => ({ value: b.brandCode, label: b.description }))} value={brand} onChange={setBrand} searchable clearable />
+          <MultiSelect size="xs" label="Collection" data={(opts?.collections ?? []).map((c) => ({ value: c.collectionCode, label: c.description }))} value={collection} onChange={setCollection} clearable />
+          <TextInput size="xs" label="Module label" placeholder="More than 4 characters" value={label} maxLength={LIMITS.moduleLabelSearch} onChange={(e) => setLabel(e.currentTarget.value)} />
+          <Select size="xs" label="Month" data={monthOptions(opts?.months ?? [], { openOnly: true })} value={monthId} onChange={setMonthId} allowDeselect={false} searchable />
+          <MultiSelect size="xs" label="Country" data={(opts?.countries ?? []).map((c) => ({ value: c.countryCode, label: `${c.countryCode} · ${c.name}` }))} value={country} onChange={setCountry} searchable clearable />
+          <MultiSelect size="xs" label="Macro family" data={familyOptions} value={macroFamily} onChange={setMacroFamily} searchable clearable />
+        </SimpleGrid>
         <Button size="xs" leftSection={<IconSearch size={14} />} disabled={!allowed} loading={loading} onClick={() => void run()}>
           Search
         </Button>
       </Stack>
-      <ScrollArea.Autosize mah={420} mt="sm" type="auto" offsetScrollbars>
+      <Group justify="space-between" mt="sm" mb={4}>
+        <Text fz="xs" fw={700} tt="uppercase" c="dimmed">
+          Results
+        </Text>
+        {results !== null && !loading ? (
+          <Text fz="xs" c="dimmed" data-testid="search-count">
+            {results.length} module{results.length === 1 ? '' : 's'} found
+          </Text>
+        ) : null}
+      </Group>
+      {/* Fills what the column leaves (flex), scrolls inside, and renders only the rows in view. */}
+      <div ref={scroller} className={classes.results} data-testid="search-results-area">
         {loading ? (
           <Loader size="sm" />
         ) : error ? (
@@ -105,43 +131,51 @@ export function ModuleSearchPanel({
             {CLUSTER_EDITOR_TEXTS.noSearchResults}
           </Text>
         ) : (
-          <Stack gap={6} data-testid="search-results">
-            {results.map((r) => {
+          <div data-testid="search-results" style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+            {virtualizer.getVirtualItems().map((item) => {
+              const r = list[item.index]!;
               const m = toEditorModule(r);
               return (
-                <Draggable key={`${r.moduleName}|${r.monthId}`} id={`search:${r.moduleName}|${r.monthId}`} data={{ source: 'search', module: m }}>
-                  <ModuleChip
-                    module={m}
-                    extra={
-                      <Menu withinPortal position="bottom-end">
-                        <Menu.Target>
-                          <Tooltip label="Add to a cluster">
-                            <ActionIcon size="sm" variant="subtle" aria-label={`Add ${r.moduleName} to a cluster`} onPointerDown={(e) => e.stopPropagation()} onKeyDown={(e) => e.stopPropagation()}>
-                              <IconPlus size={14} />
-                            </ActionIcon>
-                          </Tooltip>
-                        </Menu.Target>
-                        <Menu.Dropdown>
-                          {targets.map((t) => (
-                            <Menu.Item key={t.key} onClick={() => onAdd(t.key, m)}>
-                              {t.label}
-                            </Menu.Item>
-                          ))}
-                          <Menu.Divider />
-                          <Menu.Item onClick={() => onAdd('all', m)}>{CLUSTER_EDITOR_TEXTS.addToAll}</Menu.Item>
-                        </Menu.Dropdown>
-                      </Menu>
-                    }
-                  />
-                  <Text fz={10} c="dimmed" mt={2} ml={4}>
-                    {r.brand} · {r.collection} · {r.macroFamily} · {r.totalSku} SKU
-                  </Text>
-                </Draggable>
+                <div
+                  key={item.key}
+                  data-index={item.index}
+                  ref={virtualizer.measureElement}
+                  style={{ position: 'absolute', top: 0, left: 0, right: 0, transform: `translateY(${item.start}px)`, paddingBottom: 6 }}
+                >
+                  <Draggable id={`search:${r.moduleName}|${r.monthId}`} data={{ source: 'search', module: m }}>
+                    <ModuleChip
+                      module={m}
+                      extra={
+                        <Menu withinPortal position="bottom-end">
+                          <Menu.Target>
+                            <Tooltip label="Add to a cluster">
+                              <ActionIcon size="sm" variant="subtle" aria-label={`Add ${r.moduleName} to a cluster`} onPointerDown={(e) => e.stopPropagation()} onKeyDown={(e) => e.stopPropagation()}>
+                                <IconPlus size={14} />
+                              </ActionIcon>
+                            </Tooltip>
+                          </Menu.Target>
+                          <Menu.Dropdown>
+                            {targets.map((t) => (
+                              <Menu.Item key={t.key} onClick={() => onAdd(t.key, m)}>
+                                {t.label}
+                              </Menu.Item>
+                            ))}
+                            <Menu.Divider />
+                            <Menu.Item onClick={() => onAdd('all', m)}>{CLUSTER_EDITOR_TEXTS.addToAll}</Menu.Item>
+                          </Menu.Dropdown>
+                        </Menu>
+                      }
+                    />
+                    <Text fz={10} c="dimmed" mt={2} ml={4}>
+                      {r.brand} · {r.collection} · {r.macroFamily}
+                    </Text>
+                  </Draggable>
+                </div>
               );
             })}
-          </Stack>
+          </div>
         )}
-      </ScrollArea.Autosize>
+      </div>
     </Paper>
   );
 }

@@ -79,10 +79,34 @@ describe('cluster composition reducer', () => {
   });
 
   it('keeps text fields out of the history and reports them as changes', () => {
-    const s = run(loaded(), { type: 'description', key: C1, value: 'new' }, { type: 'lias', key: C1, codes: [] }, { type: 'classifications', key: C2, ids: [3] });
+    const s = run(loaded(), { type: 'description', key: C1, value: 'new' }, { type: 'classifications', key: C2, ids: [3] });
     expect(s.past).toEqual([]);
-    expect(clusterChanges(s)[C1]).toMatchObject({ description: true, lias: true, composition: false });
+    expect(clusterChanges(s)[C1]).toMatchObject({ description: true, lias: false, composition: false });
     expect(clusterChanges(s)[C2]).toMatchObject({ classifications: true });
+  });
+
+  it('records taking away the last LIA as an undoable step, and gives it back on undo', () => {
+    const s = loaded();
+    expect(s.present.lias[C1]).toEqual(['L1']);
+    const none = run(s, { type: 'lias', key: C1, codes: [] });
+    expect(none.present.lias[C1]).toEqual([]);
+    expect(none.past).toHaveLength(1);
+    expect(clusterChanges(none)[C1]).toMatchObject({ lias: true, any: true });
+
+    const back = run(none, { type: 'undo' });
+    expect(back.present.lias[C1]).toEqual(['L1']);
+    expect(clusterChanges(back)[C1]!.any).toBe(false);
+    expect(run(back, { type: 'redo' }).present.lias[C1]).toEqual([]);
+    // The same set again is no step.
+    expect(run(s, { type: 'lias', key: C1, codes: ['L1'] })).toBe(s);
+  });
+
+  it('undoes LIA and module steps in the order they were made', () => {
+    const s = run(loaded(), { type: 'remove', key: C1, moduleName: 'A' }, { type: 'lias', key: C1, codes: [] });
+    const one = run(s, { type: 'undo' });
+    expect(one.present.lias[C1]).toEqual(['L1']);
+    expect(statuses(one, C1)).toEqual({ A: 'REMOVED' });
+    expect(statuses(run(one, { type: 'undo' }), C1)).toEqual({ A: 'ADDED' });
   });
 
   it('refresh takes the server state but keeps the edits; load starts again', () => {

@@ -1,7 +1,7 @@
 /**
  * The cluster page's working copy: the clusters as the server answered them, and the screen's edits.
- * Composition changes (modules in and out, the 'all clusters' bin) are undoable steps until saved;
- * description, LIA and classification edits are plain fields (their inputs keep their own undo).
+ * Composition changes (modules in and out, the 'all clusters' bin) and LIA changes are undoable steps
+ * until saved; description and classification edits are plain fields (their inputs keep their own undo).
  * Pure: the changes themselves are the rules of logic/composition.ts, so it is unit-tested on its own.
  */
 import type { ClusterDto } from '@bo/shared/clusters';
@@ -15,6 +15,7 @@ import {
   removeFromAllClusters,
   removeFromCluster,
   sameComposition,
+  setClusterLias,
   sameSet,
   toEditorModules,
   type CompositionOutcome,
@@ -26,7 +27,6 @@ export interface CompositionState extends Timeline<CompositionSnapshot> {
   order: string[];
   base: Record<string, ClusterDto>;
   descriptions: Record<string, string>;
-  lias: Record<string, string[]>;
   classifications: Record<string, number[]>;
 }
 
@@ -51,11 +51,14 @@ export function fromServer(clusters: ClusterDto[]): CompositionState {
   return {
     order: clusters.map(keyOf),
     base: Object.fromEntries(clusters.map((c) => [keyOf(c), c])),
-    present: { compositions: Object.fromEntries(clusters.map((c) => [keyOf(c), toEditorModules(c)])), allBin: [] },
+    present: {
+      compositions: Object.fromEntries(clusters.map((c) => [keyOf(c), toEditorModules(c)])),
+      allBin: [],
+      lias: Object.fromEntries(clusters.map((c) => [keyOf(c), checkedLias(c)])),
+    },
     past: [],
     future: [],
     descriptions: Object.fromEntries(clusters.map((c) => [keyOf(c), c.clusterDescription])),
-    lias: Object.fromEntries(clusters.map((c) => [keyOf(c), checkedLias(c)])),
     classifications: Object.fromEntries(clusters.map((c) => [keyOf(c), c.classifications.map((x) => x.classificationId)])),
   };
 }
@@ -73,6 +76,8 @@ export function compositionOutcome(state: CompositionState, action: CompositionA
       return addToAllClusters(state.present, action.targets, action.module);
     case 'removeFromAll':
       return removeFromAllClusters(state.present, action.targets, action.module);
+    case 'lias':
+      return setClusterLias(state.present, action.key, action.codes);
     default:
       return null;
   }
@@ -90,7 +95,8 @@ export function compositionReducer(state: CompositionState, action: CompositionA
     case 'add':
     case 'remove':
     case 'addToAll':
-    case 'removeFromAll': {
+    case 'removeFromAll':
+    case 'lias': {
       const outcome = compositionOutcome(state, action);
       if (outcome?.kind !== 'apply') return state;
       return { ...state, ...commit(state, outcome.next, HISTORY_LIMIT) };
@@ -102,8 +108,6 @@ export function compositionReducer(state: CompositionState, action: CompositionA
     }
     case 'description':
       return { ...state, descriptions: { ...state.descriptions, [action.key]: action.value } };
-    case 'lias':
-      return { ...state, lias: { ...state.lias, [action.key]: action.codes } };
     case 'classifications':
       return { ...state, classifications: { ...state.classifications, [action.key]: action.ids } };
   }
@@ -126,7 +130,7 @@ export function clusterChanges(state: CompositionState): Record<string, ClusterC
     const dto = state.base[key]!;
     const composition = !sameComposition(toEditorModules(dto), state.present.compositions[key] ?? []);
     const description = (state.descriptions[key] ?? '') !== dto.clusterDescription;
-    const lias = !sameSet(state.lias[key] ?? [], checkedLias(dto));
+    const lias = !sameSet(state.present.lias[key] ?? [], checkedLias(dto));
     const classifications = !sameSet(state.classifications[key] ?? [], dto.classifications.map((c) => c.classificationId));
     out[key] = { composition, description, lias, classifications, any: composition || description || lias || classifications };
   }

@@ -70,7 +70,11 @@ function useClusterLocks(keys: readonly ClusterKey[]) {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the keys are compared by value (signature), not by identity
   }, [signature, keeper]);
 
-  return locks;
+  /** Takes the locks again now (after a forced unlock of another user's lock). */
+  const retake = useCallback(async () => {
+    await take.current();
+  }, []);
+  return { locks, retake };
 }
 
 const NO_GRANTS: Grant[] = [];
@@ -93,7 +97,7 @@ export function useClusterEditor(keys: ClusterKey[]) {
   useEffect(() => {
     if (details.data) load(details.data);
   }, [details.data, load]);
-  const locks = useClusterLocks(keys);
+  const { locks, retake: retakeLocks } = useClusterLocks(keys);
 
   const changes = useMemo(() => clusterChanges(state), [state]);
   const dirty = Object.values(changes).some((c) => c.any);
@@ -184,6 +188,7 @@ export function useClusterEditor(keys: ClusterKey[]) {
     load,
     reload,
     applyServer,
+    retakeLocks,
     figures: { classificationOptions, rangeFacing, percentage, discontinued },
     refreshDiscontinued,
     addTo,

@@ -9,7 +9,7 @@ const publisher = [grant(['edit', 'submit'])];
 
 describe('cluster access', () => {
   it('is editable with an edit grant and our own lock; publishing needs the submit grant and WIP', () => {
-    expect(clusterAccess(editor, 'me', cluster('C1'), held, KEY)).toEqual({ reason: null, readOnly: false, canPublish: false });
+    expect(clusterAccess(editor, 'me', cluster('C1'), held, KEY)).toEqual({ reason: null, readOnly: false, lockedBy: null, canPublish: false });
     expect(clusterAccess(publisher, 'me', cluster('C1'), held, KEY).canPublish).toBe(true);
     expect(clusterAccess(publisher, 'me', cluster('C1', [], { status: 'SUBMITTED' }), held, KEY)).toMatchObject({ readOnly: false, canPublish: false });
   });
@@ -21,7 +21,10 @@ describe('cluster access', () => {
 
   it('names the other user holding the lock', () => {
     const theirs = { [KEY]: { acquired: false, userLock: 'anna' } };
-    expect(clusterAccess(editor, 'me', cluster('C1'), theirs, KEY)).toMatchObject({ readOnly: true, reason: 'anna is editing the cluster', canPublish: false });
+    expect(clusterAccess(editor, 'me', cluster('C1'), theirs, KEY)).toMatchObject({ readOnly: true, reason: 'anna is editing the cluster', lockedBy: 'anna', canPublish: false });
+    // The lock header names them to a viewer too (who gets 'Ask to unlock'); our own lock, in any case, is no one else's.
+    expect(clusterAccess([grant(['view'])], 'me', cluster('C1'), theirs, KEY).lockedBy).toBe('anna');
+    expect(clusterAccess(editor, 'ME', cluster('C1'), held, KEY).lockedBy).toBeNull();
   });
 
   it('is read-only in a closed release or month, and during a submission', () => {

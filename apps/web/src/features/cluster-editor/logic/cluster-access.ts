@@ -1,7 +1,7 @@
 import type { ClusterDto } from '@bo/shared/clusters';
 import { CLUSTER_EDITOR_TEXTS } from '@bo/shared/cluster-editor';
 import type { Grant } from '@bo/shared/grants';
-import { canPublish, clusterReadOnlyReason } from '@bo/shared/permissions';
+import { canPublish, clusterReadOnlyReason, sameUser } from '@bo/shared/permissions';
 
 export interface LockState {
   acquired: boolean;
@@ -12,6 +12,8 @@ export interface ClusterAccess {
   /** Why the cluster is read-only for the caller, for its banner; null when editable. */
   reason: string | null;
   readOnly: boolean;
+  /** Another user holding the cluster's lock (the page's lock header names them), else null. */
+  lockedBy: string | null;
   /** Editable, WIP and the caller may publish it (part 2 §4 "Publish"). */
   canPublish: boolean;
 }
@@ -44,5 +46,6 @@ export function clusterAccess(grants: readonly Grant[], username: string, c: Clu
   else if (!lock?.acquired) reason = READ_ONLY_TEXT.notLocked;
   else reason = null;
   const readOnly = reason !== null;
-  return { reason, readOnly, canPublish: !readOnly && c.status === 'WIP' && canPublish(grants, clusterScope(c)) };
+  const other = lockedBy && !sameUser(lockedBy, username) ? lockedBy : null;
+  return { reason, readOnly, lockedBy: other, canPublish: !readOnly && c.status === 'WIP' && canPublish(grants, clusterScope(c)) };
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addModule, byFamily, commonModules, removeModule, sameComposition, type EditorModule } from './composition';
+import { addModule, byFamily, commonModules, removeModule, sameComposition, setClusterLias, toEditorModules, type EditorModule } from './composition';
+import { cluster } from '../test/builders';
 
 const m = (moduleName: string, status: 'ADDED' | 'REMOVED' = 'ADDED', macroFamily = 'PILOT'): EditorModule => ({
   moduleName,
@@ -31,5 +32,17 @@ describe('cluster composition logic', () => {
     const comps = { c1: [m('A'), m('B')], c2: [m('A'), m('B', 'REMOVED')] };
     expect(commonModules(comps, ['c1', 'c2']).map((x) => x.moduleName)).toEqual(['A']);
     expect(byFamily([m('B', 'ADDED', 'ROUND'), m('A')]).map(([f]) => f)).toEqual(['PILOT', 'ROUND']);
+  });
+
+  it('changes the checked LIAs as a step, the last one too; the same set is no step', () => {
+    const snap = { compositions: {}, allBin: [], lias: { c1: ['L1', 'L2'] } };
+    expect(setClusterLias(snap, 'c1', [])).toEqual({ kind: 'apply', next: { ...snap, lias: { c1: [] } } });
+    expect(setClusterLias(snap, 'c1', ['L2', 'L1'])).toBeNull();
+  });
+
+  it('carries each module’s SKU counts (MH + EL) from the cluster answer', () => {
+    const dto = cluster('C1', ['A']);
+    dto.modules[0] = { ...dto.modules[0]!, length: 3, elLength: 5 };
+    expect(toEditorModules(dto)[0]!.skus).toEqual({ total: 8, mh: 3, el: 5 });
   });
 });

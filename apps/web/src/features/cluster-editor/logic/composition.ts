@@ -11,6 +11,17 @@ export interface EditorModule {
   monthId: string;
   status: string;
   clusterCompositionStatus: 'ADDED' | 'REMOVED';
+  /**
+   * Active SKUs (not in the module's bin): total, must-have and eligible. The cluster answer gives MH and
+   * EL; the module search gives only the total (mh/el null). Absent when nothing is known.
+   */
+  skus?: SkuCounts;
+}
+
+export interface SkuCounts {
+  total: number;
+  mh: number | null;
+  el: number | null;
 }
 
 /** cluster key → its modules, in display order. */
@@ -28,6 +39,7 @@ export const toEditorModules = (dto: ClusterDto): EditorModule[] =>
     monthId: m.monthId,
     status: m.status,
     clusterCompositionStatus: m.clusterCompositionStatus,
+    skus: { total: m.length + m.elLength, mh: m.length, el: m.elLength },
   }));
 
 export type AddOutcome = 'added' | 'restored' | 'present';
@@ -89,10 +101,14 @@ export function toSaveBody(dto: ClusterDto, modules: readonly EditorModule[], de
 
 // ───────────── changes of the composition (pure; the reducer applies them) ─────────────
 
-/** What the undo history holds: every cluster's modules and the 'all clusters' bin. */
+/**
+ * What the undo history holds: every cluster's modules, the 'all clusters' bin and the checked LIAs
+ * (a LIA taken away, the last one too, is a step that Undo gives back).
+ */
 export interface CompositionSnapshot {
   compositions: Compositions;
   allBin: EditorModule[];
+  lias: Record<string, string[]>;
 }
 
 export type CompositionOutcome = { kind: 'apply'; next: CompositionSnapshot } | { kind: 'error'; message: string };
@@ -127,12 +143,21 @@ export function addToAllClusters(s: CompositionSnapshot, targets: readonly strin
     }
   }
   if (!changed) return moduleAlreadyPresent;
-  return { kind: 'apply', next: { compositions, allBin: s.allBin.filter((m) => m.moduleName !== module.moduleName) } };
+  return { kind: 'apply', next: { ...s, compositions, allBin: s.allBin.filter((m) => m.moduleName !== module.moduleName) } };
 }
 
 /** A module removed from all `targets` (the editable clusters); it waits in the 'all clusters' bin. */
 export function removeFromAllClusters(s: CompositionSnapshot, targets: readonly string[], module: EditorModule): CompositionOutcome {
   const compositions: Compositions = { ...s.compositions };
   for (const k of targets) compositions[k] = removeModule(compositions[k] ?? [], module.moduleName);
-  return { kind: 'apply', next: { compositions, allBin: [...s.allBin.filter((m) => m.moduleName !== module.moduleName), { ...module, clusterCompositionStatus: 'REMOVED' }] } };
+  return { kind: 'apply', next: { ...s, compositions, allBin: [...s.allBin.filter((m) => m.moduleName !== module.moduleName), { ...module, clusterCompositionStatus: 'REMOVED' }] } };
+}
+
+/**
+ * The checked LIAs of a cluster changed: one undoable step, the last LIA taken away too (the spec's
+ * 'At least one lia must be selected' is checked when saving, not here). The same set is no step.
+ */
+export function setClusterLias(s: CompositionSnapshot, key: string, codes: readonly string[]): CompositionOutcome | null {
+  if (sameSet(s.lias[key] ?? [], codes)) return null;
+  return { kind: 'apply', next: { ...s, lias: { ...s.lias, [key]: [...codes] } } };
 }

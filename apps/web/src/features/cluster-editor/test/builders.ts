@@ -24,7 +24,7 @@ export function cluster(clusterId: string, modules: string[] = [], patch: Partia
     stores: [],
     lias: [{ liaCode: 'L1', planningChannelId: 'PC', isChecked: true }],
     classifications: [],
-    modules: modules.map((moduleName) => ({ ...editorModule(moduleName), status: 'SUBMITTED' as const, clusterId, productDtoList: [] })),
+    modules: modules.map((moduleName) => ({ ...editorModule(moduleName), status: 'SUBMITTED' as const, clusterId, length: 0, elLength: 0, productDtoList: [] })),
     rangeFacing: null,
     starZones: ['EU'],
     publicationDate: null,

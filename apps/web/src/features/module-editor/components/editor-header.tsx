@@ -116,7 +116,7 @@ export function EditorHeader(p: EditorHeaderProps) {
           </Button>
         </Group>
       </Group>
-      <Group gap="xs" mt={6} wrap="nowrap" justify="space-between">
+      <Group gap="xs" mt={6} wrap="wrap" justify="space-between">
         <Group gap="xs" wrap="nowrap">
           <Select size="xs" w={170} label={undefined} aria-label="Order modules by" leftSection={<IconLayoutList size={13} />} data={MODULE_ORDERS} value={p.moduleOrder} onChange={(v) => v && p.onModuleOrder(v as ModuleOrder)} allowDeselect={false} />
           <Select size="xs" w={130} aria-label="Order SKUs by" data={SKU_ORDERS.map((o) => ({ ...o, label: `SKUs: ${o.label}` }))} value={p.skuOrder} onChange={(v) => v && p.onSkuOrder(v as SkuOrder)} allowDeselect={false} />

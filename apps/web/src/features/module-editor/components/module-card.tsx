@@ -2,6 +2,9 @@ import { memo, useMemo } from 'react';
 import { ActionIcon, Badge, Box, Button, Collapse, Group, Paper, SegmentedControl, Text, TextInput, Tooltip } from '@mantine/core';
 import { IconAlertTriangle, IconChartBar, IconChevronDown, IconCopy, IconDeviceFloppy, IconLock, IconSend, IconX } from '@tabler/icons-react';
 import { PUBLISH_TEXTS, type ProductDto } from '@bo/shared/modules';
+import { canEdit } from '@bo/shared/permissions';
+import { LockBanner } from '@/components/editor/lock-banner';
+import { NO_GRANTS, useSession } from '@/lib/session';
 import { WORKING_AREA_TEXTS } from '@bo/shared/working-area';
 import { formatMonthId } from '@/lib/format';
 import { formatInteger, moduleStatusColor, statusLabel } from '../logic/labels';
@@ -28,6 +31,8 @@ export interface ModuleCardHandlers {
   onPerformance: (key: ModuleKeyString) => void;
   onCollapse: (key: ModuleKeyString) => void;
   onClose: (key: ModuleKeyString) => void;
+  /** Forced unlock of a module another user holds, then the page takes its lock and reads it again. */
+  onUnlock: (key: ModuleKeyString) => Promise<void>;
   menu: (key: ModuleKeyString, product: ProductDto, area: Area) => SkuMenuAction[];
   onInfo: (key: ModuleKeyString, product: ProductDto) => void;
 }
@@ -48,6 +53,7 @@ export const ModuleCard = memo(function ModuleCard({ module: m, access, collapse
   const { mh, el } = activeCounts(m.products);
   const differ = countsDifferFromPrevious(m);
   const changed = hasChanges(m);
+  const grants = useSession((s) => s.grants) ?? NO_GRANTS;
   const areas = useMemo(() => {
     const sorted = m.products.slice().sort(compareSkus(skuOrder));
     return {
@@ -109,17 +115,13 @@ export const ModuleCard = memo(function ModuleCard({ module: m, access, collapse
               </ActionIcon>
             </Tooltip>
           ) : null}
-          {access.lockedBy && (
-            <Badge size="sm" color="red" variant="light" leftSection={<IconLock size={11} />} data-testid="locked-by">
-              {access.lockedBy}
-            </Badge>
-          )}
         </Group>
-        <Group gap={6} wrap="nowrap" ml="auto">
+        {/* Wraps under the title on a narrow card (1024 px with a panel open) instead of clipping the buttons. */}
+        <Group gap={6} wrap="wrap" justify="flex-end" ml="auto">
           <Tooltip label={differ ? WORKING_AREA_TEXTS.countCaution : 'Must have / eligible (previous month)'} multiline w={280}>
             <Group gap={4} wrap="nowrap" className={classes.counts} data-caution={differ || undefined} data-testid="module-counts">
               {differ && <IconAlertTriangle size={13} />}
-              <Text fz={11} fw={600}>
+              <Text fz={11} fw={600} style={{ whiteSpace: 'nowrap' }}>
                 MH {mh}
                 <span className={classes.prev}>/{dto.previousMustHave}</span> · EL {el}
                 <span className={classes.prev}>/{dto.previousEligible}</span>
@@ -158,7 +160,19 @@ export const ModuleCard = memo(function ModuleCard({ module: m, access, collapse
           </Tooltip>
         </Group>
       </Group>
-      {access.reason && (
+      {access.lockedBy && (
+        // The whole owner name, with Unlock (admin or edit right: forced) or Ask to unlock.
+        <Box px={10} pt={6}>
+          <LockBanner
+            owner={access.lockedBy}
+            type="module"
+            item={`${dto.moduleLabel} (${dto.moduleName}, ${formatMonthId(dto.monthId)})`}
+            canUnlock={canEdit(grants, { brand: dto.brand, zones: dto.starZones })}
+            onUnlock={() => h.onUnlock(key)}
+          />
+        </Box>
+      )}
+      {access.reason && !(access.lockedBy && access.reason.startsWith(`${access.lockedBy} is editing`)) && (
         <Text className={classes.readOnly} data-testid="read-only-reason">
           <IconLock size={12} /> {access.reason}
         </Text>

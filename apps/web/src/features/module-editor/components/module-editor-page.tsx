@@ -8,6 +8,7 @@ import type { ModuleExportItem } from '@bo/shared/exports';
 import { canExport } from '@bo/shared/permissions';
 import { AlertBar } from '@/components/ui/alert-bar';
 import { NO_GRANTS, useSession } from '@/lib/session';
+import { forceUnlockModule } from '../api/force-unlock-module';
 import { useModuleActions } from '../hooks/use-module-actions';
 import { useModuleEditor } from '../hooks/use-module-editor';
 import { useNewness, type NewnessTab } from '../hooks/use-newness';
@@ -105,7 +106,17 @@ export function ModuleEditorPage({
     [drop],
   );
 
-  const { move, addTo } = editor;
+  const { move, addTo, lock, reload } = editor;
+  // "Yes, Unlock" on a card another user holds: the forced unlock, then the lock is ours and the card shows the saved module.
+  const unlock = useCallback(
+    async (key: ModuleKeyString) => {
+      const item = parseModuleKey(key);
+      await forceUnlockModule(item);
+      await lock([item]);
+      await reload([item]);
+    },
+    [lock, reload],
+  );
   // The menu is built when a tile's ⋮ opens: it reads access and the module list from refs, so the
   // function stays the same across edits and the tiles of unchanged modules are not re-rendered.
   const others = useMemo(() => sorted.map((m) => ({ key: moduleKey(m.dto), name: m.dto.moduleName })), [sorted]);
@@ -148,10 +159,11 @@ export function ModuleEditorPage({
       onPerformance: setPerformanceKey,
       onCollapse: (key) => setCollapsed((c) => ({ ...c, [key]: !c[key] })),
       onClose: (key) => dispatch({ type: 'closed', key }),
+      onUnlock: unlock,
       menu,
       onInfo: (key, product) => setInfo({ key, product }),
     }),
-    [toggle, keyAction, setMinValue, setDescription, setNewModule, dispatch, save, publish, menu],
+    [toggle, keyAction, setMinValue, setDescription, setNewModule, dispatch, save, publish, menu, unlock],
   );
 
   const keys = sorted.map((m) => moduleKey(m.dto));

@@ -1,0 +1,102 @@
+import { Button, CopyButton, Group, Popover, Stack, Text } from '@mantine/core';
+import { IconLock, IconLockOpen, IconMessageQuestion } from '@tabler/icons-react';
+import { useState } from 'react';
+import { confirmDialog } from '@/components/ui/confirm-dialog';
+import { flash } from '@/components/ui/flash';
+import { showMessagePopup } from '@/components/ui/message-popup';
+import { ApiError } from '@/lib/api-error';
+
+type ItemType = 'module' | 'cluster';
+
+/** The spec's lock texts (part 1 §2 home, part 2 §4 "Locking"): the editors use them as home does. */
+export const LOCK_BANNER_TEXTS = {
+  editing: (owner: string, type: ItemType) => `${owner} is editing the ${type}`,
+  question: (type: ItemType) => `Are you sure you want to unlock this ${type}?`,
+  consequence: 'The user will lose all unsaved work.',
+  confirm: 'Yes, Unlock',
+  cancel: 'No, Go Back',
+  unlocked: (type: ItemType) => `The ${type} has been unlocked: it is yours to edit now`,
+  askTitle: (owner: string) => `Only ${owner}, an administrator or a user with an edit right here can unlock it.`,
+  askBody: (owner: string, type: ItemType) => `Ask ${owner} to save and close the ${type}, or ask an administrator to unlock it.`,
+  askMessage: (owner: string, type: ItemType, item: string) => `Hi ${owner}, could you save and close the ${type} ${item}? I need to edit it.`,
+} as const;
+
+/**
+ * The header of an item another user holds: the whole owner name (it wraps, never truncated), and
+ * 'Unlock' for who may force it (admin, or an edit right on the item: the spec's "Yes, Unlock" flow,
+ * docs/LIFECYCLE.md) or 'Ask to unlock' for the others (the spec gives viewers no unlock: a popover
+ * says who can, with a message to copy for the owner).
+ */
+export function LockBanner({
+  owner,
+  type,
+  item,
+  canUnlock,
+  onUnlock,
+}: {
+  owner: string;
+  type: ItemType;
+  /** The item as the planner knows it (for the message to the owner): label and name. */
+  item: string;
+  canUnlock: boolean;
+  /** Forced unlock, then take the lock and read the item again. */
+  onUnlock: () => Promise<void>;
+}) {
+  const [busy, setBusy] = useState(false);
+  const unlock = async () => {
+    const yes = await confirmDialog({
+      title: LOCK_BANNER_TEXTS.question(type),
+      message: LOCK_BANNER_TEXTS.consequence,
+      confirmLabel: LOCK_BANNER_TEXTS.confirm,
+      cancelLabel: LOCK_BANNER_TEXTS.cancel,
+      confirmColor: 'red',
+    });
+    if (!yes) return;
+    setBusy(true);
+    try {
+      await onUnlock();
+      flash(LOCK_BANNER_TEXTS.unlocked(type));
+    } catch (error) {
+      showMessagePopup('Error!', error instanceof ApiError ? error.message : 'Unlock failed');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Group gap={8} wrap="nowrap" align="center" px={10} py={5} data-testid="locked-by" data-owner={owner} style={{ background: 'var(--mantine-color-orange-0)', border: '1px solid var(--mantine-color-orange-2)', borderRadius: 6 }}>
+      <IconLock size={14} color="var(--mantine-color-orange-8)" style={{ flexShrink: 0 }} />
+      <Text fz="xs" fw={600} c="orange.9" style={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }} data-testid="locked-by-text">
+        {LOCK_BANNER_TEXTS.editing(owner, type)}
+      </Text>
+      {canUnlock ? (
+        <Button size="compact-xs" color="orange" variant="filled" leftSection={<IconLockOpen size={12} />} loading={busy} onClick={() => void unlock()} style={{ flexShrink: 0 }}>
+          Unlock
+        </Button>
+      ) : (
+        <Popover width={320} position="bottom-end" withArrow shadow="md">
+          <Popover.Target>
+            <Button size="compact-xs" color="orange" variant="light" leftSection={<IconMessageQuestion size={12} />} style={{ flexShrink: 0 }}>
+              Ask to unlock
+            </Button>
+          </Popover.Target>
+          <Popover.Dropdown>
+            <Stack gap={6} data-testid="ask-to-unlock">
+              <Text fz="xs" fw={600}>
+                {LOCK_BANNER_TEXTS.askTitle(owner)}
+              </Text>
+              <Text fz="xs">{LOCK_BANNER_TEXTS.askBody(owner, type)}</Text>
+              <CopyButton value={LOCK_BANNER_TEXTS.askMessage(owner, type, item)}>
+                {({ copied, copy }) => (
+                  <Button size="compact-xs" variant="default" onClick={copy}>
+                    {copied ? 'Message copied' : `Copy a message for ${owner}`}
+                  </Button>
+                )}
+              </CopyButton>
+            </Stack>
+          </Popover.Dropdown>
+        </Popover>
+      )}
+    </Group>
+  );
+}
