@@ -2,10 +2,10 @@
  * What both editors show around a publication (docs/LIFECYCLE.md "Publish"): the blocking list of the
  * checks before publishing (nothing is sent), and the planning system's rejection ("Not published").
  */
-import { Button, Group, List, Stack, Text } from '@mantine/core';
+import { Badge, Button, Group, List, Stack, Text, Tooltip, type MantineSize } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { PUBLISH_TEXTS } from '@bo/shared/modules';
-import { splitMessages } from '@/components/ui/message-popup';
+import { showMessagePopup, splitMessages } from '@/components/ui/message-popup';
 
 /** One item that may not be published: its name and one line per reason (naming the SKU or module at fault). */
 export interface BlockedItem {
@@ -58,4 +58,31 @@ export function showPublishBlocked(items: readonly BlockedItem[]): Promise<void>
 export function notPublishedLines(name: string, rpasErrors: string | null | undefined): string[] {
   const reasons = splitMessages(rpasErrors);
   return (reasons.length ? reasons : ['refused by the planning system']).map((r) => PUBLISH_TEXTS.notPublished(name, r));
+}
+
+/**
+ * The mark of an item the planning system rejected (WIP with its errors), on home rows and on the
+ * editors: a red badge whose tooltip lists the reasons; a click opens them in the "Not published" popup.
+ * Nothing when the item is not a rejected WIP.
+ */
+export function NotPublishedBadge({ name, status, rpasErrors, size = 'sm' }: { name: string; status: string; rpasErrors: string | null | undefined; size?: MantineSize }) {
+  if (status !== 'WIP' || !rpasErrors) return null;
+  const lines = notPublishedLines(name, rpasErrors);
+  return (
+    <Tooltip label={lines.join('\n')} multiline w={340} style={{ whiteSpace: 'pre-line' }}>
+      <Badge
+        size={size}
+        color="red"
+        variant="filled"
+        data-testid="not-published"
+        style={{ flexShrink: 0, cursor: 'pointer' }}
+        onClick={(e) => {
+          e.stopPropagation();
+          showMessagePopup(PUBLISH_TEXTS.notPublishedTitle, lines);
+        }}
+      >
+        {PUBLISH_TEXTS.notPublishedBadge}
+      </Badge>
+    </Tooltip>
+  );
 }

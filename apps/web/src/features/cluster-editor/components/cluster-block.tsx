@@ -3,9 +3,8 @@ import { IconLock } from '@tabler/icons-react';
 import { useState } from 'react';
 import { CLUSTER_EDITOR_TEXTS, parseRangeFacing, REFRESH_RED_ABOVE, type ClusterPercentage } from '@bo/shared/cluster-editor';
 import type { ClusterDto } from '@bo/shared/clusters';
-import { PUBLISH_TEXTS } from '@bo/shared/modules';
 import { statusLabel } from '@bo/shared/statuses';
-import { notPublishedLines } from '@/components/editor/publish-outcome';
+import { NotPublishedBadge } from '@/components/editor/publish-outcome';
 import { LockBanner } from '@/components/editor/lock-banner';
 import { LIMITS, MESSAGES } from '@bo/shared/validation';
 import { formatInteger, formatMonthId } from '@/lib/format';
@@ -90,13 +89,7 @@ export function ClusterBlock(props: ClusterBlockProps) {
             <Badge color={statusColor(cluster.status)} variant="light" data-testid="cluster-status">
               {statusLabel(cluster.status)}
             </Badge>
-            {cluster.status === 'WIP' && cluster.rpasErrors ? (
-              <Tooltip label={notPublishedLines(cluster.clusterId, cluster.rpasErrors).join('\n')} multiline w={340} style={{ whiteSpace: 'pre-line' }}>
-                <Badge color="red" variant="filled" data-testid="not-published">
-                  {PUBLISH_TEXTS.notPublishedBadge}
-                </Badge>
-              </Tooltip>
-            ) : null}
+            <NotPublishedBadge name={cluster.clusterId} status={cluster.status} rpasErrors={cluster.rpasErrors} />
           </Group>
         </Group>
 
@@ -198,7 +191,7 @@ export function ClusterBlock(props: ClusterBlockProps) {
               }
             />
             <Stat label="Door" value={formatInteger(cluster.door)} testId="door" />
-            <Tooltip label={percentage?.previousMonthId ? `Compared with ${percentage.previousMonthId}` : 'No earlier version of the cluster'}>
+            <Tooltip label={percentage?.previousMonthId ? `Compared with ${formatMonthId(percentage.previousMonthId)}` : 'No earlier version of the cluster'}>
               <div>
                 <Stat label="Refresh" value={refresh === null ? '–' : `${refresh}%`} red={refresh !== null && refresh > REFRESH_RED_ABOVE} testId="refresh" />
               </div>

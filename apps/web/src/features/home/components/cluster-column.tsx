@@ -87,6 +87,7 @@ export function ClusterColumn({
           <ItemMeta
             code={c.clusterId}
             status={c.status}
+            rpasErrors={c.rpasErrors}
             facts={[`${formatInteger(c.door)} ${c.door === 1 ? 'door' : 'doors'}`, c.country.join(' ')]}
             updatedBy={c.updatedBy}
             updatedAt={c.updatedAt}

@@ -1,5 +1,6 @@
 import { Group, Text } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
+import { NotPublishedBadge } from '@/components/editor/publish-outcome';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { formatDateTime } from '@/lib/format';
 
@@ -18,6 +19,7 @@ const KEY_LINE = 22;
 export function ItemMeta({
   code,
   status,
+  rpasErrors,
   facts,
   updatedBy,
   updatedAt,
@@ -25,6 +27,8 @@ export function ItemMeta({
 }: {
   code: string;
   status: string;
+  /** The planning system's errors: a WIP item with errors was rejected and is marked "Not published". */
+  rpasErrors?: string | null;
   facts: (string | null | undefined | false)[];
   updatedBy: string | null;
   updatedAt: string | null;
@@ -39,6 +43,7 @@ export function ItemMeta({
           {code}
         </Text>
         <StatusBadge status={status} size="xs" style={{ flexShrink: 0 }} />
+        <NotPublishedBadge name={code} status={status} rpasErrors={rpasErrors} size="xs" />
         {actions && (
           <Group gap={2} wrap="nowrap" ml="auto" style={{ flexShrink: 0 }} onClick={(e) => e.stopPropagation()}>
             {actions}

@@ -88,6 +88,7 @@ export function ModuleColumn({
           <ItemMeta
             code={m.moduleName}
             status={m.status}
+            rpasErrors={m.rpasErrors}
             facts={[...moduleFacts(m), m.starZones.join(' ')]}
             updatedBy={m.updatedBy}
             updatedAt={m.updatedAt}

@@ -1,7 +1,7 @@
 import { memo, useMemo } from 'react';
 import { ActionIcon, Badge, Box, Button, Collapse, Group, Paper, SegmentedControl, Text, TextInput, Tooltip } from '@mantine/core';
 import { IconAlertTriangle, IconChartBar, IconChevronDown, IconCopy, IconDeviceFloppy, IconLock, IconSend, IconX } from '@tabler/icons-react';
-import { PUBLISH_TEXTS, type ProductDto } from '@bo/shared/modules';
+import type { ProductDto } from '@bo/shared/modules';
 import { canEdit } from '@bo/shared/permissions';
 import { LockBanner } from '@/components/editor/lock-banner';
 import { NO_GRANTS, useSession } from '@/lib/session';
@@ -9,7 +9,7 @@ import { WORKING_AREA_TEXTS } from '@bo/shared/working-area';
 import { formatMonthId } from '@/lib/format';
 import { formatInteger, moduleStatusColor, statusLabel } from '../logic/labels';
 import { showMessagePopup } from '@/components/ui/message-popup';
-import { notPublishedLines } from '@/components/editor/publish-outcome';
+import { NotPublishedBadge } from '@/components/editor/publish-outcome';
 import { activeCounts, countsDifferFromPrevious, isDescriptionEdited, hasChanges, type EditorModule } from '../hooks/editor-reducer';
 import type { Area } from '../logic/drop-rules';
 import type { ModuleAccess } from '../logic/module-access';
@@ -96,18 +96,7 @@ export const ModuleCard = memo(function ModuleCard({ module: m, access, collapse
           )}
           {dto.rpasErrors && dto.status === 'WIP' ? (
             // Rejected by the planning system: the module is not published, and the page says why.
-            <Tooltip label={notPublishedLines(dto.moduleName, dto.rpasErrors).join('\n')} multiline w={340} style={{ whiteSpace: 'pre-line' }}>
-              <Badge
-                size="sm"
-                color="red"
-                variant="filled"
-                data-testid="not-published"
-                style={{ flexShrink: 0, cursor: 'pointer' }}
-                onClick={() => showMessagePopup(PUBLISH_TEXTS.notPublishedTitle, notPublishedLines(`${dto.moduleLabel} (${dto.moduleName})`, dto.rpasErrors))}
-              >
-                {PUBLISH_TEXTS.notPublishedBadge}
-              </Badge>
-            </Tooltip>
+            <NotPublishedBadge name={`${dto.moduleLabel} (${dto.moduleName})`} status={dto.status} rpasErrors={dto.rpasErrors} />
           ) : dto.rpasErrors ? (
             <Tooltip label="Planning system warnings">
               <ActionIcon variant="light" color="orange" size="sm" aria-label="Planning system warnings" onClick={() => showMessagePopup('Warning', dto.rpasErrors ?? '', 'orange')}>
