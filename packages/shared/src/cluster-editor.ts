@@ -128,6 +128,9 @@ export const searchedModuleSchema = z.object({
   starZones: z.array(z.string()),
   /** Active (not REMOVED) SKUs. */
   totalSku: z.number().int(),
+  /** Of those, must-have (MH) and eligible (EL), as a module's `length` / `elLength`. */
+  length: z.number().int(),
+  elLength: z.number().int(),
 });
 export type SearchedModule = z.infer<typeof searchedModuleSchema>;
 export const moduleSearchAnswerSchema = z.array(searchedModuleSchema);

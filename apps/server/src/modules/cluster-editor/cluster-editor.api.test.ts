@@ -121,7 +121,7 @@ describe('POST /api/cluster/moduleSearch', () => {
     const byText = await search('editor', { moduleLabel: ['a1 LABEL'] });
     expect(byText.statusCode).toBe(200);
     expect(byText.json().map((m: { moduleName: string }) => m.moduleName)).toEqual(['A1']);
-    expect(byText.json()[0]).toMatchObject({ moduleLabel: 'A1 label', brand: 'AUR', collection: 'SUN', macroFamily: 'PILOT', status: 'SUBMITTED', starZones: ['EU'], totalSku: 2 });
+    expect(byText.json()[0]).toMatchObject({ moduleLabel: 'A1 label', brand: 'AUR', collection: 'SUN', macroFamily: 'PILOT', status: 'SUBMITTED', starZones: ['EU'], totalSku: 2, length: 2, elLength: 0 });
 
     const byFamily = await search('editor', { macroFamily: ['ROUND'] });
     expect(byFamily.json().map((m: { moduleName: string }) => m.moduleName)).toEqual(['A2']);

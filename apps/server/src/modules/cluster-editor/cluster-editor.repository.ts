@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, ilike, inArray, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
+import { activeSkuCounts } from '../modules/modules.repository.js';
 import {
   clientClassifications,
   clusterModules,
@@ -54,20 +55,16 @@ export async function searchModules(db: Queryable, f: ModuleSearchFilters, limit
     .orderBy(asc(modules.macroFamily), asc(modules.moduleLabel), asc(modules.moduleName))
     .limit(limit);
   const ids = rows.map((r) => r.id);
-  const [zoneRows, counts] = ids.length
-    ? [
-        await db.select().from(moduleStarsZones).where(inArray(moduleStarsZones.moduleId, ids)).orderBy(asc(moduleStarsZones.starsZone)),
-        await db
-          .select({ moduleId: moduleSkus.moduleId, n: sql<number>`count(*)::int` })
-          .from(moduleSkus)
-          .where(and(inArray(moduleSkus.moduleId, ids), ne(moduleSkus.status, 'REMOVED')))
-          .groupBy(moduleSkus.moduleId),
-      ]
-    : [[], []];
+  const zoneRows = ids.length
+    ? await db.select().from(moduleStarsZones).where(inArray(moduleStarsZones.moduleId, ids)).orderBy(asc(moduleStarsZones.starsZone))
+    : [];
+  const counts = await activeSkuCounts(db, ids);
   const zonesBy = new Map<number, string[]>();
   for (const z of zoneRows) zonesBy.set(z.moduleId, [...(zonesBy.get(z.moduleId) ?? []), z.starsZone]);
-  const countBy = new Map(counts.map((c) => [c.moduleId, Number(c.n)]));
-  return rows.map((r) => ({ ...r, starZones: zonesBy.get(r.id) ?? [], totalSku: countBy.get(r.id) ?? 0 }));
+  return rows.map((r) => {
+    const c = counts.get(r.id) ?? { mh: 0, el: 0 };
+    return { ...r, starZones: zonesBy.get(r.id) ?? [], totalSku: c.mh + c.el, length: c.mh, elLength: c.el };
+  });
 }
 
 export async function zonesOfCountries(db: Queryable, codes: readonly string[]): Promise<string[]> {

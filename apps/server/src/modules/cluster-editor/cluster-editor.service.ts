@@ -124,6 +124,8 @@ export async function searchModules(
     status: r.status as SearchedModule['status'],
     starZones: r.starZones,
     totalSku: r.totalSku,
+    length: r.length,
+    elLength: r.elLength,
   }));
 }
 

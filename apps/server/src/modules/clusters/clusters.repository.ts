@@ -21,6 +21,7 @@ import {
   months,
   stores,
 } from '../../db/schema.js';
+import { activeSkuCounts } from '../modules/modules.repository.js';
 import { monthStates } from '../months/months.repository.js';
 import { clusterKeyString, itemKeyString } from '@bo/shared/item-keys';
 import { liveLocks } from '../locks/locks.repository.js';
@@ -309,26 +310,23 @@ async function totalSkus(db: Queryable, pks: readonly number[]): Promise<Map<num
   return new Map(rows.map((r) => [r.clusterPk, Number(r.total)]));
 }
 
-/** Each cluster module's active SKUs (not REMOVED): must-have and eligible counts, by `clusterPk|moduleName`. */
+/** Each cluster module's active SKUs (not REMOVED) in the cluster's month: must-have and eligible counts, by `clusterPk|moduleName`. */
 async function clusterModuleSkuCounts(db: Queryable, pks: readonly number[]): Promise<Map<string, { mh: number; el: number }>> {
   if (pks.length === 0) return new Map();
   const rows = await db
-    .select({
-      clusterPk: clusterModules.clusterPk,
-      moduleName: clusterModules.moduleName,
-      mh: sql<number>`count(*) FILTER (WHERE ${moduleSkus.mustHave})::int`,
-      el: sql<number>`count(*) FILTER (WHERE NOT ${moduleSkus.mustHave})::int`,
-    })
+    .select({ clusterPk: clusterModules.clusterPk, moduleName: clusterModules.moduleName, moduleId: modules.id })
     .from(clusterModules)
     .innerJoin(clusters, eq(clusters.id, clusterModules.clusterPk))
     .innerJoin(
       modules,
       and(eq(modules.moduleName, clusterModules.moduleName), eq(modules.monthId, clusters.monthId), isNull(modules.deletionStatus)),
     )
-    .innerJoin(moduleSkus, and(eq(moduleSkus.moduleId, modules.id), ne(moduleSkus.status, 'REMOVED')))
-    .where(inArray(clusterModules.clusterPk, [...pks]))
-    .groupBy(clusterModules.clusterPk, clusterModules.moduleName);
-  return new Map(rows.map((r) => [`${r.clusterPk}|${r.moduleName}`, { mh: Number(r.mh), el: Number(r.el) }]));
+    .where(inArray(clusterModules.clusterPk, [...pks]));
+  const counts = await activeSkuCounts(
+    db,
+    rows.map((r) => r.moduleId),
+  );
+  return new Map(rows.map((r) => [`${r.clusterPk}|${r.moduleName}`, counts.get(r.moduleId) ?? { mh: 0, el: 0 }]));
 }
 
 export interface ClusterDtoOptions {

@@ -294,7 +294,7 @@ export async function toModuleDtos(db: Queryable, rows: readonly ModuleRow[], op
   for (const p of presence) if (open.has(p.monthId)) monthsOf.set(p.moduleName, [...(monthsOf.get(p.moduleName) ?? []), p.monthId]);
 
   // Counts and refresh indexes need the composition even when the list leaves products out.
-  const counts = opts.withoutProducts ? await activeCounts(db, ids) : null;
+  const counts = opts.withoutProducts ? await activeSkuCounts(db, ids) : null;
 
   return rows.map((r) => {
     const list = products.get(r.id) ?? [];
@@ -344,7 +344,9 @@ export async function toModuleDtos(db: Queryable, rows: readonly ModuleRow[], op
   });
 }
 
-async function activeCounts(db: Queryable, ids: readonly number[]) {
+/** Each module's active (not REMOVED) SKUs: must-have and eligible counts, by module id (absent: none). */
+export async function activeSkuCounts(db: Queryable, ids: readonly number[]): Promise<Map<number, { mh: number; el: number }>> {
+  if (ids.length === 0) return new Map();
   const rows = await db
     .select({
       moduleId: moduleSkus.moduleId,

@@ -22,8 +22,7 @@ const toEditorModule = (m: SearchedModule): EditorModule => ({
   monthId: m.monthId,
   status: m.status,
   clusterCompositionStatus: 'ADDED',
-  // The search answers the total only: the chip shows MH / EL once the cluster is saved and reloaded.
-  skus: { total: m.totalSku, mh: null, el: null },
+  skus: { total: m.totalSku, mh: m.length, el: m.elLength },
 });
 
 /**
