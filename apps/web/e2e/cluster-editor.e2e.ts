@@ -1,8 +1,8 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { formatMonthId } from '@bo/shared/months';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
 import { loginAs } from './helpers/auth';
+import { apiCall, apiToken } from './helpers/api';
 import { launchBrowser, openPage, screenshot } from './helpers/browser';
 
 /**
@@ -23,16 +23,7 @@ let context: BrowserContext;
 let page: Page;
 let token = '';
 
-async function call<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${inject('baseUrl')}/api${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
-  return (text ? JSON.parse(text) : undefined) as T;
-}
+const call = <T = unknown>(method: string, path: string, body?: unknown) => apiCall<T>(token, method, path, body);
 
 async function waitJob(id: number) {
   for (let i = 0; i < 120; i++) {
@@ -101,12 +92,7 @@ const liaConfirm = () => page.getByRole('dialog').filter({ has: page.getByTestId
 const popupText = async () => (await page.getByRole('dialog').last().innerText()).replace(/\s+/g, ' ');
 
 beforeAll(async () => {
-  const res = await fetch(`${inject('baseUrl')}/api/authorization/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: 'demo' }),
-  });
-  token = ((await res.json()) as { access_token: string }).access_token;
+  token = await apiToken('admin');
   // C2 and C3 start identical (the duplicate check at publish time shows them); C1 differs once edited.
   for (const c of [C1, C2, C3]) await setComposition(c, [SUBMITTED_MODULE]);
   // The two modules the test adds start WIP (a previous run may have published them).

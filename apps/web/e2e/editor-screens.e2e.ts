@@ -7,8 +7,9 @@
  * Uses items of M11_2026, which no other browser test touches; it finds them through the API.
  */
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginAs } from './helpers/auth';
+import { apiCall, apiToken } from './helpers/api';
 import { launchBrowser, openPage, screenshot } from './helpers/browser';
 
 const MONTH = 'M11_2026';
@@ -19,24 +20,10 @@ let page: Page;
 const tokens: Record<string, string> = {};
 
 async function login(username: string) {
-  const res = await fetch(`${inject('baseUrl')}/api/authorization/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password: 'demo' }),
-  });
-  tokens[username] = ((await res.json()) as { access_token: string }).access_token;
+  tokens[username] = await apiToken(username);
 }
 
-async function call<T = unknown>(user: string, method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${inject('baseUrl')}/api${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens[user]}` },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
-  return (text ? JSON.parse(text) : undefined) as T;
-}
+const call = <T = unknown>(user: string, method: string, path: string, body?: unknown) => apiCall<T>(tokens[user] ?? '', method, path, body);
 
 interface ModuleRow {
   moduleName: string;

@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { compareMonthIds, formatMonthId } from '@bo/shared/months';
 import { loginAs } from './helpers/auth';
+import { pageApiCall } from './helpers/api';
 import { launchBrowser, openPage, screenshot } from './helpers/browser';
 
 /**
@@ -31,16 +32,7 @@ async function open(width: number) {
   await loginAs(page);
 }
 
-async function callApi<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
-  const token = (await context!.cookies()).find((c) => c.name === 'bo_token')?.value;
-  const res = await page.request.fetch(`/api${path}`, {
-    method,
-    headers: { Authorization: `Bearer ${decodeURIComponent(token ?? '')}`, 'Content-Type': 'application/json' },
-    data: body === undefined ? undefined : JSON.stringify(body),
-  });
-  expect(res.status(), `${method} ${path}`).toBe(200);
-  return (await res.json()) as T;
-}
+const callApi = <T>(method: 'GET' | 'POST', path: string, body?: unknown) => pageApiCall<T>(page, context!, method, path, body);
 
 /** What the test expects the month list to open at: today's month if open, else the next open one. */
 function expectedCurrentMonth(months: { monthId: string; open: boolean }[]): string {

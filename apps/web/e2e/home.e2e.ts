@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { formatMonthId } from '@bo/shared/months';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loginAs } from './helpers/auth';
+import { pageApiCall } from './helpers/api';
 import { launchBrowser, openPage, screenshot } from './helpers/browser';
 
 let browser: Browser;
@@ -33,16 +34,7 @@ async function pick(testId: string, option: string | RegExp, p: Page = page) {
 }
 
 /** The API as the signed-in browser calls it (token from the session cookie). */
-async function callApi<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
-  const token = (await context.cookies()).find((c) => c.name === 'bo_token')?.value;
-  const res = await page.request.fetch(`/api${path}`, {
-    method,
-    headers: { Authorization: `Bearer ${decodeURIComponent(token ?? '')}`, 'Content-Type': 'application/json' },
-    data: body === undefined ? undefined : JSON.stringify(body),
-  });
-  expect(res.status(), `${method} ${path}`).toBe(200);
-  return (await res.json()) as T;
-}
+const callApi = <T>(method: 'GET' | 'POST', path: string, body?: unknown) => pageApiCall<T>(page, context, method, path, body);
 
 async function searchMonthAndBrand(brand = /Aurora Optics/, month = MONTH) {
   await pick('filter-month', month);

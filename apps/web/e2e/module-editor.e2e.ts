@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginAs } from './helpers/auth';
+import { dragTile } from './helpers/drag';
 import { launchBrowser, openPage, screenshot } from './helpers/browser';
 
 const MONTH = 'M09_2027';
@@ -30,20 +31,7 @@ const upcsIn = (name: string, a: 'MH' | 'EL' | 'BIN') =>
     .locator('[data-testid="sku-tile"]')
     .evaluateAll((els) => els.map((e) => e.getAttribute('data-upc') ?? ''));
 
-/** A real pointer drag: press on the tile, move in steps (dnd-kit starts after 5 px), release over the target. */
-async function drag(source: Locator, target: Locator) {
-  await source.scrollIntoViewIfNeeded();
-  const s = (await source.boundingBox())!;
-  const t = (await target.boundingBox())!;
-  const x = s.x + s.width / 2;
-  const y = s.y + s.height * 0.62;
-  await page.mouse.move(x, y);
-  await page.mouse.down();
-  await page.mouse.move(x + 8, y + 8, { steps: 4 });
-  await page.mouse.move(t.x + t.width / 2, t.y + Math.min(t.height / 2, 60), { steps: 16 });
-  await page.waitForTimeout(60);
-  await page.mouse.up();
-}
+const drag = (source: Locator, target: Locator) => dragTile(page, source, target);
 
 /**
  * Answers the questions a save or publish may ask (description, count caution …) with the given

@@ -10,8 +10,9 @@
  * module with a SAP-disabled SKU and a cluster blocked by a WIP module; the test finds them through the API.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginAs } from './helpers/auth';
+import { apiCall, apiToken } from './helpers/api';
 import { launchBrowser, openPage, screenshot } from './helpers/browser';
 
 const BRANDS = ['AUR', 'SLN', 'VLT'];
@@ -21,16 +22,7 @@ let context: BrowserContext;
 let page: Page;
 let token = '';
 
-async function call<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${inject('baseUrl')}/api${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
-  return (text ? JSON.parse(text) : undefined) as T;
-}
+const call = <T = unknown>(method: string, path: string, body?: unknown) => apiCall<T>(token, method, path, body);
 
 interface Reason {
   code: string;
@@ -121,12 +113,7 @@ async function findClusterBlockedByWip(avoid: readonly string[]): Promise<{ clus
 const card = (name: string) => page.locator(`[data-testid="module-card"][data-module="${name}"]`);
 
 beforeAll(async () => {
-  const res = await fetch(`${inject('baseUrl')}/api/authorization/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: 'demo' }),
-  });
-  token = ((await res.json()) as { access_token: string }).access_token;
+  token = await apiToken('admin');
   browser = await launchBrowser();
   ({ context, page } = await openPage(browser));
   context.setDefaultTimeout(30_000);

@@ -6,9 +6,10 @@
  *
  * Uses a module no other browser test touches: Marea (MRA) sun best sellers 02 of M09_2027, WIP in an open month.
  */
-import type { Browser, Locator, Page, Request } from 'playwright-core';
+import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginAs, LOGIN_URL } from './helpers/auth';
+import { dragTile } from './helpers/drag';
 import { launchBrowser, openPage, screenshot } from './helpers/browser';
 
 const MONTH = 'M09_2027';
@@ -31,20 +32,7 @@ const upcsIn = (page: Page, a: 'MH' | 'EL' | 'BIN') =>
     .locator('[data-testid="sku-tile"]')
     .evaluateAll((els) => els.map((e) => e.getAttribute('data-upc') ?? ''));
 
-/** A real pointer drag (dnd-kit starts after 5 px of movement). */
-async function drag(page: Page, source: Locator, target: Locator) {
-  await source.scrollIntoViewIfNeeded();
-  const s = (await source.boundingBox())!;
-  const t = (await target.boundingBox())!;
-  const x = s.x + s.width / 2;
-  const y = s.y + s.height * 0.62;
-  await page.mouse.move(x, y);
-  await page.mouse.down();
-  await page.mouse.move(x + 8, y + 8, { steps: 4 });
-  await page.mouse.move(t.x + t.width / 2, t.y + Math.min(t.height / 2, 60), { steps: 16 });
-  await page.waitForTimeout(60);
-  await page.mouse.up();
-}
+const drag = dragTile;
 
 async function openModule(page: Page) {
   await page.goto(PAGE);
