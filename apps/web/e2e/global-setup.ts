@@ -6,10 +6,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
+import { startPlanningSystemStandIn } from './planning-system-stand-in';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** Where a test scripts the planning system's next rejection (empty against E2E_BASE_URL). */
+    planningSystemScriptUrl: string;
   }
 }
 
@@ -66,6 +69,7 @@ export default async function setup(project: TestProject): Promise<(() => Promis
   const external = process.env.E2E_BASE_URL;
   if (external) {
     project.provide('baseUrl', external.replace(/\/$/, ''));
+    project.provide('planningSystemScriptUrl', '');
     return undefined;
   }
 
@@ -75,7 +79,16 @@ export default async function setup(project: TestProject): Promise<(() => Promis
 
   const port = await freePort();
   const dataDir = await mkdtemp(join(tmpdir(), 'bo-e2e-data-'));
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
+  const planningSystem = await startPlanningSystemStandIn();
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    PLANNING_SYSTEM: 'http',
+    PLANNING_SYSTEM_URL: planningSystem.submitUrl,
+  };
   delete env.DATABASE_URL; // always the embedded database, never someone's real one
 
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
@@ -96,13 +109,16 @@ export default async function setup(project: TestProject): Promise<(() => Promis
     await waitForHealth(baseUrl, child, () => lines.join('\n'));
   } catch (error) {
     await stop(child);
+    await planningSystem.close();
     await rm(dataDir, { recursive: true, force: true });
     throw error;
   }
   project.provide('baseUrl', baseUrl);
+  project.provide('planningSystemScriptUrl', planningSystem.scriptUrl);
 
   return async () => {
     await stop(child);
+    await planningSystem.close();
     await rm(dataDir, { recursive: true, force: true });
   };
 }
