@@ -1,20 +1,11 @@
 import { Button, CopyButton, Group, Popover, Stack, Text } from '@mantine/core';
 import { IconLock, IconLockOpen, IconMessageQuestion } from '@tabler/icons-react';
 import { useState } from 'react';
-import { confirmDialog } from '@/components/ui/confirm-dialog';
-import { flash } from '@/components/ui/flash';
-import { showMessagePopup } from '@/components/ui/message-popup';
-import { ApiError } from '@/lib/api-error';
+import { confirmForcedUnlock, LOCK_TEXTS, type LockedItemType as ItemType } from '@/components/ui/forced-unlock';
 
-type ItemType = 'module' | 'cluster';
-
-/** The spec's lock texts (part 1 §2 home, part 2 §4 "Locking"): the editors use them as home does. */
+/** The banner's texts; the unlock question is the spec's (LOCK_TEXTS, as on home). */
 export const LOCK_BANNER_TEXTS = {
-  editing: (owner: string, type: ItemType) => `${owner} is editing the ${type}`,
-  question: (type: ItemType) => `Are you sure you want to unlock this ${type}?`,
-  consequence: 'The user will lose all unsaved work.',
-  confirm: 'Yes, Unlock',
-  cancel: 'No, Go Back',
+  editing: LOCK_TEXTS.editing,
   unlocked: (type: ItemType) => `The ${type} has been unlocked: it is yours to edit now`,
   askTitle: (owner: string) => `Only ${owner}, an administrator or a user with an edit right here can unlock it.`,
   askBody: (owner: string, type: ItemType) => `Ask ${owner} to save and close the ${type}, or ask an administrator to unlock it.`,
@@ -44,24 +35,14 @@ export function LockBanner({
 }) {
   const [busy, setBusy] = useState(false);
   const unlock = async () => {
-    const yes = await confirmDialog({
-      title: LOCK_BANNER_TEXTS.question(type),
-      message: LOCK_BANNER_TEXTS.consequence,
-      confirmLabel: LOCK_BANNER_TEXTS.confirm,
-      cancelLabel: LOCK_BANNER_TEXTS.cancel,
-      confirmColor: 'red',
-    });
-    if (!yes) return;
     setBusy(true);
     try {
-      await onUnlock();
-      flash(LOCK_BANNER_TEXTS.unlocked(type));
-    } catch (error) {
-      showMessagePopup('Error!', error instanceof ApiError ? error.message : 'Unlock failed');
+      await confirmForcedUnlock(type, onUnlock, LOCK_BANNER_TEXTS.unlocked(type));
     } finally {
       setBusy(false);
     }
   };
+
 
   return (
     <Group gap={8} wrap="nowrap" align="center" px={10} py={5} data-testid="locked-by" data-owner={owner} style={{ background: 'var(--mantine-color-orange-0)', border: '1px solid var(--mantine-color-orange-2)', borderRadius: 6 }}>

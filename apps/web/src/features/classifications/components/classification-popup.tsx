@@ -59,22 +59,23 @@ export function ClassificationPopup({ opened, onClose }: { opened: boolean; onCl
   };
 
   const remove = async (c: Classification) => {
-    const yes = await confirmDialog({
-      title: `Delete the client classification ${c.classificationLabel}?`,
-      message: c.clusterCount > 0 ? `It is used by ${c.clusterCount} cluster(s): it will be removed from them.` : 'No cluster uses it.',
-      confirmLabel: 'Delete',
-      cancelLabel: 'Cancel',
-      confirmColor: 'red',
-    });
-    if (!yes) return;
     try {
-      await deleteClassification(c.classificationId);
+      const deleted = await confirmDialog({
+        title: `Delete the client classification ${c.classificationLabel}?`,
+        message: c.clusterCount > 0 ? `It is used by ${c.clusterCount} cluster(s): it will be removed from them.` : 'No cluster uses it.',
+        confirmLabel: 'Delete',
+        cancelLabel: 'Cancel',
+        confirmColor: 'red',
+        action: () => deleteClassification(c.classificationId),
+      });
+      if (!deleted) return;
       flash(`The client classification ${c.classificationLabel} has been deleted`);
       await refresh();
     } catch (e) {
       showMessagePopup('Error', e instanceof ApiError ? e.message : 'Unable to delete the client classification');
     }
   };
+
 
   const rows = (list.data ?? []).filter((c) => c.classificationLabel.toLowerCase().includes(search.trim().toLowerCase()));
 
