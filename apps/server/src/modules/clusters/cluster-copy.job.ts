@@ -46,14 +46,14 @@ export const clusterCopy: CopyKind<ClusterRow> & { keyField: 'clusterId' } = {
     failedLine: (id, months, message) => `${id} (${months.join(', ')}): ${message}`,
   },
   findAnyState: (tx, key) => findClusterAnyState(tx, { clusterId: key.itemKey, monthId: key.monthId }, true),
-  async write(tx, { source, existing, destination, month, username }) {
+  async write(tx, { source, existing, destination, month, username, createdAfterDelete }) {
     const children = await clusterChildren(tx, source.id);
     const content = (await clusterContents(tx, [source])).get(source.id)!;
     const available = await liveModulesInMonth(tx, destination, [...content.modules.keys()]);
     const kept = [...content.modules].filter(([name]) => available.get(name)?.brandCode === source.brandCode);
     const dropped = [...content.modules.keys()].filter((name) => available.get(name)?.brandCode !== source.brandCode).sort();
 
-    const pk = await writeClusterCopyRow(tx, source, existing, destination, month.releaseId, username);
+    const pk = await writeClusterCopyRow(tx, source, existing, destination, month.releaseId, username, createdAfterDelete);
     await replaceClusterCountries(tx, pk, children.countries);
     await replaceClusterZones(tx, pk, children.zones);
     await replaceClusterStores(tx, pk, children.stores);
@@ -66,7 +66,7 @@ export const clusterCopy: CopyKind<ClusterRow> & { keyField: 'clusterId' } = {
     );
     return {
       warnings: dropped.length ? [CLUSTER_TEXTS.copyModulesMissing(dropped)] : [],
-      summary: { reopened: existing?.status === 'SUBMITTED' && !existing.deletionStatus, modules: kept.length, droppedModules: dropped, stores: children.stores.length },
+      summary: { reopened: existing?.status === 'SUBMITTED', modules: kept.length, droppedModules: dropped, stores: children.stores.length },
     };
   },
   async publishBlockers(tx, rows) {

@@ -4,10 +4,18 @@ import { clusters } from '../../db/schema.js';
 import type { ClusterRow } from './clusters.repository.js';
 
 /**
- * Writes the header of `source` into `destination` as WIP: overwrites `existing` (live or fully deleted,
- * which comes back to life) or creates the row. Answers the row id; its children are replaced by the caller.
+ * Writes the header of `source` into `destination` as WIP: overwrites the live row `existing` or creates
+ * the row (with `createdAfterDelete`). Answers the row id; its children are replaced by the caller.
  */
-export async function writeClusterCopyRow(tx: Tx, source: ClusterRow, existing: ClusterRow | undefined, destination: string, releaseId: string | null, username: string): Promise<number> {
+export async function writeClusterCopyRow(
+  tx: Tx,
+  source: ClusterRow,
+  existing: ClusterRow | undefined,
+  destination: string,
+  releaseId: string | null,
+  username: string,
+  createdAfterDelete: boolean,
+): Promise<number> {
   const now = new Date();
   const values = {
     clusterLabel: source.clusterLabel,
@@ -25,18 +33,13 @@ export async function writeClusterCopyRow(tx: Tx, source: ClusterRow, existing: 
   if (existing) {
     await tx
       .update(clusters)
-      .set({
-        ...values,
-        deletionStatus: null,
-        createdAfterDelete: existing.deletionStatus === 'DELETED' ? true : existing.createdAfterDelete,
-        version: sql`${clusters.version} + 1`,
-      })
+      .set({ ...values, version: sql`${clusters.version} + 1` })
       .where(eq(clusters.id, existing.id));
     return existing.id;
   }
   const [row] = await tx
     .insert(clusters)
-    .values({ ...values, clusterId: source.clusterId, monthId: destination, createdAt: now, createdBy: username })
+    .values({ ...values, clusterId: source.clusterId, monthId: destination, createdAt: now, createdBy: username, createdAfterDelete })
     .returning({ id: clusters.id });
   return row!.id;
 }

@@ -6,7 +6,7 @@
  * while the others go on. The checks are the same for both kinds and run at job time with the
  * caller's current grants: the source is still live and the caller may copy it; the destination
  * month exists, is open and its release is open; an item being deleted there is not overwritten
- * (a fully deleted one is created again); a live one is not locked by someone else, not being
+ * (a fully deleted one is created again, as item creation does it: deletion's prepareRecreation); a live one is not locked by someone else, not being
  * submitted, and the caller may copy onto it. Only writing the copy is per kind. With `toPublish`,
  * one last transaction starts one publication for the copies that may be published.
  */
@@ -17,6 +17,7 @@ import type { Queryable, Tx } from '../../db/client.js';
 import type { JobHandler, JobRunner } from '../../jobs/job-runner.js';
 import { audit } from '../../lib/audit.repository.js';
 import { findUserByUsername, loadGrants } from '../auth/users.repository.js';
+import { prepareRecreation } from '../deletion/deletion.service.js';
 import { liveLocks } from '../locks/locks.repository.js';
 import { monthStateOf, type MonthState } from '../months/months.repository.js';
 import { startPublication, type PublishItem } from '../publishing/publish.job.js';
@@ -60,10 +61,14 @@ export interface CopyKind<Row extends CopyRow> {
   /** The row of the key in any deletion state, locked for the transaction. */
   findAnyState(tx: Tx, key: ItemKeyParts): Promise<Row | undefined>;
   /**
-   * Writes the copy of `source` into `destination` (creating the row, or overwriting `existing`, which is
-   * live or fully deleted): answers non-blocking warnings (the copy is made) and the audit summary.
+   * Writes the copy of `source` into `destination`: overwrites the live row `existing`, or creates the row
+   * (with `createdAfterDelete`, as item creation sets it). Answers non-blocking warnings (the copy is made)
+   * and the audit summary.
    */
-  write(tx: Tx, copy: { source: Row; existing: Row | undefined; destination: string; month: MonthState; username: string }): Promise<{ warnings: string[]; summary: Record<string, unknown> }>;
+  write(
+    tx: Tx,
+    copy: { source: Row; existing: Row | undefined; destination: string; month: MonthState; username: string; createdAfterDelete: boolean },
+  ): Promise<{ warnings: string[]; summary: Record<string, unknown> }>;
   /**
    * Per-kind reasons a copied row may not be published now, by row id: the planning system's checks
    * (publishing/publish-checks.ts) and, for clusters, modules still in WIP.
@@ -202,22 +207,25 @@ async function copyOne<Row extends CopyRow>(tx: Tx, copy: CopyKind<Row>, step: S
   const existing = await copy.findAnyState(tx, { itemKey: step.itemKey, monthId: to });
   // A fully deleted item may be created again in that month; one whose deletion is under way may not.
   if (existing?.deletionStatus && existing.deletionStatus !== 'DELETED') return fail(texts.beingDeleted(to));
-  if (existing && !existing.deletionStatus) {
+  const live = existing && !existing.deletionStatus ? existing : undefined;
+  if (live) {
     const key = { itemKey: step.itemKey, monthId: to };
     const owner = (await liveLocks(tx, kind.type, [key], lockTtlMinutes)).get(itemKeyString(key));
     if (owner && !sameUser(owner, caller.username)) return fail(texts.locked(owner, to));
-    if (existing.status === 'SUBMIT_IN_PROGRESS') return fail(texts.submitInProgress(to));
-    if (!canCopy(caller.grants, await scopeOf(tx, kind, existing))) return fail(texts.notAllowed(to));
+    if (live.status === 'SUBMIT_IN_PROGRESS') return fail(texts.submitInProgress(to));
+    if (!canCopy(caller.grants, await scopeOf(tx, kind, live))) return fail(texts.notAllowed(to));
   }
 
-  const { warnings, summary } = await copy.write(tx, { source, existing, destination: to, month, username: caller.username });
+  // Created (not overwritten): the same rule as item creation for a deleted row and a deletion request.
+  const createdAfterDelete = live ? false : await prepareRecreation(tx, kind.type, step.itemKey, to);
+  const { warnings, summary } = await copy.write(tx, { source, existing: live, destination: to, month, username: caller.username, createdAfterDelete });
   await audit(tx, {
     username: caller.username,
     action: 'copy',
     itemType: kind.type,
     itemKey: step.itemKey,
     monthId: to,
-    summary: { fromMonthId: step.monthId, created: !existing || !!existing.deletionStatus, ...summary },
+    summary: { fromMonthId: step.monthId, created: !live, ...summary },
     ...(caller.requestId ? { requestId: caller.requestId } : {}),
   });
   return { copied: true, errors: warnings };

@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { AUR_EU, buildCluster, buildModule } from '../../../test/builders.js';
 import { buildTestApp, type TestApp, type TestUsers } from '../../../test/test-app.js';
-import { clusters, locks, modules, releases } from '../../db/schema.js';
+import { clusters, deletionRequests, locks, modules, releases } from '../../db/schema.js';
 
 const bothEu = { brands: ['AUR', 'VLT'], zones: ['EU'] };
 const USERS = {
@@ -102,6 +102,14 @@ describe.each(kinds)('$kind copy (one copy job for both kinds)', ({ kind, key, a
     expect(row.deletionStatus).toBeNull();
     expect(row.createdAfterDelete).toBe(true);
     expect(row.status).toBe('WIP');
+  });
+
+  it('marks a copy into a month its deletion request covers as created after delete, as item creation does', async () => {
+    await app.database.db.insert(deletionRequests).values({ itemType: kind, itemKey: a, deleteFromMonthId: 'M02_2027', requestedBy: 'holder' });
+    const res = await copy(['M02_2027']);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().errors).toEqual([]);
+    expect((await rowIn('M02_2027'))!.createdAfterDelete).toBe(true);
   });
 
   it('does not overwrite a destination the caller may not change (its zone is outside their grants)', async () => {

@@ -28,9 +28,9 @@ export const moduleCopy: CopyKind<ModuleRow> & { keyField: 'moduleName' } = {
     failedLine: (name, months, message) => `Unable to copy the module ${name} for the months: ${months.join(', ')} (${message})`,
   },
   findAnyState: (tx, key) => findModuleAnyState(tx, { moduleName: key.itemKey, monthId: key.monthId }),
-  async write(tx, { source, existing, destination, username }) {
-    const skus = await writeModuleCopy(tx, source, existing, destination, username);
-    return { warnings: [], summary: { overwritten: !!existing && !existing.deletionStatus, skus } };
+  async write(tx, { source, existing, destination, username, createdAfterDelete }) {
+    const skus = await writeModuleCopy(tx, source, existing, destination, username, createdAfterDelete);
+    return { warnings: [], summary: { overwritten: !!existing, skus } };
   },
   async publishBlockers(tx, rows) {
     const facts = await modulePublishFacts(

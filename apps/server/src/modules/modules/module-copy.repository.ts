@@ -15,10 +15,17 @@ export async function findModuleAnyState(db: Queryable, ref: { moduleName: strin
 }
 
 /**
- * Writes `source` (header, stars zones and composition) into `destination` as WIP: overwrites `existing`
- * (live or fully deleted, which comes back to life) or creates the row. Answers the number of SKU lines.
+ * Writes `source` (header, stars zones and composition) into `destination` as WIP: overwrites the live
+ * row `existing` or creates the row (with `createdAfterDelete`). Answers the number of SKU lines.
  */
-export async function writeModuleCopy(tx: Tx, source: ModuleRow, existing: ModuleRow | undefined, destination: string, username: string): Promise<number> {
+export async function writeModuleCopy(
+  tx: Tx,
+  source: ModuleRow,
+  existing: ModuleRow | undefined,
+  destination: string,
+  username: string,
+  createdAfterDelete: boolean,
+): Promise<number> {
   const lines = await readComposition(tx, source.id);
   const zones = (await moduleZones(tx, [source.id])).get(source.id) ?? [];
   const fields = {
@@ -40,19 +47,14 @@ export async function writeModuleCopy(tx: Tx, source: ModuleRow, existing: Modul
   if (existing) {
     await tx
       .update(modules)
-      .set({
-        ...fields,
-        deletionStatus: null,
-        createdAfterDelete: existing.deletionStatus === 'DELETED' ? true : existing.createdAfterDelete,
-        version: sql`${modules.version} + 1`,
-      })
+      .set({ ...fields, version: sql`${modules.version} + 1` })
       .where(eq(modules.id, existing.id));
     id = existing.id;
     await tx.delete(moduleStarsZones).where(eq(moduleStarsZones.moduleId, id));
   } else {
     const [created] = await tx
       .insert(modules)
-      .values({ ...fields, moduleName: source.moduleName, monthId: destination, createdBy: username })
+      .values({ ...fields, moduleName: source.moduleName, monthId: destination, createdBy: username, createdAfterDelete })
       .returning({ id: modules.id });
     id = created!.id;
   }
