@@ -159,12 +159,6 @@ export const clusterSaveSchema = z.object({
 });
 export type ClusterSave = z.infer<typeof clusterSaveSchema>;
 
-/** The 409 text of a save or publish that carries versions the clusters have moved past. */
-export const clusterVersionConflict = (stale: readonly { clusterId: string; version: number }[]) =>
-  stale.length === 1
-    ? `The cluster ${stale[0]!.clusterId} was changed since you opened it (version ${stale[0]!.version}): reload it before saving again.`
-    : `The clusters ${stale.map((c) => `${c.clusterId} (version ${c.version})`).join(', ')} were changed since you opened them: reload them before saving again.`;
-
 export const clusterSaveListSchema = z.array(clusterSaveSchema).min(1).max(100);
 
 export const clusterSaveAnswerSchema = z.object({

@@ -118,10 +118,6 @@ export const moduleSaveSchema = z.object({
 });
 export type ModuleSave = z.infer<typeof moduleSaveSchema>;
 
-/** The 409 text of a save (or publish) that carries a version the module has moved past. */
-export const moduleVersionConflict = (moduleName: string, loaded: number) =>
-  `The module ${moduleName} was changed since you opened it (version ${loaded}): reload it before saving again.`;
-
 export const moduleKeySchema = z.object({ moduleName: z.string().min(1).max(LIMITS.moduleName), monthId });
 export type ModuleKey = z.infer<typeof moduleKeySchema>;
 

@@ -1,7 +1,6 @@
 import {
   CLUSTER_SAVE_ERRORS,
   CLUSTER_TEXTS,
-  clusterVersionConflict,
   type CheckForPublishAnswer,
   type ClusterCopyAnswer,
   type ClusterCopyRequest,
@@ -21,11 +20,11 @@ import {
 import type { Queryable, Tx } from '../../db/client.js';
 import { audit } from '../../lib/audit.repository.js';
 import type { ServiceContext } from '../../lib/context.js';
-import { badRequest, conflict, forbidden, notFound, ruleBroken } from '../../lib/errors.js';
+import { badRequest, forbidden, notFound, ruleBroken } from '../../lib/errors.js';
 import { clusterKind } from '../lifecycle/cluster-kind.js';
 import { lockHolders, lockItems, unlockItems } from '../lifecycle/item-locks.js';
 import { itemMonths } from '../lifecycle/item-months.js';
-import { assertChangeable, assertLocksHeld } from '../lifecycle/item-preconditions.js';
+import { assertChangeable, assertLocksHeld, assertVersions } from '../lifecycle/item-preconditions.js';
 import { monthStates, type MonthState } from '../months/months.repository.js';
 import { unknownClassificationIds, unknownLiaCodes } from '../reference-data/reference-data.repository.js';
 import { startPublication, SUBMISSION_STARTED, type PublishItem } from '../publishing/publish.job.js';
@@ -156,15 +155,6 @@ function requireLocks(tx: Tx, ctx: ServiceContext, targets: readonly Target[]): 
   );
 }
 
-/**
- * 409 versionConflict when a body carries the version its editor loaded and the cluster has moved past it
- * (a repeated submit, or someone else's save): nothing is written. A body without a version is not checked.
- */
-function requireVersions(targets: readonly Target[]): void {
-  const stale = targets.filter((t) => t.body.version !== undefined && t.body.version !== t.row.version);
-  if (stale.length) throw conflict(clusterVersionConflict(stale.map((t) => ({ clusterId: t.row.clusterId, version: t.body.version! }))), 'versionConflict');
-}
-
 /** 422 when the cluster cannot change for anyone now: submission running, month closed, release closed. */
 function requireChangeable(t: Target): void {
   assertChangeable(clusterKind, t.row, t.month);
@@ -271,7 +261,7 @@ export async function saveClusters(ctx: ServiceContext, list: readonly ClusterSa
   return ctx.db.transaction(async (tx) => {
     const targets = await loadTargets(tx, list);
     await requireLocks(tx, ctx, targets);
-    requireVersions(targets);
+    assertVersions(clusterKind, targets.map((t) => ({ row: t.row, loaded: t.body.version })));
     const unauthorizedList: string[] = [];
     for (const t of targets) {
       const reason = clusterReadOnlyReason(ctx.user.grants, ctx.user.username, t.scope, {
@@ -386,7 +376,7 @@ export async function publishClusters(ctx: ServiceContext, list: readonly Cluste
     if (refused.length) throw forbidden(`You may not publish the cluster(s) ${refused.map((t) => t.row.clusterLabel).join(', ')}`);
     await requireLocks(tx, ctx, targets);
     if (targets.some((t) => t.row.status !== 'WIP')) throw ruleBroken('notWip', CLUSTER_TEXTS.notWip);
-    requireVersions(targets);
+    assertVersions(clusterKind, targets.map((t) => ({ row: t.row, loaded: t.body.version })));
 
     // The body's unsaved edits are saved first, with the save rules.
     const contents = await clusterContents(

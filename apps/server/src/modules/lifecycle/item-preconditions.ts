@@ -1,13 +1,13 @@
 /**
  * The save and publish preconditions of the lifecycle core (docs/LIFECYCLE.md, "Editing states"), one
  * implementation for every kind: the item is not being submitted, its month and its release are open,
- * and the caller holds its live lock.
+ * the caller holds its live lock, and it is still the version the editor loaded.
  */
 import { itemKeyString } from '@bo/shared/item-keys';
 import { sameUser } from '@bo/shared/permissions';
 import type { Queryable } from '../../db/client.js';
 import type { ServiceContext } from '../../lib/context.js';
-import { ruleBroken } from '../../lib/errors.js';
+import { conflict, ruleBroken } from '../../lib/errors.js';
 import { liveLocks } from '../locks/locks.repository.js';
 import { monthStateOf, type MonthState } from '../months/months.repository.js';
 import type { ItemKind, LifecycleRow } from './item-kind.js';
@@ -30,4 +30,19 @@ export async function assertLocksHeld<Row extends LifecycleRow>(db: Queryable, c
   const keys = rows.map(kind.keyOf);
   const holders = await liveLocks(db, kind.type, keys, ctx.config.LOCK_TTL_MINUTES);
   if (keys.some((k) => !sameUser(holders.get(itemKeyString(k)), ctx.user.username))) throw ruleBroken(kind.texts.notLockedKey, kind.texts.notLocked);
+}
+
+/** The 409 text of a save or publish carrying versions the items have moved past. */
+export function versionConflictText(type: 'module' | 'cluster', stale: readonly { itemKey: string; loaded: number }[]): string {
+  if (stale.length === 1) return `The ${type} ${stale[0]!.itemKey} was changed since you opened it (version ${stale[0]!.loaded}): reload it before saving again.`;
+  return `The ${type}s ${stale.map((s) => `${s.itemKey} (version ${s.loaded})`).join(', ')} were changed since you opened them: reload them before saving again.`;
+}
+
+/**
+ * 409 versionConflict when a body carries the version its editor loaded and the row has moved past it
+ * (a repeated submit, or someone else's save): nothing is written. A body without a version is not checked.
+ */
+export function assertVersions<Row extends LifecycleRow & { version: number }>(kind: ItemKind<Row>, items: readonly { row: Row; loaded: number | undefined }[]): void {
+  const stale = items.filter((i) => i.loaded !== undefined && i.loaded !== i.row.version).map((i) => ({ itemKey: kind.keyOf(i.row).itemKey, loaded: i.loaded! }));
+  if (stale.length) throw conflict(versionConflictText(kind.type, stale), 'versionConflict');
 }

@@ -5,16 +5,15 @@
  */
 import { moduleKeyString } from '@bo/shared/item-keys';
 import type { CompositionLine, ModuleCheckForPublish, ModuleCheckForPublishAnswer, ModuleDto, ModuleKey, ModuleSave } from '@bo/shared/modules';
-import { moduleVersionConflict } from '@bo/shared/modules';
 import { canEdit, canPublish, canReopen, canView, hasType, isAdmin, sameUser, type ItemScope } from '@bo/shared/permissions';
 import type { Queryable, Tx } from '../../db/client.js';
 import { audit } from '../../lib/audit.repository.js';
 import type { ServiceContext } from '../../lib/context.js';
-import { AppError, conflict, forbidden, notFound, ruleBroken } from '../../lib/errors.js';
+import { AppError, forbidden, notFound, ruleBroken } from '../../lib/errors.js';
 import { acquireLock } from '../locks/locks.repository.js';
 import { lockItems, releaseItemLocks, unlockItems } from '../lifecycle/item-locks.js';
 import { itemMonths } from '../lifecycle/item-months.js';
-import { assertLocksHeld, assertWritable } from '../lifecycle/item-preconditions.js';
+import { assertLocksHeld, assertVersions, assertWritable } from '../lifecycle/item-preconditions.js';
 import { MODULE_TEXTS, moduleKind } from '../lifecycle/module-kind.js';
 import { monthStateOf } from '../months/months.repository.js';
 import { startPublication, SUBMISSION_STARTED } from '../publishing/publish.job.js';
@@ -107,7 +106,7 @@ async function saveInTx(ctx: ServiceContext, tx: Tx, body: ModuleSave, opts: Sav
   if (row.status === 'SUBMITTED' && !canReopen(ctx.user.grants, scope)) throw forbidden(MODULE_TEXTS.reopenRequired, 'reopenRequired');
   await assertLocksHeld(tx, ctx, moduleKind, [row]);
   // A repeated or stale submit (the row moved past the version the editor loaded) writes nothing.
-  if (body.version !== undefined && body.version !== row.version) throw conflict(moduleVersionConflict(row.moduleName, body.version), 'versionConflict');
+  assertVersions(moduleKind, [{ row, loaded: body.version }]);
 
   const description = body.newDescription ?? body.moduleDescription;
   const lines = opts.onlyDescription ? undefined : (body.productDtoList as CompositionLine[] | undefined);

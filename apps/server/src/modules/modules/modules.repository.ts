@@ -359,7 +359,6 @@ export async function activeSkuCounts(db: Queryable, ids: readonly number[]): Pr
   return new Map(rows.map((r) => [r.moduleId, { mh: Number(r.mh), el: Number(r.el) }]));
 }
 
-
 /** Every live row of a module, in any month, ordered by id. */
 export async function liveModuleVersions(db: Queryable, moduleName: string): Promise<ModuleRow[]> {
   return db
