@@ -8,7 +8,6 @@ import { writeClusterCopyRow } from './cluster-copy.repository.js';
 import {
   clusterChildren,
   clusterContents,
-  clusterModuleRows,
   findClusterAnyState,
   liveModulesInMonth,
   replaceClusterClassifications,
@@ -70,16 +69,12 @@ export const clusterCopy: CopyKind<ClusterRow> & { keyField: 'clusterId' } = {
     };
   },
   async publishBlockers(tx, rows) {
-    const moduleRows = await clusterModuleRows(
-      tx,
-      rows.map((r) => r.id),
-    );
-    const inWip = new Set(moduleRows.filter((m) => m.status === 'ADDED' && m.moduleStatus === 'WIP').map((m) => m.clusterPk));
     const facts = await clusterPublishFacts(tx, rows);
     const out = new Map<number, string>();
     for (const row of rows) {
-      const reasons = clusterPlanningReasons(facts.get(row.id) ?? { storeCount: 0, modules: [] });
-      if (inWip.has(row.id)) out.set(row.id, CLUSTER_TEXTS.modulesInWip);
+      const fact = facts.get(row.id) ?? { storeCount: 0, modules: [] };
+      const reasons = clusterPlanningReasons(fact);
+      if (fact.modules.some((m) => m.status === 'WIP')) out.set(row.id, CLUSTER_TEXTS.modulesInWip);
       else if (reasons.length) out.set(row.id, `Copied, but not published: ${reasons.map((r) => r.message).join('; ')}`);
     }
     return out;
