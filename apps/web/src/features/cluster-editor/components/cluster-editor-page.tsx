@@ -11,6 +11,7 @@ import {
   type DragEndEvent,
   type DragStartEvent,
 } from '@dnd-kit/core';
+import { clusterKeyString } from '@bo/shared/item-keys';
 import { ActionIcon, Anchor, Badge, Box, Button, Grid, Group, LoadingOverlay, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { IconArrowBackUp, IconArrowForwardUp, IconChevronLeft, IconCopy, IconDeviceFloppy, IconSend } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
@@ -84,8 +85,8 @@ export function ClusterEditorPage() {
   const months = [...new Set(clusters.map((c) => c.monthId))];
   const families = [...new Set(Object.values(compositions).flatMap((l) => l.map((m) => m.macroFamily)))].sort();
   const common = commonModules(compositions, state.order);
-  const percentageBy = new Map((percentage.data?.clusterDtoList ?? []).map((p) => [`${p.clusterId}|${p.monthId}`, p]));
-  const facingBy = new Map((rangeFacing.data ?? []).map((r) => [`${r.clusterId}|${r.monthId}`, r.rangeFacing]));
+  const percentageBy = new Map((percentage.data?.clusterDtoList ?? []).map((p) => [clusterKeyString(p), p]));
+  const facingBy = new Map((rangeFacing.data ?? []).map((r) => [clusterKeyString(r), r.rangeFacing]));
 
   return (
     <DndContext sensors={sensors} collisionDetection={collision} onDragStart={onDragStart} onDragEnd={onDragEnd} onDragCancel={() => setDragging(null)}>

@@ -1,4 +1,5 @@
 import { Anchor, Paper, Table, Text, Title } from '@mantine/core';
+import { moduleKeyString } from '@bo/shared/item-keys';
 import type { DiscontinuedModule } from '@bo/shared/cluster-editor';
 import { moduleHref } from './module-chip';
 
@@ -25,7 +26,7 @@ export function DiscontinuedTable({ rows }: { rows: DiscontinuedModule[] }) {
           </Table.Thead>
           <Table.Tbody>
             {rows.map((r) => (
-              <Table.Tr key={`${r.moduleName}|${r.monthId}`}>
+              <Table.Tr key={moduleKeyString(r)}>
                 <Table.Td>
                   <Anchor href={moduleHref(r)} target="_blank" rel="noopener" fz="xs">
                     {r.moduleLabel}

@@ -1,4 +1,5 @@
 import { ActionIcon, Button, Group, Loader, Menu, MultiSelect, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { moduleKeyString } from '@bo/shared/item-keys';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
@@ -76,7 +77,7 @@ export function ModuleSearchPanel({
     count: list.length,
     getScrollElement: () => scroller.current,
     estimateSize: () => 84,
-    getItemKey: (i) => `${list[i]!.moduleName}|${list[i]!.monthId}`,
+    getItemKey: (i) => moduleKeyString(list[i]!),
     overscan: 6,
   });
   return (
@@ -141,7 +142,7 @@ export function ModuleSearchPanel({
                   ref={virtualizer.measureElement}
                   style={{ position: 'absolute', top: 0, left: 0, right: 0, transform: `translateY(${item.start}px)`, paddingBottom: 6 }}
                 >
-                  <Draggable id={`search:${r.moduleName}|${r.monthId}`} data={{ source: 'search', module: m }}>
+                  <Draggable id={`search:${moduleKeyString(r)}`} data={{ source: 'search', module: m }}>
                     <ModuleChip
                       module={m}
                       extra={

@@ -4,6 +4,7 @@
  * these modules first' (docs/LIFECYCLE.md "Publish").
  */
 import { Anchor, Button, Group, List, Stack, Text } from '@mantine/core';
+import { moduleKeyString } from '@bo/shared/item-keys';
 import { modals } from '@mantine/modals';
 import { IconExternalLink } from '@tabler/icons-react';
 import { CLUSTER_EDITOR_TEXTS } from '@bo/shared/cluster-editor';
@@ -45,7 +46,7 @@ export function askWipModules(modules: readonly WipModule[], canPublishFirst: bo
           <Text fz="sm">{CLUSTER_TEXTS.modulesInWip}</Text>
           <List size="sm" spacing={4}>
             {modules.map((m) => (
-              <List.Item key={`${m.moduleName}|${m.monthId}`} data-testid="wip-module" data-module={m.moduleName}>
+              <List.Item key={moduleKeyString(m)} data-testid="wip-module" data-module={m.moduleName}>
                 <Anchor href={absolute(moduleUrl(m))} target="_blank" rel="noopener" fz="sm">
                   {m.moduleLabel} ({m.moduleName}) <IconExternalLink size={12} />
                 </Anchor>

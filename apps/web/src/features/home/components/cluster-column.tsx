@@ -1,4 +1,5 @@
 import { ActionIcon, Button, Text, Tooltip } from '@mantine/core';
+import { clusterKeyString } from '@bo/shared/item-keys';
 import { IconExternalLink } from '@tabler/icons-react';
 import type { ClusterListItem } from '@bo/shared/search';
 import { canEdit, isAdmin } from '@bo/shared/permissions';
@@ -12,7 +13,7 @@ import { ItemMeta, ITEM_ROW_HEIGHT } from './item-meta';
 import { LockIndicator } from './lock-indicator';
 import { ResultColumn, ResultRow } from './result-column';
 
-export const clusterKey = (c: { clusterId: string; monthId: string }) => `${c.clusterId}|${c.monthId}`;
+export const clusterKey = clusterKeyString;
 
 const CLUSTER_SORTS = ['name', 'status', 'lastChange'] as const;
 const sortable = (c: ClusterListItem): Sortable => ({ name: c.clusterLabel, status: c.status, updatedAt: c.updatedAt });

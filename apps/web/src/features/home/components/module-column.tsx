@@ -1,4 +1,5 @@
 import { ActionIcon, Button, Text, Tooltip } from '@mantine/core';
+import { moduleKeyString } from '@bo/shared/item-keys';
 import { IconExternalLink } from '@tabler/icons-react';
 import type { ModuleListItem } from '@bo/shared/search';
 import { canEdit, isAdmin } from '@bo/shared/permissions';
@@ -11,7 +12,7 @@ import { ItemMeta, ITEM_ROW_HEIGHT } from './item-meta';
 import { LockIndicator } from './lock-indicator';
 import { ResultColumn, ResultRow } from './result-column';
 
-export const moduleKey = (m: { moduleName: string; monthId: string }) => `${m.moduleName}|${m.monthId}`;
+export const moduleKey = moduleKeyString;
 
 const MODULE_SORTS = ['default', 'name', 'status', 'lastChange'] as const;
 const sortable = (m: ModuleListItem): Sortable => ({ name: m.moduleLabel, status: m.status, updatedAt: m.updatedAt });

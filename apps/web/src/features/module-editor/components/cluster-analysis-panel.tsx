@@ -1,4 +1,5 @@
 import { Anchor, Badge, Group, Loader, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { clusterKeyString } from '@bo/shared/item-keys';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ClusterAnalysisItem } from '@bo/shared/working-area';
@@ -50,7 +51,7 @@ export function ClusterAnalysisPanel({ modules }: { modules: EditorModule[] }) {
         </Text>
       )}
       {(query.data ?? []).map((c) => (
-        <ClusterItem key={`${c.clusterId}|${c.monthId}`} c={c} />
+        <ClusterItem key={clusterKeyString(c)} c={c} />
       ))}
     </Stack>
   );

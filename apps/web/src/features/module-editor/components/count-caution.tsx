@@ -1,4 +1,5 @@
 import { Stack, Text } from '@mantine/core';
+import { moduleKeyString } from '@bo/shared/item-keys';
 import { WORKING_AREA_TEXTS } from '@bo/shared/working-area';
 import { countCautionLine, type EditorModule } from '../hooks/editor-reducer';
 
@@ -11,7 +12,7 @@ export function countCautionMessage(differ: readonly EditorModule[], single: boo
     <Stack gap={6} data-testid="count-caution">
       <Text fz="sm">{single ? WORKING_AREA_TEXTS.countCaution : WORKING_AREA_TEXTS.countCautionPlural}</Text>
       {differ.map((m) => (
-        <Text key={`${m.dto.moduleName}|${m.dto.monthId}`} fz="sm" c="dimmed">
+        <Text key={moduleKeyString(m.dto)} fz="sm" c="dimmed">
           {countCautionLine(m)}
         </Text>
       ))}

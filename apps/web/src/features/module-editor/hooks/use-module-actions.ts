@@ -176,7 +176,7 @@ export function useModuleActions(editor: ModuleEditor) {
       const withDescription = await askDescription(mods);
       const toSave = mods.filter((m) => isEdited(m) || withDescription);
       if (toSave.length === 0) return;
-      const touched = toSave.map((m) => `${m.dto.moduleName}|${m.dto.monthId}`);
+      const touched = toSave.map((m) => moduleKeyString(m.dto));
       await cautionCounts(toSave, async () => {
         for (const k of touched) setModuleBusy(k, true);
         try {
