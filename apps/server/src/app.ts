@@ -25,6 +25,8 @@ import { moduleSnapshot } from './modules/modules/module-snapshot.js';
 import { moduleLifecycleRoutes } from './modules/modules/modules.routes.js';
 import { deletionRoutes } from './modules/deletion/deletion.routes.js';
 import { registerClusterJobs } from './modules/clusters/cluster-copy.job.js';
+import { massiveEditRoutes } from './modules/massive-edit/massive-edit.routes.js';
+import { registerMassiveEditJobs } from './modules/massive-edit/register-massive-edit-jobs.js';
 import { clusterSnapshot } from './modules/clusters/cluster-snapshot.js';
 import { clusterLifecycleRoutes } from './modules/clusters/clusters.routes.js';
 import { clusterEditorRoutes } from './modules/cluster-editor/cluster-editor.routes.js';
@@ -123,10 +125,12 @@ export async function buildApp({ config, database, logger = true, gateway, now }
   await app.register(brandRoutes);
   await app.register(releaseRoutes);
   await app.register(exportRoutes);
+  await app.register(massiveEditRoutes);
 
   app.jobs.register(PUBLISH_JOB, publishJob(app.gateway, { module: moduleSnapshot, cluster: clusterSnapshot }));
   registerModuleJobs(app.jobs, config.LOCK_TTL_MINUTES);
   registerClusterJobs(app.jobs, config.LOCK_TTL_MINUTES);
+  registerMassiveEditJobs(app.jobs, config.LOCK_TTL_MINUTES);
   registerDeletionJobs(app.jobs, database.db);
   app.jobs.register(EXPORT_JOB, exportJob({ lockTtlMinutes: config.LOCK_TTL_MINUTES, pictures }));
   await registerStaticWeb(app, config.webDistDir);

@@ -668,6 +668,22 @@ export const jobs = pgTable(
   (t) => [index('jobs_status_run_after_idx').on(t.status, t.runAfter), index('jobs_kind_idx').on(t.kind, t.createdAt)],
 );
 
+/**
+ * One finished step of a job that reports per step (massive edit): written in the step's own
+ * transaction, so a resumed job neither repeats nor loses a step's outcome.
+ */
+export const jobSteps = pgTable(
+  'job_steps',
+  {
+    jobId: bigint('job_id', { mode: 'number' })
+      .notNull()
+      .references(() => jobs.id, { onDelete: 'cascade' }),
+    step: integer('step').notNull(),
+    outcome: jsonb('outcome').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.jobId, t.step] })],
+);
+
 export const uploads = pgTable(
   'uploads',
   {

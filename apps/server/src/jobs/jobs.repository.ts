@@ -1,7 +1,7 @@
 import { and, eq, lt, ne, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client.js';
 import { queryRows } from '../db/client.js';
-import { jobs } from '../db/schema.js';
+import { jobs, jobSteps } from '../db/schema.js';
 
 export type JobRecord = typeof jobs.$inferSelect;
 
@@ -79,4 +79,14 @@ export async function finishJob(db: Queryable, job: OwnedJob, outcome: { result:
 /** Marks a job FAILED with the reason as its response. */
 export async function failJob(db: Queryable, job: OwnedJob, response: string): Promise<void> {
   await db.update(jobs).set({ status: 'FAILED', finishedAt: new Date(), response }).where(owned(job));
+}
+
+/** Records the outcome of one step of a job, in the step's transaction (job_steps). */
+export async function recordJobStep(db: Queryable, jobId: number, step: number, outcome: unknown): Promise<void> {
+  await db.insert(jobSteps).values({ jobId, step, outcome });
+}
+
+/** The recorded step outcomes of a job, in step order. */
+export async function jobStepOutcomes(db: Queryable, jobId: number): Promise<{ step: number; outcome: unknown }[]> {
+  return db.select({ step: jobSteps.step, outcome: jobSteps.outcome }).from(jobSteps).where(eq(jobSteps.jobId, jobId)).orderBy(jobSteps.step);
 }

@@ -18,6 +18,8 @@
  * - `answer`: calls whose refusal the spec puts in a 200 answer instead of a 403 (cluster save:
  *   `unauthorizedList`; save-all: the messages; publish-all: `errors`): refused roles must get a
  *   non-empty one, allowed roles an empty one.
+ * - `notAuthorized`: massive edits queue their job and name in `notAuthorizedItems` the items the caller may
+ *   not change (part 2 §6): these cells must get a non-empty one, the allowed others an empty one.
  * - `lock`: before the call, the item's lock is held by the caller (so the rights, not the lock, decide)
  *   or by `holder` (the forced unlocks break it).
  * - `reads`: the call changes nothing (the world is not restored after it).
@@ -53,6 +55,8 @@ export interface RightsRow {
   readOnly?: readonly Cell[];
   unseen?: readonly Cell[];
   answer?: 'unauthorizedList' | 'messages' | 'errors';
+  /** Cells that get 200 with the item named in notAuthorizedItems (massive edit: part 2 §6); the others an empty one. */
+  notAuthorized?: readonly Cell[];
   /** The status an allowed call answers. */
   ok?: number | readonly number[];
   knownBug?: Partial<Record<Cell, string>>;
@@ -75,6 +79,8 @@ const both: readonly Target[] = ['VLT', 'AUR'];
 const moduleKey = (t: TargetItems) => [{ moduleName: t.module, monthId: OPEN_MONTH }];
 const clusterKey = (t: TargetItems) => [{ clusterId: t.cluster, monthId: OPEN_MONTH }];
 const filters = () => ({ monthId: [OPEN_MONTH] });
+const moduleMassiveEdit = (t: TargetItems) => ({ massiveEditList: [{ moduleLabels: [t.module], monthIdList: [OPEN_MONTH], moduleDescription: 'Massive edit by the rights suite' }], toPublish: false });
+const clusterMassiveEdit = (t: TargetItems) => ({ rowsClusterMassiveEdit: [{ clusterLabels: [t.cluster], clusterDescription: 'Massive edit by the rights suite' }], toPublish: false });
 const exportRow: RightsRow = {
   targets: both,
   query: (_t, w) => `templateId=${w.moduleTemplateId}&status=Saved`,
@@ -154,6 +160,12 @@ export const WRITE_RIGHTS: Record<string, RightsRow> = {
     forbidden: NO_COPY,
     ok: 200,
   },
+
+  // Massive edit (part 2 §6): no edit right at all → 403; items outside the caller's grants → notAuthorizedItems.
+  'POST /api/module/massiveEdit/': { targets: both, body: (t) => moduleMassiveEdit(t), forbidden: ['viewer'], notAuthorized: ['editor@VLT', 'submitter@VLT'], ok: 200 },
+  'POST /api/module/massiveEdit': { targets: both, body: (t) => moduleMassiveEdit(t), forbidden: ['viewer'], notAuthorized: ['editor@VLT', 'submitter@VLT'], ok: 200 },
+  // Spec part 1 §6: massive edit of the modules selected on home is for administrators.
+  'POST /api/module/massiveEdit/selected': { targets: both, body: (t) => moduleMassiveEdit(t), forbidden: NOT_ADMIN, ok: 200 },
 
   // ───────────── modules: reads by POST (the answer holds what the caller may view) ─────────────
   // View right on every module (docs/LIFECYCLE.md "Publish"): the submitter cannot see VLT.
@@ -311,6 +323,16 @@ export const WRITE_RIGHTS: Record<string, RightsRow> = {
     body: (t) => ({ clusters: [{ clusterId: t.cluster, monthId: OPEN_MONTH, destinationMonthList: [OTHER_OPEN_MONTH] }], toPublish: false }),
     waitsForJob: true,
     forbidden: NO_COPY,
+    ok: 200,
+  },
+
+  'POST /api/cluster/massiveEdit/': { targets: both, body: (t) => clusterMassiveEdit(t), forbidden: ['viewer'], notAuthorized: ['editor@VLT', 'submitter@VLT'], ok: 200 },
+  'POST /api/cluster/massiveEdit': { targets: both, body: (t) => clusterMassiveEdit(t), forbidden: ['viewer'], notAuthorized: ['editor@VLT', 'submitter@VLT'], ok: 200 },
+  'POST /api/cluster/massiveEdit/classification': {
+    targets: both,
+    body: (t) => ({ rowsClusterClassificationMassiveEdit: [{ clusterLabels: [t.cluster], classificationsToAdd: ['RIGHTS'] }] }),
+    forbidden: ['viewer'],
+    notAuthorized: ['editor@VLT', 'submitter@VLT'],
     ok: 200,
   },
 

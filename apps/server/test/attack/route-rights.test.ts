@@ -349,6 +349,12 @@ async function checkCell(key: string, row: RightsRow, role: Role, target: Target
     }
     if (row.ok !== undefined) expect([row.ok].flat(), seen).toContain(res.statusCode);
     if (row.answer) expect(refusals(row.answer, body()), seen).toEqual([]);
+    if (row.notAuthorized) {
+      const { edit, submit } = (body() as { notAuthorizedItems: { edit: string[]; submit: string[] } }).notAuthorizedItems;
+      const named = key.includes('/cluster/') ? t.cluster : t.module;
+      if (has(row.notAuthorized, role, target)) expect([...edit, ...submit], seen).toEqual([named]);
+      else expect([...edit, ...submit], seen).toEqual([]);
+    }
     // Lock calls: the lock is taken exactly when the caller may edit.
     if (row.readOnly) expect((body() as { acquired: boolean }[]).map((e) => e.acquired), seen).toEqual([outcome === 'allowed']);
   }
@@ -369,7 +375,12 @@ function describeRows(table: Record<string, RightsRow>) {
         for (const role of ROLES) {
           const cell = (target ? `${role}@${target}` : role) as Cell;
           const outcome = outcomeOf(row, role, target);
-          const expected = outcome === 'forbidden' && row.answer ? `refused in ${row.answer}` : { forbidden: '403', hidden: '404', readOnly: '200, not acquired', allowed: 'allowed' }[outcome];
+          const expected =
+            outcome === 'forbidden' && row.answer
+              ? `refused in ${row.answer}`
+              : has(row.notAuthorized, role, target)
+                ? 'named in notAuthorizedItems'
+                : { forbidden: '403', hidden: '404', readOnly: '200, not acquired', allowed: 'allowed' }[outcome];
           const bug = row.knownBug?.[cell];
           const name = `${cell} → ${expected}${bug ? ` [KNOWN BUG: ${bug.length > 90 ? `${bug.slice(0, 90)}…` : bug}]` : ''}`;
           (bug ? it.fails : it)(name, () => checkCell(key, row, role, target));

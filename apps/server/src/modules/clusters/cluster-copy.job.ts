@@ -2,8 +2,7 @@ import { CLUSTER_TEXTS } from '@bo/shared/clusters';
 import type { JobRunner } from '../../jobs/job-runner.js';
 import { clusterKind } from '../lifecycle/cluster-kind.js';
 import { copyJob, type CopyKind } from '../lifecycle/copy-job.js';
-import { clusterPlanningReasons } from '../publishing/publish-checks.js';
-import { clusterPublishFacts } from '../publishing/publishing.repository.js';
+import { clusterPublishBlockers, hasModulesInWip } from '../publishing/publish-blockers.js';
 import { writeClusterCopyRow } from './cluster-copy.repository.js';
 import {
   clusterChildren,
@@ -69,15 +68,13 @@ export const clusterCopy: CopyKind<ClusterRow> & { keyField: 'clusterId' } = {
     };
   },
   async publishBlockers(tx, rows) {
-    const facts = await clusterPublishFacts(tx, rows);
-    const out = new Map<number, string>();
-    for (const row of rows) {
-      const fact = facts.get(row.id) ?? { storeCount: 0, modules: [] };
-      const reasons = clusterPlanningReasons(fact);
-      if (fact.modules.some((m) => m.status === 'WIP')) out.set(row.id, CLUSTER_TEXTS.modulesInWip);
-      else if (reasons.length) out.set(row.id, `Copied, but not published: ${reasons.map((r) => r.message).join('; ')}`);
-    }
-    return out;
+    const blocked = await clusterPublishBlockers(tx, rows);
+    return new Map(
+      [...blocked].map(([id, reasons]) => [
+        id,
+        hasModulesInWip(reasons) ? CLUSTER_TEXTS.modulesInWip : `Copied, but not published: ${reasons.map((r) => r.message).join('; ')}`,
+      ]),
+    );
   },
 };
 

@@ -11,28 +11,23 @@
  * one last transaction starts one publication for the copies that may be published.
  */
 import { itemKeyString, type ItemKeyParts } from '@bo/shared/item-keys';
-import { canCopy, canPublish, sameUser, type ItemScope } from '@bo/shared/permissions';
-import type { Grant } from '@bo/shared/grants';
-import type { Queryable, Tx } from '../../db/client.js';
+import { canCopy, sameUser, type ItemScope } from '@bo/shared/permissions';
+import type { Tx } from '../../db/client.js';
 import type { JobHandler, JobRunner } from '../../jobs/job-runner.js';
 import { audit } from '../../lib/audit.repository.js';
-import { findUserByUsername, loadGrants } from '../auth/users.repository.js';
 import { prepareRecreation } from '../deletion/deletion.service.js';
 import { liveLocks } from '../locks/locks.repository.js';
 import { monthStateOf, type MonthState } from '../months/months.repository.js';
-import { startPublication, type PublishItem } from '../publishing/publish.job.js';
 import type { ItemKind, LifecycleRow } from './item-kind.js';
+import { currentCaller, type JobCaller } from './job-caller.js';
+import { publishChanged } from './publish-changed.js';
 
 /** A row as the copy reads it: a deleted one too, in the destination month. */
 export interface CopyRow extends LifecycleRow {
   deletionStatus: string | null;
 }
 
-export interface CopyCaller {
-  username: string;
-  grants: Grant[];
-  requestId?: string | undefined;
-}
+export type CopyCaller = JobCaller;
 
 /** Texts of one copy failure; `month` is the destination month (the module texts name it). */
 export interface CopyTexts {
@@ -159,7 +154,7 @@ export function copyJob<Row extends CopyRow, K extends CopyKind<Row>['keyField']
 
     if (payload.toPublish && !state.published) {
       state = await db.transaction(async (tx) => {
-        const { errors, jobId } = await publishCopies(tx, runner, copy, state.copied, caller);
+        const { errors, jobId } = await publishChanged(tx, runner, copy, state.copied, caller, { fromCopy: true });
         const next: Checkpoint = { ...state, published: true, publishJobId: jobId, errors: [...state.errors, ...errors] };
         await save(tx, next);
         return next;
@@ -177,13 +172,6 @@ export function copyJob<Row extends CopyRow, K extends CopyKind<Row>['keyField']
     const lines = [...copied.map((c) => copy.texts.copiedLine(c.itemKey, c.months)), ...errors.map((e) => copy.texts.failedLine(e.itemKey, e.months, e.message))];
     return { result, response: lines.join(';') };
   };
-}
-
-/** The job's creator with the grants they hold now (none when disabled or gone). */
-async function currentCaller(db: Queryable, createdBy: string, requestId: string | undefined): Promise<CopyCaller> {
-  const user = await findUserByUsername(db, createdBy);
-  const grants = user && user.status === 'Enabled' ? await loadGrants(db, user) : [];
-  return { username: user?.username ?? createdBy, grants, requestId };
 }
 
 function isCheckpoint(value: unknown): value is Checkpoint {
@@ -233,44 +221,6 @@ async function copyOne<Row extends CopyRow>(tx: Tx, copy: CopyKind<Row>, step: S
 
 async function scopeOf<Row extends CopyRow>(tx: Tx, kind: ItemKind<Row>, row: Row): Promise<ItemScope> {
   return (await kind.scopes(tx, [row])).get(row.id)!;
-}
-
-/** Starts one publication for the copies that may be published now; the others become error entries. */
-async function publishCopies<Row extends CopyRow>(
-  tx: Tx,
-  runner: Pick<JobRunner, 'enqueue'>,
-  copy: CopyKind<Row>,
-  copied: readonly ItemKeyParts[],
-  caller: CopyCaller,
-): Promise<{ errors: KeyedMonthMessage[]; jobId: number | null }> {
-  const { kind, texts } = copy;
-  const errors: KeyedMonthMessage[] = [];
-  const rows = await kind.findLive(tx, copied, true);
-  const scopes = await kind.scopes(tx, rows);
-  const blockers = await copy.publishBlockers(tx, rows);
-  const items: PublishItem[] = [];
-  for (const row of rows) {
-    const key = kind.keyOf(row);
-    const error = (message: string) => errors.push({ ...key, message });
-    if (!canPublish(caller.grants, scopes.get(row.id)!)) error(texts.publishNotAllowed(row.monthId));
-    else if (row.status !== 'WIP') error(texts.notWip(row.monthId));
-    else if (blockers.has(row.id)) error(blockers.get(row.id)!);
-    else items.push({ itemType: kind.type, ...key });
-  }
-  if (items.length === 0) return { errors, jobId: null };
-  const jobId = await startPublication(tx, (db, jobKind, payload, by) => runner.enqueue(db, jobKind, payload, by), items, caller.username);
-  for (const item of items) {
-    await audit(tx, {
-      username: caller.username,
-      action: 'publish',
-      itemType: kind.type,
-      itemKey: item.itemKey,
-      monthId: item.monthId,
-      summary: { jobId, fromCopy: true },
-      ...(caller.requestId ? { requestId: caller.requestId } : {}),
-    });
-  }
-  return { errors, jobId };
 }
 
 function groupByKeyAndMessage(list: readonly KeyedMonthMessage[]): Grouped['errors'] {

@@ -35,14 +35,7 @@ export async function writeComposition(tx: Queryable, moduleId: number, lines: r
 
 /** The composition as stored, in the request's line shape (copy uses it). */
 export async function readComposition(db: Queryable, moduleId: number): Promise<CompositionLine[]> {
-  const rows = await db.select().from(moduleSkus).where(eq(moduleSkus.moduleId, moduleId)).orderBy(moduleSkus.position);
-  return rows.map((r) => ({
-    upc: r.upc,
-    mustHave: r.mustHave,
-    moduleCompositionStatus: r.status as CompositionLine['moduleCompositionStatus'],
-    minValue: r.minValue,
-    previousStatus: r.previousStatus,
-  }));
+  return (await readCompositions(db, [moduleId])).get(moduleId)!;
 }
 
 /** The lines a module sends to the planning system: not REMOVED, in order, with the SKU's SAP status. */
@@ -53,4 +46,38 @@ export async function activeLinesWithSapStatus(db: Queryable, moduleId: number) 
     .innerJoin(skus, eq(skus.upc, moduleSkus.upc))
     .where(and(eq(moduleSkus.moduleId, moduleId), ne(moduleSkus.status, 'REMOVED')))
     .orderBy(moduleSkus.position);
+}
+
+/** The compositions of several modules as stored, by module id (missing ids answer an empty list). */
+export async function readCompositions(db: Queryable, moduleIds: readonly number[]): Promise<Map<number, CompositionLine[]>> {
+  const out = new Map<number, CompositionLine[]>(moduleIds.map((id) => [id, []]));
+  if (moduleIds.length === 0) return out;
+  const rows = await db
+    .select()
+    .from(moduleSkus)
+    .where(inArray(moduleSkus.moduleId, [...moduleIds]))
+    .orderBy(moduleSkus.moduleId, moduleSkus.position);
+  for (const r of rows) {
+    out.get(r.moduleId)?.push({
+      upc: r.upc,
+      mustHave: r.mustHave,
+      moduleCompositionStatus: r.status as CompositionLine['moduleCompositionStatus'],
+      minValue: r.minValue,
+      previousStatus: r.previousStatus,
+    });
+  }
+  return out;
+}
+
+/** Brand, collection and deleted flag of these UPCs (unknown UPCs are left out). */
+export async function skuScopes(db: Queryable, upcs: readonly string[]): Promise<Map<string, { brandCode: string; collection: string; deleted: boolean }>> {
+  const out = new Map<string, { brandCode: string; collection: string; deleted: boolean }>();
+  for (let i = 0; i < upcs.length; i += 5000) {
+    const rows = await db
+      .select({ upc: skus.upc, brandCode: skus.brandCode, collection: skus.collection, deleted: skus.deleted })
+      .from(skus)
+      .where(inArray(skus.upc, upcs.slice(i, i + 5000)));
+    for (const r of rows) out.set(r.upc, { brandCode: r.brandCode, collection: r.collection, deleted: r.deleted });
+  }
+  return out;
 }

@@ -1,8 +1,7 @@
 import type { JobRunner } from '../../jobs/job-runner.js';
 import { copyJob, type CopyKind } from '../lifecycle/copy-job.js';
 import { moduleKind } from '../lifecycle/module-kind.js';
-import { moduleBlockReasons } from '../publishing/publish-checks.js';
-import { modulePublishFacts } from '../publishing/publishing.repository.js';
+import { modulePublishBlockers } from '../publishing/publish-blockers.js';
 import { findModuleAnyState, writeModuleCopy } from './module-copy.repository.js';
 import type { ModuleRow } from './modules.repository.js';
 
@@ -33,16 +32,8 @@ export const moduleCopy: CopyKind<ModuleRow> & { keyField: 'moduleName' } = {
     return { warnings: [], summary: { overwritten: !!existing, skus } };
   },
   async publishBlockers(tx, rows) {
-    const facts = await modulePublishFacts(
-      tx,
-      rows.map((r) => r.id),
-    );
-    const out = new Map<number, string>();
-    for (const row of rows) {
-      const reasons = moduleBlockReasons(facts.get(row.id) ?? { skus: [] });
-      if (reasons.length) out.set(row.id, `Copied, but not published: ${reasons.map((r) => r.message).join('; ')}`);
-    }
-    return out;
+    const blocked = await modulePublishBlockers(tx, rows);
+    return new Map([...blocked].map(([id, reasons]) => [id, `Copied, but not published: ${reasons.map((r) => r.message).join('; ')}`]));
   },
 };
 

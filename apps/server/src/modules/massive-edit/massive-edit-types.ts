@@ -1,0 +1,90 @@
+/** The three kinds of massive edit rows (part 2 §3): which items they name, in which months, and how they publish. */
+import { CLUSTER_TEXTS } from '@bo/shared/clusters';
+import type { ClassificationMassiveEditRow, ClusterMassiveEditRow, ModuleMassiveEditRow } from '@bo/shared/massive-edit';
+import { formatMonthId } from '@bo/shared/months';
+import type { ClusterContent, ClusterRow } from '../clusters/clusters.repository.js';
+import type { PublishChangedKind } from '../lifecycle/publish-changed.js';
+import { clusterKind } from '../lifecycle/cluster-kind.js';
+import { moduleKind } from '../lifecycle/module-kind.js';
+import type { ModuleRow } from '../modules/modules.repository.js';
+import { clusterPublishBlockers, hasModulesInWip, modulePublishBlockers } from '../publishing/publish-blockers.js';
+import { classificationChange, classificationEnv, clusterChange, clusterEnv, type ClassificationEnv, type ClusterEnv } from './cluster-change.js';
+import type { EditType } from './massive-edit-plan.js';
+import { clustersNamed, modulesNamed } from './massive-edit.repository.js';
+import { moduleChange, moduleEnv, type ModuleContent, type ModuleEnv } from './module-change.js';
+
+export const MASSIVE_EDIT_JOBS = {
+  module: 'massive-edit-module',
+  cluster: 'massive-edit-cluster',
+  classification: 'massive-edit-classification',
+} as const;
+
+const reasonsText = (reasons: readonly { message: string }[]) => reasons.map((r) => r.message).join(', ');
+
+const modulePublish: PublishChangedKind<ModuleRow> = {
+  kind: moduleKind,
+  async publishBlockers(tx, rows) {
+    const blocked = await modulePublishBlockers(tx, rows);
+    return new Map([...blocked].map(([id, reasons]) => [id, reasonsText(reasons)]));
+  },
+  texts: {
+    publishNotAllowed: () => "You don't have the right to publish the module",
+    notWip: (month) => `Only modules in WIP can be published (${formatMonthId(month)})`,
+  },
+};
+
+const clusterPublish: PublishChangedKind<ClusterRow> = {
+  kind: clusterKind,
+  async publishBlockers(tx, rows) {
+    const blocked = await clusterPublishBlockers(tx, rows);
+    return new Map([...blocked].map(([id, reasons]) => [id, hasModulesInWip(reasons) ? CLUSTER_TEXTS.modulesInWip : reasonsText(reasons)]));
+  },
+  texts: {
+    publishNotAllowed: () => "You don't have the right to publish the cluster",
+    notWip: () => CLUSTER_TEXTS.notWip,
+  },
+};
+
+export const moduleEditType: EditType<ModuleRow, ModuleContent, ModuleMassiveEditRow, ModuleEnv> = {
+  type: 'module',
+  jobKind: MASSIVE_EDIT_JOBS.module,
+  change: moduleChange,
+  publish: modulePublish,
+  tokens: (edit) => edit.moduleLabels,
+  months: (edit) => edit.monthIdList,
+  named: modulesNamed,
+  env: moduleEnv,
+  texts: {
+    unknownItem: (token) => `Unknown module ${token}`,
+    noOpenMonth: (token) => `The module ${token} is in no open month`,
+  },
+};
+
+const clusterTexts = {
+  unknownItem: (token: string) => `Unknown cluster ${token}`,
+  noOpenMonth: (token: string) => `The cluster ${token} is in no open month`,
+};
+
+export const clusterEditType: EditType<ClusterRow, ClusterContent, ClusterMassiveEditRow, ClusterEnv> = {
+  type: 'cluster',
+  jobKind: MASSIVE_EDIT_JOBS.cluster,
+  change: clusterChange,
+  publish: clusterPublish,
+  tokens: (edit) => edit.clusterLabels,
+  months: (edit) => edit.months,
+  named: clustersNamed,
+  env: clusterEnv,
+  texts: clusterTexts,
+};
+
+export const classificationEditType: EditType<ClusterRow, ClusterContent, ClassificationMassiveEditRow, ClassificationEnv> = {
+  type: 'classification',
+  jobKind: MASSIVE_EDIT_JOBS.classification,
+  change: classificationChange,
+  publish: null,
+  tokens: (edit) => edit.clusterLabels,
+  months: () => [],
+  named: clustersNamed,
+  env: classificationEnv,
+  texts: clusterTexts,
+};

@@ -1,0 +1,88 @@
+/**
+ * The massive edit calls (part 2 §2–§8, docs/MASSIVE-EDIT.md): check every row with the rules of part 2
+ * §5 (400, nothing queued), the caller's right to edit at all (403), resolve the rows' names into steps,
+ * then either answer the preview (dryRun: the same decisions, nothing written) or queue the job and
+ * answer its id with the items the caller may not change (notAuthorizedItems).
+ */
+import { isAdmin, hasType, type ItemScope } from '@bo/shared/permissions';
+import { notAuthorizedText, type MassiveEditResult, type MassiveEditStarted } from '@bo/shared/massive-edit';
+import type { ServiceContext } from '../../lib/context.js';
+import { badRequest, forbidden } from '../../lib/errors.js';
+import { mayChange, type VersionedRow } from '../lifecycle/item-change.js';
+import { monthStates } from '../months/months.repository.js';
+import { assembleResult, previewSteps, resolveRows, type EditType } from './massive-edit-plan.js';
+import { inRowOrder, type MassiveEditPayload } from './massive-edit.job.js';
+
+/** The most item-months one request may change (rows × items × months). */
+export const MAX_STEPS = 20_000;
+
+export const MASSIVE_EDIT_SERVICE_TEXTS = {
+  adminOnly: 'Massive edit of selected modules is for administrators only.',
+  noEditRight: "You don't have the right to edit.",
+  noSubmitRight: "You don't have the right to publish.",
+  tooManySteps: (n: number) => `The rows change ${n} item-months: at most ${MAX_STEPS} at once. Split them into several edits.`,
+} as const;
+
+export interface MassiveEditRequest<Edit> {
+  edits: readonly Edit[];
+  toPublish: boolean;
+  dryRun: boolean;
+  /** The request body's name of the rows (error paths: body.massiveEditList.3). */
+  rowsField: string;
+  rowErrors(edit: Edit): string[];
+  adminOnly?: boolean;
+}
+
+export async function massiveEdit<Row extends VersionedRow, Content, Edit, Env>(
+  ctx: ServiceContext,
+  type: EditType<Row, Content, Edit, Env>,
+  request: MassiveEditRequest<Edit>,
+): Promise<MassiveEditResult | MassiveEditStarted> {
+  const { grants } = ctx.user;
+  if (request.adminOnly && !isAdmin(grants)) throw forbidden(MASSIVE_EDIT_SERVICE_TEXTS.adminOnly);
+  const toPublish = request.toPublish && type.publish !== null;
+  if (!isAdmin(grants) && !hasType(grants, toPublish ? 'submit' : 'edit')) throw forbidden(toPublish ? MASSIVE_EDIT_SERVICE_TEXTS.noSubmitRight : MASSIVE_EDIT_SERVICE_TEXTS.noEditRight);
+
+  const fields = request.edits.flatMap((edit, i) => request.rowErrors(edit).map((message) => ({ path: `body.${request.rowsField}.${i}`, message })));
+  if (fields.length) {
+    const byRow = new Map<string, string[]>();
+    for (const f of fields) byRow.set(f.path, [...(byRow.get(f.path) ?? []), f.message]);
+    throw badRequest([...byRow].map(([path, messages]) => `Row ${Number(path.split('.').pop()) + 1}: ${messages.join(', ')}`).join(';'), fields);
+  }
+
+  const named = await type.named(ctx.db, request.edits.flatMap(type.tokens));
+  const months = await monthStates(ctx.db, [...named.map((n) => n.monthId), ...request.edits.flatMap(type.months)]);
+  const { steps, failures } = resolveRows(type, request.edits, named, months);
+  if (steps.length > MAX_STEPS) throw badRequest(MASSIVE_EDIT_SERVICE_TEXTS.tooManySteps(steps.length), [{ path: `body.${request.rowsField}`, message: MASSIVE_EDIT_SERVICE_TEXTS.tooManySteps(steps.length) }]);
+
+  if (request.dryRun) {
+    const outcomes = await previewSteps(ctx.db, type, request.edits, steps, ctx.user, toPublish, ctx.config.LOCK_TTL_MINUTES);
+    return assembleResult({
+      type: type.type,
+      itemType: type.change.kind.type,
+      dryRun: true,
+      toPublish,
+      rowCount: request.edits.length,
+      outcomes: inRowOrder(failures, outcomes),
+      publish: null,
+      publishJobId: null,
+    }).result;
+  }
+
+  // Who may not change what, as far as the request can tell (the job checks again with the grants of its time).
+  const rows = await type.change.kind.findLive(
+    ctx.db,
+    steps.map((s) => ({ itemKey: s.itemKey, monthId: s.monthId })),
+  );
+  const scopes = await type.change.kind.scopes(ctx.db, rows);
+  const refused = new Set<string>();
+  for (const row of rows) {
+    if (!mayChange(grants, scopes.get(row.id) as ItemScope, toPublish)) refused.add(type.change.kind.keyOf(row).itemKey);
+  }
+  const names = [...refused].sort();
+  const notAuthorizedItems = { edit: toPublish ? [] : names, submit: toPublish ? names : [] };
+  const payload: MassiveEditPayload<Edit> = { type: type.type, toPublish, requestId: ctx.requestId, edits: [...request.edits], steps, failures };
+  const job = await ctx.jobs.enqueue(ctx.db, type.jobKind, payload, ctx.user.username);
+  return { jobId: job.id, status: 'QUEUED', notAuthorizedItems, response: notAuthorizedText(type.change.kind.type, notAuthorizedItems) };
+}
+
