@@ -52,6 +52,13 @@ export interface JobRunnerOptions {
   log?: (msg: string, extra?: object) => void;
 }
 
+/**
+ * Lets requests that arrived during a job's step reach the database before the job's next step: the
+ * embedded database has one connection, and a job that chains its transactions back to back would keep
+ * every other caller (the progress polls too) waiting until it ends. Jobs call it between steps.
+ */
+export const yieldBetweenSteps = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /** A progress as a whole percent between 0 and 100. */
 const clampPercent = (percent: number): number => Math.max(0, Math.min(100, Math.round(percent)));
 

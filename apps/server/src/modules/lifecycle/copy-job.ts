@@ -13,7 +13,7 @@
 import { itemKeyString, type ItemKeyParts } from '@bo/shared/item-keys';
 import { canCopy, sameUser, type ItemScope } from '@bo/shared/permissions';
 import type { Tx } from '../../db/client.js';
-import type { JobHandler, JobRunner } from '../../jobs/job-runner.js';
+import { yieldBetweenSteps, type JobHandler, type JobRunner } from '../../jobs/job-runner.js';
 import { audit } from '../../lib/audit.repository.js';
 import { prepareRecreation } from '../deletion/deletion.service.js';
 import { liveLocks } from '../locks/locks.repository.js';
@@ -129,6 +129,7 @@ export function copyJob<Row extends CopyRow, K extends CopyKind<Row>['keyField']
     const failure = (step: Step, message: string): KeyedMonthMessage => ({ itemKey: step.itemKey, monthId: step.destination, message });
 
     for (let i = state.step; i < steps.length; i++) {
+      if (i > state.step) await yieldBetweenSteps();
       const step = steps[i]!;
       try {
         state = await db.transaction(async (tx) => {

@@ -4,7 +4,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { MASSIVE_EDIT_TEXTS, type MassiveEditResult } from '@bo/shared/massive-edit';
 import { AUR_EU, buildCluster, buildModule, buildSku, buildStore } from '../../../test/builders.js';
 import { buildTestApp, type TestUsers } from '../../../test/test-app.js';
-import type { Db } from '../../db/client.js';
+import { queryRows, type Db } from '../../db/client.js';
 import { auditLog, clientClassifications, clusterClassifications, clusterLias, clusterModules, clusters, jobs, lias, locks, moduleSkus, modules } from '../../db/schema.js';
 
 const USERS = {
@@ -73,7 +73,7 @@ const linesOf = async (name: string, monthId = 'M01_2027') => {
 
 /** Everything a massive edit may write, to compare before and after a preview. */
 async function snapshot() {
-  const q = async (table: string) => (await db.execute(sql.raw(`SELECT * FROM ${table} ORDER BY 1, 2`))).rows;
+  const q = (table: string) => queryRows(db, sql.raw(`SELECT * FROM ${table} ORDER BY 1, 2`));
   return {
     modules: await q('modules'),
     moduleSkus: await q('module_skus'),

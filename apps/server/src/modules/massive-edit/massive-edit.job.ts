@@ -7,7 +7,7 @@
  */
 import { itemKeyString, uniqueKeys, type ItemKeyParts } from '@bo/shared/item-keys';
 import type { MassiveEditType } from '@bo/shared/massive-edit';
-import type { JobHandler, JobRunner } from '../../jobs/job-runner.js';
+import { yieldBetweenSteps, type JobHandler, type JobRunner } from '../../jobs/job-runner.js';
 import { jobStepOutcomes, recordJobStep } from '../../jobs/jobs.repository.js';
 import { decideChange, loadChangeFacts, writeChange, type ChangeKind, type VersionedRow } from '../lifecycle/item-change.js';
 import { currentCaller } from '../lifecycle/job-caller.js';
@@ -77,6 +77,7 @@ export function massiveEditJob<Row extends VersionedRow, Content, Edit, Env>(
         });
       }
       state = next;
+      await yieldBetweenSteps();
     }
 
     if (publishing && !state.published) {
