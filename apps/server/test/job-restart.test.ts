@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../src/db/client.js';
 import { migrate } from '../src/db/migrate.js';
 import { buildModule, buildReference, buildSku, buildUser } from './builders.js';
+import { queryOnce, withScratchPostgres } from './scratch-postgres.js';
 import { loginOver, startServer, type RunningServer } from './server-process.js';
 
 /**
@@ -89,31 +89,19 @@ describe('a server killed during a publish job', () => {
 
   it.skipIf(!process.env.TEST_DATABASE_URL)(
     'resumes the job in another process on PostgreSQL once the dead one stops beating',
-    async () => {
-      const base = new URL(process.env.TEST_DATABASE_URL!);
-      const dbName = `bo_kill_${process.pid}_${Date.now()}`;
-      const admin = new pg.Client({ connectionString: base.toString() });
-      await admin.connect();
-      await admin.query(`CREATE DATABASE ${dbName}`);
-      const url = new URL(base.toString());
-      url.pathname = `/${dbName}`;
-      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bo-kill-pg-'));
-      try {
-        const database = await openDatabase({ url: url.toString() });
-        await prepare(database);
-        await database.close();
-        await killDuringPublish({ DATABASE_URL: url.toString(), DATA_DIR: dataDir, DEMO_DATA: 'never', JOB_STALE_SECONDS: '2' });
-        const direct = new pg.Client({ connectionString: url.toString() });
-        await direct.connect();
-        const { rows } = await direct.query("SELECT status, attempts FROM jobs WHERE kind = 'publish'");
-        await direct.end();
-        expect(rows).toEqual([{ status: 'DONE', attempts: 2 }]);
-      } finally {
-        await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-        await admin.end();
-        fs.rmSync(dataDir, { recursive: true, force: true });
-      }
-    },
+    async () =>
+      withScratchPostgres('bo_kill', async (url) => {
+        const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bo-kill-pg-'));
+        try {
+          const database = await openDatabase({ url });
+          await prepare(database);
+          await database.close();
+          await killDuringPublish({ DATABASE_URL: url, DATA_DIR: dataDir, DEMO_DATA: 'never', JOB_STALE_SECONDS: '2' });
+          expect(await queryOnce(url, "SELECT status, attempts FROM jobs WHERE kind = 'publish'")).toEqual([{ status: 'DONE', attempts: 2 }]);
+        } finally {
+          fs.rmSync(dataDir, { recursive: true, force: true });
+        }
+      }),
     180_000,
   );
 });

@@ -1,13 +1,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { openDatabase, queryRows, type Database } from '../src/db/client.js';
 import { sql } from 'drizzle-orm';
 import { migrate } from '../src/db/migrate.js';
 import { moduleSkus, modules, moduleStarsZones } from '../src/db/schema.js';
 import { buildFamily, buildReference, buildSku, buildUser } from './builders.js';
+import { queryOnce, withScratchPostgres } from './scratch-postgres.js';
 import { loginOver, startServer, type RunningServer } from './server-process.js';
 
 /**
@@ -125,34 +125,18 @@ describe('a server killed during a massive edit job', () => {
 
   it.skipIf(!process.env.TEST_DATABASE_URL)(
     'resumes the job in another process on PostgreSQL once the dead one stops beating',
-    async () => {
-      const base = new URL(process.env.TEST_DATABASE_URL!);
-      const dbName = `bo_kill_me_${process.pid}_${Date.now()}`;
-      const admin = new pg.Client({ connectionString: base.toString() });
-      await admin.connect();
-      await admin.query(`CREATE DATABASE ${dbName}`);
-      const url = new URL(base.toString());
-      url.pathname = `/${dbName}`;
-      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bo-kill-me-pg-'));
-      try {
-        const database = await openDatabase({ url: url.toString() });
-        const upc = await prepare(database);
-        await database.close();
-        await killDuringMassiveEdit({ DATABASE_URL: url.toString(), DATA_DIR: dataDir, DEMO_DATA: 'never', JOB_STALE_SECONDS: '2' }, upc, async (checks) => {
-          const direct = new pg.Client({ connectionString: url.toString() });
-          await direct.connect();
-          try {
-            await checks(async (text) => (await direct.query(text)).rows);
-          } finally {
-            await direct.end();
-          }
-        });
-      } finally {
-        await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-        await admin.end();
-        fs.rmSync(dataDir, { recursive: true, force: true });
-      }
-    },
+    async () =>
+      withScratchPostgres('bo_kill_me', async (url) => {
+        const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bo-kill-me-pg-'));
+        try {
+          const database = await openDatabase({ url });
+          const upc = await prepare(database);
+          await database.close();
+          await killDuringMassiveEdit({ DATABASE_URL: url, DATA_DIR: dataDir, DEMO_DATA: 'never', JOB_STALE_SECONDS: '2' }, upc, (checks) => checks((text) => queryOnce(url, text)));
+        } finally {
+          fs.rmSync(dataDir, { recursive: true, force: true });
+        }
+      }),
     300_000,
   );
 });

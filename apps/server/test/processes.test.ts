@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { describe, expect, it } from 'vitest';
+import { queryOnce, withScratchPostgres } from './scratch-postgres.js';
 import { loginOver, startServer } from './server-process.js';
 
 /**
@@ -33,39 +33,23 @@ describe('server process', () => {
 
   it.skipIf(!process.env.TEST_DATABASE_URL)(
     'runs two processes side by side on one PostgreSQL',
-    async () => {
-      const base = new URL(process.env.TEST_DATABASE_URL!);
-      const dbName = `bo_multi_${process.pid}_${Date.now()}`;
-      const admin = new pg.Client({ connectionString: base.toString() });
-      await admin.connect();
-      await admin.query(`CREATE DATABASE ${dbName}`);
-      const url = new URL(base.toString());
-      url.pathname = `/${dbName}`;
-      const env = { DATABASE_URL: url.toString(), ADMIN_USERNAME: 'root', ADMIN_PASSWORD: 'pw-multi', DEMO_DATA: 'never' };
-      try {
+    async () =>
+      withScratchPostgres('bo_multi', async (url) => {
+        const env = { DATABASE_URL: url, ADMIN_USERNAME: 'root', ADMIN_PASSWORD: 'pw-multi', DEMO_DATA: 'never' };
         // Both start at once: migrations and first-start data are serialised by advisory locks.
         const [a, b] = await Promise.all([startServer(env), startServer(env)]);
         try {
           const token = await loginOver(a.url, 'root', 'pw-multi');
           const onB = await fetch(`${b.url}/api/authorization/grant`, { headers: { authorization: `Bearer ${token}` } });
           expect(onB.status).toBe(200);
-          const direct = new pg.Client({ connectionString: url.toString() });
-          await direct.connect();
-          const users = await direct.query('SELECT count(*)::int AS n FROM users');
-          const migrations = await direct.query('SELECT count(*)::int AS n FROM schema_migrations');
-          await direct.end();
-          expect(users.rows[0].n).toBe(1);
-          expect(migrations.rows[0].n).toBeGreaterThan(0);
-          for (const s of [a, b]) expect(((await (await fetch(`${s.url}/api/health`)).json()) as { status: string }).status).toBe("ok");
+          expect(await queryOnce(url, 'SELECT count(*)::int AS n FROM users')).toEqual([{ n: 1 }]);
+          expect((await queryOnce(url, 'SELECT count(*)::int AS n FROM schema_migrations'))[0]!.n).toBeGreaterThan(0);
+          for (const s of [a, b]) expect(((await (await fetch(`${s.url}/api/health`)).json()) as { status: string }).status).toBe('ok');
         } finally {
           expect(await a.stop()).toBe(0);
           expect(await b.stop()).toBe(0);
         }
-      } finally {
-        await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-        await admin.end();
-      }
-    },
+      }),
     180_000,
   );
 });

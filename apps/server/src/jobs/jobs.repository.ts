@@ -81,9 +81,9 @@ export async function failJob(db: Queryable, job: OwnedJob, response: string): P
   await db.update(jobs).set({ status: 'FAILED', finishedAt: new Date(), response }).where(owned(job));
 }
 
-/** Records the outcome of one step of a job, in the step's transaction (job_steps). */
-export async function recordJobStep(db: Queryable, jobId: number, step: number, outcome: unknown): Promise<void> {
-  await db.insert(jobSteps).values({ jobId, step, outcome });
+/** Records the outcomes of steps of a job, in the transaction of those steps (job_steps). */
+export async function recordJobSteps(db: Queryable, jobId: number, steps: readonly { step: number; outcome: unknown }[]): Promise<void> {
+  if (steps.length) await db.insert(jobSteps).values(steps.map((s) => ({ jobId, step: s.step, outcome: s.outcome })));
 }
 
 /** The recorded step outcomes of a job, in step order. */

@@ -11,15 +11,22 @@ export interface AuditEntry {
   requestId?: string;
 }
 
+const auditRow = (entry: AuditEntry) => ({
+  username: entry.username,
+  action: entry.action,
+  itemType: entry.itemType ?? null,
+  itemKey: entry.itemKey ?? null,
+  monthId: entry.monthId ?? null,
+  summary: entry.summary ?? null,
+  requestId: entry.requestId ?? null,
+});
+
 /** Records who did what, when (contract §6). Call it inside the transaction of the change it describes. */
 export async function audit(db: Queryable, entry: AuditEntry): Promise<void> {
-  await db.insert(auditLog).values({
-    username: entry.username,
-    action: entry.action,
-    itemType: entry.itemType ?? null,
-    itemKey: entry.itemKey ?? null,
-    monthId: entry.monthId ?? null,
-    summary: entry.summary ?? null,
-    requestId: entry.requestId ?? null,
-  });
+  await db.insert(auditLog).values(auditRow(entry));
+}
+
+/** Records several entries in one statement (a job's batch of changes), in the transaction of those changes. */
+export async function auditMany(db: Queryable, entries: readonly AuditEntry[]): Promise<void> {
+  if (entries.length) await db.insert(auditLog).values(entries.map(auditRow));
 }

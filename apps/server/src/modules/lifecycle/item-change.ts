@@ -13,7 +13,7 @@ import { formatMonthId } from '@bo/shared/months';
 import { canEdit, canPublish, sameUser, type ItemScope } from '@bo/shared/permissions';
 import type { Grant } from '@bo/shared/grants';
 import type { Queryable, Tx } from '../../db/client.js';
-import { audit } from '../../lib/audit.repository.js';
+import type { AuditEntry } from '../../lib/audit.repository.js';
 import { liveLocks } from '../locks/locks.repository.js';
 import { monthStates, type MonthState } from '../months/months.repository.js';
 import type { ItemKind, LifecycleRow } from './item-kind.js';
@@ -137,7 +137,11 @@ export function factsAfter<Row extends VersionedRow, Content>(change: ChangeKind
   return { ...facts, content: next, row: { ...facts.row, status: statusAfterChange(facts.row.status, change.reopens), version: facts.row.version + 1 } };
 }
 
-/** Writes an applied decision in `tx`: the kind's content and fields, then status, version + 1 and the audit entry. */
+/**
+ * Writes an applied decision in `tx`: the kind's content and fields, status and version + 1. Answers the
+ * audit entry of the change, for the caller to record in the same transaction (a job records a batch's
+ * entries in one statement: auditMany).
+ */
 export async function writeChange<Row extends VersionedRow, Content>(
   tx: Tx,
   change: ChangeKind<Row, Content, unknown, unknown>,
@@ -145,12 +149,12 @@ export async function writeChange<Row extends VersionedRow, Content>(
   decision: Extract<ChangeDecision<Content>, { outcome: 'applied' }>,
   caller: JobCaller,
   auditSummary: Record<string, unknown>,
-): Promise<void> {
+): Promise<AuditEntry> {
   const { row } = facts;
   const status = statusAfterChange(row.status, change.reopens);
   await change.write(tx, row, facts.content, decision.next, { status, reopened: status !== row.status, username: caller.username });
   const key = change.kind.keyOf(row);
-  await audit(tx, {
+  return {
     username: caller.username,
     action: 'save',
     itemType: change.kind.type,
@@ -158,7 +162,7 @@ export async function writeChange<Row extends VersionedRow, Content>(
     monthId: key.monthId,
     summary: { version: row.version + 1, reopened: status !== row.status, changes: decision.changes, ...auditSummary },
     ...(caller.requestId ? { requestId: caller.requestId } : {}),
-  });
+  };
 }
 
 /** Texts of the core's refusals, worded for one kind ('module' | 'cluster'). */

@@ -1,15 +1,19 @@
 /**
- * The massive edit job (docs/MASSIVE-EDIT.md): one transaction per step (row × item × month), in row
- * order. Each step reads the item `FOR UPDATE`, decides with the lifecycle core (item-change.ts) and the
- * caller's current grants, writes an applied change with its audit entry, and records its outcome
- * (job_steps) and the job's checkpoint in the same transaction: a job resumed after a crash neither
- * repeats nor skips a step. With Save & Publish, one last transaction publishes the changed items.
+ * The massive edit job (docs/MASSIVE-EDIT.md): the steps (row × item × month) in row order, in batches of
+ * STEPS_PER_BATCH per transaction. A batch reads its items `FOR UPDATE`, decides each step with the
+ * lifecycle core (item-change.ts) and the caller's current grants, writes the applied changes, and records
+ * their audit entries, their outcomes (job_steps) and the job's checkpoint in the same transaction: a job
+ * resumed after a crash neither repeats nor skips a step, and an item-month is never half-changed. A batch
+ * that breaks is run again one step per transaction, so only the broken step is reported. With Save &
+ * Publish, one last transaction publishes the changed items.
  */
 import { itemKeyString, uniqueKeys, type ItemKeyParts } from '@bo/shared/item-keys';
 import type { MassiveEditType } from '@bo/shared/massive-edit';
 import { yieldBetweenSteps, type JobHandler, type JobRunner } from '../../jobs/job-runner.js';
-import { jobStepOutcomes, recordJobStep } from '../../jobs/jobs.repository.js';
-import { decideChange, loadChangeFacts, writeChange, type ChangeKind, type VersionedRow } from '../lifecycle/item-change.js';
+import { jobStepOutcomes, recordJobSteps } from '../../jobs/jobs.repository.js';
+import { auditMany, type AuditEntry } from '../../lib/audit.repository.js';
+import type { Tx } from '../../db/client.js';
+import { decideChange, factsAfter, loadChangeFacts, writeChange, type ChangeKind, type VersionedRow } from '../lifecycle/item-change.js';
 import { currentCaller } from '../lifecycle/job-caller.js';
 import { publishChanged } from '../lifecycle/publish-changed.js';
 import { assembleResult, stepOutcome, type EditType, type PublishOutcomes, type Step, type StepOutcome } from './massive-edit-plan.js';
@@ -38,6 +42,9 @@ interface PublishRecord {
 
 const isCheckpoint = (value: unknown): value is Checkpoint => !!value && typeof value === 'object' && typeof (value as Checkpoint).step === 'number';
 
+/** Steps per transaction: few round trips per step, short row locks (docs/MASSIVE-EDIT.md "How it runs"). */
+export const STEPS_PER_BATCH = 50;
+
 export function massiveEditJob<Row extends VersionedRow, Content, Edit, Env>(
   runner: Pick<JobRunner, 'enqueue'>,
   type: EditType<Row, Content, Edit, Env>,
@@ -54,29 +61,56 @@ export function massiveEditJob<Row extends VersionedRow, Content, Edit, Env>(
     // 100 % is the runner's, when the result is written: the page shows the Result after it.
     const percent = (done: number) => Math.min(99, (100 * done) / Math.max(1, total));
 
-    for (let i = state.step; i < steps.length; i++) {
-      const step = steps[i]!;
-      const key = { itemKey: step.itemKey, monthId: step.monthId };
-      const edit = payload.edits[step.row]!;
-      const next: Checkpoint = { ...state, step: i + 1 };
-      try {
-        await db.transaction(async (tx) => {
-          const env = await type.env(tx, [edit]);
-          const facts = (await loadChangeFacts(tx, change, [key], lockTtlMinutes, true)).get(itemKeyString(key));
-          const decision = decideChange(type.change, facts, key, edit, env, caller, toPublish);
-          if (decision.outcome === 'applied') await writeChange(tx, change, facts!, decision, caller, { massiveEdit: { jobId: job.id, row: step.row + 1 } });
-          await recordJobStep(tx, job.id, i, stepOutcome(step, decision, facts ? change.label(facts.row) : step.label));
-          await checkpoint(tx, next, percent(i + 1));
-        });
-      } catch (err) {
-        // Only this step failed (its transaction rolled back): report it and go on with the others.
-        const reason = `Unexpected error: ${err instanceof Error ? err.message : String(err)}`;
-        await db.transaction(async (tx) => {
-          await recordJobStep(tx, job.id, i, stepOutcome(step, { outcome: 'failed', reason }, step.label));
-          await checkpoint(tx, next, percent(i + 1));
-        });
+    /**
+     * Decides and writes steps [from, to) in `tx`, in order, each on the facts as the steps before it
+     * left them; records their outcomes, their audit entries and the checkpoint with them.
+     */
+    const runSteps = async (tx: Tx, from: number, to: number) => {
+      const batch = steps.slice(from, to);
+      const env = await type.env(
+        tx,
+        batch.map((s) => payload.edits[s.row]!),
+      );
+      const keys = batch.map((s) => ({ itemKey: s.itemKey, monthId: s.monthId }));
+      const facts = await loadChangeFacts(tx, change, keys, lockTtlMinutes, true);
+      const audits: AuditEntry[] = [];
+      const outcomes: { step: number; outcome: StepOutcome }[] = [];
+      for (const [k, step] of batch.entries()) {
+        const key = keys[k]!;
+        const current = facts.get(itemKeyString(key));
+        const decision = decideChange(type.change, current, key, payload.edits[step.row]!, env, caller, toPublish);
+        if (decision.outcome === 'applied') {
+          audits.push(await writeChange(tx, change, current!, decision, caller, { massiveEdit: { jobId: job.id, row: step.row + 1 } }));
+          facts.set(itemKeyString(key), factsAfter(change, current!, decision.next));
+        }
+        outcomes.push({ step: from + k, outcome: stepOutcome(step, decision, current ? change.label(current.row) : step.label) });
       }
-      state = next;
+      await auditMany(tx, audits);
+      await recordJobSteps(tx, job.id, outcomes);
+      await checkpoint(tx, { ...state, step: to }, percent(to));
+    };
+
+    while (state.step < steps.length) {
+      const from = state.step;
+      const to = Math.min(steps.length, from + STEPS_PER_BATCH);
+      try {
+        await db.transaction((tx) => runSteps(tx, from, to));
+      } catch {
+        // Something broke in the batch (it rolled back as a whole): each step again in its own
+        // transaction, so only the step that breaks is reported and the others go on.
+        for (let i = from; i < to; i++) {
+          try {
+            await db.transaction((tx) => runSteps(tx, i, i + 1));
+          } catch (err) {
+            const reason = `Unexpected error: ${err instanceof Error ? err.message : String(err)}`;
+            await db.transaction(async (tx) => {
+              await recordJobSteps(tx, job.id, [{ step: i, outcome: stepOutcome(steps[i]!, { outcome: 'failed', reason }, steps[i]!.label) }]);
+              await checkpoint(tx, { ...state, step: i + 1 }, percent(i + 1));
+            });
+          }
+        }
+      }
+      state = { ...state, step: to };
       await yieldBetweenSteps();
     }
 
@@ -89,7 +123,7 @@ export function massiveEditJob<Row extends VersionedRow, Content, Edit, Env>(
         );
         const outcome = await publishChanged(tx, runner, type.publish!, keys, caller, { massiveEdit: job.id });
         const record: PublishRecord = { publish: { published: outcome.published, errors: outcome.errors } };
-        await recordJobStep(tx, job.id, steps.length, record);
+        await recordJobSteps(tx, job.id, [{ step: steps.length, outcome: record }]);
         const next: Checkpoint = { ...state, published: true, publishJobId: outcome.jobId };
         await checkpoint(tx, next, percent(total));
         return next;

@@ -11,7 +11,7 @@ import { canReopen } from '@bo/shared/permissions';
 import type { Queryable } from '../../db/client.js';
 import { changeTexts, type ChangeKind } from '../lifecycle/item-change.js';
 import { MODULE_TEXTS, moduleKind } from '../lifecycle/module-kind.js';
-import { readCompositions, skuScopes, writeComposition } from '../modules/module-composition.repository.js';
+import { readCompositions, skuScopes, writeCompositionChanges } from '../modules/module-composition.repository.js';
 import { updateModuleRow, type ModuleRow } from '../modules/modules.repository.js';
 
 export interface ModuleContent {
@@ -106,13 +106,6 @@ export function changeModule(content: ModuleContent, edit: ModuleMassiveEditRow,
   return { next: { description, lines }, changes };
 }
 
-const sameLines = (a: readonly CompositionLine[], b: readonly CompositionLine[]) =>
-  a.length === b.length &&
-  a.every((l, i) => {
-    const o = b[i]!;
-    return l.upc === o.upc && l.mustHave === o.mustHave && l.moduleCompositionStatus === o.moduleCompositionStatus && (l.minValue ?? 1) === (o.minValue ?? 1);
-  });
-
 /** A module, as a massive edit changes it. */
 export const moduleChange: ChangeKind<ModuleRow, ModuleContent, ModuleMassiveEditRow, ModuleEnv> = {
   kind: moduleKind,
@@ -126,12 +119,12 @@ export const moduleChange: ChangeKind<ModuleRow, ModuleContent, ModuleMassiveEdi
   },
   change: changeModule,
   async write(tx, row, before, after, state) {
-    if (!sameLines(before.lines, after.lines)) await writeComposition(tx, row.id, after.lines);
+    await writeCompositionChanges(tx, row.id, before.lines, after.lines);
     await updateModuleRow(tx, row.id, {
       moduleDescription: after.description,
       status: state.status,
       // Reopened: the planning system's warnings were about the version it no longer has.
-      rpasErrors: state.reopened ? null : row.rpasErrors,
+      ...(state.reopened ? { rpasErrors: null } : {}),
       version: row.version + 1,
       updatedAt: new Date(),
       updatedBy: state.username,

@@ -1,4 +1,4 @@
-import { and, eq, inArray, ne } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { CompositionLine } from '@bo/shared/modules';
 import type { Queryable } from '../../db/client.js';
 import { moduleSkus, skus } from '../../db/schema.js';
@@ -13,24 +13,62 @@ export async function knownUpcs(db: Queryable, upcs: readonly string[]): Promise
   return known;
 }
 
-/** Replaces a module's composition (lines keep their order). REMOVED lines remember their class. */
+/** The stored row of a composition line at `position`. REMOVED lines remember their class. */
+const lineRow = (moduleId: number, l: CompositionLine, position: number) => ({
+  moduleId,
+  upc: l.upc,
+  mustHave: l.mustHave,
+  status: l.moduleCompositionStatus,
+  previousStatus: typeof l.previousStatus === 'string' ? l.previousStatus : null,
+  previousMustHave: l.moduleCompositionStatus === 'REMOVED' ? l.mustHave : null,
+  minValue: l.minValue ?? 1,
+  position,
+});
+
+/** Replaces a module's composition (lines keep their order). */
 export async function writeComposition(tx: Queryable, moduleId: number, lines: readonly CompositionLine[]): Promise<void> {
   await tx.delete(moduleSkus).where(eq(moduleSkus.moduleId, moduleId));
   for (let i = 0; i < lines.length; i += 1000) {
-    const part = lines.slice(i, i + 1000);
-    await tx.insert(moduleSkus).values(
-      part.map((l, j) => ({
-        moduleId,
-        upc: l.upc,
-        mustHave: l.mustHave,
-        status: l.moduleCompositionStatus,
-        previousStatus: typeof l.previousStatus === 'string' ? l.previousStatus : null,
-        previousMustHave: l.moduleCompositionStatus === 'REMOVED' ? l.mustHave : null,
-        minValue: l.minValue ?? 1,
-        position: i + j,
-      })),
-    );
+    await tx.insert(moduleSkus).values(lines.slice(i, i + 1000).map((l, j) => lineRow(moduleId, l, i + j)));
   }
+}
+
+const sameLine = (a: CompositionLine, b: CompositionLine) =>
+  a.mustHave === b.mustHave && a.moduleCompositionStatus === b.moduleCompositionStatus && (a.minValue ?? 1) === (b.minValue ?? 1) && (a.previousStatus ?? null) === (b.previousStatus ?? null);
+
+/**
+ * Writes only what differs between the stored composition `before` and `after` (the same result as
+ * writeComposition(after)): lines gone are deleted, new or changed lines (or moved ones) are upserted.
+ * Answers whether anything was written.
+ */
+export async function writeCompositionChanges(tx: Queryable, moduleId: number, before: readonly CompositionLine[], after: readonly CompositionLine[]): Promise<boolean> {
+  const old = new Map(before.map((l, i) => [l.upc, { line: l, position: i }]));
+  const kept = new Set(after.map((l) => l.upc));
+  const gone = before.filter((l) => !kept.has(l.upc)).map((l) => l.upc);
+  if (gone.length) await tx.delete(moduleSkus).where(and(eq(moduleSkus.moduleId, moduleId), inArray(moduleSkus.upc, gone)));
+  const changed = after
+    .map((line, position) => ({ line, position }))
+    .filter(({ line, position }) => {
+      const o = old.get(line.upc);
+      return !o || o.position !== position || !sameLine(o.line, line);
+    });
+  if (changed.length) {
+    await tx
+      .insert(moduleSkus)
+      .values(changed.map(({ line, position }) => lineRow(moduleId, line, position)))
+      .onConflictDoUpdate({
+        target: [moduleSkus.moduleId, moduleSkus.upc],
+        set: {
+          mustHave: sql`excluded.must_have`,
+          status: sql`excluded.status`,
+          previousStatus: sql`excluded.previous_status`,
+          previousMustHave: sql`excluded.previous_must_have`,
+          minValue: sql`excluded.min_value`,
+          position: sql`excluded.position`,
+        },
+      });
+  }
+  return gone.length > 0 || changed.length > 0;
 }
 
 /** The composition as stored, in the request's line shape (copy uses it). */
