@@ -290,6 +290,31 @@ describe('module rows', () => {
   });
 });
 
+describe('a step that breaks unexpectedly', () => {
+  it('is reported alone: its batch runs again one step per transaction and the other steps are applied', async () => {
+    await db.execute(
+      sql.raw(`CREATE FUNCTION refuse_mod_b() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN
+                 IF NEW.module_name = 'MOD_B' THEN RAISE EXCEPTION 'disk on fire'; END IF; RETURN NEW; END $$`),
+    );
+    await db.execute(sql.raw('CREATE TRIGGER refuse_mod_b BEFORE UPDATE ON modules FOR EACH ROW EXECUTE FUNCTION refuse_mod_b()'));
+    try {
+      const job = await applied('admin', [{ moduleLabels: ['MOD_A', 'MOD_B'], monthIdList: ['M01_2027'], upcToAddList: [upc[4]] }, { moduleLabels: ['MOD_A'], moduleDescription: 'After' }]);
+      expect(job.result.rows[0]!.items.map((i) => [i.itemKey, i.outcome])).toEqual([
+        ['MOD_A', 'applied'],
+        ['MOD_B', 'failed'],
+      ]);
+      expect(job.result.rows[0]!.items[1]!.reason).toContain('Unexpected error');
+      expect(job.result.rows[1]!.outcome).toBe('applied');
+      expect((await linesOf('MOD_A')).lines.map((l) => l.upc)).toContain(upc[4]);
+      expect((await linesOf('MOD_A')).module.moduleDescription).toBe('After');
+      expect((await linesOf('MOD_B')).lines.map((l) => l.upc)).not.toContain(upc[4]);
+    } finally {
+      await db.execute(sql.raw('DROP TRIGGER refuse_mod_b ON modules'));
+      await db.execute(sql.raw('DROP FUNCTION refuse_mod_b'));
+    }
+  });
+});
+
 describe('preview (dryRun)', () => {
   const rows = () => [
     { moduleLabels: ['MOD_A', 'MOD_B'], monthIdList: ['M01_2027'], upcToAddList: [upc[3], upc[4]], upcToRemoveList: [upc[0]] },
