@@ -13,6 +13,8 @@ import { ManageUsersRoute } from './routes/manage-users';
 import { ModuleRoute } from './routes/module';
 import { ApproveClusterRoute } from './routes/approve-cluster';
 import { ClusterRoute } from './routes/cluster';
+import { MassiveEditRoute } from './routes/massive-edit';
+import { MassiveEditSelectedRoute } from './routes/massive-edit-selected';
 
 /** Screens that later work replaces: each shows its title and 'This screen is coming soon.' */
 const comingSoon: readonly PathKey[] = [
@@ -21,10 +23,8 @@ const comingSoon: readonly PathKey[] = [
   'uploadTwo',
   'upload',
   'pdfArea',
-  'massiveEdit',
   'discoRemoveArea',
   'pendingArea',
-  'massiveEditSelected',
   'export',
   'deletionArea',
 ];
@@ -52,6 +52,8 @@ export const routes: RouteObject[] = [
           { path: paths.module.path, element: <ModuleRoute /> },
           { path: paths.cluster.path, element: <ClusterRoute /> },
           { path: paths.approveCluster.path, element: <ApproveClusterRoute /> },
+          { path: paths.massiveEdit.path, element: <MassiveEditRoute /> },
+          { path: paths.massiveEditSelected.path, element: <MassiveEditSelectedRoute /> },
           ...comingSoon.map((key) => ({
             path: paths[key].path,
             element: <ComingSoonRoute title={paths[key].title} />,

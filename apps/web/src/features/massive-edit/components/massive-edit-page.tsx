@@ -1,0 +1,182 @@
+import { Badge, Button, Group, Radio, Stack, Text, Tooltip } from '@mantine/core';
+import { MASSIVE_EDIT_LIMITS, MASSIVE_EDIT_TEXTS, type MassiveEditType } from '@bo/shared/massive-edit';
+import { canMassivePublish } from '@bo/shared/permissions';
+import { IconEye, IconPlus } from '@tabler/icons-react';
+import { useCallback, useEffect } from 'react';
+import { confirmDialog } from '@/components/ui/confirm-dialog';
+import { flash } from '@/components/ui/flash';
+import { PageHeader } from '@/components/ui/page-header';
+import { useSession } from '@/lib/session';
+import type { MassiveEditTarget } from '../hooks/massive-edit-calls';
+import { useMassiveEditFlow } from '../hooks/use-massive-edit-flow';
+import { useRowsTable } from '../hooks/use-rows-table';
+import { MASSIVE_EDIT_TYPES, TYPE_LABELS } from '../logic/fields';
+import type { RowsState } from '../logic/rows-reducer';
+import { MassiveEditTable } from './massive-edit-table';
+import { PreviewModal } from './preview-modal';
+import { ProgressModal } from './progress-modal';
+import { ResultModal } from './result-modal';
+
+export interface MassiveEditPageProps {
+  title: string;
+  description: React.ReactNode;
+  /** The page's three types ('page'), or the selected modules of home (admins, module rows only). */
+  target: 'page' | 'selected';
+  initial: () => RowsState;
+  /** Keep the unsent rows in the tab's storage (the Massive Edit page; not the selected modules). */
+  persist: boolean;
+}
+
+const BUTTON_HINTS = {
+  nothing: 'Fill in at least one row',
+  invalid: 'Correct the rows marked in red first',
+  publishGrant: 'Publishing needs a submit permission',
+} as const;
+
+/**
+ * The Massive Edit page (part 2 §2, §4): the assortment type, its editable table, Preview, Save All and
+ * Save & Publish All with the confirmation, progress and Result popups.
+ */
+export function MassiveEditPage({ title, description, target, initial, persist }: MassiveEditPageProps) {
+  const table = useRowsTable({ initial, persist });
+  const { state, dispatch, summary, reset } = table;
+  const type = state.type;
+  const grants = useSession((s) => s.grants ?? []);
+  const mayPublish = canMassivePublish(grants);
+  const callTarget: MassiveEditTarget = target === 'selected' ? 'selected' : type;
+  const onSaved = useCallback(() => reset(type), [reset, type]);
+  const flow = useMassiveEditFlow({ target: callTarget, type, onSaved });
+
+  const lastPaste = state.lastPaste;
+  useEffect(() => {
+    if (!lastPaste) return;
+    if (lastPaste.droppedRows) flash(`${lastPaste.droppedRows} pasted rows were left out: a table takes at most ${MASSIVE_EDIT_LIMITS.rows} rows.`, 'warning');
+    if (lastPaste.droppedColumns) flash('Some pasted columns were beyond the last column of the table and were left out.', 'warning');
+  }, [lastPaste]);
+
+  const switchType = async (next: MassiveEditType) => {
+    if (next === type) return;
+    if (summary.sent.length > 0) {
+      const yes = await confirmDialog({
+        title: MASSIVE_EDIT_TEXTS.switchTitle,
+        message: (
+          <Stack gap={6} data-testid="switch-warning">
+            <Text fz="sm">{MASSIVE_EDIT_TEXTS.switchWarning}</Text>
+            <Text fz="sm">{MASSIVE_EDIT_TEXTS.switchQuestion}</Text>
+          </Stack>
+        ),
+        confirmLabel: 'CONFIRM',
+        cancelLabel: 'CANCEL',
+      });
+      if (!yes) return;
+    }
+    reset(next);
+  };
+
+  const saveHint = summary.sent.length === 0 ? BUTTON_HINTS.nothing : summary.invalidRows > 0 ? BUTTON_HINTS.invalid : null;
+  const publishHint = saveHint ?? (mayPublish ? null : BUTTON_HINTS.publishGrant);
+  const publishable = type !== 'classification';
+  const busy = flow.busy;
+
+  const hinted = (hint: string | null, button: React.ReactElement) =>
+    hint ? (
+      <Tooltip label={hint} withArrow>
+        <span>{button}</span>
+      </Tooltip>
+    ) : (
+      button
+    );
+
+  return (
+    <Stack gap="md" w="100%">
+      <PageHeader title={title} description={description} />
+      <Group justify="space-between" align="flex-end" gap="md" wrap="wrap">
+        {target === 'page' ? (
+          <Radio.Group label={MASSIVE_EDIT_TEXTS.chooseType} value={type} onChange={(v) => void switchType(v as MassiveEditType)} data-testid="type-radio">
+            <Group gap="lg" mt={6}>
+              {MASSIVE_EDIT_TYPES.map((t) => (
+                <Radio key={t} value={t} label={TYPE_LABELS[t]} disabled={busy} />
+              ))}
+            </Group>
+          </Radio.Group>
+        ) : (
+          <Text fz="sm" c="dimmed">
+            Module rows of the modules selected on home
+          </Text>
+        )}
+        <Group gap="sm">
+          {hinted(
+            saveHint,
+            <Button variant="default" leftSection={<IconEye size={16} />} disabled={!!saveHint || busy} onClick={() => void flow.preview(summary.sent)} data-testid="preview-button">
+              Preview
+            </Button>,
+          )}
+          {hinted(
+            saveHint,
+            <Button disabled={!!saveHint || busy} onClick={() => void flow.save(summary.sent, false)} data-testid="save-all">
+              {MASSIVE_EDIT_TEXTS.saveAll}
+            </Button>,
+          )}
+          {publishable &&
+            hinted(
+              publishHint,
+              <Button variant="light" disabled={!!publishHint || busy} onClick={() => void flow.save(summary.sent, true)} data-testid="save-publish-all">
+                {MASSIVE_EDIT_TEXTS.savePublishAll}
+              </Button>,
+            )}
+        </Group>
+      </Group>
+      <Group justify="space-between" gap="sm">
+        <Group gap="sm">
+          <Button variant="light" size="xs" leftSection={<IconPlus size={14} />} onClick={() => dispatch({ type: 'add' })} disabled={busy} data-testid="add-row">
+            Add row
+          </Button>
+          <Text fz="xs" c="dimmed">
+            Paste cells copied from a spreadsheet into any cell: they fill the table from there. List cells take one value per line.
+          </Text>
+        </Group>
+        <Group gap={6} data-testid="row-counts">
+          <Badge variant="light" color="gray">
+            {state.rows.length} {state.rows.length === 1 ? 'row' : 'rows'}
+          </Badge>
+          <Badge variant="light" color="blue">
+            {summary.sent.length} to send
+          </Badge>
+          {summary.invalidRows > 0 && (
+            <Badge variant="light" color="red" data-testid="invalid-count">
+              {summary.invalidRows} with errors
+            </Badge>
+          )}
+        </Group>
+      </Group>
+      <MassiveEditTable
+        type={type}
+        rows={state.rows}
+        analyse={table.analyse}
+        serverErrors={flow.serverErrors}
+        monthOptions={table.monthOptions}
+        dispatch={dispatch}
+        onRowEdited={flow.clearServerErrors}
+        disabled={busy}
+      />
+      <ProgressModal opened={flow.phase.kind === 'progress'} value={flow.phase.kind === 'progress' ? flow.phase.value : 0} toPublish={flow.phase.kind === 'progress' && flow.phase.toPublish} />
+      <ResultModal result={flow.phase.kind === 'result' ? flow.phase.result : null} rowNumbers={flow.phase.kind === 'result' ? flow.phase.rowNumbers : []} onClose={flow.closeResult} />
+      <PreviewModal
+        preview={flow.phase.kind === 'preview' ? flow.phase : null}
+        onClose={flow.closePreview}
+        onSave={() => {
+          flow.closePreview();
+          void flow.save(summary.sent, false, { ask: false });
+        }}
+        onSavePublish={
+          publishable && !publishHint
+            ? () => {
+                flow.closePreview();
+                void flow.save(summary.sent, true, { ask: false });
+              }
+            : undefined
+        }
+      />
+    </Stack>
+  );
+}

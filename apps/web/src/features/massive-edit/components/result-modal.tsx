@@ -1,0 +1,49 @@
+import { Badge, Button, Group, Modal, ScrollArea, Stack, Text } from '@mantine/core';
+import { MASSIVE_EDIT_TEXTS, type MassiveEditResult } from '@bo/shared/massive-edit';
+import { resultLines } from '../logic/result-lines';
+
+/** The Result popup (part 2 §4): one line per row coloured by its outcome, then the items the user may not change. */
+export function ResultModal({ result, rowNumbers, onClose }: { result: MassiveEditResult | null; rowNumbers: readonly number[]; onClose: () => void }) {
+  const lines = result ? resultLines(result, rowNumbers) : [];
+  return (
+    <Modal
+      opened={!!result}
+      onClose={onClose}
+      centered
+      radius="lg"
+      size="xl"
+      title={<Text fw={700}>{MASSIVE_EDIT_TEXTS.resultTitle}</Text>}
+      data-testid="massive-edit-result"
+    >
+      {result && (
+        <Stack gap="md">
+          <Group gap="xs">
+            <Badge color="teal" variant="light">
+              {result.counts.applied} applied
+            </Badge>
+            <Badge color="gray" variant="light">
+              {result.counts.unchanged} unchanged
+            </Badge>
+            <Badge color="red" variant="light">
+              {result.counts.failed} failed
+            </Badge>
+          </Group>
+          <ScrollArea.Autosize mah="60dvh" type="auto">
+            <Stack gap={4} data-testid="massive-edit-result-lines">
+              {lines.map((line, i) => (
+                <Text key={i} fz="sm" c={line.color === 'gray' ? 'dimmed' : line.color} style={{ overflowWrap: 'anywhere' }}>
+                  {line.text}
+                </Text>
+              ))}
+            </Stack>
+          </ScrollArea.Autosize>
+          <Group justify="flex-end">
+            <Button onClick={onClose} data-testid="massive-edit-result-close">
+              Close
+            </Button>
+          </Group>
+        </Stack>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,47 @@
+import type {
+  ClassificationMassiveEditRowInput,
+  ClusterMassiveEditRowInput,
+  MassiveEditResult,
+  MassiveEditStarted,
+  MassiveEditType,
+  ModuleMassiveEditRowInput,
+} from '@bo/shared/massive-edit';
+import type { RequestRow } from '../logic/draft-rows';
+import { previewClassificationMassiveEdit, startClassificationMassiveEdit } from '../api/classification-massive-edit';
+import { previewClusterMassiveEdit, startClusterMassiveEdit } from '../api/cluster-massive-edit';
+import { previewModuleMassiveEdit, startModuleMassiveEdit } from '../api/module-massive-edit';
+import { previewSelectedModuleMassiveEdit, startSelectedModuleMassiveEdit } from '../api/module-massive-edit-selected';
+
+/** The two calls of one table: its preview (dryRun) and its start (a job). */
+export interface MassiveEditCalls {
+  preview: (rows: RequestRow[], toPublish: boolean) => Promise<MassiveEditResult>;
+  start: (rows: RequestRow[], toPublish: boolean) => Promise<MassiveEditStarted>;
+}
+
+/** Which endpoint a table sends to: the page's three types, or the selected modules (admins). */
+export type MassiveEditTarget = MassiveEditType | 'selected';
+
+export function callsFor(target: MassiveEditTarget): MassiveEditCalls {
+  switch (target) {
+    case 'module':
+      return {
+        preview: (rows, toPublish) => previewModuleMassiveEdit(rows as ModuleMassiveEditRowInput[], toPublish),
+        start: (rows, toPublish) => startModuleMassiveEdit(rows as ModuleMassiveEditRowInput[], toPublish),
+      };
+    case 'selected':
+      return {
+        preview: (rows, toPublish) => previewSelectedModuleMassiveEdit(rows as ModuleMassiveEditRowInput[], toPublish),
+        start: (rows, toPublish) => startSelectedModuleMassiveEdit(rows as ModuleMassiveEditRowInput[], toPublish),
+      };
+    case 'cluster':
+      return {
+        preview: (rows, toPublish) => previewClusterMassiveEdit(rows as ClusterMassiveEditRowInput[], toPublish),
+        start: (rows, toPublish) => startClusterMassiveEdit(rows as ClusterMassiveEditRowInput[], toPublish),
+      };
+    case 'classification':
+      return {
+        preview: (rows) => previewClassificationMassiveEdit(rows as ClassificationMassiveEditRowInput[]),
+        start: (rows) => startClassificationMassiveEdit(rows as ClassificationMassiveEditRowInput[]),
+      };
+  }
+}

@@ -1,0 +1,169 @@
+import { type MassiveEditResult, massiveEditResultSchema, type MassiveEditType } from '@bo/shared/massive-edit';
+import { useCallback, useRef, useState } from 'react';
+import { showAlert } from '@/components/ui/alert-store';
+import { confirmDialog } from '@/components/ui/confirm-dialog';
+import { showMessagePopup } from '@/components/ui/message-popup';
+import { isApiError } from '@/lib/api-error';
+import { waitForJob } from '@/lib/jobs';
+import type { TableSummary } from '../logic/draft-rows';
+import { fieldErrorsByRow, renumberRow } from '../logic/result-lines';
+import { callsFor, type MassiveEditTarget } from './massive-edit-calls';
+
+/** The pause between 100% and the Result popup (part 2 §4, §9). */
+export const RESULT_DELAY_MS = 1000;
+
+export const FLOW_TEXTS = {
+  confirmTitle: (toPublish: boolean) => (toPublish ? 'Save & Publish All' : 'Save All'),
+  confirmMessage: (rows: number, toPublish: boolean) =>
+    `${toPublish ? 'Save and publish' : 'Save'} the changes of ${rows} ${rows === 1 ? 'row' : 'rows'}?`,
+  confirmDetails: 'Blank rows are not sent. Items you may not change are listed in the result.',
+  jobFailed: 'The massive edit stopped before the end: what it changed before stopping is saved. Check the items before running it again.',
+  rowsRefused: 'The rows marked in red were refused: correct them and save again.',
+} as const;
+
+export type FlowPhase =
+  | { kind: 'idle' }
+  | { kind: 'progress'; toPublish: boolean; value: number }
+  | { kind: 'result'; result: MassiveEditResult; rowNumbers: number[] }
+  | { kind: 'preview'; result: MassiveEditResult; rowNumbers: number[] };
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Save All / Save & Publish All and Preview (part 2 §4): confirmation (CANCEL / CONFIRM) with the call
+ * inside it, the progress popup fed by the job polls, the Result popup about a second after 100%; a
+ * preview sends the same rows with dryRun. Errors as part 2 §8: 401 logs out (the API client), 4xx an
+ * 'Error' popup one line per ';' part (a 400 also marks its rows), 5xx / no answer the alert bar.
+ */
+export function useMassiveEditFlow({ target, type, onSaved }: { target: MassiveEditTarget; type: MassiveEditType; onSaved: () => void }) {
+  const [phase, setPhase] = useState<FlowPhase>({ kind: 'idle' });
+  const [serverErrors, setServerErrors] = useState<ReadonlyMap<string, string[]>>(new Map());
+  const [busy, setBusy] = useState(false);
+  const running = useRef(false);
+
+  const fail = useCallback((error: unknown, sent: TableSummary['sent']) => {
+    if (!isApiError(error)) {
+      showAlert(error instanceof Error ? error.message : String(error));
+      return;
+    }
+    if (error.status === 401) return; // the API client ended the session
+    if (error.status >= 400 && error.status < 500) {
+      const byRow = fieldErrorsByRow(error.fields, sent.map((s) => s.rowId));
+      setServerErrors(byRow);
+      const rowNumbers = sent.map((s) => s.rowNumber);
+      const lines = error.message
+        .split(';')
+        .map((l) => renumberRow(l.trim(), rowNumbers))
+        .filter(Boolean);
+      showMessagePopup('Error', byRow.size ? [...lines, FLOW_TEXTS.rowsRefused] : lines);
+      return;
+    }
+    showAlert(error.message);
+  }, []);
+
+  /** Runs one piece of work at a time: a double click, or a click before the button re-renders disabled, does nothing. */
+  const once = useCallback(async (work: () => Promise<void>) => {
+    if (running.current) return;
+    running.current = true;
+    setBusy(true);
+    try {
+      await work();
+    } finally {
+      running.current = false;
+      setBusy(false);
+    }
+  }, []);
+
+  const save = useCallback(
+    (sent: TableSummary['sent'], toPublish: boolean, { ask = true }: { ask?: boolean } = {}) =>
+      once(async () => {
+        const calls = callsFor(target);
+        const publish = toPublish && type !== 'classification';
+        const rows = sent.map((s) => s.request);
+        let started: Awaited<ReturnType<typeof calls.start>> | null = null;
+        const start = async () => {
+          started = await calls.start(rows, publish);
+        };
+        try {
+          if (ask) {
+            const yes = await confirmDialog({
+              title: FLOW_TEXTS.confirmTitle(publish),
+              message: FLOW_TEXTS.confirmMessage(rows.length, publish),
+              confirmLabel: 'CONFIRM',
+              cancelLabel: 'CANCEL',
+              action: start,
+            });
+            if (!yes) return;
+          } else {
+            await start();
+          }
+        } catch (error) {
+          fail(error, sent);
+          return;
+        }
+        if (!started) return;
+        setServerErrors(new Map());
+        const { jobId } = started as { jobId: number };
+        setPhase({ kind: 'progress', toPublish: publish, value: 0 });
+        let job;
+        try {
+          job = await waitForJob(jobId, { onProgress: (j) => setPhase({ kind: 'progress', toPublish: publish, value: Math.min(100, Math.max(0, j.progress)) }) });
+        } catch (error) {
+          setPhase({ kind: 'idle' });
+          fail(error, sent);
+          return;
+        }
+        if (job.status !== 'DONE') {
+          setPhase({ kind: 'idle' });
+          showMessagePopup('Error', job.response || FLOW_TEXTS.jobFailed);
+          return;
+        }
+        setPhase({ kind: 'progress', toPublish: publish, value: 100 });
+        await sleep(RESULT_DELAY_MS);
+        const result = massiveEditResultSchema.safeParse(job.result);
+        if (!result.success) {
+          setPhase({ kind: 'idle' });
+          showMessagePopup('Error', job.response || FLOW_TEXTS.jobFailed);
+          onSaved();
+          return;
+        }
+        setPhase({ kind: 'result', result: result.data, rowNumbers: sent.map((s) => s.rowNumber) });
+      }),
+    [once, target, type, fail, onSaved],
+  );
+
+  const preview = useCallback(
+    (sent: TableSummary['sent']) =>
+      once(async () => {
+        try {
+          const result = await callsFor(target).preview(
+            sent.map((s) => s.request),
+            false,
+          );
+          setServerErrors(new Map());
+          setPhase({ kind: 'preview', result, rowNumbers: sent.map((s) => s.rowNumber) });
+        } catch (error) {
+          fail(error, sent);
+        }
+      }),
+    [once, target, fail],
+  );
+
+  /** Closing the Result popup empties the tables (part 2 §4). */
+  const closeResult = useCallback(() => {
+    setPhase({ kind: 'idle' });
+    onSaved();
+  }, [onSaved]);
+
+  const closePreview = useCallback(() => setPhase({ kind: 'idle' }), []);
+  const clearServerErrors = useCallback((rowId: string) => {
+    setServerErrors((current) => {
+      if (!current.has(rowId)) return current;
+      const next = new Map(current);
+      next.delete(rowId);
+      return next;
+    });
+  }, []);
+
+  return { phase, busy, serverErrors, save, preview, closeResult, closePreview, clearServerErrors };
+}
