@@ -153,6 +153,9 @@ describe('Massive Edit: module rows', () => {
     // A single value is an ordinary paste: no new row.
     await pasteInto(cell(2, 'moduleDescription'), 'x');
     expect(await rows().count()).toBe(2);
+    // So is a single column pasted into a list cell: it is that cell's list, not new rows.
+    await pasteInto(cell(2, 'upcToRemoveList'), '1111\r\n2222\r\n');
+    expect(await rows().count()).toBe(2);
 
     // Add row goes on top; typing a module row.
     await page.getByTestId('add-row').click();

@@ -121,7 +121,7 @@ const EditRow = memo(function EditRow({ type, row, index, analysis, serverErrors
   };
   const onPaste = (key: string) => (event: React.ClipboardEvent) => {
     const text = event.clipboardData.getData('text/plain');
-    if (!text || isOrdinaryPaste(text)) return;
+    if (!text || isOrdinaryPaste(text, byKey.get(key)!)) return;
     event.preventDefault();
     dispatch({ type: 'paste', id: row.id, key, table: parseClipboardTable(text) });
     onRowEdited(row.id);

@@ -27,11 +27,13 @@ describe('parseClipboardTable (Excel text)', () => {
     ]);
   });
 
-  it('tells an ordinary paste (one value) from a block', () => {
-    expect(isOrdinaryPaste('8050000000017')).toBe(true);
-    expect(isOrdinaryPaste('8050000000017\r\n')).toBe(true);
-    expect(isOrdinaryPaste('a\tb')).toBe(false);
-    expect(isOrdinaryPaste('a\nb')).toBe(false);
+  it('tells an ordinary paste (one value; one column into a list cell) from a block', () => {
+    expect(isOrdinaryPaste('8050000000017', field('moduleDescription'))).toBe(true);
+    expect(isOrdinaryPaste('8050000000017\r\n', field('moduleDescription'))).toBe(true);
+    expect(isOrdinaryPaste('a\tb', field('upcToAddList'))).toBe(false);
+    expect(isOrdinaryPaste('a\nb', field('moduleDescription'))).toBe(false);
+    // A column of UPCs pasted into ADD stays in that cell, one per line.
+    expect(isOrdinaryPaste('8050000000017\r\n8050000000024\r\n', field('upcToAddList'))).toBe(true);
   });
 });
 

@@ -12,10 +12,14 @@ const normalizeBreaks = (text: string) => text.replace(/\r\n?/g, '\n');
 /** Excel ends a copied block with one line break: it is not an empty last row. */
 const withoutFinalBreak = (text: string) => normalizeBreaks(text).replace(/\n$/, '');
 
-/** A single value (no tab, no line break): the field takes it as an ordinary paste. */
-export function isOrdinaryPaste(text: string): boolean {
+/**
+ * What the field takes as an ordinary paste: a single value, and in a list cell a single column too (a
+ * column of UPCs copied from a spreadsheet is that cell's list, one value per line). Anything with a tab,
+ * or several lines in another cell, is a block that fills rows and columns.
+ */
+export function isOrdinaryPaste(text: string, field: Pick<FieldDef, 'kind'>): boolean {
   const t = withoutFinalBreak(text);
-  return !t.includes('\t') && !t.includes('\n');
+  return !t.includes('\t') && (field.kind === 'list' || !t.includes('\n'));
 }
 
 /** The cells of a copied block, row by row. */
