@@ -22,7 +22,7 @@ import { PageLoader } from '@/components/ui/page-loader';
 import { paths } from '@/config/paths';
 import { formatMonthId } from '@/lib/format';
 import { canEdit } from '@bo/shared/permissions';
-import { forceUnlockCluster } from '../api/force-unlock-cluster';
+import { forceUnlockCluster } from '@/lib/forced-unlock-calls';
 import { useClusterActions } from '../hooks/use-cluster-actions';
 import { clusterScope } from '../logic/cluster-access';
 import { useClusterEditor } from '../hooks/use-cluster-editor';

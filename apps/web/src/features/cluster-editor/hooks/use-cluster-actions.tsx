@@ -19,7 +19,7 @@ import { checkForPublish } from '../api/check-for-publish';
 import { copyClusters } from '../api/copy-clusters';
 import { getClusterDetails } from '../api/get-cluster-details';
 import { publishClusters } from '../api/publish-clusters';
-import { checkModulesForPublish, getModules, lockModules, publishModuleList, unlockModules } from '../api/publish-wip-modules';
+import { checkModulesForPublish, getModuleDetails, lockModules, publishModuleList, unlockModules } from '@/lib/module-calls';
 import { askWipModules, type WipModule } from '../components/wip-modules-popup';
 import { saveClusters } from '../api/save-clusters';
 import { keyOf, toSaveBody } from '../logic/composition';
@@ -70,7 +70,7 @@ async function publishModulesFirst(modules: readonly WipModule[]): Promise<boole
       return false;
     }
     if (answer.jobId !== undefined) await waitForJob(answer.jobId, { firstMs: 500 });
-    const fresh = await getModules(keys);
+    const fresh = await getModuleDetails(keys);
     const notSubmitted = fresh.filter((d) => d.status !== 'SUBMITTED');
     if (notSubmitted.length) {
       showMessagePopup(
@@ -144,7 +144,7 @@ export function useClusterActions(editor: ClusterEditor) {
   /** Whether the caller holds the submit right on every one of the modules (their brand and zones). */
   const mayPublishModules = async (modules: readonly WipModule[]) => {
     try {
-      const dtos = await getModules(modules.map((m) => ({ moduleName: m.moduleName, monthId: m.monthId })));
+      const dtos = await getModuleDetails(modules.map((m) => ({ moduleName: m.moduleName, monthId: m.monthId })));
       return dtos.length === modules.length && dtos.every((d) => canPublish(grants, { brand: d.brand, zones: d.starZones }));
     } catch {
       return false;

@@ -3,8 +3,7 @@ import { IconLock } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { confirmForcedUnlock, LOCK_TEXTS } from '@/components/ui/forced-unlock';
-import { unlockCluster } from '../api/unlock-cluster';
-import { unlockModule } from '../api/unlock-module';
+import { forceUnlockCluster, forceUnlockModule } from '@/lib/forced-unlock-calls';
 import { HOME_RESULTS_KEY } from '../hooks/use-home-search';
 
 
@@ -23,8 +22,8 @@ export function LockIndicator({ owner, target, canUnlock }: { owner: string; tar
     setBusy(true);
     try {
       await confirmForcedUnlock(target.type, async () => {
-        if (target.type === 'module') await unlockModule(target.key);
-        else await unlockCluster(target.key);
+        if (target.type === 'module') await forceUnlockModule(target.key);
+        else await forceUnlockCluster(target.key);
         await queryClient.invalidateQueries({ queryKey: HOME_RESULTS_KEY });
       });
     } finally {

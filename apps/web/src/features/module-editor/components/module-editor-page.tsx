@@ -8,7 +8,7 @@ import type { ModuleExportItem } from '@bo/shared/exports';
 import { canExport } from '@bo/shared/permissions';
 import { AlertBar } from '@/components/ui/alert-bar';
 import { NO_GRANTS, useSession } from '@/lib/session';
-import { forceUnlockModule } from '../api/force-unlock-module';
+import { forceUnlockModule } from '@/lib/forced-unlock-calls';
 import { useModuleActions } from '../hooks/use-module-actions';
 import { useModuleEditor } from '../hooks/use-module-editor';
 import { useNewness, type NewnessTab } from '../hooks/use-newness';

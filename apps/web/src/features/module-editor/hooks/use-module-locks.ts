@@ -2,7 +2,7 @@ import { useCallback, useState } from 'react';
 import type { ModuleKey } from '@bo/shared/modules';
 import { useLockKeeper } from '@/components/editor/use-lock-keeper';
 import { lockFamilies, type FamilyKey } from '../api/lock-families';
-import { lockModules, type ModuleLockResult } from '../api/lock-modules';
+import { lockModules, type ModuleLockResult } from '@/lib/module-calls';
 import { moduleKey, type ModuleKeyString } from '../logic/module-key';
 
 const familyId = (k: FamilyKey) => `${k.macroFamily}|${k.monthId}`;
