@@ -182,7 +182,7 @@ describe('POST /api/cluster/copyCompositions', () => {
     const [job] = await db().select().from(jobs).where(eq(jobs.id, answer.jobId));
     expect(job!.status).toBe('DONE');
     expect((job!.result as { errors: unknown[] }).errors).toEqual([]);
-    expect(job!.response).toBe('Copied cluster C3 for the months: M02_2027');
+    expect(job!.response).toBe('Copied cluster C3 for the months: 02/2027');
   });
 
   it('resumes from its checkpoint: months done before an interruption are not copied again', async () => {

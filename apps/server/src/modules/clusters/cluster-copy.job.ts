@@ -1,4 +1,5 @@
 import { CLUSTER_TEXTS } from '@bo/shared/clusters';
+import { formatMonthId } from '@bo/shared/months';
 import type { JobRunner } from '../../jobs/job-runner.js';
 import { clusterKind } from '../lifecycle/cluster-kind.js';
 import { copyJob, type CopyKind } from '../lifecycle/copy-job.js';
@@ -40,8 +41,8 @@ export const clusterCopy: CopyKind<ClusterRow> & { keyField: 'clusterId' } = {
     submitInProgress: () => CLUSTER_TEXTS.copySubmitInProgress,
     publishNotAllowed: () => CLUSTER_TEXTS.copyPublishNotAllowed,
     notWip: () => CLUSTER_TEXTS.notWip,
-    copiedLine: (id, months) => `Copied cluster ${id} for the months: ${months.join(', ')}`,
-    failedLine: (id, months, message) => `${id} (${months.join(', ')}): ${message}`,
+    copiedLine: (id, months) => `Copied cluster ${id} for the months: ${months.map(formatMonthId).join(', ')}`,
+    failedLine: (id, months, message) => `${id} (${months.map(formatMonthId).join(', ')}): ${message}`,
   },
   findAnyState: (tx, key) => findClusterAnyState(tx, { clusterId: key.itemKey, monthId: key.monthId }, true),
   async write(tx, { source, existing, destination, month, username, createdAfterDelete }) {

@@ -1,3 +1,4 @@
+import { formatMonthId } from '@bo/shared/months';
 import type { JobRunner } from '../../jobs/job-runner.js';
 import { copyJob, type CopyKind } from '../lifecycle/copy-job.js';
 import { moduleKind } from '../lifecycle/module-kind.js';
@@ -14,17 +15,17 @@ export const moduleCopy: CopyKind<ModuleRow> & { keyField: 'moduleName' } = {
   jobKind: COPY_MODULE_JOB,
   texts: {
     sourceGone: () => 'The module no longer exists in its source month',
-    notAllowed: (month) => `You don't have the right to copy the module in ${month}`,
-    monthUnknown: (month) => `The month ${month} does not exist`,
-    monthClosed: (month) => `The month ${month} is closed`,
-    releaseClosed: (month) => `The release of ${month} is closed`,
-    beingDeleted: (month) => `The module is being deleted in ${month}`,
-    locked: (owner, month) => `${owner} is editing the module in ${month}`,
-    submitInProgress: (month) => `The module is being submitted in ${month}`,
+    notAllowed: (month) => `You don't have the right to copy the module in ${formatMonthId(month)}`,
+    monthUnknown: (month) => `The month ${formatMonthId(month)} does not exist`,
+    monthClosed: (month) => `The month ${formatMonthId(month)} is closed`,
+    releaseClosed: (month) => `The release of ${formatMonthId(month)} is closed`,
+    beingDeleted: (month) => `The module is being deleted in ${formatMonthId(month)}`,
+    locked: (owner, month) => `${owner} is editing the module in ${formatMonthId(month)}`,
+    submitInProgress: (month) => `The module is being submitted in ${formatMonthId(month)}`,
     publishNotAllowed: () => "Copied, but you don't have the right to publish it",
     notWip: () => 'Copied, but only modules in WIP can be published',
-    copiedLine: (name, months) => `Copied module ${name} for the months: ${months.join(', ')}`,
-    failedLine: (name, months, message) => `Unable to copy the module ${name} for the months: ${months.join(', ')} (${message})`,
+    copiedLine: (name, months) => `Copied module ${name} for the months: ${months.map(formatMonthId).join(', ')}`,
+    failedLine: (name, months, message) => `Unable to copy the module ${name} for the months: ${months.map(formatMonthId).join(', ')} (${message})`,
   },
   findAnyState: (tx, key) => findModuleAnyState(tx, { moduleName: key.itemKey, monthId: key.monthId }),
   async write(tx, { source, existing, destination, username, createdAfterDelete }) {

@@ -352,7 +352,7 @@ describe('copy and months', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.copied).toEqual([{ moduleName: 'MOD_A', months: ['M02_2027', 'M10_2027'] }]);
-    expect(body.errors).toEqual([{ moduleName: 'MOD_A', months: ['M12_2026'], message: 'The month M12_2026 is closed' }]);
+    expect(body.errors).toEqual([{ moduleName: 'MOD_A', months: ['M12_2026'], message: 'The month 12/2026 is closed' }]);
     for (const m of ['M02_2027', 'M10_2027']) {
       const copied = (await row(m))!;
       expect((await lines(copied.id)).map((l) => [l.upc, l.mustHave])).toEqual([
@@ -368,7 +368,7 @@ describe('copy and months', () => {
     await buildModule(app.database.db, { moduleName: 'MOD_A', monthId: 'M02_2027' });
     await app.database.db.insert(locks).values({ itemType: 'module', itemKey: 'MOD_A', monthId: 'M02_2027', owner: 'other' });
     const res = await post('/api/module/copyCompositions', 'creator', { modules: [{ ...key, destinationMonthList: ['M02_2027'] }] });
-    expect(res.json().errors).toEqual([{ moduleName: 'MOD_A', months: ['M02_2027'], message: 'other is editing the module in M02_2027' }]);
+    expect(res.json().errors).toEqual([{ moduleName: 'MOD_A', months: ['M02_2027'], message: 'other is editing the module in 02/2027' }]);
   });
 
   it('publishes the copies with toPublish', async () => {
