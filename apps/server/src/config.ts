@@ -28,6 +28,12 @@ const envSchema = z.object({
   JOB_STALE_SECONDS: z.coerce.number().min(1).default(15),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10000),
   EXPORT_WAIT_MS: z.coerce.number().int().min(0).default(60000),
+  /** Import Data (docs/IMPORTS.md "Limits"): the largest file accepted, in MB (413 past it). */
+  UPLOAD_MAX_MB: z.coerce.number().positive().max(1024).default(20),
+  /** The most a workbook may expand to (the sum of its zip entries), in MB: a zip bomb is refused unread. */
+  UPLOAD_MAX_EXPANDED_MB: z.coerce.number().positive().max(4096).default(200),
+  /** The most rows a workbook's sheets may hold together. */
+  UPLOAD_MAX_ROWS: z.coerce.number().int().positive().default(200000),
   TRUST_PROXY: z
     .string()
     .optional()

@@ -692,15 +692,19 @@ export const uploads = pgTable(
     type: text('type').notNull(),
     userId: text('user_id').notNull(),
     insertTime: ts('insert_time').notNull().defaultNow(),
-    /** WIP while in progress, then DONE or ERROR */
-    status: text('status').notNull().default('WIP'),
-    progress: integer('progress').notNull().default(0),
-    response: text('response'),
     fileName: text('file_name').notNull(),
+    /** Bytes of the uploaded file(s). */
+    size: integer('size').notNull(),
     content: bytea('content').notNull(),
-    jobId: bigint('job_id', { mode: 'number' }).references(() => jobs.id),
+    /**
+     * The job that processes the upload: its status (QUEUED/RUNNING → WIP, DONE → DONE, FAILED →
+     * ERROR), progress and response are the upload's, read through this (docs/IMPORTS.md "States").
+     */
+    jobId: bigint('job_id', { mode: 'number' })
+      .notNull()
+      .references(() => jobs.id),
   },
-  (t) => [index('uploads_insert_time_idx').on(t.insertTime)],
+  (t) => [index('uploads_insert_time_idx').on(t.insertTime), index('uploads_user_idx').on(sql`lower(${t.userId})`), index('uploads_job_idx').on(t.jobId)],
 );
 
 export const exportFiles = pgTable(

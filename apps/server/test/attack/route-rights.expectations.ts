@@ -30,6 +30,7 @@
  * Sources: spec part 1 §6 and part 2 §6, contract §4/§6, packages/shared/src/permissions.ts,
  * docs/DECISIONS.md and docs/LIFECYCLE.md (for what the spec leaves open).
  */
+import ExcelJS from 'exceljs';
 import type { Db } from '../../src/db/client.js';
 import { releases } from '../../src/db/schema.js';
 import { OPEN_MONTH, OTHER_OPEN_MONTH, type Role, type Target, type TargetItems, type World } from './route-rights.world.js';
@@ -38,6 +39,8 @@ export type Cell = Role | `${Role}@${Target}`;
 
 export interface RightsRow {
   targets?: readonly Target[];
+  /** A multipart body instead of JSON (uploads): the file of field `excelFile`, for the target's items. */
+  multipart?: (t: TargetItems, w: World) => Promise<{ fileName: string; content: Buffer }>;
   /** The request body (a valid one), for the target's items. */
   body?: (t: TargetItems, w: World) => unknown;
   /** Path parameters (`{name}` of the OpenAPI path). */
@@ -74,6 +77,18 @@ const NO_CREATE = ['editor', 'submitter', 'viewer'] as const;
 const NO_DELETE = ['editor', 'submitter', 'viewer'] as const;
 /** Spec part 1 §6 / part 2 §6: COPY is for admins and CREATORs with edit or submit; others get it disabled. */
 const NO_COPY = ['viewer', 'editor', 'submitter'] as const;
+
+/** May not import (edit with the import rule): only admin and creator hold it. */
+const NO_IMPORT = ['editor', 'submitter', 'viewer'] as const;
+
+/** An Import Module workbook naming the target's module. */
+async function moduleWorkbook(t: TargetItems) {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('Modules');
+  sheet.addRow(['Module name', 'Month', 'UPC', 'MH/EL']);
+  sheet.addRow([t.module, OPEN_MONTH, t.upc, 'MH']);
+  return { fileName: 'modules.xlsx', content: Buffer.from(await workbook.xlsx.writeBuffer()) };
+}
 
 const both: readonly Target[] = ['VLT', 'AUR'];
 const moduleKey = (t: TargetItems) => [{ moduleName: t.module, monthId: OPEN_MONTH }];
@@ -445,6 +460,9 @@ export const WRITE_RIGHTS: Record<string, RightsRow> = {
   'POST /api/release/changeStatus': { body: () => ({ releaseId: 'R2027', action: 'close' }), forbidden: NOT_ADMIN, ok: 200 },
   'POST /api/release/publish': { body: () => ({ releaseId: 'R2027' }), forbidden: NOT_ADMIN, ok: 200 },
   'POST /api/release/publishViewer': { body: () => ({ releaseId: 'R2027' }), forbidden: NOT_ADMIN, ok: 200 },
+
+  // ───────────── Import Data (multipart): admin, or edit with the import rule (part 1 §6) ─────────────
+  'POST /api/upload/module': { multipart: (t) => moduleWorkbook(t), forbidden: NO_IMPORT, ok: 200 },
 
   // ───────────── exports (/data prefix): jobs the call waits for ─────────────
   'POST /data/export/xls/module': exportRow,

@@ -17,6 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { locks, serverSettings } from '../../src/db/schema.js';
 import { withJobRunner } from '../cluster-test-app.js';
 import { TEST_NOW } from '../deletion-helpers.js';
+import { multipartBody } from '../multipart.js';
 import { buildTestApp, loginAs } from '../test-app.js';
 import { isWrite, listApiRoutes, listServerRoutes, urlFor, type ApiRoute } from './openapi-routes.js';
 import { READ_RIGHTS, UNDOCUMENTED_ROUTES, WRITE_RIGHTS, type Cell, type RightsRow } from './route-rights.expectations.js';
@@ -321,7 +322,13 @@ async function checkCell(key: string, row: RightsRow, role: Role, target: Target
     const itemKey = row.lock.kind === 'module' ? t.module : row.lock.kind === 'cluster' ? t.cluster : t.family;
     await db.insert(locks).values({ itemType: row.lock.kind, itemKey, monthId: OPEN_MONTH, owner: row.lock.owner === 'caller' ? role : 'holder' });
   }
-  const call = inject(requestOf(routeOf(key), row, target), { authorization: bearer[role] });
+  const req = requestOf(routeOf(key), row, target);
+  const call = row.multipart
+    ? row.multipart(t, world).then((file) => {
+        const { payload, headers } = multipartBody([{ field: 'excelFile', ...file }]);
+        return app.inject({ method: req.method as 'POST', url: req.url, headers: { authorization: bearer[role], ...headers }, payload });
+      })
+    : inject(req, { authorization: bearer[role] });
   const res = row.waitsForJob ? await withJobRunner(app, call) : await call;
   // A refused call stores nothing (contract §6), so only an accepted write makes the next call restore the world.
   if (!row.reads && res.statusCode < 400) dirty = true;

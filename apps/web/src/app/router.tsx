@@ -15,13 +15,13 @@ import { ApproveClusterRoute } from './routes/approve-cluster';
 import { ClusterRoute } from './routes/cluster';
 import { MassiveEditRoute } from './routes/massive-edit';
 import { MassiveEditSelectedRoute } from './routes/massive-edit-selected';
+import { UploadRoute } from './routes/upload';
 
 /** Screens that later work replaces: each shows its title and 'This screen is coming soon.' */
 const comingSoon: readonly PathKey[] = [
   'history',
   'statistics',
   'uploadTwo',
-  'upload',
   'pdfArea',
   'discoRemoveArea',
   'pendingArea',
@@ -54,6 +54,7 @@ export const routes: RouteObject[] = [
           { path: paths.approveCluster.path, element: <ApproveClusterRoute /> },
           { path: paths.massiveEdit.path, element: <MassiveEditRoute /> },
           { path: paths.massiveEditSelected.path, element: <MassiveEditSelectedRoute /> },
+          { path: paths.upload.path, element: <UploadRoute /> },
           ...comingSoon.map((key) => ({
             path: paths[key].path,
             element: <ComingSoonRoute title={paths[key].title} />,

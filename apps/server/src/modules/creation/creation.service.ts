@@ -12,6 +12,7 @@ import type { ModuleDto } from '@bo/shared/modules';
 import { compareMonthIds } from '@bo/shared/months';
 import { canCreate, canCreateAny } from '@bo/shared/permissions';
 import type { z } from 'zod';
+import type { Grant } from '@bo/shared/grants';
 import type { moduleCreateSchema } from '@bo/shared/creation';
 import type { Queryable } from '../../db/client.js';
 import { audit } from '../../lib/audit.repository.js';
@@ -24,7 +25,7 @@ import { monthStateOf, type MonthState } from '../months/months.repository.js';
 import { unknownClassificationIds, unknownLiaCodes } from '../reference-data/reference-data.repository.js';
 import * as repo from './creation.repository.js';
 
-type ModuleCreateParsed = z.output<typeof moduleCreateSchema>;
+export type ModuleCreateParsed = z.output<typeof moduleCreateSchema>;
 
 export const CREATION_MESSAGES = {
   monthUnknown: (m: string) => `The month ${m} does not exist.`,
@@ -121,10 +122,14 @@ export async function checkModuleExists(ctx: ServiceContext, body: ModuleExistsR
   return { description: CREATION_TEXTS.checkPassed };
 }
 
-/** POST /api/module/create: a new WIP module without SKUs, in an open month. */
-export async function createModule(ctx: ServiceContext, body: ModuleCreateParsed): Promise<ModuleDto> {
-  await assertMonthWritable(ctx.db, body.monthId);
-  const unknown = await unknownCodes(ctx.db, [
+/**
+ * The checks of a new module that need the database, before its transaction: the month is open, the
+ * codes exist, the caller may create for the brand and zones. Throws as the create call answers. Used
+ * by the create call and by Import Module (docs/IMPORTS.md).
+ */
+export async function checkNewModule(db: Queryable, grants: readonly Grant[], body: ModuleCreateParsed): Promise<void> {
+  await assertMonthWritable(db, body.monthId);
+  const unknown = await unknownCodes(db, [
     [unknownIn('brand'), 'brand', [body.brand]],
     [unknownIn('collection'), 'collection', [body.collection]],
     [unknownIn('family'), 'macro family', [body.macroFamily]],
@@ -132,44 +137,63 @@ export async function createModule(ctx: ServiceContext, body: ModuleCreateParsed
     [unknownIn('channel'), 'planning channel', body.planningChannel ? [body.planningChannel] : []],
   ]);
   if (unknown.length) throw badRequest(joined(unknown), undefined, 'invalidModule');
-  if (!canCreate(ctx.user.grants, { brand: body.brand, zones: body.starZones })) throw forbidden(CREATION_TEXTS.noCreateRight);
+  if (!canCreate(grants, { brand: body.brand, zones: body.starZones })) throw forbidden(CREATION_TEXTS.noCreateRight);
+}
 
-  const row = await ctx.db.transaction(async (tx) => {
-    await repo.lockKeyForCreation(tx, 'module', body.moduleName);
-    const reasons = await moduleConflicts(tx, body);
-    if (reasons.length) throw conflict(joined(reasons), 'moduleAlreadyExists');
-    const createdAfterDelete = await prepareRecreation(tx, 'module', body.moduleName, body.monthId);
-    const saved = await repo.insertModule(
-      tx,
-      {
-        moduleName: body.moduleName,
-        monthId: body.monthId,
-        moduleLabel: body.moduleLabel,
-        moduleDescription: body.moduleDescription,
-        macroFamily: body.macroFamily,
-        brandCode: body.brand,
-        collection: body.collection,
-        planningChannelId: body.planningChannel ?? null,
-        status: 'WIP',
-        newModule: body.newModule,
-        initialSize: body.initialSize ?? null,
-        createdAfterDelete,
-        createdBy: ctx.user.username,
-        updatedBy: ctx.user.username,
-      },
-      body.starZones,
-    );
-    await audit(tx, {
-      username: ctx.user.username,
-      action: 'create',
-      itemType: 'module',
-      itemKey: saved.moduleName,
-      monthId: saved.monthId,
-      requestId: ctx.requestId,
-      summary: { moduleLabel: saved.moduleLabel, macroFamily: saved.macroFamily, brand: saved.brandCode, collection: saved.collection, starZones: body.starZones, initialSize: saved.initialSize, createdAfterDelete },
-    });
-    return saved;
+/**
+ * Writes a new WIP module without SKUs in `tx` (serialised per name; 409 when the name or the label is
+ * taken), audited as `create`. The caller's transaction may go on writing (the import fills it).
+ */
+export async function insertNewModule(tx: Queryable, caller: { username: string; requestId?: string | undefined }, body: ModuleCreateParsed, auditExtra: Record<string, unknown> = {}) {
+  await repo.lockKeyForCreation(tx, 'module', body.moduleName);
+  const reasons = await moduleConflicts(tx, body);
+  if (reasons.length) throw conflict(joined(reasons), 'moduleAlreadyExists');
+  const createdAfterDelete = await prepareRecreation(tx, 'module', body.moduleName, body.monthId);
+  const saved = await repo.insertModule(
+    tx,
+    {
+      moduleName: body.moduleName,
+      monthId: body.monthId,
+      moduleLabel: body.moduleLabel,
+      moduleDescription: body.moduleDescription,
+      macroFamily: body.macroFamily,
+      brandCode: body.brand,
+      collection: body.collection,
+      planningChannelId: body.planningChannel ?? null,
+      status: 'WIP',
+      newModule: body.newModule,
+      initialSize: body.initialSize ?? null,
+      createdAfterDelete,
+      createdBy: caller.username,
+      updatedBy: caller.username,
+    },
+    body.starZones,
+  );
+  await audit(tx, {
+    username: caller.username,
+    action: 'create',
+    itemType: 'module',
+    itemKey: saved.moduleName,
+    monthId: saved.monthId,
+    ...(caller.requestId ? { requestId: caller.requestId } : {}),
+    summary: {
+      moduleLabel: saved.moduleLabel,
+      macroFamily: saved.macroFamily,
+      brand: saved.brandCode,
+      collection: saved.collection,
+      starZones: body.starZones,
+      initialSize: saved.initialSize,
+      createdAfterDelete,
+      ...auditExtra,
+    },
   });
+  return saved;
+}
+
+/** POST /api/module/create: a new WIP module without SKUs, in an open month. */
+export async function createModule(ctx: ServiceContext, body: ModuleCreateParsed): Promise<ModuleDto> {
+  await checkNewModule(ctx.db, ctx.user.grants, body);
+  const row = await ctx.db.transaction((tx) => insertNewModule(tx, { username: ctx.user.username, requestId: ctx.requestId }, body));
   const [dto] = await toModuleDtos(ctx.db, [row], { lockTtlMinutes: ctx.config.LOCK_TTL_MINUTES });
   return dto!;
 }

@@ -47,6 +47,11 @@ export interface ChangeKind<Row extends VersionedRow, Content, Edit, Env> {
   write(tx: Tx, row: Row, before: Content, after: Content, state: { status: string; reopened: boolean; username: string }): Promise<void>;
   /** Whether a change reopens a SUBMITTED item as WIP (what is sent to the planning system changed). */
   reopens: boolean;
+  /**
+   * Whether the caller's grants allow the change (default: `mayChange`, the edit right, or the submit right
+   * for Save & Publish). An import asks for the import right instead (docs/IMPORTS.md "Rights").
+   */
+  mayChange?(grants: readonly Grant[], scope: ItemScope, toPublish: boolean): boolean;
   /** A rule only this kind has (modules: changing a SUBMITTED one needs the reopen right); null when fine. */
   extraRefusal?(grants: readonly Grant[], scope: ItemScope, row: Row): string | null;
   texts: ChangeTexts;
@@ -117,7 +122,7 @@ export function decideChange<Row extends VersionedRow, Content, Edit, Env>(
   if (!month.open) return failed(texts.monthClosed(row.monthId));
   if (row.status === 'SUBMIT_IN_PROGRESS') return failed(texts.submitInProgress);
   if (facts.lockOwner && !sameUser(facts.lockOwner, caller.username)) return failed(texts.locked(facts.lockOwner));
-  if (!mayChange(caller.grants, facts.scope, toPublish)) return { outcome: 'failed', reason: texts.notAuthorized(key.itemKey, toPublish), notAuthorized: true };
+  if (!(change.mayChange ?? mayChange)(caller.grants, facts.scope, toPublish)) return { outcome: 'failed', reason: texts.notAuthorized(key.itemKey, toPublish), notAuthorized: true };
   const extra = change.extraRefusal?.(caller.grants, facts.scope, row);
   if (extra) return failed(extra);
   const result = change.change(facts.content, edit, row, env);

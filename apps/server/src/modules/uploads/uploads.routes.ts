@@ -1,0 +1,64 @@
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { errorResponseSchema } from '@bo/shared/errors';
+import { UPLOAD_TEXTS, uploadAcceptedSchema, uploadListSchema, uploadStateSchema } from '@bo/shared/uploads';
+import { contextOf } from '../../lib/context.js';
+import { AppError, badRequest } from '../../lib/errors.js';
+import { acceptUpload, assertMayUpload, tooLarge, uploadList, uploadState, type UploadedFile, type UploadKind } from './uploads.service.js';
+
+const FILE_FIELD = 'excelFile';
+
+/**
+ * The one file of a multipart request, in field `excelFile`, read into memory up to UPLOAD_MAX_MB
+ * (413 past it). Anything else — not multipart, another field, a second file, a broken body — is 400.
+ */
+async function readExcelFile(request: FastifyRequest, maxBytes: number): Promise<UploadedFile> {
+  if (!request.isMultipart()) throw badRequest(UPLOAD_TEXTS.noFile);
+  let file: UploadedFile | null = null;
+  try {
+    for await (const part of request.parts({ limits: { fileSize: maxBytes, files: 5, fields: 5, parts: 10, fieldSize: 1024, headerPairs: 100 } })) {
+      if (part.type === 'field') throw badRequest(UPLOAD_TEXTS.unexpectedField(part.fieldname));
+      if (part.fieldname !== FILE_FIELD || file) {
+        part.file.resume();
+        throw badRequest(file ? UPLOAD_TEXTS.oneFileOnly : UPLOAD_TEXTS.unexpectedField(part.fieldname));
+      }
+      file = { fileName: part.filename || 'upload.xlsx', content: await part.toBuffer() };
+    }
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge({ config: request.server.config });
+    throw badRequest(UPLOAD_TEXTS.noFile);
+  }
+  if (!file) throw badRequest(UPLOAD_TEXTS.noFile);
+  return file;
+}
+
+const uploadDescription =
+  'multipart/form-data with one file in the field excelFile (.xlsx). Checks the import right (403), that no upload of the caller is in progress (409), then the file (400, 413) before storing it; answers the upload (WIP) and its job (docs/IMPORTS.md).';
+
+/** Import Data (part 2 §2, §7 "Uploads"; docs/IMPORTS.md). */
+export async function uploadRoutes(instance: FastifyInstance) {
+  // Only these routes parse multipart bodies (the plugin is encapsulated in this one).
+  await instance.register(multipart, { throwFileSizeLimit: true });
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const ctx = (request: FastifyRequest) => contextOf(app, request);
+  const errors = { 400: errorResponseSchema, 403: errorResponseSchema, 409: errorResponseSchema, 413: errorResponseSchema };
+
+  const uploadRoute = (kind: UploadKind, summary: string) =>
+    app.post(`/api/upload/${kind}`, { schema: { tags: ['uploads'], summary, description: uploadDescription, response: { 200: uploadAcceptedSchema, ...errors } } }, async (request) => {
+      const c = ctx(request);
+      // Rights and the WIP rule before the body is read: a refused caller does not get to send 20 MB.
+      await assertMayUpload(c);
+      const file = await readExcelFile(request, Math.floor(c.config.UPLOAD_MAX_MB * 1024 * 1024));
+      return acceptUpload(c, kind, file);
+    });
+  uploadRoute('module', 'Import Module: a workbook of module compositions');
+
+  app.get('/api/uploadStatus/', { schema: { tags: ['uploads'], summary: 'The uploads: own, or everyone’s for an admin; newest first, at most 200', response: { 200: uploadListSchema } } }, (request) =>
+    uploadList(ctx(request)),
+  );
+  app.get('/api/uploadStatus/getUploadStatus', { schema: { tags: ['uploads'], summary: 'The caller’s upload in progress, if any', response: { 200: uploadStateSchema } } }, (request) =>
+    uploadState(ctx(request)),
+  );
+}

@@ -1,0 +1,92 @@
+/**
+ * Import Data (docs/IMPORTS.md): accept a workbook — right, WIP rule, then every check that needs no
+ * database (type by content, size, zip limits, columns, rows) before anything is stored — and store it
+ * with its job in one transaction; list the uploads and the caller's upload in progress.
+ */
+import { canImportAny, isAdmin } from '@bo/shared/permissions';
+import { UPLOAD_TEXTS, type UploadAccepted, type UploadItem, type UploadState, type UploadType } from '@bo/shared/uploads';
+import { audit } from '../../lib/audit.repository.js';
+import type { ServiceContext } from '../../lib/context.js';
+import { AppError, badRequest, conflict, forbidden } from '../../lib/errors.js';
+import { missingColumns, readHeader } from './module-import-file.js';
+import { MODULE_IMPORT_JOB } from './module-import.job.js';
+import { checkXlsx, XlsxRefused } from './xlsx-check.js';
+import { insertUpload, listUploads, lockUserUploads, wipUploadOf } from './uploads.repository.js';
+
+/** The most uploads the list answers. */
+export const UPLOAD_LIST_LIMIT = 200;
+
+const MB = 1024 * 1024;
+
+/** What each import type reads and which job processes it. */
+export const UPLOAD_KINDS = {
+  module: { type: 'MODULE_MASSIVE_CREATION', jobKind: MODULE_IMPORT_JOB },
+} as const satisfies Record<string, { type: UploadType; jobKind: string }>;
+export type UploadKind = keyof typeof UPLOAD_KINDS;
+
+export interface UploadedFile {
+  fileName: string;
+  content: Buffer;
+}
+
+export const tooLarge = (ctx: Pick<ServiceContext, 'config'>) => new AppError(413, 'payloadTooLarge', UPLOAD_TEXTS.tooLarge(ctx.config.UPLOAD_MAX_MB));
+
+/** The checks before the file is read: the import right (403), no upload of the caller in progress (409). */
+export async function assertMayUpload(ctx: ServiceContext): Promise<void> {
+  if (!canImportAny(ctx.user.grants)) throw forbidden(UPLOAD_TEXTS.noImportRight);
+  if (await wipUploadOf(ctx.db, ctx.user.username)) throw conflict(UPLOAD_TEXTS.wipExists);
+}
+
+/** Every check of the file that needs no database; throws 400/413 with the upload texts. */
+export async function checkWorkbook(ctx: Pick<ServiceContext, 'config'>, file: UploadedFile): Promise<void> {
+  const { config } = ctx;
+  if (file.content.length === 0) throw badRequest(UPLOAD_TEXTS.emptyFile);
+  if (file.content.length > config.UPLOAD_MAX_MB * MB) throw tooLarge(ctx);
+  if (!/\.xlsx$/i.test(file.fileName)) throw badRequest(UPLOAD_TEXTS.excelOnly);
+  try {
+    await checkXlsx(file.content, { maxExpandedBytes: config.UPLOAD_MAX_EXPANDED_MB * MB, maxRows: config.UPLOAD_MAX_ROWS });
+  } catch (err) {
+    if (!(err instanceof XlsxRefused)) throw err;
+    if (err.reason === 'tooBigExpanded') throw badRequest(UPLOAD_TEXTS.tooBigExpanded(config.UPLOAD_MAX_EXPANDED_MB));
+    if (err.reason === 'tooManyRows') throw badRequest(UPLOAD_TEXTS.tooManyRows(config.UPLOAD_MAX_ROWS));
+    throw badRequest(UPLOAD_TEXTS.notExcel);
+  }
+  let header: Awaited<ReturnType<typeof readHeader>>;
+  try {
+    header = await readHeader(file.content);
+  } catch {
+    // A zip that looks like a workbook but that ExcelJS cannot read.
+    throw badRequest(UPLOAD_TEXTS.notExcel);
+  }
+  if (!header) throw badRequest(UPLOAD_TEXTS.noRows);
+  const missing = missingColumns(header.index);
+  if (missing.length) throw badRequest(UPLOAD_TEXTS.missingColumns(missing));
+  if (!header.hasData) throw badRequest(UPLOAD_TEXTS.noRows);
+}
+
+/** POST /api/upload/{module,cluster}: stores the checked workbook with its job (QUEUED) in one transaction. */
+export async function acceptUpload(ctx: ServiceContext, kind: UploadKind, file: UploadedFile): Promise<UploadAccepted> {
+  await assertMayUpload(ctx);
+  await checkWorkbook(ctx, file);
+  const { type, jobKind } = UPLOAD_KINDS[kind];
+  return ctx.db.transaction(async (tx) => {
+    await lockUserUploads(tx, ctx.user.username);
+    // Again under the lock: two uploads sent at once do not both pass.
+    if (await wipUploadOf(tx, ctx.user.username)) throw conflict(UPLOAD_TEXTS.wipExists);
+    const job = await ctx.jobs.enqueue(tx, jobKind, { uploadType: type, requestId: ctx.requestId }, ctx.user.username);
+    const upload = await insertUpload(tx, { type, userId: ctx.user.username, fileName: file.fileName, size: file.content.length, content: file.content, jobId: job.id });
+    await audit(tx, { username: ctx.user.username, action: 'upload', itemType: 'upload', itemKey: String(upload.id), requestId: ctx.requestId, summary: { type, fileName: file.fileName, size: file.content.length, jobId: job.id } });
+    return { upload, jobId: job.id };
+  });
+}
+
+/** GET /api/uploadStatus/: the caller's uploads (an admin's: everyone's), newest first. */
+export async function uploadList(ctx: ServiceContext): Promise<UploadItem[]> {
+  return listUploads(ctx.db, isAdmin(ctx.user.grants) ? null : ctx.user.username, UPLOAD_LIST_LIMIT);
+}
+
+/** GET /api/uploadStatus/getUploadStatus */
+export async function uploadState(ctx: ServiceContext): Promise<UploadState> {
+  const upload = await wipUploadOf(ctx.db, ctx.user.username);
+  return { wip: upload !== null, upload };
+}

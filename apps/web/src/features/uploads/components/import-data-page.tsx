@@ -1,0 +1,141 @@
+import { Alert, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { canImportAny } from '@bo/shared/permissions';
+import { UPLOAD_TEXTS, UPLOAD_TYPE_LABELS } from '@bo/shared/uploads';
+import { IconArrowLeft, IconHourglassHigh, IconLock } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { flash } from '@/components/ui/flash';
+import { showMessagePopup } from '@/components/ui/message-popup';
+import { PageHeader } from '@/components/ui/page-header';
+import { paths } from '@/config/paths';
+import { useSession } from '@/lib/session';
+import { useUploads } from '../api/get-uploads';
+import { type ImportKind, useUploadExcel } from '../api/upload-excel';
+import { importInProgress, uploadFailureLines } from '../logic/upload-file';
+import { UploadArea } from './upload-area';
+import { UploadHistoryTable } from './upload-history-table';
+
+const AREAS: readonly { kind: ImportKind; title: string; description: string; testId: string }[] = [
+  {
+    kind: 'module',
+    title: UPLOAD_TEXTS.importModule,
+    description: 'Create or update modules from a workbook: one row per SKU, the columns of Export Module XLS.',
+    testId: 'import-module',
+  },
+  {
+    kind: 'cluster',
+    title: UPLOAD_TEXTS.importCluster,
+    description: 'Create or update clusters from a workbook: one row per module of a cluster.',
+    testId: 'import-cluster',
+  },
+];
+
+/**
+ * Import Data (/upload; part 2 §2, §4 "Upload", §5, §8): the two import areas and the upload history.
+ * The areas are disabled while the caller has an import in progress (the server refuses a second one
+ * with 409 anyway); the state and the list are read every 5 seconds.
+ */
+export function ImportDataPage() {
+  const allowed = useSession((s) => canImportAny(s.grants ?? []));
+  if (!allowed) return <NoImportRight />;
+  return <ImportData />;
+}
+
+function ImportData() {
+  const uploads = useUploads();
+  const username = useSession((s) => s.user?.username);
+  const send = useUploadExcel();
+  const inProgress = uploads.data ? importInProgress(uploads.data, username) : null;
+  const wip = inProgress?.upload ?? null;
+  // Until the state is known an upload would likely be refused; a state that cannot be read leaves the
+  // areas usable (the server still says no to a second import).
+  const blocked = (uploads.isPending && !uploads.isError) || Boolean(inProgress?.wip);
+  const sendingKind = send.isPending ? send.variables.kind : null;
+
+  const upload = async (kind: ImportKind, file: File): Promise<boolean> => {
+    try {
+      await send.mutateAsync({ kind, file });
+      flash(`${file.name} has been uploaded: the import is in progress.`);
+      return true;
+    } catch (error) {
+      showMessagePopup('Error', uploadFailureLines(error));
+      return false;
+    }
+  };
+
+  return (
+    <Stack gap="lg" maw={1280} mx="auto" w="100%">
+      <PageHeader
+        title={paths.upload.title}
+        description="Import modules or clusters from an Excel workbook (.xlsx). Each import runs in the background: follow it in the table below and open its response when it ends."
+      />
+
+      {inProgress?.wip && (
+        <Alert color="yellow" variant="light" icon={<IconHourglassHigh size={18} />} data-testid="upload-wip-notice">
+          <Group gap="xs" wrap="wrap">
+            <Text fz="sm">{UPLOAD_TEXTS.wipExists}</Text>
+            {wip && (
+              <Badge variant="outline" color="yellow" tt="none">
+                {UPLOAD_TYPE_LABELS[wip.type]} · {wip.fileName} · {Math.round(wip.progress)}%
+              </Badge>
+            )}
+          </Group>
+        </Alert>
+      )}
+
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
+        {AREAS.map((area) => (
+          <UploadArea
+            key={area.kind}
+            title={area.title}
+            description={area.description}
+            testId={area.testId}
+            disabled={blocked || (sendingKind !== null && sendingKind !== area.kind)}
+            sending={sendingKind === area.kind}
+            onUpload={(file) => upload(area.kind, file)}
+          />
+        ))}
+      </SimpleGrid>
+
+      <Paper withBorder radius="lg" p="lg">
+        <Stack gap="sm">
+          <Group justify="space-between" align="baseline" wrap="wrap">
+            <Title order={4} fw={650}>
+              Upload history
+            </Title>
+            <Text fz="xs" c="dimmed">
+              Newest first · refreshed every 5 seconds
+            </Text>
+          </Group>
+          <UploadHistoryTable />
+        </Stack>
+      </Paper>
+    </Stack>
+  );
+}
+
+/** Users without the import right (part 1 §6) see why instead of areas the server would refuse. */
+function NoImportRight() {
+  return (
+    <Stack gap="lg" maw={960} mx="auto" w="100%">
+      <Title order={2} fw={650}>
+        {paths.upload.title}
+      </Title>
+      <Paper withBorder radius="lg" p={48} shadow="xs">
+        <Stack align="center" gap="sm">
+          <ThemeIcon size={56} radius="xl" variant="light" color="red">
+            <IconLock size={28} stroke={1.6} />
+          </ThemeIcon>
+          <Text fz="lg" fw={500} data-testid="no-import-right">
+            {UPLOAD_TEXTS.noImportRight}
+          </Text>
+          <Text c="dimmed" ta="center" maw={460} fz="sm">
+            Importing needs the administrator role, or an edit grant with the import rule. Ask an administrator if you need it.
+          </Text>
+          <Button component={Link} to={paths.home.path} variant="light" mt="sm" leftSection={<IconArrowLeft size={16} />}>
+            Back to home
+          </Button>
+        </Stack>
+      </Paper>
+    </Stack>
+  );
+}

@@ -1,0 +1,114 @@
+/**
+ * Import Data (part 2 §2 "Import Data (/upload)", §3 "Upload item", §4 "Upload", §5, §7 "Uploads", §8):
+ * the upload list, the upload state and the texts, for the page and the server alike (docs/IMPORTS.md).
+ */
+import { z } from 'zod';
+
+export const UPLOAD_TYPES = ['MODULE_MASSIVE_CREATION', 'CLUSTER_MASSIVE_CREATION', 'FILE_LOADER'] as const;
+export type UploadType = (typeof UPLOAD_TYPES)[number];
+
+/** How the upload table names a type (part 2 §3). */
+export const UPLOAD_TYPE_LABELS: Record<UploadType, string> = {
+  MODULE_MASSIVE_CREATION: 'Module',
+  CLUSTER_MASSIVE_CREATION: 'Cluster',
+  FILE_LOADER: 'Release files',
+};
+
+/** WIP while in progress, then DONE or ERROR. */
+export const uploadStatusSchema = z.enum(['WIP', 'DONE', 'ERROR']);
+
+/** One upload as the list shows it (part 2 §3 "Upload item"). */
+export const uploadItemSchema = z.object({
+  id: z.number(),
+  insertTime: z.string(),
+  /** 0–100 */
+  progress: z.number(),
+  /** ';'-separated lines; null while nothing was answered yet. */
+  response: z.string().nullable(),
+  status: uploadStatusSchema,
+  type: z.enum(UPLOAD_TYPES),
+  userId: z.string(),
+  fileName: z.string(),
+  /** Bytes of the uploaded file(s). */
+  size: z.number(),
+});
+export type UploadItem = z.infer<typeof uploadItemSchema>;
+
+/** GET /api/uploadStatus/: the uploads the caller may see (their own; an admin's: everyone's), newest first. */
+export const uploadListSchema = z.array(uploadItemSchema);
+
+/** GET /api/uploadStatus/getUploadStatus: whether the caller has an upload in progress (the import areas are disabled then). */
+export const uploadStateSchema = z.object({
+  wip: z.boolean(),
+  upload: uploadItemSchema.nullable(),
+});
+export type UploadState = z.infer<typeof uploadStateSchema>;
+
+/** The answer of an accepted upload: the upload row (WIP) and the job that processes it. */
+export const uploadAcceptedSchema = z.object({
+  upload: uploadItemSchema,
+  jobId: z.number(),
+});
+export type UploadAccepted = z.infer<typeof uploadAcceptedSchema>;
+
+export const UPLOAD_TEXTS = {
+  importModule: 'Import Module',
+  importCluster: 'Import Cluster',
+  excelOnly: 'Only Excel files (.xlsx) can be imported.',
+  emptyFile: 'The file is empty.',
+  notExcel: 'The file is not an Excel workbook (.xlsx): it cannot be read.',
+  tooLarge: (maxMb: number) => `The file is larger than ${maxMb} MB.`,
+  tooBigExpanded: (maxMb: number) => `The workbook expands to more than ${maxMb} MB: split it into smaller files.`,
+  tooManyRows: (max: number) => `The workbook has more than ${max} rows: split it into smaller files.`,
+  missingColumns: (columns: readonly string[]) => `Missing column(s): ${columns.join(', ')}`,
+  noRows: 'The workbook has no rows to import.',
+  wipExists: 'An import is still in progress: wait until it ends before starting another one.',
+  noImportRight: "You don't have the right to import.",
+  genericError: 'Oops, Something Went Wrong',
+  noFile: 'Send the workbook as a file in the field excelFile.',
+  unexpectedField: (name: string) => `Unexpected field ${name}: send only the workbook, in the field excelFile.`,
+  oneFileOnly: 'Send one workbook at a time.',
+} as const;
+
+/**
+ * Import Module (MODULE_MASSIVE_CREATION): the columns of the workbook, by their title in the header
+ * row (case-insensitive, any order, other columns ignored). The titles are those Export Module XLS
+ * writes, so an exported workbook imports back (docs/IMPORTS.md).
+ */
+export const MODULE_IMPORT_COLUMNS = {
+  moduleName: 'Module name',
+  monthId: 'Month',
+  upc: 'UPC',
+  mustHave: 'MH/EL',
+  minValue: 'Min value',
+  moduleLabel: 'Module label',
+  macroFamily: 'Macro family',
+  brand: 'Brand',
+  collection: 'Collection',
+  starsZones: 'Stars zones',
+} as const;
+export type ModuleImportColumn = keyof typeof MODULE_IMPORT_COLUMNS;
+/** Without these the workbook is refused (400 missingColumns). */
+export const MODULE_IMPORT_REQUIRED: readonly ModuleImportColumn[] = ['moduleName', 'monthId', 'upc', 'mustHave'];
+/** What a module-month that does not exist yet needs to be created ('Stars zones' is optional). */
+export const MODULE_IMPORT_CREATION: readonly ModuleImportColumn[] = ['moduleLabel', 'macroFamily', 'brand', 'collection'];
+
+/** What an import did with one item-month (one line of the response). */
+export const importOutcomeSchema = z.enum(['created', 'saved', 'unchanged', 'failed']);
+export type ImportOutcome = z.infer<typeof importOutcomeSchema>;
+
+/** The `result` of an import job (GET /api/jobs/:id); the upload's response is its lines' messages, ';'-separated. */
+export const importResultSchema = z.object({
+  counts: z.object({ created: z.number(), saved: z.number(), unchanged: z.number(), failed: z.number() }),
+  lines: z.array(
+    z.object({
+      itemKey: z.string(),
+      monthId: z.string(),
+      outcome: importOutcomeSchema,
+      changes: z.array(z.string()),
+      reason: z.string().nullable(),
+      message: z.string(),
+    }),
+  ),
+});
+export type ImportResult = z.infer<typeof importResultSchema>;
