@@ -1,0 +1,119 @@
+/**
+ * The four-file release loader (issue 15, docs/RELEASE-FILES.md): all four files are read and checked
+ * before anything is merged, and the whole load is ONE transaction — either every file is in, or
+ * nothing changed. A job runs it (`onProgress` 0–100); routes and upload rows are the caller's.
+ */
+import type { Db } from '../../db/client.js';
+import { badRequest, notFound } from '../../lib/errors.js';
+import { errorLine, FORMATS, MAX_LISTED_ERRORS, RELEASE_FILE_KINDS, type LoadError, type LoadType, type ReleaseFileKind } from './formats.js';
+import type { FileSource } from './read-records.js';
+import { createStaging, findRelease, mergeItems, mergeMasterData, runChecks, type MergeCounts } from './release-loader.repository.js';
+import { stageFile } from './stage-file.js';
+
+export interface LoadRequest {
+  releaseId: string;
+  type: LoadType;
+  /** The four files: Module Composition, Cluster Composition, Sku Registry, Customer Segmentation. */
+  files: Record<ReleaseFileKind, FileSource>;
+  /** Who loads (created_by / updated_by of the written items). */
+  username: string;
+  /**
+   * Progress 0–100, called when the whole percentage moves. Not awaited on purpose: it is called while
+   * the load's transaction is open, and on the embedded database a write from outside that transaction
+   * would wait for it; the caller queues its own progress write.
+   */
+  onProgress?: (percent: number) => void;
+}
+
+export type LoadResult =
+  | { ok: true; rows: Record<ReleaseFileKind, number>; merged: MergeCounts }
+  | {
+      ok: false;
+      /** Every refusal found. */
+      errorCount: number;
+      /** The first MAX_LISTED_ERRORS, as `file, row, column: reason`, by file (registry, segmentation, modules, clusters), row and column. */
+      errors: string[];
+    };
+
+/** Thrown inside the transaction to roll it back when the files are refused. */
+class Refused extends Error {
+  constructor(readonly result: Extract<LoadResult, { ok: false }>) {
+    super('release files refused');
+  }
+}
+
+/** Staging takes the first 70% of the progress (by bytes read), the checks 5%, the merges the rest. */
+const STAGING_SHARE = 70;
+
+export async function loadRelease(db: Db, request: LoadRequest): Promise<LoadResult> {
+  const release = await findRelease(db, request.releaseId);
+  if (!release) throw notFound(`The release ${request.releaseId} does not exist`);
+  if (release.status === 'CLOSED') throw badRequest(`The release ${request.releaseId} is closed`);
+
+  let lastProgress = -1;
+  const progress = (percent: number) => {
+    const p = Math.max(0, Math.min(100, Math.floor(percent)));
+    if (p <= lastProgress) return;
+    lastProgress = p;
+    request.onProgress?.(p);
+  };
+  progress(0);
+
+  const totalBytes = Math.max(1, RELEASE_FILE_KINDS.reduce((sum, kind) => sum + request.files[kind].size, 0));
+  const fileOrder = new Map(RELEASE_FILE_KINDS.map((kind, i) => [kind, i]));
+  const errors: (LoadError & { order: number; col: number })[] = [];
+  const errorCounts = new Map<ReleaseFileKind, number>();
+  let errorCount = 0;
+  const report = (kind: ReleaseFileKind) => (row: number, column: string, reason: string) => {
+    errorCount++;
+    const n = (errorCounts.get(kind) ?? 0) + 1;
+    errorCounts.set(kind, n);
+    // Each file's errors arrive in row order: past its first MAX_LISTED_ERRORS none can be among the first overall.
+    if (n > MAX_LISTED_ERRORS) return;
+    const col = FORMATS[kind].columns.findIndex((c) => c.name === column);
+    errors.push({ file: request.files[kind].name, row, column, reason, order: fileOrder.get(kind)!, col });
+  };
+
+  try {
+    return await db.transaction(async (tx) => {
+      await createStaging(tx);
+      const rows = {} as Record<ReleaseFileKind, number>;
+      let bytesBefore = 0;
+      let broken = false;
+      // Registry and segmentation first: the module and cluster files refer to them.
+      for (const kind of RELEASE_FILE_KINDS) {
+        const source = request.files[kind];
+        const staged = await stageFile(tx, kind, source, report(kind), (bytes) =>
+          progress((STAGING_SHARE * (bytesBefore + Math.min(bytes, source.size))) / totalBytes),
+        );
+        rows[kind] = staged.rows;
+        broken ||= staged.broken;
+        bytesBefore += source.size;
+      }
+      progress(STAGING_SHARE);
+      // A file that could not be read through would make every reference to it look wrong: its own errors say enough.
+      if (!broken) {
+        const checked = await runChecks(tx, request.releaseId, request.type);
+        errorCount += checked.total;
+        for (const hit of checked.hits) {
+          const col = FORMATS[hit.kind].columns.findIndex((c) => c.name === hit.column);
+          errors.push({ file: request.files[hit.kind].name, row: hit.row, column: hit.column, reason: hit.reason, order: fileOrder.get(hit.kind)!, col });
+        }
+      }
+      if (errorCount > 0) {
+        errors.sort((a, b) => a.order - b.order || a.row - b.row || a.col - b.col);
+        throw new Refused({ ok: false, errorCount, errors: errors.slice(0, MAX_LISTED_ERRORS).map(errorLine) });
+      }
+      progress(75);
+      const master = await mergeMasterData(tx);
+      progress(82);
+      const items = await mergeItems(tx, request.releaseId, request.type, request.username, async (step, of) => progress(82 + (17 * step) / of));
+      return { ok: true as const, rows, merged: { ...master, ...items } };
+    });
+  } catch (error) {
+    if (error instanceof Refused) return error.result;
+    throw error;
+  } finally {
+    if (lastProgress < 100) progress(100);
+  }
+}
