@@ -6,7 +6,7 @@ import { openDatabase, type Database } from '../src/db/client.js';
 import { migrate } from '../src/db/migrate.js';
 import { buildModule, buildReference, buildSku, buildUser } from './builders.js';
 import { queryOnce, withScratchPostgres } from './scratch-postgres.js';
-import { loginOver, startServer, type RunningServer } from './server-process.js';
+import { callOver, loginOver, startServer, waitUntil } from './server-process.js';
 
 /**
  * A server killed (SIGKILL) in the middle of a publish job: after a restart the job is resumed and
@@ -22,26 +22,6 @@ async function prepare(database: Database) {
   await buildModule(db, { moduleName: 'KILLME', skus: [{ upc: sku.upc }] });
 }
 
-async function call(server: RunningServer, token: string, method: string, url: string, body?: unknown) {
-  const res = await fetch(`${server.url}${url}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each test reads the fields of the answer it expects
-  return { status: res.status, body: (await res.json()) as any };
-}
-
-async function waitUntil<T>(what: string, fn: () => Promise<T | undefined>, timeoutMs = 60_000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await fn();
-    if (v !== undefined) return v;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
-
 async function killDuringPublish(env: Record<string, string>) {
   const key = { moduleName: 'KILLME', monthId: 'M01_2027' };
   const first = await startServer({ ...env, PLANNING_SYSTEM_DELAY_MS: '8000' });
@@ -49,12 +29,12 @@ async function killDuringPublish(env: Record<string, string>) {
   let jobId: number;
   try {
     token = await loginOver(first.url, 'pub', 'pw');
-    expect((await call(first, token, 'POST', '/api/module/lock', [key])).body[0].acquired).toBe(true);
-    const published = await call(first, token, 'POST', '/api/module/publish', key);
+    expect((await callOver(first, token, 'POST', '/api/module/lock', [key])).body[0].acquired).toBe(true);
+    const published = await callOver(first, token, 'POST', '/api/module/publish', key);
     expect(published.status).toBe(200);
     jobId = published.body.jobId;
     // The job is in the hands of the first process, waiting on the planning system: kill it now.
-    await waitUntil('the job to run', async () => ((await call(first, token, 'GET', `/api/jobs/${jobId}`)).body.status === 'RUNNING' ? true : undefined));
+    await waitUntil('the job to run', async () => ((await callOver(first, token, 'GET', `/api/jobs/${jobId}`)).body.status === 'RUNNING' ? true : undefined));
   } finally {
     first.child.kill('SIGKILL');
     await first.stop();
@@ -62,11 +42,11 @@ async function killDuringPublish(env: Record<string, string>) {
   const second = await startServer({ ...env, PLANNING_SYSTEM_DELAY_MS: '0' });
   try {
     const job = await waitUntil('the job to finish', async () => {
-      const j = (await call(second, token, 'GET', `/api/jobs/${jobId}`)).body;
+      const j = (await callOver(second, token, 'GET', `/api/jobs/${jobId}`)).body;
       return j.status === 'DONE' || j.status === 'FAILED' ? j : undefined;
     });
     expect(job.status).toBe('DONE');
-    const [module] = (await call(second, token, 'POST', '/api/module/details', [key])).body;
+    const [module] = (await callOver(second, token, 'POST', '/api/module/details', [key])).body;
     expect(module.status).toBe('SUBMITTED');
     expect(module.publicationDate).not.toBeNull();
   } finally {

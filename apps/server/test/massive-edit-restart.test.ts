@@ -8,7 +8,7 @@ import { migrate } from '../src/db/migrate.js';
 import { moduleSkus, modules, moduleStarsZones } from '../src/db/schema.js';
 import { buildFamily, buildReference, buildSku, buildUser } from './builders.js';
 import { queryOnce, withScratchPostgres } from './scratch-postgres.js';
-import { loginOver, startServer, type RunningServer } from './server-process.js';
+import { callOver, loginOver, startServer, waitUntil } from './server-process.js';
 
 /**
  * A server killed (SIGKILL) in the middle of a massive edit job: after a restart the job resumes from
@@ -37,26 +37,6 @@ async function prepare(database: Database): Promise<string> {
   return added.upc;
 }
 
-async function call(server: RunningServer, token: string, method: string, url: string, body?: unknown) {
-  const res = await fetch(`${server.url}${url}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each test reads the fields of the answer it expects
-  return { status: res.status, body: (await res.json()) as any };
-}
-
-async function waitUntil<T>(what: string, fn: () => Promise<T | undefined>, timeoutMs = 120_000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await fn();
-    if (v !== undefined) return v;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
 type Query = (sqlText: string) => Promise<Record<string, unknown>[]>;
 
 async function killDuringMassiveEdit(env: Record<string, string>, upc: string, withQuery: (checks: (query: Query) => Promise<void>) => Promise<void>) {
@@ -67,12 +47,12 @@ async function killDuringMassiveEdit(env: Record<string, string>, upc: string, w
   try {
     token = await loginOver(first.url, 'boss', 'pw');
     const rows = Array.from({ length: MODULES }, (_, i) => ({ moduleLabels: [`KILL_${i}`], monthIdList: MONTHS, upcToAddList: [upc], upcStatus: 'EL' }));
-    const started = await call(first, token, 'POST', '/api/module/massiveEdit/', { massiveEditList: rows, toPublish: false });
+    const started = await callOver(first, token, 'POST', '/api/module/massiveEdit/', { massiveEditList: rows, toPublish: false });
     expect(started.status, JSON.stringify(started.body)).toBe(200);
     jobId = started.body.jobId;
     // Kill it once some steps are done and most are not.
     progressAtKill = await waitUntil('the job to be under way', async () => {
-      const job = (await call(first, token, 'GET', `/api/jobs/${jobId}`)).body;
+      const job = (await callOver(first, token, 'GET', `/api/jobs/${jobId}`)).body;
       return job.status === 'RUNNING' && job.progress >= 5 ? (job.progress as number) : undefined;
     });
   } finally {
@@ -83,7 +63,7 @@ async function killDuringMassiveEdit(env: Record<string, string>, upc: string, w
   const second = await startServer(env);
   try {
     const job = await waitUntil('the job to finish', async () => {
-      const j = (await call(second, token, 'GET', `/api/jobs/${jobId}`)).body;
+      const j = (await callOver(second, token, 'GET', `/api/jobs/${jobId}`)).body;
       return j.status === 'DONE' || j.status === 'FAILED' ? j : undefined;
     });
     expect(job.status).toBe('DONE');

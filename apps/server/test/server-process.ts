@@ -74,3 +74,25 @@ export async function loginOver(url: string, username: string, password: string)
   if (res.status !== 200) throw new Error(`login failed: ${res.status} ${await res.text()}`);
   return ((await res.json()) as { access_token: string }).access_token;
 }
+
+/** A JSON call to a running server with a bearer token: the status and the parsed answer. */
+export async function callOver(server: RunningServer, token: string, method: string, url: string, body?: unknown) {
+  const res = await fetch(`${server.url}${url}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each test reads the fields of the answer it expects
+  return { status: res.status, body: (await res.json()) as any };
+}
+
+/** Polls `fn` every `everyMs` until it answers something, or throws after `timeoutMs`. */
+export async function waitUntil<T>(what: string, fn: () => Promise<T | undefined>, timeoutMs = 120_000, everyMs = 100): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await fn();
+    if (v !== undefined) return v;
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, everyMs));
+  }
+}

@@ -25,77 +25,52 @@ const description =
 /** The massive edit calls (part 2 §7, docs/MASSIVE-EDIT.md). */
 export async function massiveEditRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const ctx = (request: Parameters<typeof contextOf>[1]) => contextOf(app, request);
 
-  for (const url of ['/api/module/massiveEdit/', '/api/module/massiveEdit']) {
-    app.post(
-      url,
-      { schema: { tags: ['modules'], summary: 'Massive edit of modules', description, querystring: massiveEditQuerySchema, body: moduleMassiveEditRequestSchema, response: responses } },
-      (request) =>
-        massiveEdit(ctx(request), moduleEditType, {
-          edits: request.body.massiveEditList,
-          toPublish: request.body.toPublish,
-          dryRun: request.body.dryRun ?? request.query.dryRun,
-          rowsField: 'massiveEditList',
-          rowErrors: moduleRowErrors,
-        }),
-    );
+  /** One massive edit route: its body's rows field, the type's row rules, and whether it is for admins only. */
+  function route<Body extends z.ZodType<{ toPublish?: boolean; dryRun?: boolean | undefined }>, Edit>(
+    urls: readonly string[],
+    meta: { tags: string[]; summary: string; body: Body },
+    type: Parameters<typeof massiveEdit>[1],
+    rows: (body: z.output<Body>) => readonly Edit[],
+    options: { rowsField: string; rowErrors: (edit: Edit) => string[]; adminOnly?: boolean },
+  ) {
+    for (const url of urls) {
+      app.post(url, { schema: { ...meta, description, querystring: massiveEditQuerySchema, response: responses } }, (request) => {
+        const body = request.body as z.output<Body>;
+        return massiveEdit(contextOf(app, request), type, {
+          edits: rows(body),
+          toPublish: body.toPublish ?? false,
+          dryRun: body.dryRun ?? (request.query as { dryRun: boolean }).dryRun,
+          ...options,
+        } as Parameters<typeof massiveEdit>[2]);
+      });
+    }
   }
-  app.post(
-    '/api/module/massiveEdit/selected',
-    {
-      schema: {
-        tags: ['modules'],
-        summary: 'Massive edit of the modules selected on home (administrators)',
-        description,
-        querystring: massiveEditQuerySchema,
-        body: moduleMassiveEditRequestSchema,
-        response: responses,
-      },
-    },
-    (request) =>
-      massiveEdit(ctx(request), moduleEditType, {
-        edits: request.body.massiveEditList,
-        toPublish: request.body.toPublish,
-        dryRun: request.body.dryRun ?? request.query.dryRun,
-        rowsField: 'massiveEditList',
-        rowErrors: moduleRowErrors,
-        adminOnly: true,
-      }),
+
+  const modules = (body: z.output<typeof moduleMassiveEditRequestSchema>) => body.massiveEditList;
+  route(['/api/module/massiveEdit/', '/api/module/massiveEdit'], { tags: ['modules'], summary: 'Massive edit of modules', body: moduleMassiveEditRequestSchema }, moduleEditType, modules, {
+    rowsField: 'massiveEditList',
+    rowErrors: moduleRowErrors,
+  });
+  route(
+    ['/api/module/massiveEdit/selected'],
+    { tags: ['modules'], summary: 'Massive edit of the modules selected on home (administrators)', body: moduleMassiveEditRequestSchema },
+    moduleEditType,
+    modules,
+    { rowsField: 'massiveEditList', rowErrors: moduleRowErrors, adminOnly: true },
   );
-  for (const url of ['/api/cluster/massiveEdit/', '/api/cluster/massiveEdit']) {
-    app.post(
-      url,
-      { schema: { tags: ['clusters'], summary: 'Massive edit of clusters', description, querystring: massiveEditQuerySchema, body: clusterMassiveEditRequestSchema, response: responses } },
-      (request) =>
-        massiveEdit(ctx(request), clusterEditType, {
-          edits: request.body.rowsClusterMassiveEdit,
-          toPublish: request.body.toPublish,
-          dryRun: request.body.dryRun ?? request.query.dryRun,
-          rowsField: 'rowsClusterMassiveEdit',
-          rowErrors: clusterRowErrors,
-        }),
-    );
-  }
-  app.post(
-    '/api/cluster/massiveEdit/classification',
-    {
-      schema: {
-        tags: ['clusters'],
-        summary: 'Massive edit of client classifications of clusters',
-        description,
-        querystring: massiveEditQuerySchema,
-        body: classificationMassiveEditRequestSchema,
-        response: responses,
-      },
-    },
-    (request) =>
-      massiveEdit(ctx(request), classificationEditType, {
-        edits: request.body.rowsClusterClassificationMassiveEdit,
-        toPublish: false,
-        dryRun: request.body.dryRun ?? request.query.dryRun,
-        rowsField: 'rowsClusterClassificationMassiveEdit',
-        rowErrors: classificationRowErrors,
-      }),
+  route(
+    ['/api/cluster/massiveEdit/', '/api/cluster/massiveEdit'],
+    { tags: ['clusters'], summary: 'Massive edit of clusters', body: clusterMassiveEditRequestSchema },
+    clusterEditType,
+    (body) => body.rowsClusterMassiveEdit,
+    { rowsField: 'rowsClusterMassiveEdit', rowErrors: clusterRowErrors },
+  );
+  route(
+    ['/api/cluster/massiveEdit/classification'],
+    { tags: ['clusters'], summary: 'Massive edit of client classifications of clusters', body: classificationMassiveEditRequestSchema },
+    classificationEditType,
+    (body) => body.rowsClusterClassificationMassiveEdit,
+    { rowsField: 'rowsClusterClassificationMassiveEdit', rowErrors: classificationRowErrors },
   );
 }
