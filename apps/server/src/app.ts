@@ -44,8 +44,8 @@ import { releaseRoutes } from './modules/releases/releases.routes.js';
 import { workingAreaRoutes } from './modules/working-area/working-area.routes.js';
 import { EXPORT_JOB, exportJob } from './modules/exports/export.job.js';
 import { exportRoutes } from './modules/exports/exports.routes.js';
-import { MODULE_IMPORT_JOB, moduleImportJob } from './modules/uploads/module-import.job.js';
 import { uploadRoutes } from './modules/uploads/uploads.routes.js';
+import { registerUploadJobs } from './modules/uploads/uploads.service.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -135,7 +135,7 @@ export async function buildApp({ config, database, logger = true, gateway, now }
   registerClusterJobs(app.jobs, config.LOCK_TTL_MINUTES);
   registerMassiveEditJobs(app.jobs, config.LOCK_TTL_MINUTES);
   registerDeletionJobs(app.jobs, database.db);
-  app.jobs.register(MODULE_IMPORT_JOB, moduleImportJob(app.jobs, config.LOCK_TTL_MINUTES));
+  registerUploadJobs(app.jobs, config.LOCK_TTL_MINUTES);
   app.jobs.register(EXPORT_JOB, exportJob({ lockTtlMinutes: config.LOCK_TTL_MINUTES, pictures }));
   await registerStaticWeb(app, config.webDistDir);
   return app;

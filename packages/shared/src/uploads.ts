@@ -112,3 +112,21 @@ export const importResultSchema = z.object({
   ),
 });
 export type ImportResult = z.infer<typeof importResultSchema>;
+
+/**
+ * Import Cluster (CLUSTER_MASSIVE_CREATION): the columns of the workbook, one row per (cluster, month,
+ * module), by their title in the header row (case-insensitive, any order, other columns ignored). The
+ * cluster cell holds its id or its label, the module cell its name or its label (docs/IMPORTS.md).
+ */
+export const CLUSTER_IMPORT_COLUMNS = {
+  cluster: 'Cluster id',
+  monthId: 'Month',
+  module: 'Module name',
+  status: 'Status',
+  description: 'Description',
+} as const;
+export type ClusterImportColumn = keyof typeof CLUSTER_IMPORT_COLUMNS;
+/** Without these the workbook is refused (400 missingColumns). */
+export const CLUSTER_IMPORT_REQUIRED: readonly ClusterImportColumn[] = ['cluster', 'monthId', 'module'];
+/** The Status cell: empty is ADDED. */
+export const CLUSTER_IMPORT_STATUSES = ['ADDED', 'REMOVED'] as const;

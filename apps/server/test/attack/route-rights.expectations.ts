@@ -81,14 +81,27 @@ const NO_COPY = ['viewer', 'editor', 'submitter'] as const;
 /** May not import (edit with the import rule): only admin and creator hold it. */
 const NO_IMPORT = ['editor', 'submitter', 'viewer'] as const;
 
-/** An Import Module workbook naming the target's module. */
-async function moduleWorkbook(t: TargetItems) {
+/** A one-sheet workbook of these rows (the first is the header). */
+async function workbookOf(fileName: string, rows: readonly (readonly string[])[]) {
   const workbook = new ExcelJS.Workbook();
-  const sheet = workbook.addWorksheet('Modules');
-  sheet.addRow(['Module name', 'Month', 'UPC', 'MH/EL']);
-  sheet.addRow([t.module, OPEN_MONTH, t.upc, 'MH']);
-  return { fileName: 'modules.xlsx', content: Buffer.from(await workbook.xlsx.writeBuffer()) };
+  const sheet = workbook.addWorksheet('Import');
+  for (const row of rows) sheet.addRow([...row]);
+  return { fileName, content: Buffer.from(await workbook.xlsx.writeBuffer()) };
 }
+
+/** An Import Module workbook naming the target's module. */
+const moduleWorkbook = (t: TargetItems) =>
+  workbookOf('modules.xlsx', [
+    ['Module name', 'Month', 'UPC', 'MH/EL'],
+    [t.module, OPEN_MONTH, t.upc, 'MH'],
+  ]);
+
+/** An Import Cluster workbook putting the target's module in the target's cluster. */
+const clusterWorkbook = (t: TargetItems) =>
+  workbookOf('clusters.xlsx', [
+    ['Cluster id', 'Month', 'Module name'],
+    [t.cluster, OPEN_MONTH, t.module],
+  ]);
 
 const both: readonly Target[] = ['VLT', 'AUR'];
 const moduleKey = (t: TargetItems) => [{ moduleName: t.module, monthId: OPEN_MONTH }];
@@ -463,6 +476,7 @@ export const WRITE_RIGHTS: Record<string, RightsRow> = {
 
   // ───────────── Import Data (multipart): admin, or edit with the import rule (part 1 §6) ─────────────
   'POST /api/upload/module': { multipart: (t) => moduleWorkbook(t), forbidden: NO_IMPORT, ok: 200 },
+  'POST /api/upload/cluster': { multipart: (t) => clusterWorkbook(t), forbidden: NO_IMPORT, ok: 200 },
 
   // ───────────── exports (/data prefix): jobs the call waits for ─────────────
   'POST /data/export/xls/module': exportRow,

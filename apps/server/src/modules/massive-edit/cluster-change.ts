@@ -38,15 +38,17 @@ export const CLUSTER_CHANGE_TEXTS = {
   description: (from: string, to: string) => `Description: "${from}" → "${to}"`,
 } as const;
 
-/** Modules a cluster row names, per month: by lower-cased name and by lower-cased label. */
+/** Live modules per month: by lower-cased name and by lower-cased label. */
+export type ModulesByMonth = ReadonlyMap<string, ReadonlyMap<string, { moduleName: string; brandCode: string }>>;
+
+/** Modules a cluster row names, per month, and the LIAs it names that do not exist. */
 export interface ClusterEnv {
-  modules: ReadonlyMap<string, ReadonlyMap<string, { moduleName: string; brandCode: string }>>;
+  modules: ModulesByMonth;
   unknownLias: ReadonlySet<string>;
 }
 
-export async function clusterEnv(db: Queryable, rows: readonly ClusterMassiveEditRow[]): Promise<ClusterEnv> {
-  const tokens = rows.flatMap((r) => [...r.moduleLabelsToAdd, ...r.moduleLabelsToRemove]);
-  const months = rows.flatMap((r) => r.months);
+/** The live modules of these months that these tokens name (a name or a label, case-insensitive). */
+export async function modulesByMonth(db: Queryable, tokens: readonly string[], months: readonly string[]): Promise<ModulesByMonth> {
   const found = await modulesNamedInMonths(db, tokens, months);
   const modules = new Map<string, Map<string, { moduleName: string; brandCode: string }>>();
   for (const m of found) {
@@ -56,11 +58,23 @@ export async function clusterEnv(db: Queryable, rows: readonly ClusterMassiveEdi
   }
   // Names win over labels: a token that is one module's name and another's label means the named one.
   for (const m of found) modules.get(m.monthId)!.set(m.moduleName.toLowerCase(), { moduleName: m.moduleName, brandCode: m.brandCode });
+  return modules;
+}
+
+export async function clusterEnv(db: Queryable, rows: readonly ClusterMassiveEditRow[]): Promise<ClusterEnv> {
+  const modules = await modulesByMonth(
+    db,
+    rows.flatMap((r) => [...r.moduleLabelsToAdd, ...r.moduleLabelsToRemove]),
+    rows.flatMap((r) => r.months),
+  );
   const unknownLias = new Set(await unknownLiaCodes(db, rows.flatMap((r) => [...r.liasToAdd, ...r.liasToRemove])));
   return { modules, unknownLias };
 }
 
-const copyContent = (c: ClusterContent): ClusterContent => ({ description: c.description, modules: new Map(c.modules), lias: new Set(c.lias), classifications: new Set(c.classifications) });
+export const copyContent = (c: ClusterContent): ClusterContent => ({ description: c.description, modules: new Map(c.modules), lias: new Set(c.lias), classifications: new Set(c.classifications) });
+
+/** The spec's refusal of a module of another brand (part 2 §8), naming the module. */
+export const moduleNotAllowed = (row: ClusterRow, moduleName: string) => `${CLUSTER_TEXTS.moduleNotAllowed([row.clusterId])} (${moduleName})`;
 
 /** The cluster row's change of one cluster's content (pure). */
 export function changeCluster(content: ClusterContent, edit: ClusterMassiveEditRow, row: ClusterRow, env: ClusterEnv): { next: ClusterContent; changes: string[] } | { error: string } {
@@ -72,7 +86,7 @@ export function changeCluster(content: ClusterContent, edit: ClusterMassiveEditR
   for (const token of edit.moduleLabelsToAdd) {
     const m = inMonth?.get(token.toLowerCase());
     if (!m) return { error: CLUSTER_CHANGE_TEXTS.noSuchModule(token) };
-    if (m.brandCode !== row.brandCode) return { error: `${CLUSTER_TEXTS.moduleNotAllowed([row.clusterId])} (${m.moduleName})` };
+    if (m.brandCode !== row.brandCode) return { error: moduleNotAllowed(row, m.moduleName) };
     const status = next.modules.get(m.moduleName);
     if (status === 'ADDED') continue;
     next.modules.set(m.moduleName, 'ADDED');

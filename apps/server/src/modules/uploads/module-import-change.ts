@@ -11,12 +11,13 @@ import { canImportItem } from '@bo/shared/permissions';
 import type { Queryable } from '../../db/client.js';
 import { changeTexts, type ChangeKind } from '../lifecycle/item-change.js';
 import { MODULE_TEXTS } from '../lifecycle/module-kind.js';
-import type { EditType } from '../massive-edit/massive-edit-plan.js';
-import { modulesNamed } from '../massive-edit/massive-edit.repository.js';
+import { moduleEditType } from '../massive-edit/massive-edit-types.js';
 import { MODULE_CHANGE_TEXTS, moduleChange, type ModuleContent, type ModuleEnv } from '../massive-edit/module-change.js';
 import { skuScopes } from '../modules/module-composition.repository.js';
 import type { ModuleRow } from '../modules/modules.repository.js';
-import { IMPORT_FILE_TEXTS, type ImportLine } from './module-import-file.js';
+import { IMPORT_FILE_TEXTS, listReasons } from './import-file.js';
+import { importEditType } from './import.job.js';
+import type { ImportLine } from './module-import-file.js';
 
 /** What the import asks of one module-month. */
 export interface ModuleImportEdit {
@@ -30,14 +31,7 @@ export const MODULE_IMPORT_TEXTS = {
   otherScope: (upc: string, brand: string, collection: string) => `SKU ${upc} is not of the module's brand and collection (${brand} ${collection})`,
   deletedSku: (upc: string) => `SKU ${upc} is deleted and cannot be added`,
   notAuthorized: (name: string) => `You don't have the right to import the module ${name}`,
-  moreErrors: (n: number) => `and ${n} more`,
 } as const;
-
-/** At most this many reasons are listed for one module-month (then "and N more"). */
-export const MAX_REASONS = 20;
-
-export const listReasons = (reasons: readonly string[]) =>
-  reasons.length > MAX_REASONS ? `${reasons.slice(0, MAX_REASONS).join(', ')} ${MODULE_IMPORT_TEXTS.moreErrors(reasons.length - MAX_REASONS)}` : reasons.join(', ');
 
 const cls = (mustHave: boolean) => (mustHave ? 'MH' : 'EL');
 
@@ -112,17 +106,4 @@ export const moduleImportChange: ChangeKind<ModuleRow, ModuleContent, ModuleImpo
 };
 
 /** Import Module as a kind of massive edit: one step per existing module-month, never published. */
-export const moduleImportEditType: EditType<ModuleRow, ModuleContent, ModuleImportEdit, ModuleEnv> = {
-  type: 'module',
-  jobKind: 'upload-module',
-  change: moduleImportChange,
-  publish: null,
-  tokens: (edit) => [edit.moduleName],
-  months: (edit) => [edit.monthId],
-  named: modulesNamed,
-  env: moduleImportEnv,
-  texts: {
-    unknownItem: (token) => `Unknown module ${token}`,
-    noOpenMonth: (token) => `The module ${token} is in no open month`,
-  },
-};
+export const moduleImportEditType = importEditType(moduleEditType, { jobKind: 'upload-module', change: moduleImportChange, env: moduleImportEnv }, (edit) => edit.moduleName);

@@ -2,13 +2,13 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import ExcelJS from 'exceljs';
 import { and, eq, sql } from 'drizzle-orm';
-import { UPLOAD_TEXTS, type ImportResult, type UploadItem } from '@bo/shared/uploads';
-import { AUR_EU, buildFamily, buildModule, buildSku } from '../../../test/builders.js';
+import { UPLOAD_TEXTS, type ImportResult, type UploadItem, type UploadType } from '@bo/shared/uploads';
+import { AUR_EU, buildCluster, buildFamily, buildModule, buildSku } from '../../../test/builders.js';
 import { multipartBody } from '../../../test/multipart.js';
 import { withJobRunner } from '../../../test/cluster-test-app.js';
 import { buildTestApp, type TestUsers } from '../../../test/test-app.js';
 import { queryRows, type Db } from '../../db/client.js';
-import { auditLog, jobs, locks, moduleSkus, modules, rules, templates, uploads } from '../../db/schema.js';
+import { auditLog, clusterModules, clusters, jobs, locks, moduleSkus, modules, rules, templates, uploads } from '../../db/schema.js';
 
 const IMPORT_AUR = { ...AUR_EU, rules: ['import', 'create'] } as const;
 const USERS = {
@@ -67,17 +67,21 @@ async function workbook(rows: Row[], header: string[] = HEADER): Promise<Buffer>
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
 
-const upload = (user: User, content: Buffer, fileName = 'modules.xlsx', field = 'excelFile') => {
+type Kind = 'module' | 'cluster';
+const FILE_NAMES: Record<Kind, string> = { module: 'modules.xlsx', cluster: 'clusters.xlsx' };
+const TYPES: Record<Kind, UploadType> = { module: 'MODULE_MASSIVE_CREATION', cluster: 'CLUSTER_MASSIVE_CREATION' };
+
+const upload = (user: User, content: Buffer, fileName = 'modules.xlsx', field = 'excelFile', kind: Kind = 'module') => {
   const { payload, headers } = multipartBody([{ field, fileName, content }]);
-  return app.inject({ method: 'POST', url: '/api/upload/module', headers: { ...h[user], ...headers }, payload });
+  return app.inject({ method: 'POST', url: `/api/upload/${kind}`, headers: { ...h[user], ...headers }, payload });
 };
 
 /** Uploads, runs the job, answers the upload as the list shows it and the job's result. */
-async function imported(user: User, content: Buffer) {
-  const res = await upload(user, content);
+async function imported(user: User, content: Buffer, kind: Kind = 'module') {
+  const res = await upload(user, content, FILE_NAMES[kind], 'excelFile', kind);
   expect(res.statusCode, res.body).toBe(200);
   const { jobId, upload: item } = res.json() as { jobId: number; upload: UploadItem };
-  expect(item).toMatchObject({ status: 'WIP', type: 'MODULE_MASSIVE_CREATION', userId: user, fileName: 'modules.xlsx', size: content.length, response: null });
+  expect(item).toMatchObject({ status: 'WIP', type: TYPES[kind], userId: user, fileName: FILE_NAMES[kind], size: content.length, response: null });
   await app.jobs.drain();
   const list = (await app.inject({ method: 'GET', url: '/api/uploadStatus/', headers: h[user] })).json() as UploadItem[];
   const job = (await app.inject({ method: 'GET', url: `/api/jobs/${jobId}`, headers: h[user] })).json() as { status: string; result: ImportResult; response: string };
@@ -275,6 +279,119 @@ describe('Import Module', () => {
       expect(await count('uploads')).toBe(0);
       expect(await count('jobs')).toBe(0);
     });
+  });
+});
+
+describe('Import Cluster', () => {
+  const CLUSTER_HEADER = ['Cluster id', 'Month', 'Module name', 'Status', 'Description'];
+  const clusterWorkbook = (rows: Row[]) => workbook(rows, CLUSTER_HEADER);
+  const clusterImported = (user: User, rows: Row[]) => clusterWorkbook(rows).then((content) => imported(user, content, 'cluster'));
+
+  beforeEach(async () => {
+    await buildModule(db, { moduleName: 'MOD_C', skus: [{ upc: upc[0]! }] });
+    await buildCluster(db, { clusterId: 'CL_A', modules: [{ moduleName: 'MOD_A' }, { moduleName: 'MOD_B' }, { moduleName: 'MOD_C', status: 'REMOVED' }], clusterDescription: 'Old' });
+    await buildCluster(db, { clusterId: 'CL_B', modules: [{ moduleName: 'MOD_A' }] });
+    await buildCluster(db, { clusterId: 'CL_D', status: 'SUBMITTED', modules: [{ moduleName: 'MOD_A' }, { moduleName: 'MOD_B' }] });
+  });
+
+  const clusterOf = async (clusterId: string) => {
+    const [c] = await db.select().from(clusters).where(and(eq(clusters.clusterId, clusterId), eq(clusters.monthId, 'M01_2027')));
+    const mods = await db.select().from(clusterModules).where(eq(clusterModules.clusterPk, c!.id));
+    return { cluster: c!, modules: Object.fromEntries(mods.map((m) => [m.moduleName, m.status])) };
+  };
+
+  it('updates, leaves unchanged and bins, one response line per cluster-month', async () => {
+    const before = { CL_A: (await clusterOf('CL_A')).cluster.version, CL_B: (await clusterOf('CL_B')).cluster.version };
+    const { item, result } = await clusterImported('importer', [
+      // CL_A: MOD_A stays, MOD_C (by its label) back from the bin, MOD_B missing → bin; new description.
+      ['CL_A', 'M01_2027', 'MOD_A', null, 'New description'],
+      ['CL_A', '01/2027', 'mod_c label', 'added', null],
+      // CL_B by its label, as it is.
+      ['cl_b label', 'M01_2027', 'MOD_A', 'ADDED', null],
+      // CL_D (SUBMITTED): MOD_B to the bin by a REMOVED row.
+      ['CL_D', 'M01_2027', 'MOD_A', null, null],
+      ['CL_D', 'M01_2027', 'MOD_B', 'REMOVED', null],
+    ]);
+    expect(item).toMatchObject({ status: 'DONE', progress: 100 });
+    expect(result.counts).toEqual({ created: 0, saved: 2, unchanged: 1, failed: 0 });
+    expect(item.response!.split(';')).toEqual([
+      'CL_A (01/2027): saved (Module MOD_C back from the bin, Removed module MOD_B, Description: "Old" → "New description")',
+      'CL_B (01/2027): nothing to change',
+      'CL_D (01/2027): saved (Removed module MOD_B)',
+    ]);
+    const a = await clusterOf('CL_A');
+    expect(a.modules).toEqual({ MOD_A: 'ADDED', MOD_B: 'REMOVED', MOD_C: 'ADDED' });
+    expect(a.cluster).toMatchObject({ clusterDescription: 'New description', version: before.CL_A + 1, updatedBy: 'importer' });
+    expect((await clusterOf('CL_B')).cluster.version).toBe(before.CL_B);
+    const d = await clusterOf('CL_D');
+    expect(d.modules).toEqual({ MOD_A: 'ADDED', MOD_B: 'REMOVED' });
+    // A change reopens a SUBMITTED cluster; the import never publishes.
+    expect(d.cluster.status).toBe('WIP');
+    const audits = await db.select().from(auditLog).where(eq(auditLog.action, 'upload'));
+    expect(audits).toEqual([expect.objectContaining({ username: 'importer', summary: expect.objectContaining({ type: 'CLUSTER_MASSIVE_CREATION', fileName: 'clusters.xlsx' }) })]);
+    expect(await db.select().from(auditLog).where(and(eq(auditLog.action, 'save'), eq(auditLog.itemType, 'cluster')))).toHaveLength(2);
+  });
+
+  it('reports bad rows, unknown clusters and modules, and modules of another brand, applying the others', async () => {
+    const { item, result } = await clusterImported('importer', [
+      ['CL_A', 'M01_2027', 'MOD_A', 'XX', null],
+      [null, 'M01_2027', 'MOD_A', null, null],
+      ['CL_B', 'M13_2027', 'MOD_A', null, null],
+      ['CL_GHOST', 'M01_2027', 'MOD_A', null, null],
+      ['CL_B', 'M01_2027', 'MOD_VLT', null, null],
+      ['CL_D', 'M01_2027', 'MOD_NOPE', null, null],
+      ['CL_D', 'M01_2027', null, null, 'x'.repeat(101)],
+      ['CL_B', 'M02_2027', 'MOD_A', null, null],
+    ]);
+    expect(item.response!.split(';')).toEqual([
+      'File row 3: refused: file row 3, column Cluster id: empty',
+      "File row 4: refused: file row 4, column Month: 'M13_2027' is not a month (M03_2027 or 03/2027)",
+      "CL_A (01/2027): refused: file row 2, column Status: 'XX' is not ADDED or REMOVED",
+      'CL_GHOST (01/2027): refused: The cluster CL_GHOST does not exist in 01/2027: create it first (the import does not create clusters)',
+      'CL_B (01/2027): refused: file row 6, column Module name: Error in cluster CL_B: cannot add selected module (MOD_VLT)',
+      'CL_D (01/2027): refused: file row 8, column Module name: empty, file row 8, column Description: the description can have at most 100 characters',
+      'CL_B (02/2027): refused: The cluster CL_B does not exist in 02/2027: create it first (the import does not create clusters)',
+    ]);
+    expect(result.counts.failed).toBe(7);
+    const unknown = await clusterImported('importer', [['CL_D', 'M01_2027', 'MOD_NOPE', null, null]]);
+    expect(unknown.item.response).toBe("CL_D (01/2027): refused: file row 2, column Module name: The module MOD_NOPE does not exist in the cluster's month");
+    expect((await clusterOf('CL_B')).modules).toEqual({ MOD_A: 'ADDED' });
+    expect((await clusterOf('CL_D')).cluster.status).toBe('SUBMITTED');
+  });
+
+  it('reports a cluster outside the caller’s import right and a cluster locked by someone else, without applying them', async () => {
+    await buildCluster(db, { clusterId: 'CL_NA', countries: ['US'], zones: ['NA'], modules: [{ moduleName: 'MOD_A' }] });
+    await db.insert(locks).values({ itemType: 'cluster', itemKey: 'CL_B', monthId: 'M01_2027', owner: 'other' });
+    const { item } = await clusterImported('importer', [
+      ['CL_NA', 'M01_2027', 'MOD_B', null, null],
+      ['CL_B', 'M01_2027', 'MOD_B', null, null],
+      ['CL_A', 'M01_2027', 'MOD_A', null, null],
+    ]);
+    expect(item.response!.split(';')).toEqual([
+      "CL_NA (01/2027): refused: You don't have the right to import the cluster CL_NA",
+      'CL_B (01/2027): refused: other is editing the cluster',
+      'CL_A (01/2027): saved (Removed module MOD_B)',
+    ]);
+    expect((await clusterOf('CL_B')).modules).toEqual({ MOD_A: 'ADDED' });
+    expect((await clusterOf('CL_NA')).modules).toEqual({ MOD_A: 'ADDED' });
+  });
+
+  it('refuses without the import right (403), while an upload is in progress (409), and a workbook without its columns (400)', async () => {
+    const content = await clusterWorkbook([['CL_A', 'M01_2027', 'MOD_A', null, null]]);
+    const refused = await upload('editor', content, 'clusters.xlsx', 'excelFile', 'cluster');
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({ error: 'forbidden', message: UPLOAD_TEXTS.noImportRight });
+    const moduleFile = await workbook([['MOD_A', 'M01_2027', upc[0]!, 'MH', null]]);
+    const wrong = await upload('importer', moduleFile, 'modules.xlsx', 'excelFile', 'cluster');
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toEqual({ error: 'badRequest', message: UPLOAD_TEXTS.missingColumns(['Cluster id']) });
+    expect(await count('uploads')).toBe(0);
+    // An upload of either type in progress holds up the other.
+    expect((await upload('importer', moduleFile)).statusCode).toBe(200);
+    const busy = await upload('importer', content, 'clusters.xlsx', 'excelFile', 'cluster');
+    expect(busy.statusCode).toBe(409);
+    expect(busy.json()).toEqual({ error: 'conflict', message: UPLOAD_TEXTS.wipExists });
+    expect(await count('uploads')).toBe(1);
   });
 });
 

@@ -54,6 +54,7 @@ export async function uploadRoutes(instance: FastifyInstance) {
       return acceptUpload(c, kind, file);
     });
   uploadRoute('module', 'Import Module: a workbook of module compositions');
+  uploadRoute('cluster', 'Import Cluster: a workbook of the modules of cluster-months');
 
   app.get('/api/uploadStatus/', { schema: { tags: ['uploads'], summary: 'The uploads: own, or everyone’s for an admin; newest first, at most 200', response: { 200: uploadListSchema } } }, (request) =>
     uploadList(ctx(request)),

@@ -8,8 +8,12 @@ import { UPLOAD_TEXTS, type UploadAccepted, type UploadItem, type UploadState, t
 import { audit } from '../../lib/audit.repository.js';
 import type { ServiceContext } from '../../lib/context.js';
 import { AppError, badRequest, conflict, forbidden } from '../../lib/errors.js';
-import { missingColumns, readHeader } from './module-import-file.js';
-import { MODULE_IMPORT_JOB } from './module-import.job.js';
+import type { JobHandler, JobRunner } from '../../jobs/job-runner.js';
+import { CLUSTER_IMPORT_FORMAT } from './cluster-import-file.js';
+import { CLUSTER_IMPORT_JOB, clusterImportJob } from './cluster-import.job.js';
+import { missingColumns, readHeader, type ImportColumns } from './import-file.js';
+import { MODULE_IMPORT_FORMAT } from './module-import-file.js';
+import { MODULE_IMPORT_JOB, moduleImportJob } from './module-import.job.js';
 import { checkXlsx, XlsxRefused } from './xlsx-check.js';
 import { insertUpload, listUploads, lockUserUploads, wipUploadOf } from './uploads.repository.js';
 
@@ -18,11 +22,20 @@ export const UPLOAD_LIST_LIMIT = 200;
 
 const MB = 1024 * 1024;
 
-/** What each import type reads and which job processes it. */
+/** What each import type reads (its columns) and which job processes it (POST /api/upload/{kind}). */
 export const UPLOAD_KINDS = {
-  module: { type: 'MODULE_MASSIVE_CREATION', jobKind: MODULE_IMPORT_JOB },
-} as const satisfies Record<string, { type: UploadType; jobKind: string }>;
+  module: { type: 'MODULE_MASSIVE_CREATION', columns: MODULE_IMPORT_FORMAT, jobKind: MODULE_IMPORT_JOB, job: moduleImportJob },
+  cluster: { type: 'CLUSTER_MASSIVE_CREATION', columns: CLUSTER_IMPORT_FORMAT, jobKind: CLUSTER_IMPORT_JOB, job: clusterImportJob },
+} as const satisfies Record<
+  string,
+  { type: UploadType; columns: ImportColumns<string>; jobKind: string; job: (runner: Pick<JobRunner, 'enqueue'>, lockTtlMinutes: number) => JobHandler }
+>;
 export type UploadKind = keyof typeof UPLOAD_KINDS;
+
+/** Registers the job of every import type on the runner. */
+export function registerUploadJobs(jobs: JobRunner, lockTtlMinutes: number): void {
+  for (const kind of Object.values(UPLOAD_KINDS)) jobs.register(kind.jobKind, kind.job(jobs, lockTtlMinutes));
+}
 
 export interface UploadedFile {
   fileName: string;
@@ -38,7 +51,7 @@ export async function assertMayUpload(ctx: ServiceContext): Promise<void> {
 }
 
 /** Every check of the file that needs no database; throws 400/413 with the upload texts. */
-export async function checkWorkbook(ctx: Pick<ServiceContext, 'config'>, file: UploadedFile): Promise<void> {
+export async function checkWorkbook(ctx: Pick<ServiceContext, 'config'>, file: UploadedFile, columns: ImportColumns<string>): Promise<void> {
   const { config } = ctx;
   if (file.content.length === 0) throw badRequest(UPLOAD_TEXTS.emptyFile);
   if (file.content.length > config.UPLOAD_MAX_MB * MB) throw tooLarge(ctx);
@@ -53,13 +66,13 @@ export async function checkWorkbook(ctx: Pick<ServiceContext, 'config'>, file: U
   }
   let header: Awaited<ReturnType<typeof readHeader>>;
   try {
-    header = await readHeader(file.content);
+    header = await readHeader(file.content, columns);
   } catch {
     // A zip that looks like a workbook but that ExcelJS cannot read.
     throw badRequest(UPLOAD_TEXTS.notExcel);
   }
   if (!header) throw badRequest(UPLOAD_TEXTS.noRows);
-  const missing = missingColumns(header.index);
+  const missing = missingColumns(columns, header.index);
   if (missing.length) throw badRequest(UPLOAD_TEXTS.missingColumns(missing));
   if (!header.hasData) throw badRequest(UPLOAD_TEXTS.noRows);
 }
@@ -67,8 +80,8 @@ export async function checkWorkbook(ctx: Pick<ServiceContext, 'config'>, file: U
 /** POST /api/upload/{module,cluster}: stores the checked workbook with its job (QUEUED) in one transaction. */
 export async function acceptUpload(ctx: ServiceContext, kind: UploadKind, file: UploadedFile): Promise<UploadAccepted> {
   await assertMayUpload(ctx);
-  await checkWorkbook(ctx, file);
-  const { type, jobKind } = UPLOAD_KINDS[kind];
+  const { type, jobKind, columns } = UPLOAD_KINDS[kind];
+  await checkWorkbook(ctx, file, columns);
   return ctx.db.transaction(async (tx) => {
     await lockUserUploads(tx, ctx.user.username);
     // Again under the lock: two uploads sent at once do not both pass.
