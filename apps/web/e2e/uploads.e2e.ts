@@ -6,7 +6,8 @@
  * and leaves nothing in the table; a dropped .csv is refused without calling the server; a user without
  * the import right sees why.
  *
- * Uses what no other browser test touches: Marea (MRA) modules of M05_2027, looked up through the API.
+ * Uses what no other browser test touches: Marea (MRA) modules and one cluster of M05_2027, looked up through the API;
+ * the last test uploads a cluster workbook through Import Cluster.
  */
 import { mkdirSync } from 'node:fs';
 import ExcelJS from 'exceljs';
@@ -241,5 +242,42 @@ describe('Import Data', () => {
     for (const p of active(modules[0]!)) {
       expect(byName.get(modules[0]!.moduleName)!.productDtoList.find((q) => q.upc === p.upc)!.mustHave).toBe(p.mustHave);
     }
+  });
+  it('uploads a cluster workbook: the cluster takes its new description, its modules stay, and the response names it', async () => {
+    const found = await apiCall<{ clusterId: string; status: string; locked: boolean }[]>(token, 'POST', '/cluster/filtered', { brand: [BRAND], monthId: [MONTH] });
+    const candidates = found.filter((c) => c.status === 'WIP' && !c.locked).map((c) => ({ clusterId: c.clusterId, monthId: MONTH }));
+    const details = await apiCall<{ clusterId: string; modules: { moduleName: string; clusterCompositionStatus: string }[] }[]>(token, 'POST', '/cluster/clusterDetails', candidates);
+    const cluster = details.find((c) => c.modules.some((m) => m.clusterCompositionStatus === 'ADDED'))!;
+    expect(cluster).toBeDefined();
+    const added = cluster.modules.filter((m) => m.clusterCompositionStatus === 'ADDED').map((m) => m.moduleName);
+    const description = `Imported ${Date.now() % 100000}`;
+    const book = new ExcelJS.Workbook();
+    const sheet = book.addWorksheet('Clusters');
+    sheet.addRow(['Cluster id', 'Month', 'Module name', 'Status', 'Description']);
+    added.forEach((name, i) => sheet.addRow([cluster.clusterId, MONTH, name, 'ADDED', i === 0 ? description : null]));
+    const buffer = Buffer.from(await book.xlsx.writeBuffer());
+
+    await openImportData();
+    await picker('cluster').setInputFiles({ name: 'marea-clusters.xlsx', mimeType: XLSX_MIME, buffer });
+    const answer = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith('/api/upload/cluster'));
+    await uploadButton('cluster').click();
+    const response = await answer;
+    expect(response.status()).toBe(200);
+    const { upload } = (await response.json()) as { upload: UploadItem };
+    const row = page.getByTestId(`upload-row-${upload.id}`);
+    await row.waitFor();
+    expect(await row.textContent()).toContain('Cluster');
+    await expect.poll(() => row.locator('[data-status]').getAttribute('data-status'), { timeout: 30_000, interval: 250 }).toBe('DONE');
+    await row.getByTestId('upload-show-response').click();
+    const lines = await page.getByTestId('upload-response-popup').getByTestId('upload-response-line').allTextContents();
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain(cluster.clusterId);
+    await shot('cluster-response');
+
+    const [after] = await apiCall<{ clusterDescription: string; modules: { moduleName: string; clusterCompositionStatus: string }[] }[]>(token, 'POST', '/cluster/clusterDetails', [
+      { clusterId: cluster.clusterId, monthId: MONTH },
+    ]);
+    expect(after!.clusterDescription).toBe(description);
+    expect(after!.modules.filter((m) => m.clusterCompositionStatus === 'ADDED').map((m) => m.moduleName).sort()).toEqual([...added].sort());
   });
 });

@@ -24,7 +24,7 @@ const AREAS: readonly { kind: ImportKind; title: string; description: string; te
   {
     kind: 'cluster',
     title: UPLOAD_TEXTS.importCluster,
-    description: 'Create or update clusters from a workbook: one row per module of a cluster.',
+    description: 'Update existing clusters from a workbook: one row per module of a cluster (the import does not create clusters).',
     testId: 'import-cluster',
   },
 ];
