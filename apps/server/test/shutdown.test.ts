@@ -280,7 +280,9 @@ describe('stopping the server process', () => {
       const { code, at } = await exited;
       await idleClosed;
       expect(code).toBe(0);
-      expect(at - signalledAt).toBeLessThan(1000);
+      // Well under the shutdown timeout (10 s) and the keep-alive timeout (72 s), either of which a server that
+      // waited for the idle connection would reach; a loaded 2-core machine takes over 1 s to stop on its own.
+      expect(at - signalledAt).toBeLessThan(5000);
       expect(logged(server, 'database closed')).toBe(true);
       console.info(`SIGINT with an idle keep-alive connection → exit ${at - signalledAt} ms`);
     } finally {
