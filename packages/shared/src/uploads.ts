@@ -130,3 +130,51 @@ export type ClusterImportColumn = keyof typeof CLUSTER_IMPORT_COLUMNS;
 export const CLUSTER_IMPORT_REQUIRED: readonly ClusterImportColumn[] = ['cluster', 'monthId', 'module'];
 /** The Status cell: empty is ADDED. */
 export const CLUSTER_IMPORT_STATUSES = ['ADDED', 'REMOVED'] as const;
+
+/**
+ * Upload Files (/uploadTwo, FILE_LOADER; part 2 §2, §7 "Uploads", §8; docs/IMPORTS.md "Upload Files"):
+ * four files and two fields of one multipart request to `POST /data/fileLoader/import`.
+ */
+export const FILE_LOADER_FILES = ['module', 'cluster', 'registry', 'segment'] as const;
+export type FileLoaderFile = (typeof FILE_LOADER_FILES)[number];
+/** The page's names of the four files. */
+export const FILE_LOADER_FILE_LABELS: Record<FileLoaderFile, string> = {
+  module: 'Module Composition',
+  cluster: 'Cluster Composition',
+  registry: 'Sku Registry',
+  segment: 'Customer Segmentation',
+};
+export const FILE_LOADER_TYPES = ['massive', 'delta'] as const;
+export type FileLoaderType = (typeof FILE_LOADER_TYPES)[number];
+/** `GET /data/fileLoader/template/:file?format=` */
+export const FILE_LOADER_TEMPLATE_FORMATS = ['csv', 'xlsx'] as const;
+
+/** A refused call of the file loader: the page reads `status` and `message` ('Request rejected with status {status} Msg: {message}'). */
+export const fileLoaderErrorSchema = z.object({
+  error: z.string(),
+  message: z.string(),
+  status: z.number(),
+  fields: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+});
+export type FileLoaderError = z.infer<typeof fileLoaderErrorSchema>;
+
+export const FILE_LOADER_TEXTS = {
+  /** Success of the upload call (part 2 §8), and the first line of a loaded upload's response. */
+  uploaded: 'The files have been uploaded',
+  rejected: (status: number, message: string) => `Request rejected with status ${status} Msg: ${message}`,
+  adminOnly: 'Only administrators may upload the release files.',
+  notMultipart: 'Send the four files and the fields releaseId and type as multipart/form-data.',
+  missingFile: (file: FileLoaderFile) => `The ${FILE_LOADER_FILE_LABELS[file]} file is missing (field ${file}).`,
+  missingField: (field: 'releaseId' | 'type') => `The field ${field} is missing.`,
+  badType: 'The type must be massive or delta.',
+  unexpectedField: (name: string) => `Unexpected field ${name}: send module, cluster, registry, segment, releaseId and type.`,
+  repeatedField: (name: string) => `The field ${name} is sent twice.`,
+  emptyFile: (fileName: string) => `The file ${fileName} is empty.`,
+  tooLarge: (maxMb: number) => `A file is larger than ${maxMb} MB.`,
+  releaseNotFound: (releaseId: string) => `The release ${releaseId} does not exist`,
+  releaseClosed: (releaseId: string) => `The release ${releaseId} is closed`,
+  unknownFile: (file: string) => `Unknown file ${file}: module, cluster, registry or segment.`,
+  /** The first line of a refused load's response (the job is FAILED, the upload ERROR). */
+  refused: (errorCount: number) => `The files were refused: ${errorCount} error(s), nothing was loaded`,
+  moreErrors: (n: number) => `and ${n} more`,
+} as const;

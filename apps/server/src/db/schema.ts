@@ -707,6 +707,25 @@ export const uploads = pgTable(
   (t) => [index('uploads_insert_time_idx').on(t.insertTime), index('uploads_user_idx').on(sql`lower(${t.userId})`), index('uploads_job_idx').on(t.jobId)],
 );
 
+/**
+ * The files of an upload that has several (Upload Files, FILE_LOADER: module, cluster, registry,
+ * segment — docs/IMPORTS.md "Upload Files"); such an upload's own `content` is empty.
+ */
+export const uploadFiles = pgTable(
+  'upload_files',
+  {
+    uploadId: bigint('upload_id', { mode: 'number' })
+      .notNull()
+      .references(() => uploads.id, { onDelete: 'cascade' }),
+    /** The multipart field the file came in. */
+    field: text('field').notNull(),
+    fileName: text('file_name').notNull(),
+    size: integer('size').notNull(),
+    content: bytea('content').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.uploadId, t.field] })],
+);
+
 export const exportFiles = pgTable(
   'export_files',
   {

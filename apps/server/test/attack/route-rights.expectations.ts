@@ -33,14 +33,20 @@
 import ExcelJS from 'exceljs';
 import type { Db } from '../../src/db/client.js';
 import { releases } from '../../src/db/schema.js';
+import { RELEASE_FILE_KINDS } from '../../src/modules/release-loader/formats.js';
+import { templateCsv } from '../../src/modules/release-loader/release-export.js';
 import { OPEN_MONTH, OTHER_OPEN_MONTH, type Role, type Target, type TargetItems, type World } from './route-rights.world.js';
 
 export type Cell = Role | `${Role}@${Target}`;
+export type MultipartPart = { field: string; fileName: string; content: Buffer; type?: string } | { field: string; value: string };
 
 export interface RightsRow {
   targets?: readonly Target[];
-  /** A multipart body instead of JSON (uploads): the file of field `excelFile`, for the target's items. */
-  multipart?: (t: TargetItems, w: World) => Promise<{ fileName: string; content: Buffer }>;
+  /**
+   * A multipart body instead of JSON (uploads): the file of field `excelFile`, for the target's items,
+   * or every part of the body (Upload Files: four files and plain fields).
+   */
+  multipart?: (t: TargetItems, w: World) => Promise<{ fileName: string; content: Buffer } | MultipartPart[]>;
   /** The request body (a valid one), for the target's items. */
   body?: (t: TargetItems, w: World) => unknown;
   /** Path parameters (`{name}` of the OpenAPI path). */
@@ -95,6 +101,13 @@ const moduleWorkbook = (t: TargetItems) =>
     ['Module name', 'Month', 'UPC', 'MH/EL'],
     [t.module, OPEN_MONTH, t.upc, 'MH'],
   ]);
+
+/** Upload Files: the four header-only templates (nothing to merge) for the open release. */
+const releaseFiles = async (): Promise<MultipartPart[]> => [
+  ...RELEASE_FILE_KINDS.map((k) => ({ field: k, fileName: `${k}.csv`, content: Buffer.from(templateCsv(k)), type: 'text/csv' })),
+  { field: 'releaseId', value: 'R2027' },
+  { field: 'type', value: 'delta' },
+];
 
 /** An Import Cluster workbook putting the target's module in the target's cluster. */
 const clusterWorkbook = (t: TargetItems) =>
@@ -477,6 +490,8 @@ export const WRITE_RIGHTS: Record<string, RightsRow> = {
   // ───────────── Import Data (multipart): admin, or edit with the import rule (part 1 §6) ─────────────
   'POST /api/upload/module': { multipart: (t) => moduleWorkbook(t), forbidden: NO_IMPORT, ok: 200 },
   'POST /api/upload/cluster': { multipart: (t) => clusterWorkbook(t), forbidden: NO_IMPORT, ok: 200 },
+  // Upload Files (/uploadTwo, the four-file release loader): admins only (docs/IMPORTS.md "Upload Files").
+  'POST /data/fileLoader/import': { multipart: () => releaseFiles(), forbidden: NOT_ADMIN, ok: 200 },
 
   // ───────────── exports (/data prefix): jobs the call waits for ─────────────
   'POST /data/export/xls/module': exportRow,
@@ -529,6 +544,8 @@ export const READ_RIGHTS: Record<string, RightsRow> = {
   // A job and an export file are their owner's (holder here) or an admin's.
   'GET /api/jobs/{id}': { params: (_t, w) => ({ id: String(w.holderJobId) }), forbidden: NOT_ADMIN, ok: 200 },
   'GET /data/export/files/{id}': { params: (_t, w) => ({ id: String(w.holderExportId) }), forbidden: [], hidden: NOT_ADMIN, ok: 200 },
+  'GET /data/fileLoader/template/{file}': { params: () => ({ file: 'module' }), query: 'format=xlsx', forbidden: NOT_ADMIN, ok: 200 },
+  'GET /data/fileLoader/release/{releaseId}/{file}': { params: () => ({ releaseId: 'R2027', file: 'cluster' }), forbidden: NOT_ADMIN, ok: 200 },
   'GET /data/images/{upc}/{view}.png': { params: (t) => ({ upc: t.upc, view: '1' }), forbidden: [], ok: 200 },
   'GET /api/store/bySap/{codiceStoreSap}': { params: (_t, w) => ({ codiceStoreSap: w.store.codiceStoreSap }), forbidden: [], ok: 200 },
   'GET /api/month/checkLego': { query: `monthId=${OPEN_MONTH}&brandCode=AUR&collection=SUN`, forbidden: [], ok: 200 },

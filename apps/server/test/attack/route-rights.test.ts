@@ -325,7 +325,7 @@ async function checkCell(key: string, row: RightsRow, role: Role, target: Target
   const req = requestOf(routeOf(key), row, target);
   const call = row.multipart
     ? row.multipart(t, world).then((file) => {
-        const { payload, headers } = multipartBody([{ field: 'excelFile', ...file }]);
+        const { payload, headers } = multipartBody(Array.isArray(file) ? file : [{ field: 'excelFile', ...file }]);
         return app.inject({ method: req.method as 'POST', url: req.url, headers: { authorization: bearer[role], ...headers }, payload });
       })
     : inject(req, { authorization: bearer[role] });

@@ -16,12 +16,12 @@ import { ClusterRoute } from './routes/cluster';
 import { MassiveEditRoute } from './routes/massive-edit';
 import { MassiveEditSelectedRoute } from './routes/massive-edit-selected';
 import { UploadRoute } from './routes/upload';
+import { UploadTwoRoute } from './routes/upload-two';
 
 /** Screens that later work replaces: each shows its title and 'This screen is coming soon.' */
 const comingSoon: readonly PathKey[] = [
   'history',
   'statistics',
-  'uploadTwo',
   'pdfArea',
   'discoRemoveArea',
   'pendingArea',
@@ -55,6 +55,7 @@ export const routes: RouteObject[] = [
           { path: paths.massiveEdit.path, element: <MassiveEditRoute /> },
           { path: paths.massiveEditSelected.path, element: <MassiveEditSelectedRoute /> },
           { path: paths.upload.path, element: <UploadRoute /> },
+          { path: paths.uploadTwo.path, element: <UploadTwoRoute /> },
           ...comingSoon.map((key) => ({
             path: paths[key].path,
             element: <ComingSoonRoute title={paths[key].title} />,

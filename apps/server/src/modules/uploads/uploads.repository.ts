@@ -5,7 +5,7 @@
 import { desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { UploadItem, UploadType } from '@bo/shared/uploads';
 import type { Queryable } from '../../db/client.js';
-import { jobs, starsZones, uploads } from '../../db/schema.js';
+import { jobs, starsZones, uploadFiles, uploads } from '../../db/schema.js';
 
 const WIP_JOB_STATUSES = ['QUEUED', 'RUNNING'];
 
@@ -70,8 +70,23 @@ export async function listUploads(db: Queryable, username: string | null, limit:
   return rows.map(toItem);
 }
 
-export async function insertUpload(tx: Queryable, row: { type: UploadType; userId: string; fileName: string; size: number; content: Buffer; jobId: number }): Promise<UploadItem> {
+/** One file of an upload that has several (upload_files), by the multipart field it came in. */
+export interface StoredUploadFile {
+  field: string;
+  fileName: string;
+  content: Buffer;
+}
+
+/** Stores the upload row and, for an upload of several files (`files`), each of them in upload_files. */
+export async function insertUpload(
+  tx: Queryable,
+  row: { type: UploadType; userId: string; fileName: string; size: number; content: Buffer; jobId: number },
+  files: readonly StoredUploadFile[] = [],
+): Promise<UploadItem> {
   const [saved] = await tx.insert(uploads).values(row).returning({ id: uploads.id });
+  if (files.length) {
+    await tx.insert(uploadFiles).values(files.map((f) => ({ uploadId: saved!.id, field: f.field, fileName: f.fileName, size: f.content.length, content: f.content })));
+  }
   const [item] = await tx
     .select(uploadColumns)
     .from(uploads)
@@ -84,6 +99,16 @@ export async function insertUpload(tx: Queryable, row: { type: UploadType; userI
 export async function uploadOfJob(db: Queryable, jobId: number): Promise<{ id: number; type: string; fileName: string; content: Buffer } | null> {
   const [row] = await db.select({ id: uploads.id, type: uploads.type, fileName: uploads.fileName, content: uploads.content }).from(uploads).where(eq(uploads.jobId, jobId));
   return row ? { ...row, content: Buffer.from(row.content) } : null;
+}
+
+/** The files (upload_files) of the upload a job processes, by field. */
+export async function uploadFilesOfJob(db: Queryable, jobId: number): Promise<StoredUploadFile[]> {
+  const rows = await db
+    .select({ field: uploadFiles.field, fileName: uploadFiles.fileName, content: uploadFiles.content })
+    .from(uploadFiles)
+    .innerJoin(uploads, eq(uploads.id, uploadFiles.uploadId))
+    .where(eq(uploads.jobId, jobId));
+  return rows.map((r) => ({ ...r, content: Buffer.from(r.content) }));
 }
 
 /** Every stars zone code (an admin's import creates a module in all of them unless the file says which). */

@@ -5,6 +5,7 @@ import { errorResponseSchema } from '@bo/shared/errors';
 import { UPLOAD_TEXTS, uploadAcceptedSchema, uploadListSchema, uploadStateSchema } from '@bo/shared/uploads';
 import { contextOf } from '../../lib/context.js';
 import { AppError, badRequest } from '../../lib/errors.js';
+import { fileLoaderRoutes } from './file-loader.routes.js';
 import { acceptUpload, assertMayUpload, tooLarge, uploadList, uploadState, type UploadedFile, type UploadKind } from './uploads.service.js';
 
 const FILE_FIELD = 'excelFile';
@@ -41,6 +42,8 @@ const uploadDescription =
 export async function uploadRoutes(instance: FastifyInstance) {
   // Only these routes parse multipart bodies (the plugin is encapsulated in this one).
   await instance.register(multipart, { throwFileSizeLimit: true });
+  // Upload Files and the release files (/data/fileLoader/…): its own child, for its error shape.
+  await instance.register(fileLoaderRoutes);
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const ctx = (request: FastifyRequest) => contextOf(app, request);
   const errors = { 400: errorResponseSchema, 403: errorResponseSchema, 409: errorResponseSchema, 413: errorResponseSchema };

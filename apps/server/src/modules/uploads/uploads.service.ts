@@ -15,7 +15,8 @@ import { missingColumns, readHeader, type ImportColumns } from './import-file.js
 import { MODULE_IMPORT_FORMAT } from './module-import-file.js';
 import { MODULE_IMPORT_JOB, moduleImportJob } from './module-import.job.js';
 import { checkXlsx, XlsxRefused } from './xlsx-check.js';
-import { insertUpload, listUploads, lockUserUploads, wipUploadOf } from './uploads.repository.js';
+import { insertUpload, listUploads, lockUserUploads, wipUploadOf, type StoredUploadFile } from './uploads.repository.js';
+import { FILE_LOADER_JOB, fileLoaderJob } from './file-loader.job.js';
 
 /** The most uploads the list answers. */
 export const UPLOAD_LIST_LIMIT = 200;
@@ -32,9 +33,10 @@ export const UPLOAD_KINDS = {
 >;
 export type UploadKind = keyof typeof UPLOAD_KINDS;
 
-/** Registers the job of every import type on the runner. */
+/** Registers the job of every import type on the runner, and Upload Files' (file-loader.job.ts). */
 export function registerUploadJobs(jobs: JobRunner, lockTtlMinutes: number): void {
   for (const kind of Object.values(UPLOAD_KINDS)) jobs.register(kind.jobKind, kind.job(jobs, lockTtlMinutes));
+  jobs.register(FILE_LOADER_JOB, fileLoaderJob());
 }
 
 export interface UploadedFile {
@@ -47,6 +49,11 @@ export const tooLarge = (ctx: Pick<ServiceContext, 'config'>) => new AppError(41
 /** The checks before the file is read: the import right (403), no upload of the caller in progress (409). */
 export async function assertMayUpload(ctx: ServiceContext): Promise<void> {
   if (!canImportAny(ctx.user.grants)) throw forbidden(UPLOAD_TEXTS.noImportRight);
+  await assertNoUploadInProgress(ctx);
+}
+
+/** The WIP rule (409): the caller has no upload of any type in progress. */
+export async function assertNoUploadInProgress(ctx: ServiceContext): Promise<void> {
   if (await wipUploadOf(ctx.db, ctx.user.username)) throw conflict(UPLOAD_TEXTS.wipExists);
 }
 
@@ -82,14 +89,27 @@ export async function acceptUpload(ctx: ServiceContext, kind: UploadKind, file: 
   await assertMayUpload(ctx);
   const { type, jobKind, columns } = UPLOAD_KINDS[kind];
   await checkWorkbook(ctx, file, columns);
+  return storeUpload(ctx, { type, jobKind, fileName: file.fileName, content: file.content });
+}
+
+/**
+ * Stores a checked upload with its job (QUEUED) in one transaction: the WIP rule again under the
+ * caller's advisory lock (two uploads sent at once do not both pass), the upload row (with its files,
+ * for an upload of several), the audit. Every kind of upload goes through here.
+ */
+export async function storeUpload(
+  ctx: ServiceContext,
+  upload: { type: UploadType; jobKind: string; fileName: string; content: Buffer; files?: readonly StoredUploadFile[]; payload?: Record<string, unknown> },
+): Promise<UploadAccepted> {
+  const { type, jobKind, fileName, content, files = [] } = upload;
+  const size = files.length ? files.reduce((sum, f) => sum + f.content.length, 0) : content.length;
   return ctx.db.transaction(async (tx) => {
     await lockUserUploads(tx, ctx.user.username);
-    // Again under the lock: two uploads sent at once do not both pass.
     if (await wipUploadOf(tx, ctx.user.username)) throw conflict(UPLOAD_TEXTS.wipExists);
-    const job = await ctx.jobs.enqueue(tx, jobKind, { uploadType: type, requestId: ctx.requestId }, ctx.user.username);
-    const upload = await insertUpload(tx, { type, userId: ctx.user.username, fileName: file.fileName, size: file.content.length, content: file.content, jobId: job.id });
-    await audit(tx, { username: ctx.user.username, action: 'upload', itemType: 'upload', itemKey: String(upload.id), requestId: ctx.requestId, summary: { type, fileName: file.fileName, size: file.content.length, jobId: job.id } });
-    return { upload, jobId: job.id };
+    const job = await ctx.jobs.enqueue(tx, jobKind, { ...upload.payload, uploadType: type, requestId: ctx.requestId }, ctx.user.username);
+    const saved = await insertUpload(tx, { type, userId: ctx.user.username, fileName, size, content, jobId: job.id }, files);
+    await audit(tx, { username: ctx.user.username, action: 'upload', itemType: 'upload', itemKey: String(saved.id), requestId: ctx.requestId, summary: { type, fileName, size, jobId: job.id } });
+    return { upload: saved, jobId: job.id };
   });
 }
 

@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { canImportAny } from '@bo/shared/permissions';
+import { canImportAny, isAdmin } from '@bo/shared/permissions';
 import { UPLOAD_TEXTS, UPLOAD_TYPE_LABELS } from '@bo/shared/uploads';
-import { IconArrowLeft, IconHourglassHigh, IconLock } from '@tabler/icons-react';
+import { IconArrowLeft, IconArrowRight, IconHourglassHigh, IconLock } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { flash } from '@/components/ui/flash';
 import { showMessagePopup } from '@/components/ui/message-popup';
@@ -43,6 +43,7 @@ export function ImportDataPage() {
 function ImportData() {
   const uploads = useUploads();
   const username = useSession((s) => s.user?.username);
+  const admin = useSession((s) => isAdmin(s.grants ?? []));
   const send = useUploadExcel();
   const inProgress = uploads.data ? importInProgress(uploads.data, username) : null;
   const wip = inProgress?.upload ?? null;
@@ -67,6 +68,13 @@ function ImportData() {
       <PageHeader
         title={paths.upload.title}
         description="Import modules or clusters from an Excel workbook (.xlsx). Each import runs in the background: follow it in the table below and open its response when it ends."
+        actions={
+          admin && (
+            <Button component={Link} to={paths.uploadTwo.path} variant="subtle" color="gray" rightSection={<IconArrowRight size={16} />} data-testid="link-upload-files">
+              {paths.uploadTwo.title}
+            </Button>
+          )
+        }
       />
 
       {inProgress?.wip && (

@@ -16,12 +16,22 @@ const header = (text: string) => <span style={{ whiteSpace: 'nowrap' }}>{text}</
 const columns: DataTableColumn<UploadItem>[] = [
   { key: 'date', header: header('Date'), width: 150, render: (u) => <Text fz="sm" style={{ whiteSpace: 'nowrap' }}>{formatDateTime(u.insertTime)}</Text> },
   { key: 'user', header: header('User name'), render: (u) => <Text fz="sm" style={{ overflowWrap: 'anywhere' }}>{u.userId}</Text> },
-  { key: 'type', header: header('Import'), width: 100, render: (u) => <Text fz="sm">{UPLOAD_TYPE_LABELS[u.type] ?? u.type}</Text> },
+  {
+    key: 'type',
+    header: header('Import'),
+    width: 120,
+    // 'Release files' on one line: in two it reads like two rows.
+    render: (u) => (
+      <Text fz="sm" style={{ whiteSpace: 'nowrap' }}>
+        {UPLOAD_TYPE_LABELS[u.type] ?? u.type}
+      </Text>
+    ),
+  },
   {
     key: 'file',
     header: header('File'),
     render: (u) => (
-      <Stack gap={0} miw={160}>
+      <Stack gap={0} miw={120}>
         <Text fz="sm" lineClamp={2} title={u.fileName} style={{ overflowWrap: 'anywhere' }}>
           {u.fileName}
         </Text>

@@ -1,0 +1,237 @@
+/**
+ * Upload Files over HTTP (POST /data/fileLoader/import, the FILE_LOADER job, the templates and a
+ * release's files), on the test database (PGlite, or PostgreSQL with TEST_DATABASE_URL).
+ */
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FILE_LOADER_TEXTS, UPLOAD_TEXTS, type UploadItem } from '@bo/shared/uploads';
+import { AUR_EU } from '../../../test/builders.js';
+import { multipartBody } from '../../../test/multipart.js';
+import { buildTestApp, loginAs, type TestUsers } from '../../../test/test-app.js';
+import { queryRows, type Db } from '../../db/client.js';
+import { clientClassifications, macroFamilies, releases } from '../../db/schema.js';
+import { FORMATS, RELEASE_FILE_KINDS, type ReleaseFileKind } from '../release-loader/formats.js';
+import { csvField, templateCsv } from '../release-loader/release-export.js';
+import { progressWriter } from './file-loader.job.js';
+
+type Row = Record<string, string>;
+
+const SKU = (upc: string, skuId: number): Row => ({
+  upc, skuId: String(skuId), model: 'AU4012', color: 'C01', colorDescription: 'Black', size: '52', materialCode: `AU4012C01-${skuId}`,
+  skuCode: `SC${skuId}`, brandCode: 'AUR', collection: 'SUN', srp: '129.90', whsprice: '60', releaseDate: '2026-11-01', insertDate: '2026-10-01',
+  gender: 'Unisex', frameMaterial: 'Acetate', marketingTheme: 'Summer',
+});
+const STORE = (storeJda: string, sap: string): Row => ({
+  storeJda, codiceStoreSap: sap, storeName: `Store ${storeJda}`, countryCode: 'IT', customerSegmentation: 'SILVER', segmentationLabel: 'Silver',
+  planningChannelId: 'RETAIL', starsCustomer: 'C100', starsCustomerName: 'Ottica Roma', starsCustomerCountry: 'IT', starsCustomerPlanningChannel: 'RETAIL',
+  distributionChannel: 'Optician',
+});
+const MOD = (moduleName: string): Row => ({ moduleName, monthId: 'M01_2027', moduleLabel: `Label ${moduleName}`, macroFamily: 'PILOT', brandCode: 'AUR', collection: 'SUN', starsZones: 'EU' });
+const CL = (clusterId: string): Row => ({ clusterId, monthId: 'M01_2027', clusterLabel: `Cluster ${clusterId}`, brandCode: 'AUR', collection: 'SUN' });
+
+type Files = Record<ReleaseFileKind, Row[]>;
+const happyFiles = (): Files => ({
+  registry: [SKU('800000000001', 1), SKU('800000000002', 2)],
+  segment: [STORE('S1', 'SAP1')],
+  module: [{ ...MOD('MOD1'), upc: '800000000001' }, { ...MOD('MOD1'), upc: '800000000002', mustHave: 'EL' }],
+  cluster: [{ ...CL('CL1'), kind: 'CLUSTER' }, { ...CL('CL1'), kind: 'STORE', value: 'S1' }, { ...CL('CL1'), kind: 'MODULE', value: 'MOD1' }],
+});
+
+function csv(kind: ReleaseFileKind, rows: Row[]): string {
+  const names = FORMATS[kind].columns.map((c) => c.name);
+  const line = (cells: string[]) => cells.map((c) => csvField(c)).join(',');
+  return [line(names), ...rows.map((r) => line(names.map((n) => r[n] ?? '')))].join('\n') + '\n';
+}
+
+// An importer (edit with the import rule) is not an admin: the loader is for admins only.
+const USERS = { admin: { role: 'ADMIN' }, creator: { role: 'CREATOR', grants: { view: AUR_EU, edit: { ...AUR_EU, rules: ['import', 'create'] } } } } as const satisfies TestUsers;
+type User = keyof typeof USERS;
+
+let app: FastifyInstance;
+let db: Db;
+let h: Record<User, { authorization: string }>;
+
+beforeEach(async () => {
+  const test = await buildTestApp({ reference: true, users: {}, manualJobs: true, tempDataDir: true, config: { UPLOAD_MAX_MB: 1 } });
+  app = test.app;
+  db = test.db;
+  await db.insert(macroFamilies).values([{ macroFamily: 'PILOT' }]);
+  await db.insert(clientClassifications).values({ classificationLabel: 'VIP' });
+  const { buildUser } = await import('../../../test/builders.js');
+  h = {} as typeof h;
+  for (const [username, spec] of Object.entries(USERS)) {
+    await buildUser(db, { ...spec, username });
+    h[username as User] = await loginAs(app, username);
+  }
+});
+afterEach(async () => {
+  await app.close();
+});
+
+type Part = { field: string; fileName: string; content: Buffer; type?: string } | { field: string; value: string };
+const fileParts = (files: Files): Part[] =>
+  RELEASE_FILE_KINDS.map((k) => ({ field: k, fileName: `${k}.csv`, content: Buffer.from(csv(k, files[k])), type: 'text/csv' }));
+const parts = (files: Files = happyFiles(), fields: Record<string, string> = { releaseId: 'R2027', type: 'massive' }): Part[] => [
+  ...fileParts(files),
+  ...Object.entries(fields).map(([field, value]) => ({ field, value })),
+];
+
+const send = (user: User, body: Part[]) => {
+  const { payload, headers } = multipartBody(body);
+  return app.inject({ method: 'POST', url: '/data/fileLoader/import', headers: { ...h[user], ...headers }, payload });
+};
+
+const count = async (table: string) => Number((await queryRows<{ n: number }>(db, sql.raw(`SELECT count(*)::int AS n FROM ${table}`)))[0]!.n);
+const nothingStored = async () => {
+  expect({ uploads: await count('uploads'), uploadFiles: await count('upload_files'), jobs: await count('jobs'), skus: await count('skus'), modules: await count('modules') }).toEqual({
+    uploads: 0, uploadFiles: 0, jobs: 0, skus: 0, modules: 0,
+  });
+};
+
+async function uploadOf(id: number): Promise<UploadItem> {
+  const list = (await app.inject({ method: 'GET', url: '/api/uploadStatus/', headers: h.admin })).json() as UploadItem[];
+  return list.find((u) => u.id === id)!;
+}
+
+describe('Upload Files (POST /data/fileLoader/import)', () => {
+  it('stores the four files as one FILE_LOADER upload and its job loads them', async () => {
+    const body = parts();
+    const res = await send('admin', body);
+    expect(res.statusCode, res.body).toBe(200);
+    const { upload, jobId } = res.json() as { upload: UploadItem; jobId: number };
+    const size = body.reduce((sum, p) => sum + ('content' in p ? p.content.length : 0), 0);
+    expect(upload).toMatchObject({ type: 'FILE_LOADER', status: 'WIP', userId: 'admin', fileName: 'module.csv, cluster.csv, registry.csv, segment.csv', size, response: null });
+    expect(await queryRows(db, sql`SELECT field, file_name, size FROM upload_files ORDER BY field`)).toEqual([
+      { field: 'cluster', file_name: 'cluster.csv', size: expect.any(Number) },
+      { field: 'module', file_name: 'module.csv', size: expect.any(Number) },
+      { field: 'registry', file_name: 'registry.csv', size: expect.any(Number) },
+      { field: 'segment', file_name: 'segment.csv', size: expect.any(Number) },
+    ]);
+    const [audit] = await queryRows<{ summary: Record<string, unknown> }>(db, sql`SELECT summary FROM audit_log WHERE action = 'upload'`);
+    expect(audit!.summary).toMatchObject({ type: 'FILE_LOADER', size, jobId });
+    // The WIP rule: a second upload (of any type) waits for this one.
+    const busy = await send('admin', parts());
+    expect(busy.statusCode).toBe(409);
+    expect(busy.json()).toEqual({ error: 'conflict', message: UPLOAD_TEXTS.wipExists, status: 409 });
+
+    await app.jobs.drain();
+    const done = await uploadOf(upload.id);
+    expect(done).toMatchObject({ status: 'DONE', progress: 100 });
+    const lines = done.response!.split(';');
+    expect(lines[0]).toBe(FILE_LOADER_TEXTS.uploaded);
+    expect(lines).toContain('Module Composition: 2 row(s)');
+    expect(lines).toContain('Modules: 1 (2 SKU line(s)), clusters: 1 (2 line(s))');
+    expect({ skus: await count('skus'), stores: await count('stores'), modules: await count('modules'), module_skus: await count('module_skus'), clusters: await count('clusters') }).toEqual({
+      skus: 2, stores: 1, modules: 1, module_skus: 2, clusters: 1,
+    });
+    const [written] = await queryRows(db, sql`SELECT updated_by, status FROM modules`);
+    expect(written).toEqual({ updated_by: 'admin', status: 'WIP' });
+  });
+
+  it('reports refused files in the response (ERROR) and writes nothing', async () => {
+    const files = happyFiles();
+    files.module[1] = { ...files.module[1]!, upc: '999999999999' };
+    const res = await send('admin', parts(files, { releaseId: 'R2027', type: 'delta' }));
+    expect(res.statusCode, res.body).toBe(200);
+    const { upload } = res.json() as { upload: UploadItem };
+    await app.jobs.drain();
+    const failed = await uploadOf(upload.id);
+    expect(failed).toMatchObject({ status: 'ERROR', progress: 100 });
+    expect(failed.response!.split(';')).toEqual([
+      FILE_LOADER_TEXTS.refused(1),
+      "module.csv, row 3, upc: '999999999999' is neither in the Sku Registry nor in the database",
+    ]);
+    expect({ skus: await count('skus'), stores: await count('stores'), modules: await count('modules'), clusters: await count('clusters') }).toEqual({ skus: 0, stores: 0, modules: 0, clusters: 0 });
+    // The upload has ended: the next one is accepted.
+    expect((await send('admin', parts())).statusCode).toBe(200);
+  });
+
+  it('refuses (nothing stored) with { error, message, status }', async () => {
+    const refusal = async (user: User, body: Part[], status: number, message: string) => {
+      const res = await send(user, body);
+      expect(res.statusCode, res.body).toBe(status);
+      expect(res.json()).toMatchObject({ message, status });
+    };
+    await refusal('creator', parts(), 403, FILE_LOADER_TEXTS.adminOnly);
+    await refusal('admin', parts().filter((p) => p.field !== 'segment'), 400, FILE_LOADER_TEXTS.missingFile('segment'));
+    await refusal('admin', parts(happyFiles(), { type: 'massive' }), 400, FILE_LOADER_TEXTS.missingField('releaseId'));
+    await refusal('admin', parts(happyFiles(), { releaseId: 'R2027' }), 400, FILE_LOADER_TEXTS.missingField('type'));
+    await refusal('admin', parts(happyFiles(), { releaseId: 'R2027', type: 'full' }), 400, FILE_LOADER_TEXTS.badType);
+    await refusal('admin', [...parts(), { field: 'extra', value: 'x' }], 400, FILE_LOADER_TEXTS.unexpectedField('extra'));
+    const empty = parts().map((p) => (p.field === 'cluster' && 'content' in p ? { ...p, content: Buffer.alloc(0) } : p));
+    await refusal('admin', empty, 400, FILE_LOADER_TEXTS.emptyFile('cluster.csv'));
+    const big = parts().map((p) => (p.field === 'registry' && 'content' in p ? { ...p, content: Buffer.alloc(1024 * 1024 + 1, 'a') } : p));
+    await refusal('admin', big, 400, FILE_LOADER_TEXTS.tooLarge(1));
+    await refusal('admin', parts(happyFiles(), { releaseId: 'R1999', type: 'massive' }), 404, FILE_LOADER_TEXTS.releaseNotFound('R1999'));
+    const notMultipart = await app.inject({ method: 'POST', url: '/data/fileLoader/import', headers: h.admin, payload: { releaseId: 'R2027' } });
+    expect(notMultipart.statusCode).toBe(400);
+    expect(notMultipart.json()).toMatchObject({ status: 400 });
+    await db.update(releases).set({ status: 'CLOSED' });
+    await refusal('admin', parts(), 400, FILE_LOADER_TEXTS.releaseClosed('R2027'));
+    await nothingStored();
+  });
+});
+
+describe('release files (GET /data/fileLoader/…)', () => {
+  it('serves the templates as CSV and xlsx, admin only', async () => {
+    const csvRes = await app.inject({ method: 'GET', url: '/data/fileLoader/template/registry', headers: h.admin });
+    expect(csvRes.statusCode).toBe(200);
+    expect(csvRes.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(csvRes.headers['content-disposition']).toContain('filename="registry-template.csv"');
+    expect(csvRes.body).toBe(templateCsv('registry'));
+    const xlsxRes = await app.inject({ method: 'GET', url: '/data/fileLoader/template/segment?format=xlsx', headers: h.admin });
+    expect(xlsxRes.statusCode).toBe(200);
+    expect(xlsxRes.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    expect(xlsxRes.rawPayload.subarray(0, 2).toString()).toBe('PK');
+    const unknown = await app.inject({ method: 'GET', url: '/data/fileLoader/template/stores', headers: h.admin });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toMatchObject({ error: 'notFound', status: 404, message: FILE_LOADER_TEXTS.unknownFile('stores') });
+    const forbidden = await app.inject({ method: 'GET', url: '/data/fileLoader/template/registry', headers: h.creator });
+    expect(forbidden.statusCode).toBe(403);
+    expect(forbidden.json()).toMatchObject({ error: 'forbidden', status: 403 });
+  });
+
+  it('downloads a release’s files as CSV after a load, admin only', async () => {
+    expect((await send('admin', parts())).statusCode).toBe(200);
+    await app.jobs.drain();
+    const res = await app.inject({ method: 'GET', url: '/data/fileLoader/release/R2027/module', headers: h.admin });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toContain('filename="R2027-module.csv"');
+    const lines = res.body.trim().split('\r\n');
+    expect(lines[0]).toBe(templateCsv('module').trim());
+    expect(lines.slice(1).map((l) => l.split(',')[0])).toEqual(['MOD1', 'MOD1']);
+    const registry = await app.inject({ method: 'GET', url: '/data/fileLoader/release/R2027/registry', headers: h.admin });
+    expect(registry.body.trim().split('\r\n')).toHaveLength(3);
+    expect((await app.inject({ method: 'GET', url: '/data/fileLoader/release/R1999/module', headers: h.admin })).statusCode).toBe(404);
+    expect((await app.inject({ method: 'GET', url: '/data/fileLoader/release/R2027/stores', headers: h.admin })).statusCode).toBe(404);
+    expect((await app.inject({ method: 'GET', url: '/data/fileLoader/release/R2027/module', headers: h.creator })).statusCode).toBe(403);
+  });
+});
+
+describe('progressWriter (the job’s progress, written outside the load)', () => {
+  it('writes the latest percent from a timer, one write at a time, never from the caller', async () => {
+    vi.useFakeTimers();
+    try {
+      const writes: number[] = [];
+      let release: () => void = () => {};
+      const writer = progressWriter({ progress: (p) => new Promise<void>((resolve) => { writes.push(p); release = resolve; }) }, 100);
+      writer.set(10);
+      writer.set(20);
+      expect(writes).toEqual([]); // set never writes
+      await vi.advanceTimersByTimeAsync(100);
+      expect(writes).toEqual([20]);
+      writer.set(30);
+      await vi.advanceTimersByTimeAsync(300);
+      expect(writes).toEqual([20]); // the first write is still in flight
+      release();
+      await vi.advanceTimersByTimeAsync(100);
+      expect(writes).toEqual([20, 30]);
+      release();
+      await writer.stop();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});

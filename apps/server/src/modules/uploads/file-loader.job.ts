@@ -1,0 +1,104 @@
+/**
+ * Upload Files (FILE_LOADER, docs/IMPORTS.md "Upload Files"): the job reads the four stored files
+ * (upload_files) and runs the release loader (docs/RELEASE-FILES.md) on them. The load is one
+ * transaction, so a job resumed after a crash simply loads again from the start.
+ *
+ * Progress: the loader reports it from inside its transaction. On the embedded database (one
+ * connection) a write awaited there would wait for that very transaction, so the job only records the
+ * latest percent and a timer writes it, one write at a time, never awaited by the load.
+ */
+import { FILE_LOADER_TEXTS, type FileLoaderType } from '@bo/shared/uploads';
+import type { JobContext, JobHandler } from '../../jobs/job-runner.js';
+import { FORMATS, RELEASE_FILE_KINDS, type ReleaseFileKind } from '../release-loader/formats.js';
+import { bufferSource, type FileSource } from '../release-loader/read-records.js';
+import { loadRelease, type LoadResult } from '../release-loader/release-loader.service.js';
+import { uploadFilesOfJob } from './uploads.repository.js';
+
+export const FILE_LOADER_JOB = 'upload-file-loader';
+
+/** The job's payload (besides uploadType and requestId). */
+export interface FileLoaderPayload {
+  releaseId: string;
+  type: FileLoaderType;
+}
+
+/** How often the latest progress is written while the load runs. */
+const PROGRESS_EVERY_MS = 500;
+
+/** Records the latest percent; a timer writes it (one write in flight at most). `stop` waits for the last write. */
+export function progressWriter(ctx: Pick<JobContext, 'progress'>, everyMs = PROGRESS_EVERY_MS) {
+  let latest = 0;
+  let written = -1;
+  let inFlight: Promise<void> | null = null;
+  const flush = () => {
+    if (inFlight || latest === written) return;
+    const percent = latest;
+    inFlight = ctx
+      .progress(percent)
+      .then(
+        () => {
+          written = percent;
+        },
+        () => {},
+      )
+      .finally(() => {
+        inFlight = null;
+      });
+  };
+  const timer = setInterval(flush, everyMs);
+  timer.unref();
+  return {
+    set(percent: number) {
+      latest = percent;
+    },
+    async stop() {
+      clearInterval(timer);
+      await inFlight;
+    },
+  };
+}
+
+const LABELS: Record<ReleaseFileKind, string> = { registry: 'Sku Registry', segment: 'Customer Segmentation', module: 'Module Composition', cluster: 'Cluster Composition' };
+
+/** The response of a load: 'The files have been uploaded' then the counts, ';'-separated. */
+export function loadedResponse(result: Extract<LoadResult, { ok: true }>): string {
+  const m = result.merged;
+  return [
+    FILE_LOADER_TEXTS.uploaded,
+    ...RELEASE_FILE_KINDS.map((k) => `${LABELS[k]}: ${result.rows[k]} row(s)`),
+    `SKUs: ${m.skus}, stores: ${m.stores}, stars customers: ${m.starsCustomers}, segmentations: ${m.segmentations}`,
+    `Modules: ${m.modules} (${m.moduleLines} SKU line(s)), clusters: ${m.clusters} (${m.clusterLines} line(s))`,
+    `Removed (massive): ${m.removedModules} module(s), ${m.removedClusters} cluster(s)`,
+  ].join(';');
+}
+
+/** The response of refused files: the count, then the listed errors (';'-separated). */
+export function refusedResponse(result: Extract<LoadResult, { ok: false }>): string {
+  const more = result.errorCount - result.errors.length;
+  return [FILE_LOADER_TEXTS.refused(result.errorCount), ...result.errors, ...(more > 0 ? [FILE_LOADER_TEXTS.moreErrors(more)] : [])].join(';');
+}
+
+/** Refused files: the job FAILS (the upload reads ERROR) with the refusals as its response. */
+class FilesRefused extends Error {}
+
+export function fileLoaderJob(): JobHandler {
+  return async (ctx) => {
+    const { releaseId, type } = ctx.job.payload as FileLoaderPayload;
+    const stored = new Map((await uploadFilesOfJob(ctx.db, ctx.job.id)).map((f) => [f.field, f]));
+    const files = {} as Record<ReleaseFileKind, FileSource>;
+    for (const kind of RELEASE_FILE_KINDS) {
+      const file = stored.get(FORMATS[kind].field);
+      if (!file) throw new Error(`The stored ${LABELS[kind]} file is missing`);
+      files[kind] = bufferSource(file.fileName, file.content);
+    }
+    const progress = progressWriter(ctx);
+    let result: LoadResult;
+    try {
+      result = await loadRelease(ctx.db, { releaseId, type, files, username: ctx.job.createdBy ?? 'system', onProgress: (p) => progress.set(p) });
+    } finally {
+      await progress.stop();
+    }
+    if (!result.ok) throw new FilesRefused(refusedResponse(result));
+    return { result, response: loadedResponse(result) };
+  };
+}

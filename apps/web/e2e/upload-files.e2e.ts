@@ -1,0 +1,238 @@
+/**
+ * Upload Files (/uploadTwo; part 2 §2, §3, §5, §7, §8; docs/RELEASE-FILES.md) in real Chromium against the
+ * real server: 'Upload Files' stays disabled until a release and all four files are chosen; four small CSV
+ * files written here (header-only module and cluster files, one SKU of an existing brand, one store) load
+ * into the open release R2027 as delta: 'The files have been uploaded', the row in the history, DONE; a
+ * registry row with an unknown brand ends the upload in ERROR with the loader's line in its response; a
+ * closed release is refused with 'Request rejected with status 400 Msg: …' in the Error popup; a non-admin
+ * is refused by the page and by the server. Screenshots in /tmp/shots-upload-two/ (1280 and 1024 px).
+ */
+import { mkdirSync } from 'node:fs';
+import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
+import { FILE_LOADER_TEXTS, type UploadItem, type UploadState } from '@bo/shared/uploads';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { apiCall, apiToken } from './helpers/api';
+import { loginAs } from './helpers/auth';
+import { launchBrowser, openPage, screenshot } from './helpers/browser';
+
+const SHOTS = '/tmp/shots-upload-two';
+const OPEN_RELEASE = 'R2027';
+const CLOSED_RELEASE = 'R2026';
+const FIELDS = ['module', 'cluster', 'registry', 'segment'] as const;
+type Field = (typeof FIELDS)[number];
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let token: string;
+/** The header line of each file, as the server's CSV template writes it. */
+const headers = {} as Record<Field, string[]>;
+
+async function dataGet(path: string, bearer = token): Promise<Response> {
+  return fetch(`${inject('baseUrl')}/data${path}`, { headers: { authorization: `Bearer ${bearer}` } });
+}
+
+/** One CSV: the template's header, then the rows (values by column name; missing columns empty). */
+function csv(field: Field, rows: Record<string, string>[]): Buffer {
+  const lines = [headers[field].join(','), ...rows.map((row) => headers[field].map((h) => row[h] ?? '').join(','))];
+  return Buffer.from(`${lines.join('\r\n')}\r\n`);
+}
+
+const SKU = (brandCode: string) => ({
+  upc: '990000015001',
+  skuId: '99015001',
+  model: 'AU9915',
+  color: 'C01',
+  colorDescription: 'Black',
+  size: '52',
+  materialCode: 'AU9915C01',
+  skuCode: 'SC99015001',
+  brandCode,
+  collection: 'SUN',
+  planningChannelId: 'RETAIL',
+  srp: '129.90',
+  whsprice: '60',
+  releaseDate: '2027-01-01',
+  insertDate: '2026-11-01',
+  gender: 'Unisex',
+  frameMaterial: 'Acetate',
+  marketingTheme: 'Summer',
+});
+
+const STORE = {
+  storeJda: 'E2E_UP2_S1',
+  codiceStoreSap: 'E2E_UP2_SAP1',
+  storeName: 'Upload Files test store',
+  countryCode: 'IT',
+  customerSegmentation: 'SILVER',
+  segmentationLabel: 'Silver',
+  planningChannelId: 'RETAIL',
+  starsCustomer: 'E2E_UP2_C1',
+  starsCustomerName: 'Ottica Upload',
+  starsCustomerCountry: 'IT',
+  starsCustomerPlanningChannel: 'RETAIL',
+  distributionChannel: 'Optician',
+};
+
+function fileSet(brandCode: string): Record<Field, Buffer> {
+  return { module: csv('module', []), cluster: csv('cluster', []), registry: csv('registry', [SKU(brandCode)]), segment: csv('segment', [STORE]) };
+}
+
+beforeAll(async () => {
+  mkdirSync(SHOTS, { recursive: true });
+  browser = await launchBrowser();
+  token = await apiToken('admin');
+  for (const field of FIELDS) {
+    const res = await dataGet(`/fileLoader/template/${field}?format=csv`);
+    expect(res.status, `template ${field}`).toBe(200);
+    headers[field] = (await res.text()).replace(/^\uFEFF/, '').split(/\r?\n/)[0]!.split(',');
+  }
+});
+afterAll(async () => {
+  await browser?.close();
+});
+beforeEach(async () => {
+  ({ context, page } = await openPage(browser));
+  await page.setViewportSize({ width: 1280, height: 900 });
+});
+afterEach(async () => {
+  await context?.close();
+});
+
+async function shot(name: string) {
+  await page.waitForTimeout(350); // Mantine's transitions
+  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+  await screenshot(page, `upload-two-${name}`);
+}
+
+async function openUploadFiles(user = 'admin') {
+  await loginAs(page, user);
+  await page.goto('/backoffice/uploadTwo');
+  await page.getByRole('heading', { name: 'Upload Files' }).waitFor();
+}
+
+/** Waits until the admin has no upload in progress (the loader's job ended). */
+async function idle() {
+  await expect.poll(async () => (await apiCall<UploadState>(token, 'GET', '/uploadStatus/getUploadStatus')).wip, { timeout: 60_000, interval: 500 }).toBe(false);
+}
+
+const submit = () => page.getByTestId('upload-files-submit');
+const input = (field: Field) => page.getByTestId(`release-file-${field}-input`);
+
+async function chooseRelease(releaseId: string) {
+  await page.getByTestId('release-select').click();
+  await page.getByRole('option', { name: new RegExp(`^${releaseId}`) }).click();
+}
+
+async function fill(releaseId: string, files: Record<Field, Buffer>, check = false) {
+  await chooseRelease(releaseId);
+  await page.getByRole('radio', { name: 'delta' }).check();
+  for (const field of FIELDS) {
+    if (check) expect(await submit().isDisabled(), `before ${field}`).toBe(true);
+    await input(field).setInputFiles({ name: `${field}.csv`, mimeType: 'text/csv', buffer: files[field] });
+    await page.getByTestId(`release-file-${field}-name`).waitFor();
+  }
+}
+
+const importCalls = (requests: Request[]) => requests.filter((r) => r.method() === 'POST' && r.url().includes('/data/fileLoader/import'));
+
+describe('Upload Files', () => {
+  it('is refused to a non-admin, by the page and by the server', async () => {
+    await loginAs(page, 'viewer');
+    await page.goto('/backoffice/uploadTwo');
+    await page.getByTestId('admin-only').waitFor();
+    expect(await page.getByTestId('upload-files-form').count()).toBe(0);
+    await shot('non-admin');
+    const viewer = await apiToken('viewer');
+    const form = new FormData();
+    form.append('releaseId', OPEN_RELEASE);
+    form.append('type', 'delta');
+    for (const field of FIELDS) form.append(field, new Blob([csv(field, []).toString()]), `${field}.csv`);
+    const res = await fetch(`${inject('baseUrl')}/data/fileLoader/import`, { method: 'POST', headers: { authorization: `Bearer ${viewer}` }, body: form });
+    expect(res.status).toBe(403);
+    expect(((await res.json()) as { status: number }).status).toBe(403);
+  });
+
+  it('waits for a release and all four files, then loads them: success text, the row in the history, DONE', async () => {
+    await idle();
+    await openUploadFiles();
+    await expect.poll(() => page.getByTestId('upload-files-missing').textContent()).toBe('Choose a release, Module Composition, Cluster Composition, Sku Registry, Customer Segmentation.');
+    expect(await submit().isDisabled()).toBe(true);
+    await shot('empty-1280');
+    await fill(OPEN_RELEASE, fileSet('AUR'), true);
+    await expect.poll(() => submit().isDisabled()).toBe(false);
+    await shot('ready-1280');
+
+    const answer = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith('/data/fileLoader/import'));
+    await submit().click();
+    const res = await answer;
+    expect(res.status()).toBe(200);
+    const { upload } = (await res.json()) as { upload: UploadItem };
+    expect(upload.type).toBe('FILE_LOADER');
+    await page.getByText(FILE_LOADER_TEXTS.uploaded).first().waitFor();
+    const row = page.getByTestId(`upload-row-${upload.id}`);
+    await row.waitFor();
+    expect(await row.textContent()).toContain('Release files');
+    // The form is cleared.
+    expect(await page.getByTestId('release-select').inputValue()).toBe('');
+    for (const field of FIELDS) await page.getByTestId(`release-file-${field}-choose`).waitFor();
+    expect(await submit().isDisabled()).toBe(true);
+    await shot('uploaded-1280');
+    await expect.poll(() => row.locator('[data-status]').getAttribute('data-status'), { timeout: 60_000, interval: 250 }).toBe('DONE');
+    await shot('done-1280');
+  });
+
+  it('ends an upload whose registry names an unknown brand in ERROR, with the loader line in its response', async () => {
+    await idle();
+    await openUploadFiles();
+    await fill(OPEN_RELEASE, fileSet('NOPE'));
+    const answer = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith('/data/fileLoader/import'));
+    await submit().click();
+    const res = await answer;
+    expect(res.status()).toBe(200);
+    const { upload } = (await res.json()) as { upload: UploadItem };
+    const row = page.getByTestId(`upload-row-${upload.id}`);
+    await expect.poll(() => row.locator('[data-status]').getAttribute('data-status'), { timeout: 60_000, interval: 250 }).toBe('ERROR');
+    await row.getByTestId('upload-show-response').click();
+    const popup = page.getByTestId('upload-response-popup');
+    await popup.waitFor();
+    expect(await popup.textContent()).toContain("registry.csv, row 2, brandCode: 'NOPE' is not a known brand");
+    await shot('unknown-brand-response');
+  });
+
+  it("shows a refused request as 'Request rejected with status … Msg: …' in the Error popup (closed release)", async () => {
+    await idle();
+    await openUploadFiles();
+    const requests: Request[] = [];
+    page.on('request', (r) => requests.push(r));
+    await fill(CLOSED_RELEASE, fileSet('AUR'));
+    await page.getByTestId('release-closed-notice').waitFor();
+    const answer = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith('/data/fileLoader/import'));
+    await submit().click();
+    expect((await answer).status()).toBe(400);
+    const popup = page.getByTestId('message-popup');
+    await popup.waitFor();
+    expect(await popup.textContent()).toContain(FILE_LOADER_TEXTS.rejected(400, FILE_LOADER_TEXTS.releaseClosed(CLOSED_RELEASE)));
+    await shot('closed-release-error');
+    await popup.getByRole('button', { name: 'Ok' }).click();
+    // The choice stays: another release can be picked and the files sent again.
+    expect(await page.getByTestId('release-file-registry-name').textContent()).toBe('registry.csv');
+    expect(importCalls(requests)).toHaveLength(1);
+  });
+
+  it('downloads a template and links Import Data and Upload Files; looks right at 1024 px', async () => {
+    await idle();
+    await page.setViewportSize({ width: 1024, height: 800 });
+    await openUploadFiles();
+    const download = page.waitForEvent('download');
+    await page.getByTestId('release-file-registry-template-csv').click();
+    expect((await download).suggestedFilename()).toMatch(/registry.*\.csv$/);
+    await fill(OPEN_RELEASE, fileSet('AUR'));
+    await shot('ready-1024');
+    await page.getByTestId('link-import-data').click();
+    await page.getByRole('heading', { name: 'Import Data' }).waitFor();
+    await page.getByTestId('link-upload-files').click();
+    await page.getByRole('heading', { name: 'Upload Files' }).waitFor();
+    await shot('empty-1024');
+  });
+});

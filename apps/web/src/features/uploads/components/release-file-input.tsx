@@ -1,0 +1,140 @@
+import { ActionIcon, Anchor, Box, Button, FileButton, Group, Paper, Stack, Text, ThemeIcon, Tooltip } from '@mantine/core';
+import { IconDownload, IconFileSpreadsheet, IconX } from '@tabler/icons-react';
+import { useRef, useState } from 'react';
+import { downloadTemplate } from '../api/upload-release-files';
+import { isReleaseFileName, RELEASE_FILE_ACCEPT, RELEASE_FILE_LABELS, type ReleaseFileField, type TemplateFormat, UPLOAD_FILES_TEXTS } from '../logic/release-files';
+import { formatFileSize } from '../logic/upload-file';
+
+export interface ReleaseFileInputProps {
+  field: ReleaseFileField;
+  file: File | null;
+  disabled: boolean;
+  onChange: (file: File | null) => void;
+}
+
+/**
+ * One of the four files of Upload Files: its label, the chosen file (name, size, remove) or a picker
+ * (.csv or .xlsx), and the template downloads (CSV and xlsx, header only).
+ */
+export function ReleaseFileInput({ field, file, disabled, onChange }: ReleaseFileInputProps) {
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const [downloading, setDownloading] = useState<TemplateFormat | null>(null);
+  const resetPicker = useRef<() => void>(null);
+  const testId = `release-file-${field}`;
+
+  const choose = (chosen: File | null) => {
+    if (!chosen) return;
+    if (isReleaseFileName(chosen)) {
+      setRefusal(null);
+      onChange(chosen);
+    } else {
+      setRefusal(UPLOAD_FILES_TEXTS.csvOrXlsx);
+      onChange(null);
+    }
+    resetPicker.current?.();
+  };
+
+  const template = async (format: TemplateFormat) => {
+    setDownloading(format);
+    try {
+      await downloadTemplate(field, format);
+    } catch {
+      // the API client already showed the failure in the alert bar
+    } finally {
+      setDownloading(null);
+    }
+  };
+
+  return (
+    <Paper withBorder radius="md" p="md" data-testid={testId}>
+      <Stack gap="sm">
+        <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
+          <Group gap="sm" wrap="nowrap">
+            <ThemeIcon size={32} radius="md" variant="light" color="teal">
+              <IconFileSpreadsheet size={18} stroke={1.6} />
+            </ThemeIcon>
+            <Stack gap={0}>
+              <Text fw={650} fz="sm">
+                {RELEASE_FILE_LABELS[field]}
+              </Text>
+              <Text fz="xs" c="dimmed">
+                Field {field} · .csv or .xlsx
+              </Text>
+            </Stack>
+          </Group>
+          <Group gap={6} wrap="nowrap" align="center">
+            <IconDownload size={14} color="var(--mantine-color-dimmed)" />
+            <Text fz="xs" c="dimmed">
+              Template
+            </Text>
+            {(['csv', 'xlsx'] as const).map((format) => (
+              <Anchor
+                key={format}
+                component="button"
+                type="button"
+                fz="xs"
+                fw={600}
+                onClick={() => void template(format)}
+                disabled={downloading !== null}
+                aria-label={`Download the ${RELEASE_FILE_LABELS[field]} template (${format === 'csv' ? 'CSV' : 'xlsx'})`}
+                data-testid={`${testId}-template-${format}`}
+                style={downloading === format ? { opacity: 0.5 } : undefined}
+              >
+                {format === 'csv' ? 'CSV' : 'xlsx'}
+              </Anchor>
+            ))}
+          </Group>
+        </Group>
+
+        <Box
+          px="sm"
+          py={8}
+          style={{
+            border: `1.5px dashed ${refusal ? 'var(--mantine-color-red-5)' : 'var(--mantine-color-gray-4)'}`,
+            borderRadius: 'var(--mantine-radius-md)',
+            background: 'var(--mantine-color-gray-0)',
+            minHeight: 52,
+            display: 'flex',
+            alignItems: 'center',
+          }}
+        >
+          {file ? (
+            <Group justify="space-between" wrap="nowrap" gap="sm" w="100%">
+              <Stack gap={0} miw={0}>
+                <Text fz="sm" fw={600} style={{ overflowWrap: 'anywhere' }} data-testid={`${testId}-name`}>
+                  {file.name}
+                </Text>
+                <Text fz="xs" c="dimmed">
+                  {formatFileSize(file.size)}
+                </Text>
+              </Stack>
+              <Tooltip label="Remove the file">
+                <ActionIcon variant="subtle" color="gray" onClick={() => onChange(null)} disabled={disabled} aria-label={`Remove ${file.name}`}>
+                  <IconX size={16} />
+                </ActionIcon>
+              </Tooltip>
+            </Group>
+          ) : (
+            <Group justify="space-between" gap="xs" wrap="nowrap" w="100%">
+              <Text fz="sm" c="dimmed">
+                No file chosen
+              </Text>
+              <FileButton onChange={choose} accept={RELEASE_FILE_ACCEPT} resetRef={resetPicker} disabled={disabled} inputProps={{ disabled, 'data-testid': `${testId}-input` } as React.ComponentProps<'input'>}>
+                {(props) => (
+                  <Button {...props} size="compact-sm" variant="light" disabled={disabled} data-testid={`${testId}-choose`}>
+                    Choose file
+                  </Button>
+                )}
+              </FileButton>
+            </Group>
+          )}
+        </Box>
+        {refusal && (
+          <Text fz="xs" c="red" role="alert" data-testid={`${testId}-refusal`}>
+            {refusal}
+          </Text>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
