@@ -1,10 +1,11 @@
-import { Alert, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { canImportAny, isAdmin } from '@bo/shared/permissions';
 import { UPLOAD_TEXTS, UPLOAD_TYPE_LABELS } from '@bo/shared/uploads';
-import { IconArrowLeft, IconArrowRight, IconHourglassHigh, IconLock } from '@tabler/icons-react';
+import { IconArrowRight, IconHourglassHigh } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { flash } from '@/components/ui/flash';
 import { showMessagePopup } from '@/components/ui/message-popup';
+import { NoAccessPage } from '@/components/ui/no-access-page';
 import { PageHeader } from '@/components/ui/page-header';
 import { paths } from '@/config/paths';
 import { useSession } from '@/lib/session';
@@ -12,7 +13,7 @@ import { useUploads } from '../api/get-uploads';
 import { type ImportKind, useUploadExcel } from '../api/upload-excel';
 import { importInProgress, uploadFailureLines } from '../logic/upload-file';
 import { UploadArea } from './upload-area';
-import { UploadHistoryTable } from './upload-history-table';
+import { UploadHistoryPanel } from './upload-history-table';
 
 const AREAS: readonly { kind: ImportKind; title: string; description: string; testId: string }[] = [
   {
@@ -104,19 +105,7 @@ function ImportData() {
         ))}
       </SimpleGrid>
 
-      <Paper withBorder radius="lg" p="lg">
-        <Stack gap="sm">
-          <Group justify="space-between" align="baseline" wrap="wrap">
-            <Title order={4} fw={650}>
-              Upload history
-            </Title>
-            <Text fz="xs" c="dimmed">
-              Newest first · refreshed every 5 seconds
-            </Text>
-          </Group>
-          <UploadHistoryTable />
-        </Stack>
-      </Paper>
+      <UploadHistoryPanel />
     </Stack>
   );
 }
@@ -124,26 +113,11 @@ function ImportData() {
 /** Users without the import right (part 1 §6) see why instead of areas the server would refuse. */
 function NoImportRight() {
   return (
-    <Stack gap="lg" maw={960} mx="auto" w="100%">
-      <Title order={2} fw={650}>
-        {paths.upload.title}
-      </Title>
-      <Paper withBorder radius="lg" p={48} shadow="xs">
-        <Stack align="center" gap="sm">
-          <ThemeIcon size={56} radius="xl" variant="light" color="red">
-            <IconLock size={28} stroke={1.6} />
-          </ThemeIcon>
-          <Text fz="lg" fw={500} data-testid="no-import-right">
-            {UPLOAD_TEXTS.noImportRight}
-          </Text>
-          <Text c="dimmed" ta="center" maw={460} fz="sm">
-            Importing needs the administrator role, or an edit grant with the import rule. Ask an administrator if you need it.
-          </Text>
-          <Button component={Link} to={paths.home.path} variant="light" mt="sm" leftSection={<IconArrowLeft size={16} />}>
-            Back to home
-          </Button>
-        </Stack>
-      </Paper>
-    </Stack>
+    <NoAccessPage
+      title={paths.upload.title}
+      message={UPLOAD_TEXTS.noImportRight}
+      details="Importing needs the administrator role, or an edit grant with the import rule. Ask an administrator if you need it."
+      testId="no-import-right"
+    />
   );
 }

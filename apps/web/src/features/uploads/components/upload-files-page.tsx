@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, Paper, Radio, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, Radio, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { UPLOAD_TEXTS, UPLOAD_TYPE_LABELS } from '@bo/shared/uploads';
 import { IconAlertTriangle, IconArrowRight, IconDownload, IconHourglassHigh, IconUpload } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
@@ -22,7 +22,7 @@ import {
 } from '../logic/release-files';
 import { importInProgress } from '../logic/upload-file';
 import { ReleaseFileInput } from './release-file-input';
-import { UploadHistoryTable } from './upload-history-table';
+import { UploadHistoryPanel } from './upload-history-table';
 
 const TYPE_HINTS: Record<ReleaseUploadType, string> = {
   delta: 'delta: the modules and clusters of the files are inserted or updated; the others are left as they are.',
@@ -175,19 +175,7 @@ export function UploadFilesPage() {
         </Stack>
       </Paper>
 
-      <Paper withBorder radius="lg" p="lg">
-        <Stack gap="sm">
-          <Group justify="space-between" align="baseline" wrap="wrap">
-            <Title order={4} fw={650}>
-              Upload history
-            </Title>
-            <Text fz="xs" c="dimmed">
-              Newest first · refreshed every 5 seconds
-            </Text>
-          </Group>
-          <UploadHistoryTable />
-        </Stack>
-      </Paper>
+      <UploadHistoryPanel />
     </Stack>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Progress, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Paper, Progress, Stack, Text, Title } from '@mantine/core';
 import { UPLOAD_TYPE_LABELS, type UploadItem } from '@bo/shared/uploads';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { type DataTableColumn, DataTable } from '@/components/ui/data-table';
@@ -94,5 +94,24 @@ export function UploadHistoryTable({ pageSize = 10 }: { pageSize?: number }) {
         rowTestId={(u) => `upload-row-${u.id}`}
       />
     </Stack>
+  );
+}
+
+/** The upload history as both upload pages show it: a titled panel around the table. */
+export function UploadHistoryPanel() {
+  return (
+    <Paper withBorder radius="lg" p="lg">
+      <Stack gap="sm">
+        <Group justify="space-between" align="baseline" wrap="wrap">
+          <Title order={4} fw={650}>
+            Upload history
+          </Title>
+          <Text fz="xs" c="dimmed">
+            Newest first · refreshed every 5 seconds
+          </Text>
+        </Group>
+        <UploadHistoryTable />
+      </Stack>
+    </Paper>
   );
 }
