@@ -5,10 +5,16 @@
  * into the open release R2027 as delta: 'The files have been uploaded', the row in the history, DONE; a
  * registry row with an unknown brand ends the upload in ERROR with the loader's line in its response; a
  * closed release is refused with 'Request rejected with status 400 Msg: …' in the Error popup; a non-admin
- * is refused by the page and by the server. Screenshots in /tmp/shots-upload-two/ (1280 and 1024 px).
+ * is refused by the page and by the server. 'Download release' saves the release's four files: each has the
+ * header docs/RELEASE-FILES.md documents, and the module and cluster files hold the release's modules and
+ * clusters as the home search lists them. Screenshots in /tmp/shots-upload-two/ (1280 and 1024 px).
  */
-import { mkdirSync } from 'node:fs';
-import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import type { Browser, BrowserContext, Download, Page, Request } from 'playwright-core';
+import type { Release } from '@bo/shared/releases';
+import type { ClusterListItem, ModuleListItem } from '@bo/shared/search';
 import { FILE_LOADER_TEXTS, type UploadItem, type UploadState } from '@bo/shared/uploads';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { apiCall, apiToken } from './helpers/api';
@@ -134,6 +140,54 @@ async function fill(releaseId: string, files: Record<Field, Buffer>, check = fal
   }
 }
 
+/**
+ * The columns docs/RELEASE-FILES.md documents for each file: the first cell of each row of the table under
+ * '### … (field `module`)'. Read from the page itself, so the download is checked against what users read.
+ */
+function documentedColumns(): Record<Field, string[]> {
+  const doc = readFileSync(fileURLToPath(new URL('../../../docs/RELEASE-FILES.md', import.meta.url)), 'utf8');
+  const out = {} as Record<Field, string[]>;
+  for (const section of doc.split(/^### /m).slice(1)) {
+    const field = /^[^\n]*\(field `(\w+)`\)/.exec(section)?.[1] as Field | undefined;
+    if (field && FIELDS.includes(field)) out[field] = [...section.matchAll(/^\| `([^`]+)` \|/gm)].map((m) => m[1]!);
+  }
+  return out;
+}
+
+/** A CSV as the export writes it (',' separated, '"' quoted with '""' inside, CRLF): rows of cells, the header first. */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else cell += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',' || c === '\n') {
+      row.push(cell);
+      cell = '';
+      if (c === '\n') {
+        rows.push(row);
+        row = [];
+      }
+    } else if (c !== '\r') cell += c;
+  }
+  if (cell !== '' || row.length) rows.push([...row, cell]);
+  return rows;
+}
+
+/** A downloaded CSV as its header and its rows keyed by column. */
+async function readCsv(download: Download): Promise<{ header: string[]; rows: Record<string, string>[] }> {
+  const [header = [], ...rows] = parseCsv((await readFile(await download.path())).toString('utf8').replace(/^\uFEFF/, ''));
+  return { header, rows: rows.map((cells) => Object.fromEntries(header.map((h, i) => [h, cells[i] ?? '']))) };
+}
+
 const importCalls = (requests: Request[]) => requests.filter((r) => r.method() === 'POST' && r.url().includes('/data/fileLoader/import'));
 
 describe('Upload Files', () => {
@@ -234,5 +288,55 @@ describe('Upload Files', () => {
     await page.getByTestId('link-upload-files').click();
     await page.getByRole('heading', { name: 'Upload Files' }).waitFor();
     await shot('empty-1024');
+  });
+  it("saves the chosen release's four files with 'Download release': the documented headers, the release's modules and clusters", async () => {
+    await idle();
+    await openUploadFiles();
+    const release = page.getByTestId('download-release');
+    expect(await release.isDisabled(), 'before a release is chosen').toBe(true);
+    await chooseRelease(OPEN_RELEASE);
+    await expect.poll(() => release.isDisabled()).toBe(false);
+    const downloads: Download[] = [];
+    page.on('download', (d) => downloads.push(d));
+    await release.click();
+    await expect.poll(() => downloads.length, { timeout: 30_000 }).toBe(FIELDS.length);
+    await expect.poll(() => release.getAttribute('data-loading')).toBeNull();
+    await shot('download-release');
+    expect(downloads.map((d) => d.suggestedFilename())).toEqual(FIELDS.map((field) => `${OPEN_RELEASE}-${field}.csv`));
+
+    const files = {} as Record<Field, Awaited<ReturnType<typeof readCsv>>>;
+    for (const [i, field] of FIELDS.entries()) files[field] = await readCsv(downloads[i]!);
+    const documented = documentedColumns();
+    for (const field of FIELDS) {
+      expect(documented[field]?.length, `documented columns of ${field}`).toBeGreaterThan(5);
+      expect(files[field].header, `header of ${field}`).toEqual(documented[field]);
+      expect(files[field].rows.length, `rows of ${field}`).toBeGreaterThan(0);
+    }
+
+    // Only the release's months, and all of the month the search lists: every module with its MH and EL counts, every cluster.
+    const months = (await apiCall<Release[]>(token, 'GET', '/release/all')).find((r) => r.releaseId === OPEN_RELEASE)!.months.map((m) => m.monthId);
+    for (const field of ['module', 'cluster'] as const) expect(files[field].rows.filter((r) => !months.includes(r.monthId!)), `${field} rows of other months`).toEqual([]);
+    const month = months[0]!;
+    const modules = await apiCall<ModuleListItem[]>(token, 'POST', '/module/filtered', { monthId: [month] });
+    expect(modules.length, `modules of ${month}`).toBeGreaterThan(0);
+    const lines = files.module.rows.filter((r) => r.monthId === month);
+    expect(new Set(lines.map((r) => r.moduleName))).toEqual(new Set(modules.map((m) => m.moduleName)));
+    for (const module of modules) {
+      const active = lines.filter((r) => r.moduleName === module.moduleName && r.upc !== '' && r.status !== 'REMOVED');
+      expect({ mh: active.filter((r) => r.mustHave === 'MH').length, el: active.filter((r) => r.mustHave === 'EL').length }, module.moduleName).toEqual({
+        mh: module.length,
+        el: module.elLength,
+      });
+    }
+    const clusters = await apiCall<ClusterListItem[]>(token, 'POST', '/cluster/filtered', { monthId: [month] });
+    expect(clusters.length, `clusters of ${month}`).toBeGreaterThan(0);
+    const clusterRows = files.cluster.rows.filter((r) => r.monthId === month && r.kind === 'CLUSTER');
+    expect(clusterRows.map((r) => r.clusterId).sort()).toEqual(clusters.map((c) => c.clusterId).sort());
+
+    // The module lines name SKUs of the registry; the stores are listed once each.
+    const registry = new Set(files.registry.rows.map((r) => r.upc));
+    expect(files.module.rows.filter((r) => r.upc !== '' && !registry.has(r.upc)).map((r) => r.upc)).toEqual([]);
+    const stores = files.segment.rows.map((r) => r.storeJda);
+    expect(new Set(stores).size).toBe(stores.length);
   });
 });

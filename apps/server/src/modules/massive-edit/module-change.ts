@@ -3,7 +3,8 @@
  * go in with the row's STATUS (new ones at the end, ones in the bin come back, ones already there move
  * to that class), the SKUs of REMOVE go to the bin, the SKUs of the min-value list get the row's min
  * value, and a DESCRIPTION replaces the module's. The lifecycle core (item-change.ts) decides whether the
- * module may change at all; this file only says how its content changes.
+ * module may change at all; this file only says how its content changes, through the line operations
+ * shared with Import Module (modules/module-lines.ts).
  */
 import { MASSIVE_EDIT_TEXTS, type ModuleMassiveEditRow } from '@bo/shared/massive-edit';
 import type { CompositionLine } from '@bo/shared/modules';
@@ -12,6 +13,7 @@ import type { Queryable } from '../../db/client.js';
 import { changeTexts, type ChangeKind } from '../lifecycle/item-change.js';
 import { MODULE_TEXTS, moduleKind } from '../lifecycle/module-kind.js';
 import { readCompositions, skuScopes, writeCompositionChanges } from '../modules/module-composition.repository.js';
+import { CompositionDraft, skuProblem, type SkuProblem, type SkuScope } from '../modules/module-lines.js';
 import { updateModuleRow, type ModuleRow } from '../modules/modules.repository.js';
 
 export interface ModuleContent {
@@ -21,19 +23,15 @@ export interface ModuleContent {
 
 /** What a module change needs to know besides the module: the brand and collection of the row's SKUs. */
 export interface ModuleEnv {
-  skus: ReadonlyMap<string, { brandCode: string; collection: string; deleted: boolean }>;
+  skus: ReadonlyMap<string, SkuScope>;
 }
 
+/** The massive edit's own texts; the line changes are MODULE_LINE_TEXTS (modules/module-lines.ts). */
 export const MODULE_CHANGE_TEXTS = {
   notInModule: (upcs: readonly string[]) => `SKU ${upcs.join(', ')} is not in the module: it cannot get a min value`,
   otherScope: (upcs: readonly string[]) => `SKU ${upcs.join(', ')} is not of the module's brand and collection`,
   unknownSku: (upcs: readonly string[]) => `Unknown SKU ${upcs.join(', ')}`,
   deletedSku: (upcs: readonly string[]) => `SKU ${upcs.join(', ')} is deleted and cannot be added`,
-  added: (upc: string, cls: string) => `Added SKU ${upc} as ${cls}`,
-  restored: (upc: string, cls: string) => `SKU ${upc} back from the bin as ${cls}`,
-  moved: (upc: string, from: string, to: string) => `SKU ${upc} moved from ${from} to ${to}`,
-  removed: (upc: string) => `Removed SKU ${upc}`,
-  minValue: (upc: string, from: number, to: number) => `Min value of SKU ${upc}: ${from} → ${to}`,
   description: (from: string, to: string) => `Description: "${from}" → "${to}"`,
 } as const;
 
@@ -43,67 +41,30 @@ export async function moduleEnv(db: Queryable, rows: readonly ModuleMassiveEditR
   return { skus: await skuScopes(db, upcs) };
 }
 
-const cls = (mustHave: boolean) => (mustHave ? 'MH' : 'EL');
-
 /** The module row's change of one module's content (pure). */
 export function changeModule(content: ModuleContent, edit: ModuleMassiveEditRow, row: ModuleRow, env: ModuleEnv): { next: ModuleContent; changes: string[] } | { error: string } {
+  // Every SKU of the row must exist; only the SKUs to add must be of the module's scope and not deleted.
   const unknown = [...edit.upcToAddList, ...edit.upcToRemoveList, ...edit.upcMinValueSkuList].filter((u) => !env.skus.has(u));
   if (unknown.length) return { error: MODULE_CHANGE_TEXTS.unknownSku([...new Set(unknown)]) };
-  const otherScope = edit.upcToAddList.filter((u) => {
-    const sku = env.skus.get(u)!;
-    return sku.brandCode !== row.brandCode || sku.collection !== row.collection;
-  });
+  const toAdd = (problem: SkuProblem) => edit.upcToAddList.filter((u) => skuProblem(env.skus.get(u), row, true) === problem);
+  const otherScope = toAdd('otherScope');
   if (otherScope.length) return { error: MODULE_CHANGE_TEXTS.otherScope(otherScope) };
-  const deleted = edit.upcToAddList.filter((u) => env.skus.get(u)!.deleted);
+  const deleted = toAdd('deleted');
   if (deleted.length) return { error: MODULE_CHANGE_TEXTS.deletedSku(deleted) };
 
-  const changes: string[] = [];
-  const lines = content.lines.map((l) => ({ ...l }));
-  const index = new Map(lines.map((l, i) => [l.upc, i]));
-  const mustHave = edit.upcStatus === 'MH';
-  for (const upc of edit.upcToAddList) {
-    const i = index.get(upc);
-    if (i === undefined) {
-      index.set(upc, lines.length);
-      lines.push({ upc, mustHave, moduleCompositionStatus: 'ADDED', minValue: 1, previousStatus: null });
-      changes.push(MODULE_CHANGE_TEXTS.added(upc, edit.upcStatus));
-      continue;
-    }
-    const line = lines[i]!;
-    if (line.moduleCompositionStatus === 'REMOVED') {
-      lines[i] = { ...line, mustHave, moduleCompositionStatus: 'ADDED', previousStatus: null };
-      changes.push(MODULE_CHANGE_TEXTS.restored(upc, edit.upcStatus));
-    } else if (line.mustHave !== mustHave) {
-      lines[i] = { ...line, mustHave };
-      changes.push(MODULE_CHANGE_TEXTS.moved(upc, cls(line.mustHave), edit.upcStatus));
-    }
-  }
-  for (const upc of edit.upcToRemoveList) {
-    const i = index.get(upc);
-    const line = i === undefined ? undefined : lines[i];
-    if (!line || line.moduleCompositionStatus === 'REMOVED') continue;
-    lines[i!] = { ...line, moduleCompositionStatus: 'REMOVED', previousStatus: line.moduleCompositionStatus };
-    changes.push(MODULE_CHANGE_TEXTS.removed(upc));
-  }
-  const absent = edit.upcMinValueSkuList.filter((u) => {
-    const i = index.get(u);
-    return i === undefined || lines[i]!.moduleCompositionStatus === 'REMOVED';
-  });
+  const draft = new CompositionDraft(content.lines);
+  for (const upc of edit.upcToAddList) draft.put(upc, edit.upcStatus === 'MH');
+  for (const upc of edit.upcToRemoveList) draft.remove(upc);
+  const absent = edit.upcMinValueSkuList.filter((u) => !draft.isActive(u));
   if (absent.length) return { error: MODULE_CHANGE_TEXTS.notInModule(absent) };
-  for (const upc of edit.upcMinValueSkuList) {
-    const i = index.get(upc)!;
-    const line = lines[i]!;
-    const before = line.minValue ?? 1;
-    if (before === edit.upcMinValueSkuValue) continue;
-    lines[i] = { ...line, minValue: edit.upcMinValueSkuValue };
-    changes.push(MODULE_CHANGE_TEXTS.minValue(upc, before, edit.upcMinValueSkuValue));
-  }
+  for (const upc of edit.upcMinValueSkuList) draft.setMinValue(upc, edit.upcMinValueSkuValue);
+  const changes = [...draft.changes];
   let description = content.description;
   if (edit.moduleDescription && edit.moduleDescription !== content.description) {
     changes.push(MODULE_CHANGE_TEXTS.description(content.description, edit.moduleDescription));
     description = edit.moduleDescription;
   }
-  return { next: { description, lines }, changes };
+  return { next: { description, lines: [...draft.lines] }, changes };
 }
 
 /** A module, as a massive edit changes it. */
