@@ -154,7 +154,7 @@ async function main() {
     const loaderRate = counts.module! / loadSeconds;
     console.log(`Loader: ${allRows.toLocaleString('en-US')} rows of four files in ${loadSeconds.toFixed(1)} s = ${(allRows / loadSeconds).toFixed(0)} rows/s;`);
     console.log(`        module rows / load time = ${loaderRate.toFixed(0)} rows/s; peak RSS ${(peakRss / 1e6).toFixed(0)} MB`);
-    console.log(`        merged: ${JSON.stringify(result.merged)}`);
+    console.log(`        staged: ${JSON.stringify(result.staged)}; merged: ${JSON.stringify(result.merged)}`);
 
     const defs = FORMATS.module.columns.map((c) => `"${c.name}" text`).join(", ");
     await database.db.execute(sql.raw('DROP TABLE IF EXISTS bare_module_copy'));

@@ -116,3 +116,13 @@ export async function queryRows<T>(db: Queryable, query: import('drizzle-orm').S
   const res = (await db.execute(query)) as unknown as { rows: T[] };
   return res.rows;
 }
+
+/**
+ * The `pg` connection an open transaction runs on (for COPY, which the query builder cannot send), or
+ * null: on the embedded database, or outside a transaction (a pool has no one connection). Reads
+ * drizzle's session, which is not a public API: the release loader's tests on PostgreSQL cover it.
+ */
+export function pgClientOf(db: Queryable): pg.PoolClient | null {
+  const client = (db as unknown as { session?: { client?: unknown } }).session?.client;
+  return client instanceof pg.Client ? (client as pg.PoolClient) : null;
+}

@@ -203,8 +203,8 @@ const ok = (value: CellValue): Parsed => ({ ok: true, value });
 const fail = (reason: string): Parsed => ({ ok: false, reason });
 const quote = (raw: string) => `'${raw.length > 40 ? `${raw.slice(0, 40)}…` : raw}'`;
 
-const TRUE = new Set(['true', '1', 'yes', 'y', 'si', 'x']);
-const FALSE = new Set(['false', '0', 'no', 'n']);
+export const BOOL_TRUE: ReadonlySet<string> = new Set(['true', '1', 'yes', 'y', 'si', 'x']);
+export const BOOL_FALSE: ReadonlySet<string> = new Set(['false', '0', 'no', 'n']);
 
 /** One cell of a column: trimmed text in, the typed value (or the column's default for an empty cell) out. */
 export function parseCell(spec: ColumnSpec, raw: string | null): Parsed {
@@ -244,8 +244,8 @@ export function parseCell(spec: ColumnSpec, raw: string | null): Parsed {
     }
     case 'bool': {
       const lower = value.toLowerCase();
-      if (TRUE.has(lower)) return ok(true);
-      if (FALSE.has(lower)) return ok(false);
+      if (BOOL_TRUE.has(lower)) return ok(true);
+      if (BOOL_FALSE.has(lower)) return ok(false);
       return fail(`${quote(value)} is not true or false`);
     }
     case 'date': {

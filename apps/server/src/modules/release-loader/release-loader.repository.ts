@@ -6,9 +6,10 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Queryable } from '../../db/client.js';
+import { withIndexesRebuilt } from './bulk-rewrite.js';
 import { FORMATS, MAX_LISTED_ERRORS, sqlType, type CellValue, type FileFormat, type LoadType, type ReleaseFileKind } from './formats.js';
 
-const STAGE: Record<ReleaseFileKind, string> = { registry: 'rl_registry', segment: 'rl_segment', module: 'rl_module', cluster: 'rl_cluster' };
+export const STAGE: Record<ReleaseFileKind, string> = { registry: 'rl_registry', segment: 'rl_segment', module: 'rl_module', cluster: 'rl_cluster' };
 /** One row per module-month / cluster-month: the header fields of its first row. */
 export const HEAD_TABLES = { module: 'rl_module_head', cluster: 'rl_cluster_head' } as const;
 export type HeadKind = keyof typeof HEAD_TABLES;
@@ -282,6 +283,24 @@ export async function mergeMasterData(db: Queryable): Promise<Pick<MergeCounts, 
   return { skus, stores, starsCustomers, segmentations };
 }
 
+/** From this many module lines on, a load may rebuild module_skus's keys and indexes rather than maintain them row by row. */
+export const BULK_MIN_LINES = 100_000;
+
+/**
+ * Whether the module lines are written as a bulk rewrite (bulk-rewrite.ts): at least `minLines` of them,
+ * and at least as many as the table holds now (the planner's estimate, `reltuples`), so that rebuilding
+ * the indexes over the whole table costs about what maintaining them row by row would.
+ */
+async function bulkLines(db: Queryable, minLines: number): Promise<boolean> {
+  const [row] = await queryRows<{ lines: string | number; others: string | number }>(
+    db,
+    sql`SELECT (SELECT count(*) FROM rl_module WHERE upc IS NOT NULL) AS lines,
+          greatest((SELECT reltuples FROM pg_class WHERE oid = 'module_skus'::regclass), 0)::bigint AS others`,
+  );
+  const lines = Number(row?.lines ?? 0);
+  return lines >= minLines && lines >= Number(row?.others ?? 0);
+}
+
 /**
  * Modules and clusters: each item of the files is written as the files say (its fields, and its
  * composition replaced); with `massive`, the items of the release's months that the files do not
@@ -293,6 +312,7 @@ export async function mergeItems(
   type: LoadType,
   username: string,
   onStep: (step: number, of: number) => Promise<void>,
+  bulkMinLines = BULK_MIN_LINES,
 ): Promise<Pick<MergeCounts, 'modules' | 'moduleLines' | 'clusters' | 'clusterLines' | 'removedModules' | 'removedClusters'>> {
   const steps = 8;
   let removedModules = 0;
@@ -336,22 +356,28 @@ export async function mergeItems(
         SELECT m.id, m.module_name, m.month_id FROM modules m JOIN rl_module_head h ON h.module_name = m.module_name AND h.month_id = m.month_id`,
   );
   await exec(db, sql`DELETE FROM module_stars_zones z USING rl_module_id i WHERE z.module_id = i.id`);
-  await exec(db, sql`DELETE FROM module_skus s USING rl_module_id i WHERE s.module_id = i.id`);
-  await onStep(2, steps);
   await exec(
     db,
     sql`INSERT INTO module_stars_zones (module_id, stars_zone)
         SELECT i.id, z.code FROM rl_module_head h JOIN rl_module_id i ON i.module_name = h.module_name AND i.month_id = h.month_id
         CROSS JOIN LATERAL unnest(string_to_array(h.stars_zones, '|')) AS z(code) WHERE h.stars_zones <> ''`,
   );
-  const moduleLines = affected(
-    await exec(
-      db,
-      sql`INSERT INTO module_skus (module_id, upc, must_have, status, previous_status, previous_must_have, min_value, position)
-          SELECT i.id, s.upc, s.must_have, s.status, s.previous_status, s.previous_must_have, s.min_value, s.position
-          FROM rl_module s JOIN rl_module_id i ON i.module_name = s.module_name AND i.month_id = s.month_id WHERE s.upc IS NOT NULL`,
-    ),
-  );
+  await onStep(2, steps);
+  const writeLines = (order: SQL) => async () => {
+    await exec(db, sql`DELETE FROM module_skus s USING rl_module_id i WHERE s.module_id = i.id`);
+    return affected(
+      await exec(
+        db,
+        sql`INSERT INTO module_skus (module_id, upc, must_have, status, previous_status, previous_must_have, min_value, position)
+            SELECT i.id, s.upc, s.must_have, s.status, s.previous_status, s.previous_must_have, s.min_value, s.position
+            FROM rl_module s JOIN rl_module_id i ON i.module_name = s.module_name AND i.month_id = s.month_id WHERE s.upc IS NOT NULL ${order}`,
+      ),
+    );
+  };
+  // Row by row, in key order (the primary key's index grows at its right edge); in bulk, the index build sorts.
+  const moduleLines = (await bulkLines(db, bulkMinLines))
+    ? await withIndexesRebuilt(db, 'module_skus', writeLines(sql``))
+    : await writeLines(sql`ORDER BY i.id, s.upc`)();
   await onStep(5, steps);
   const clusters = affected(
     await exec(

@@ -8,6 +8,7 @@ import { badRequest, notFound } from '../../lib/errors.js';
 import { errorLine, FORMATS, MAX_LISTED_ERRORS, RELEASE_FILE_KINDS, type LoadError, type LoadType, type ReleaseFileKind } from './formats.js';
 import type { FileSource } from './read-records.js';
 import { createStaging, findRelease, mergeItems, mergeMasterData, runChecks, type MergeCounts } from './release-loader.repository.js';
+import { stageFast } from './fast-stage.js';
 import { stageFile } from './stage-file.js';
 
 export interface LoadRequest {
@@ -23,10 +24,20 @@ export interface LoadRequest {
    * would wait for it; the caller queues its own progress write.
    */
   onProgress?: (percent: number) => void;
+  /** From how many module lines the lines are written as a bulk rewrite (default BULK_MIN_LINES; tests lower it). */
+  bulkMinLines?: number;
+  /** Stage every file the careful way (stage-file.ts), never the fast one (tests compare the two). */
+  careful?: boolean;
 }
 
 export type LoadResult =
-  | { ok: true; rows: Record<ReleaseFileKind, number>; merged: MergeCounts }
+  | {
+      ok: true;
+      rows: Record<ReleaseFileKind, number>;
+      /** How each file was staged: 'fast' (COPY, fast-stage.ts) or 'careful' (row by row, stage-file.ts). */
+      staged: Record<ReleaseFileKind, 'fast' | 'careful'>;
+      merged: MergeCounts;
+    }
   | {
       ok: false;
       /** Every refusal found. */
@@ -78,15 +89,18 @@ export async function loadRelease(db: Db, request: LoadRequest): Promise<LoadRes
     return await db.transaction(async (tx) => {
       await createStaging(tx);
       const rows = {} as Record<ReleaseFileKind, number>;
+      const ways = {} as Record<ReleaseFileKind, 'fast' | 'careful'>;
       let bytesBefore = 0;
       let broken = false;
       // Registry and segmentation first: the module and cluster files refer to them.
       for (const kind of RELEASE_FILE_KINDS) {
         const source = request.files[kind];
-        const staged = await stageFile(tx, kind, source, report(kind), (bytes) =>
-          progress((STAGING_SHARE * (bytesBefore + Math.min(bytes, source.size))) / totalBytes),
-        );
+        const onBytes = (bytes: number) => progress((STAGING_SHARE * (bytesBefore + Math.min(bytes, source.size))) / totalBytes);
+        // The fast way when it can (PostgreSQL, a plain CSV file); else, or when the file has anything to say, the careful way.
+        const fast = request.careful ? null : await stageFast(tx, kind, source, onBytes);
+        const staged = fast !== null ? { rows: fast, broken: false } : await stageFile(tx, kind, source, report(kind), onBytes);
         rows[kind] = staged.rows;
+        ways[kind] = fast !== null ? 'fast' : 'careful';
         broken ||= staged.broken;
         bytesBefore += source.size;
       }
@@ -107,8 +121,8 @@ export async function loadRelease(db: Db, request: LoadRequest): Promise<LoadRes
       progress(75);
       const master = await mergeMasterData(tx);
       progress(82);
-      const items = await mergeItems(tx, request.releaseId, request.type, request.username, async (step, of) => progress(82 + (17 * step) / of));
-      return { ok: true as const, rows, merged: { ...master, ...items } };
+      const items = await mergeItems(tx, request.releaseId, request.type, request.username, async (step, of) => progress(82 + (17 * step) / of), request.bulkMinLines);
+      return { ok: true as const, rows, staged: ways, merged: { ...master, ...items } };
     });
   } catch (error) {
     if (error instanceof Refused) return error.result;

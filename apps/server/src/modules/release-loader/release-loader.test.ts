@@ -137,6 +137,7 @@ const sources = (files: Files, delimiter: ',' | ';' = ';'): Record<ReleaseFileKi
 
 let db: Db;
 let close: () => Promise<void>;
+let onPostgres = false;
 
 const count = async (table: string, where = 'TRUE') => Number((await queryRows<{ n: string }>(db, sql.raw(`SELECT count(*) AS n FROM ${table} WHERE ${where}`)))[0]!.n);
 const COUNTED = ['skus', 'stores', 'stars_customers', 'customer_segmentations', 'modules', 'module_skus', 'module_stars_zones', 'clusters', 'cluster_countries', 'cluster_stars_zones', 'cluster_lias', 'cluster_classifications', 'cluster_stores', 'cluster_modules'];
@@ -154,6 +155,7 @@ describe('release loader', () => {
   beforeEach(async () => {
     const t = await buildTestApp({ reference: true });
     db = t.db;
+    onPostgres = t.app.database.kind === 'postgres';
     close = () => t.app.close();
     await db.insert(macroFamilies).values([{ macroFamily: 'PILOT' }, { macroFamily: 'ROUND' }]);
     await db.insert(clientClassifications).values({ classificationLabel: 'VIP' });
@@ -316,6 +318,76 @@ describe('release loader', () => {
     expect(await count('module_skus')).toBe(1);
     expect(await count('skus')).toBe(3);
     expect(await count('stores')).toBe(2);
+  });
+
+  it('stages plain CSV files the fast way on PostgreSQL (COPY), anything unusual the careful way, with the same result', async () => {
+    const content = () =>
+      queryRows(
+        db,
+        sql`SELECT m.module_name, m.month_id, m.module_label, m.module_description, m.macro_family, m.new_module, m.initial_size,
+              s.upc, s.must_have, s.status, s.previous_status, s.previous_must_have, s.min_value::text, s.position,
+              k.sku_id, k.srp::text, k.release_date::text, k.ged_confirmed, k.global_catalogue
+            FROM modules m JOIN module_skus s ON s.module_id = m.id JOIN skus k ON k.upc = s.upc ORDER BY m.module_name, s.upc`,
+      );
+    const fast = expectLoaded(await load(sources(happyFiles(), ',')));
+    const way = onPostgres ? 'fast' : 'careful';
+    expect(fast.staged).toEqual({ registry: way, segment: 'careful', module: way, cluster: way });
+    const fastContent = await content();
+    const careful = expectLoaded(await loadRelease(db, { releaseId: 'R2027', type: 'massive', files: sources(happyFiles(), ','), username: 'loader', careful: true }));
+    expect(careful.staged).toEqual({ registry: 'careful', segment: 'careful', module: 'careful', cluster: 'careful' });
+    expect(careful.rows).toEqual(fast.rows);
+    expect(await content()).toEqual(fastContent);
+    await expectHappyWorld();
+
+    // Lower-case MH, a padded label, a decimal comma: valid, not plain — the module file goes the careful way and loads the same.
+    const unusual = happyFiles();
+    unusual.module = unusual.module.map((line, i) => (i === 0 ? { ...line, mustHave: 'mh', minValue: '2,5', moduleLabel: ` ${line.moduleLabel!} ` } : i === 1 ? { ...line, moduleLabel: ` ${line.moduleLabel!} ` } : line));
+    const mixed = expectLoaded(await load(sources(unusual, ';')));
+    expect(mixed.staged).toEqual({ registry: way, segment: 'careful', module: 'careful', cluster: way });
+    expect(await content()).toEqual(fastContent);
+    // A module row whose item fields differ from its first row: refused with its row, whichever way was tried first.
+    const differing = happyFiles();
+    differing.module[1] = { ...differing.module[1]!, moduleLabel: 'Other' };
+    expect(await load(sources(differing, ','))).toEqual({
+      ok: false,
+      errorCount: 1,
+      errors: ["module.csv, row 3, moduleLabel: 'Other' differs from 'Label MOD1' on row 2, the first row of module MOD1 (M01_2027)"],
+    });
+  });
+
+  it('writes a large share of module_skus as a bulk rewrite: same rows, same keys and indexes after, all back on failure', async () => {
+    const definitions = () =>
+      queryRows(
+        db,
+        sql`SELECT conname AS name, pg_get_constraintdef(oid) AS def FROM pg_constraint WHERE conrelid = 'module_skus'::regclass
+            UNION ALL SELECT c.relname, pg_get_indexdef(i.indexrelid) FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid WHERE i.indrelid = 'module_skus'::regclass
+            ORDER BY 1`,
+      );
+    const before = await definitions();
+    expect(before.map((d) => (d as { name: string }).name)).toEqual(
+      expect.arrayContaining(['module_skus_module_id_modules_id_fk', 'module_skus_upc_skus_upc_fk', 'module_skus_module_id_upc_pk', 'module_skus_upc_idx']),
+    );
+    const bulk = (files: Files) => loadRelease(db, { releaseId: 'R2027', type: 'massive', files: sources(files), username: 'loader', bulkMinLines: 1 });
+    expectLoaded(await bulk(happyFiles()));
+    await expectHappyWorld();
+    expect(await definitions()).toEqual(before);
+    // The keys are enforced again: a line of an unknown SKU, or a repeated line, is refused.
+    await expect(db.execute(sql`INSERT INTO module_skus (module_id, upc, must_have, status) SELECT id, 'NOPE', true, 'ADDED' FROM modules LIMIT 1`)).rejects.toThrow();
+    await expect(db.execute(sql`INSERT INTO module_skus (module_id, upc, must_have, status) SELECT module_id, upc, true, 'ADDED' FROM module_skus LIMIT 1`)).rejects.toThrow();
+
+    // A failure after the keys were dropped puts everything back: rows and definitions.
+    await db.execute(sql`CREATE OR REPLACE FUNCTION rl_test_fail() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'boom'; END $$ LANGUAGE plpgsql`);
+    await db.execute(sql`CREATE TRIGGER rl_test_fail BEFORE INSERT ON cluster_modules FOR EACH ROW EXECUTE FUNCTION rl_test_fail()`);
+    try {
+      const other = happyFiles();
+      other.module = other.module.map((line) => ({ ...line, position: '7' }));
+      await expect(bulk(other)).rejects.toThrow(/INSERT INTO cluster_modules/);
+    } finally {
+      await db.execute(sql`DROP TRIGGER rl_test_fail ON cluster_modules`);
+      await db.execute(sql`DROP FUNCTION rl_test_fail()`);
+    }
+    await expectHappyWorld();
+    expect(await definitions()).toEqual(before);
   });
 
   it('rolls everything back when a merge fails', async () => {
