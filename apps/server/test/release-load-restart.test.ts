@@ -1,0 +1,161 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import type { UploadItem } from '@bo/shared/uploads';
+import { openDatabase, queryRows } from '../src/db/client.js';
+import { migrate } from '../src/db/migrate.js';
+import { FORMATS, RELEASE_FILE_KINDS } from '../src/modules/release-loader/formats.js';
+import { buildUser } from './builders.js';
+import { prepareReleaseWorld, RELEASE_FILES_RELEASE, writeReleaseFiles, type GeneratedFile } from './release-files.js';
+import { queryOnce, withScratchPostgres } from './scratch-postgres.js';
+import { callOver, loginOver, startServer, waitUntil, type RunningServer } from './server-process.js';
+
+/**
+ * A server killed (SIGKILL) in the middle of a release load (Upload Files, `massive`): right after the
+ * kill no row of the load is visible — the load is one transaction — and after a restart the upload's
+ * job runs the load again from the start and completes, every row exactly once. Once on the embedded
+ * database, once on PostgreSQL (where the files take the COPY way and the module lines the bulk rewrite).
+ */
+const MODULE_ROWS = 100_000;
+/** On the embedded database the load of these files takes about 25 s (more on a loaded machine). */
+const EMBEDDED_KILL_AFTER_MS = 4_000;
+const COUNTED = ['skus', 'stores', 'modules', 'module_skus', 'module_stars_zones', 'clusters', 'cluster_stores', 'cluster_modules'] as const;
+type Query = (sqlText: string) => Promise<Record<string, unknown>[]>;
+
+async function counts(query: Query): Promise<Record<string, number>> {
+  const [row] = await query(`SELECT ${COUNTED.map((t) => `(SELECT count(*)::int FROM ${t}) AS ${t}`).join(', ')}`);
+  return row as Record<string, number>;
+}
+
+async function upload(server: RunningServer, token: string, files: Record<string, GeneratedFile>): Promise<{ jobId: number; upload: UploadItem }> {
+  const form = new FormData();
+  form.append('releaseId', RELEASE_FILES_RELEASE);
+  form.append('type', 'massive');
+  for (const kind of RELEASE_FILE_KINDS) form.append(FORMATS[kind].field, new Blob([fs.readFileSync(files[kind]!.path)], { type: 'text/csv' }), `${kind}.csv`);
+  const res = await fetch(`${server.url}/data/fileLoader/import`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+  const body = (await res.json()) as { jobId: number; upload: UploadItem };
+  expect(res.status, JSON.stringify(body)).toBe(200);
+  return body;
+}
+
+async function killDuringLoad(env: Record<string, string>, prepare: () => Promise<void>, withQuery: (checks: (query: Query) => Promise<void>) => Promise<void>) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bo-kill-load-'));
+  try {
+    const files = await writeReleaseFiles(dir, MODULE_ROWS);
+    await prepare();
+    let before: Record<string, number> = {};
+    await withQuery(async (query) => {
+      before = await counts(query);
+    });
+    const serverEnv = { DEMO_DATA: 'never', UPLOAD_MAX_MB: '50', ...env };
+    const first = await startServer(serverEnv);
+    let token: string;
+    let jobId: number;
+    let uploadId: number;
+    const embedded = !env.DATABASE_URL;
+    try {
+      token = await loginOver(first.url, 'boss', 'pw');
+      const started = await upload(first, token, files);
+      jobId = started.jobId;
+      uploadId = started.upload.id;
+      if (embedded) {
+        // The embedded database has one connection: while the load's transaction is open every other query
+        // waits for it, so its progress cannot be read. The load takes far longer than this (the job then reads RUNNING).
+        await new Promise((resolve) => setTimeout(resolve, EMBEDDED_KILL_AFTER_MS));
+      } else {
+        // Kill it once the load is under way (its progress written) and before it ends.
+        const progress = await waitUntil('the load to be under way', async () => {
+          const job = (await callOver(first, token, 'GET', `/api/jobs/${jobId}`)).body;
+          if (job.status === 'DONE' || job.status === 'FAILED') throw new Error(`the load ended before the kill: ${JSON.stringify(job)}`);
+          return job.status === 'RUNNING' && job.progress >= 1 ? (job.progress as number) : undefined;
+        }, 120_000, 50);
+        expect(progress).toBeLessThan(100);
+      }
+    } finally {
+      first.child.kill('SIGKILL');
+      await first.stop();
+    }
+
+    // Nothing of the load is visible: it was one transaction, and it never committed.
+    await withQuery(async (query) => {
+      expect(await counts(query)).toEqual(before);
+      expect(await query(`SELECT status FROM jobs WHERE id = ${jobId}`)).toEqual([{ status: 'RUNNING' }]);
+    });
+
+    const second = await startServer(serverEnv);
+    try {
+      const done = await waitUntil('the upload to end', async () => {
+        const list = (await callOver(second, token, 'GET', '/api/uploadStatus/')).body as UploadItem[];
+        const item = list.find((u) => u.id === uploadId);
+        return item && item.status !== 'WIP' ? item : undefined;
+      }, 240_000, 250);
+      expect(done.status, done.response ?? '').toBe('DONE');
+      expect(done.response).toContain('The files have been uploaded');
+    } finally {
+      await second.stop();
+    }
+    // Loaded again from the start, every row exactly once.
+    await withQuery(async (query) => {
+      expect(await counts(query)).toEqual({
+        skus: before.skus! + files.registry.rows,
+        stores: before.stores! + files.segment.rows,
+        modules: MODULE_ROWS / 50,
+        module_skus: MODULE_ROWS,
+        module_stars_zones: (MODULE_ROWS / 50) * 2,
+        clusters: 2_000,
+        cluster_stores: 2_000 * 20,
+        cluster_modules: 2_000 * 10,
+      });
+      expect(await query(`SELECT attempts, status FROM jobs WHERE id = ${jobId}`)).toEqual([{ attempts: 2, status: 'DONE' }]);
+    });
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function prepareDatabase(open: () => ReturnType<typeof openDatabase>) {
+  const database = await open();
+  try {
+    await migrate(database);
+    await prepareReleaseWorld(database.db);
+    await buildUser(database.db, { username: 'boss', password: 'pw', role: 'ADMIN' });
+  } finally {
+    await database.close();
+  }
+}
+
+describe('a server killed during a release load', () => {
+  it('leaves nothing of the load on the embedded database, and the restarted server loads it again once', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bo-kill-load-data-'));
+    try {
+      await killDuringLoad({ DATA_DIR: dataDir }, () => prepareDatabase(() => openDatabase({ dataDir })), async (checks) => {
+        const database = await openDatabase({ dataDir });
+        try {
+          await checks((text) => queryRows<Record<string, unknown>>(database.db, sql.raw(text)));
+        } finally {
+          await database.close();
+        }
+      });
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 600_000);
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'leaves nothing of the load on PostgreSQL, and another process loads it again once the dead one stops beating',
+    async () =>
+      withScratchPostgres('bo_kill_load', async (url) => {
+        const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bo-kill-load-pg-'));
+        try {
+          await killDuringLoad({ DATABASE_URL: url, DATA_DIR: dataDir, JOB_STALE_SECONDS: '2' }, () => prepareDatabase(() => openDatabase({ url })), (checks) =>
+            checks((text) => queryOnce(url, text)),
+          );
+        } finally {
+          fs.rmSync(dataDir, { recursive: true, force: true });
+        }
+      }),
+    600_000,
+  );
+});
