@@ -19,8 +19,8 @@ import { callOver, loginOver, startServer, waitUntil, type RunningServer } from 
  * database, once on PostgreSQL (where the files take the COPY way and the module lines the bulk rewrite).
  */
 const MODULE_ROWS = 100_000;
-/** On the embedded database the load of these files takes about 25 s (more on a loaded machine). */
-const EMBEDDED_KILL_AFTER_MS = 4_000;
+/** A call waiting this long on the embedded database means the load's transaction holds it (the load takes several seconds). */
+const DATABASE_BUSY_MS = 1_000;
 const COUNTED = ['skus', 'stores', 'modules', 'module_skus', 'module_stars_zones', 'clusters', 'cluster_stores', 'cluster_modules'] as const;
 type Query = (sqlText: string) => Promise<Record<string, unknown>[]>;
 
@@ -52,19 +52,32 @@ async function killDuringLoad(env: Record<string, string>, prepare: () => Promis
     const serverEnv = { DEMO_DATA: 'never', UPLOAD_MAX_MB: '50', ...env };
     const first = await startServer(serverEnv);
     let token: string;
-    let jobId: number;
-    let uploadId: number;
+    let jobId = 0;
     const embedded = !env.DATABASE_URL;
     try {
       token = await loginOver(first.url, 'boss', 'pw');
-      const started = await upload(first, token, files);
-      jobId = started.jobId;
-      uploadId = started.upload.id;
       if (embedded) {
-        // The embedded database has one connection: while the load's transaction is open every other query
-        // waits for it, so its progress cannot be read. The load takes far longer than this (the job then reads RUNNING).
-        await new Promise((resolve) => setTimeout(resolve, EMBEDDED_KILL_AFTER_MS));
+        // The embedded database has one connection: while the load's transaction is open every other call
+        // that needs the database waits (even the upload's own answer may). So the upload is not awaited; once
+        // the upload is listed as WIP, a list call that waits DATABASE_BUSY_MS means the load holds the database.
+        void upload(first, token, files).catch(() => undefined);
+        let listed = false;
+        await waitUntil('the load to hold the database', async () => {
+          try {
+            const res = await fetch(`${first.url}/api/uploadStatus/`, { headers: { authorization: `Bearer ${token}` }, signal: AbortSignal.timeout(DATABASE_BUSY_MS) });
+            const list = (await res.json()) as UploadItem[];
+            if (list.some((u) => u.status !== 'WIP')) throw new Error(`the load ended before the kill: ${JSON.stringify(list)}`);
+            listed ||= list.length > 0;
+            return undefined;
+          } catch (error) {
+            if ((error as Error).name === 'TimeoutError' && listed) return true;
+            if ((error as Error).name === 'TimeoutError') return undefined;
+            throw error;
+          }
+        }, 120_000, 20);
       } else {
+        const started = await upload(first, token, files);
+        jobId = started.jobId;
         // Kill it once the load is under way (its progress written) and before it ends.
         const progress = await waitUntil('the load to be under way', async () => {
           const job = (await callOver(first, token, 'GET', `/api/jobs/${jobId}`)).body;
@@ -79,7 +92,11 @@ async function killDuringLoad(env: Record<string, string>, prepare: () => Promis
     }
 
     // Nothing of the load is visible: it was one transaction, and it never committed.
+    let uploadId = 0;
     await withQuery(async (query) => {
+      const [stored] = await query(`SELECT id, job_id FROM uploads WHERE type = 'FILE_LOADER'`);
+      uploadId = Number(stored!.id);
+      jobId = Number(stored!.job_id);
       expect(await counts(query)).toEqual(before);
       expect(await query(`SELECT status FROM jobs WHERE id = ${jobId}`)).toEqual([{ status: 'RUNNING' }]);
     });

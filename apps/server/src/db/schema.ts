@@ -12,6 +12,7 @@ import {
   bigserial,
   boolean,
   customType,
+  foreignKey,
   date,
   index,
   integer,
@@ -721,9 +722,23 @@ export const uploadFiles = pgTable(
     field: text('field').notNull(),
     fileName: text('file_name').notNull(),
     size: integer('size').notNull(),
-    content: bytea('content').notNull(),
   },
   (t) => [primaryKey({ columns: [t.uploadId, t.field] })],
+);
+
+/** The bytes of an upload file, in pieces of UPLOAD_CHUNK_BYTES: written and read as streams, never whole in memory. */
+export const uploadFileChunks = pgTable(
+  'upload_file_chunks',
+  {
+    uploadId: bigint('upload_id', { mode: 'number' }).notNull(),
+    field: text('field').notNull(),
+    seq: integer('seq').notNull(),
+    data: bytea('data').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.uploadId, t.field, t.seq] }),
+    foreignKey({ columns: [t.uploadId, t.field], foreignColumns: [uploadFiles.uploadId, uploadFiles.field] }).onDelete('cascade'),
+  ],
 );
 
 export const exportFiles = pgTable(

@@ -101,7 +101,7 @@ const exists = async (db: Queryable, query: SQL) => (await queryRows<{ found: bo
 export async function stageFast(db: Queryable, kind: ReleaseFileKind, source: FileSource, onBytes: (bytes: number) => void): Promise<number | null> {
   const client = pgClientOf(db);
   if (!client || !FAST_KINDS.includes(kind)) return null;
-  const stream = source.open();
+  const stream = source.open(db);
   const iterator = (stream as AsyncIterable<Buffer>)[Symbol.asyncIterator]();
   const head = await firstLine(iterator);
   const header = head.length > 0 && formatOf(head) === 'csv' ? readHeader(kind, head) : null;

@@ -5,18 +5,16 @@
  */
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { testDatabase } from '../../../test/test-database.js';
 import { queryRows, type Database } from '../../db/client.js';
 import { FORMATS, parseCell, type ColumnSpec } from './formats.js';
 import { notPlain, plainValue } from './plain-cells.js';
 
+/** The worker's shared test database (not closed here: the other test files of the worker use it too). */
 let database: Database;
 beforeAll(async () => {
   database = await testDatabase();
-});
-afterAll(async () => {
-  await database.close();
 });
 
 /** One column per distinct type, required flag and default among the four formats. */

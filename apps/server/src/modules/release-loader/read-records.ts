@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import { Readable } from 'node:stream';
 import { parse } from 'csv-parse';
 import ExcelJS from 'exceljs';
+import type { Queryable } from '../../db/client.js';
 
 /** Where a file's bytes come from: opened once per read. */
 export interface FileSource {
@@ -14,7 +15,11 @@ export interface FileSource {
   name: string;
   /** Bytes, for progress. */
   size: number;
-  open(): Readable;
+  /**
+   * A new stream of the bytes. `db` is the load's transaction: a source kept in the database reads
+   * through it where it must (the embedded database has one connection), see uploads' chunkSource.
+   */
+  open(db?: Queryable): Readable;
 }
 
 export const fileSource = (path: string, name = path.split('/').pop() ?? path): FileSource => ({
@@ -52,11 +57,12 @@ export type FileFormatKind = 'csv' | 'xlsx';
  * entry in `cellErrors` (row, column index, text).
  */
 export async function* readRecords(
+  db: Queryable,
   source: FileSource,
   onBytes: (bytes: number) => void,
   cellErrors: (row: number, column: number, reason: string) => void,
 ): AsyncGenerator<RecordRow> {
-  const { head, rest } = await peek(source.open(), onBytes);
+  const { head, rest } = await peek(source.open(db), onBytes);
   if (head.length === 0) return;
   const stream = Readable.from(chain(head, rest));
   if (head.subarray(0, 4).equals(ZIP_MAGIC)) yield* xlsxRows(stream, cellErrors);

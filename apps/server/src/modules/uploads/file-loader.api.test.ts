@@ -53,7 +53,7 @@ let db: Db;
 let h: Record<User, { authorization: string }>;
 
 beforeEach(async () => {
-  const test = await buildTestApp({ reference: true, users: {}, manualJobs: true, tempDataDir: true, config: { UPLOAD_MAX_MB: 1 } });
+  const test = await buildTestApp({ reference: true, users: {}, manualJobs: true, tempDataDir: true, config: { RELEASE_FILE_MAX_MB: 1 } });
   app = test.app;
   db = test.db;
   await db.insert(macroFamilies).values([{ macroFamily: 'PILOT' }]);
@@ -108,6 +108,12 @@ describe('Upload Files (POST /data/fileLoader/import)', () => {
       { field: 'registry', file_name: 'registry.csv', size: expect.any(Number) },
       { field: 'segment', file_name: 'segment.csv', size: expect.any(Number) },
     ]);
+    // The bytes, in chunks, exactly as sent.
+    const chunks = await queryRows<{ field: string; data: Buffer }>(db, sql`SELECT field, data FROM upload_file_chunks ORDER BY field, seq`);
+    for (const part of body) {
+      if (!('content' in part)) continue;
+      expect(Buffer.concat(chunks.filter((c) => c.field === part.field).map((c) => Buffer.from(c.data))).equals(part.content), part.field).toBe(true);
+    }
     const [audit] = await queryRows<{ summary: Record<string, unknown> }>(db, sql`SELECT summary FROM audit_log WHERE action = 'upload'`);
     expect(audit!.summary).toMatchObject({ type: 'FILE_LOADER', size, jobId });
     // The WIP rule: a second upload (of any type) waits for this one.

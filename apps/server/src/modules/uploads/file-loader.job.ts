@@ -1,6 +1,6 @@
 /**
- * Upload Files (FILE_LOADER, docs/IMPORTS.md "Upload Files"): the job reads the four stored files
- * (upload_files) and runs the release loader (docs/RELEASE-FILES.md) on them. The load is one
+ * Upload Files (FILE_LOADER, docs/IMPORTS.md "Upload Files"): the job streams the four stored files
+ * (upload_files, their bytes in upload_file_chunks) into the release loader (docs/RELEASE-FILES.md) on them. The load is one
  * transaction, so a job resumed after a crash simply loads again from the start.
  *
  * Progress: the loader reports it from inside its transaction. On the embedded database (one
@@ -10,9 +10,9 @@
 import { FILE_LOADER_TEXTS, type FileLoaderType } from '@bo/shared/uploads';
 import type { JobContext, JobHandler } from '../../jobs/job-runner.js';
 import { FORMATS, RELEASE_FILE_KINDS, type ReleaseFileKind } from '../release-loader/formats.js';
-import { bufferSource, type FileSource } from '../release-loader/read-records.js';
+import type { FileSource } from '../release-loader/read-records.js';
 import { loadRelease, type LoadResult } from '../release-loader/release-loader.service.js';
-import { uploadFilesOfJob } from './uploads.repository.js';
+import { chunkSource, uploadFilesOfJob } from './uploads.repository.js';
 
 export const FILE_LOADER_JOB = 'upload-file-loader';
 
@@ -89,7 +89,7 @@ export function fileLoaderJob(): JobHandler {
     for (const kind of RELEASE_FILE_KINDS) {
       const file = stored.get(FORMATS[kind].field);
       if (!file) throw new Error(`The stored ${LABELS[kind]} file is missing`);
-      files[kind] = bufferSource(file.fileName, file.content);
+      files[kind] = chunkSource(ctx.db, file);
     }
     const progress = progressWriter(ctx);
     let result: LoadResult;

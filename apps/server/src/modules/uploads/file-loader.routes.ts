@@ -1,4 +1,9 @@
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -14,10 +19,11 @@ const isPlainField = (name: string): name is (typeof FIELDS)[number] => (FIELDS 
 
 /**
  * The four files (fields module, cluster, registry, segment) and the fields releaseId and type of a
- * multipart request, each file read into memory up to UPLOAD_MAX_MB (400 past it, as every refusal of
- * this call: the page shows status and message). An unknown or repeated field, a broken body: 400.
+ * multipart request, each file spooled to a file in `dir` as it arrives (never whole in memory) up to
+ * RELEASE_FILE_MAX_MB (400 past it, as every refusal of this call: the page shows status and message).
+ * An unknown or repeated field, a broken body: 400.
  */
-async function readReleaseFiles(request: FastifyRequest, maxMb: number): Promise<FileLoaderRequest> {
+async function readReleaseFiles(request: FastifyRequest, maxMb: number, dir: string): Promise<FileLoaderRequest> {
   if (!request.isMultipart()) throw badRequest(FILE_LOADER_TEXTS.notMultipart);
   const read: FileLoaderRequest = { files: {}, fields: {} };
   try {
@@ -33,7 +39,10 @@ async function readReleaseFiles(request: FastifyRequest, maxMb: number): Promise
         part.file.resume();
         throw badRequest(isFileField(part.fieldname) ? FILE_LOADER_TEXTS.repeatedField(part.fieldname) : FILE_LOADER_TEXTS.unexpectedField(part.fieldname));
       }
-      read.files[part.fieldname] = { fileName: part.filename || `${part.fieldname}.csv`, content: await part.toBuffer() };
+      const path = join(dir, part.fieldname);
+      await pipeline(part.file, createWriteStream(path));
+      if (part.file.truncated) throw badRequest(FILE_LOADER_TEXTS.tooLarge(maxMb));
+      read.files[part.fieldname] = { fileName: part.filename || `${part.fieldname}.csv`, path, size: (await stat(path)).size };
     }
   } catch (err) {
     if (err instanceof AppError) throw err;
@@ -69,7 +78,7 @@ function sendFile(reply: FastifyReply, file: { fileName: string; contentType: st
 }
 
 const importDescription =
-  'Upload Files (/uploadTwo), admin only: multipart/form-data with four files in the fields module, cluster, registry and segment, and the fields releaseId and type (massive | delta). Refusals (nothing stored) are { error, message, status }: 403 not admin, 409 an upload of the caller in progress, 400 a missing or empty file or field, a bad type, a file over UPLOAD_MAX_MB, a closed release, 404 an unknown release. Answers the upload (FILE_LOADER, WIP) and its job, which runs the release loader (docs/IMPORTS.md "Upload Files", docs/RELEASE-FILES.md).';
+  'Upload Files (/uploadTwo), admin only: multipart/form-data with four files in the fields module, cluster, registry and segment, and the fields releaseId and type (massive | delta). Refusals (nothing stored) are { error, message, status }: 403 not admin, 409 an upload of the caller in progress, 400 a missing or empty file or field, a bad type, a file over RELEASE_FILE_MAX_MB, a closed release, 404 an unknown release. Answers the upload (FILE_LOADER, WIP) and its job, which runs the release loader (docs/IMPORTS.md "Upload Files", docs/RELEASE-FILES.md).';
 
 /** Upload Files and the release files under the data prefix (part 2 §2, §7; docs/IMPORTS.md "Upload Files"). Registered inside uploadRoutes (multipart). */
 export async function fileLoaderRoutes(instance: FastifyInstance) {
@@ -83,7 +92,12 @@ export async function fileLoaderRoutes(instance: FastifyInstance) {
     const c = ctx(request);
     // Admin and the WIP rule before the body is read.
     await assertMayLoadFiles(c);
-    return acceptReleaseFiles(c, await readReleaseFiles(request, c.config.UPLOAD_MAX_MB));
+    const dir = await mkdtemp(join(tmpdir(), 'bo-release-files-'));
+    try {
+      return await acceptReleaseFiles(c, await readReleaseFiles(request, c.config.RELEASE_FILE_MAX_MB, dir));
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 
   app.get(

@@ -15,7 +15,8 @@ import { assertNoUploadInProgress, storeUpload } from './uploads.service.js';
 
 /** What the multipart request carried (the route reads it; the service checks it). */
 export interface FileLoaderRequest {
-  files: Partial<Record<FileLoaderFile, { fileName: string; content: Buffer }>>;
+  /** Each file as the route spooled it to disk. */
+  files: Partial<Record<FileLoaderFile, { fileName: string; path: string; size: number }>>;
   fields: { releaseId?: string; type?: string };
 }
 
@@ -52,7 +53,7 @@ export async function acceptReleaseFiles(ctx: ServiceContext, request: FileLoade
   const type = request.fields.type?.trim();
   if (!type) throw badRequest(FILE_LOADER_TEXTS.missingField('type'));
   if (!isLoadType(type)) throw badRequest(FILE_LOADER_TEXTS.badType);
-  for (const file of files) if (file.content.length === 0) throw badRequest(FILE_LOADER_TEXTS.emptyFile(file.fileName));
+  for (const file of files) if (file.size === 0) throw badRequest(FILE_LOADER_TEXTS.emptyFile(file.fileName));
   await assertOpenRelease(ctx, releaseId);
   const payload: FileLoaderPayload = { releaseId, type };
   return storeUpload(ctx, {

@@ -2,10 +2,13 @@
  * The uploads table. An upload's state is its job's (docs/IMPORTS.md "States"): status, progress and
  * response are read through `job_id`, never stored twice.
  */
-import { desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import fs from 'node:fs';
+import { Readable } from 'node:stream';
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { UploadItem, UploadType } from '@bo/shared/uploads';
-import type { Queryable } from '../../db/client.js';
-import { jobs, starsZones, uploadFiles, uploads } from '../../db/schema.js';
+import { pgClientOf, type Queryable } from '../../db/client.js';
+import { jobs, starsZones, uploadFileChunks, uploadFiles, uploads } from '../../db/schema.js';
+import type { FileSource } from '../release-loader/read-records.js';
 
 const WIP_JOB_STATUSES = ['QUEUED', 'RUNNING'];
 
@@ -70,14 +73,26 @@ export async function listUploads(db: Queryable, username: string | null, limit:
   return rows.map(toItem);
 }
 
-/** One file of an upload that has several (upload_files), by the multipart field it came in. */
+/** One file of an upload that has several (upload_files), by the multipart field it came in: spooled to `path` by the route. */
 export interface StoredUploadFile {
   field: string;
   fileName: string;
-  content: Buffer;
+  size: number;
+  path: string;
 }
 
-/** Stores the upload row and, for an upload of several files (`files`), each of them in upload_files. */
+/** How many bytes one row of upload_file_chunks holds. */
+export const UPLOAD_CHUNK_BYTES = 1024 * 1024;
+
+/** Copies a spooled file into upload_file_chunks, one piece of UPLOAD_CHUNK_BYTES at a time. */
+async function insertChunks(tx: Queryable, uploadId: number, file: StoredUploadFile): Promise<void> {
+  let seq = 0;
+  for await (const piece of fs.createReadStream(file.path, { highWaterMark: UPLOAD_CHUNK_BYTES }) as AsyncIterable<Buffer>) {
+    await tx.insert(uploadFileChunks).values({ uploadId, field: file.field, seq: seq++, data: piece });
+  }
+}
+
+/** Stores the upload row and, for an upload of several files (`files`), each of them in upload_files and its chunks. */
 export async function insertUpload(
   tx: Queryable,
   row: { type: UploadType; userId: string; fileName: string; size: number; content: Buffer; jobId: number },
@@ -85,7 +100,8 @@ export async function insertUpload(
 ): Promise<UploadItem> {
   const [saved] = await tx.insert(uploads).values(row).returning({ id: uploads.id });
   if (files.length) {
-    await tx.insert(uploadFiles).values(files.map((f) => ({ uploadId: saved!.id, field: f.field, fileName: f.fileName, size: f.content.length, content: f.content })));
+    await tx.insert(uploadFiles).values(files.map((f) => ({ uploadId: saved!.id, field: f.field, fileName: f.fileName, size: f.size })));
+    for (const file of files) await insertChunks(tx, saved!.id, file);
   }
   const [item] = await tx
     .select(uploadColumns)
@@ -101,14 +117,40 @@ export async function uploadOfJob(db: Queryable, jobId: number): Promise<{ id: n
   return row ? { ...row, content: Buffer.from(row.content) } : null;
 }
 
-/** The files (upload_files) of the upload a job processes, by field. */
-export async function uploadFilesOfJob(db: Queryable, jobId: number): Promise<StoredUploadFile[]> {
-  const rows = await db
-    .select({ field: uploadFiles.field, fileName: uploadFiles.fileName, content: uploadFiles.content })
+/** The files (upload_files) of the upload a job processes: their names and sizes (the bytes: `chunkSource`). */
+export async function uploadFilesOfJob(db: Queryable, jobId: number): Promise<{ uploadId: number; field: string; fileName: string; size: number }[]> {
+  return db
+    .select({ uploadId: uploadFiles.uploadId, field: uploadFiles.field, fileName: uploadFiles.fileName, size: uploadFiles.size })
     .from(uploadFiles)
     .innerJoin(uploads, eq(uploads.id, uploadFiles.uploadId))
     .where(eq(uploads.jobId, jobId));
-  return rows.map((r) => ({ ...r, content: Buffer.from(r.content) }));
+}
+
+/**
+ * A stored upload file as a release-loader source: its chunks read one at a time, in order. On
+ * PostgreSQL they are read through `db` (the pool), outside the load's transaction — its connection may be
+ * busy with a COPY; on the embedded database through the load's transaction (`open(tx)`), its one connection.
+ */
+export function chunkSource(db: Queryable, file: { uploadId: number; field: string; fileName: string; size: number }): FileSource {
+  return {
+    name: file.fileName,
+    size: file.size,
+    open: (tx) => {
+      const reader = tx && !pgClientOf(tx) ? tx : db;
+      return Readable.from(
+        (async function* () {
+          for (let seq = 0; ; seq++) {
+            const [chunk] = await reader
+              .select({ data: uploadFileChunks.data })
+              .from(uploadFileChunks)
+              .where(and(eq(uploadFileChunks.uploadId, file.uploadId), eq(uploadFileChunks.field, file.field), eq(uploadFileChunks.seq, seq)));
+            if (!chunk) return;
+            yield Buffer.from(chunk.data);
+          }
+        })(),
+      );
+    },
+  };
 }
 
 /** Every stars zone code (an admin's import creates a module in all of them unless the file says which). */

@@ -102,7 +102,7 @@ export async function storeUpload(
   upload: { type: UploadType; jobKind: string; fileName: string; content: Buffer; files?: readonly StoredUploadFile[]; payload?: Record<string, unknown> },
 ): Promise<UploadAccepted> {
   const { type, jobKind, fileName, content, files = [] } = upload;
-  const size = files.length ? files.reduce((sum, f) => sum + f.content.length, 0) : content.length;
+  const size = files.length ? files.reduce((sum, f) => sum + f.size, 0) : content.length;
   return ctx.db.transaction(async (tx) => {
     await lockUserUploads(tx, ctx.user.username);
     if (await wipUploadOf(tx, ctx.user.username)) throw conflict(UPLOAD_TEXTS.wipExists);
