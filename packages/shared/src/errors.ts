@@ -46,6 +46,7 @@ export const ERROR_KEYS = [
   'releaseAlreadyPublished',
   // items and their lifecycle
   'moduleNotFound',
+  'clusterNotFound',
   'monthNotFound',
   'monthNotAvailable',
   'monthClosed',

@@ -1,6 +1,6 @@
 /**
- * Module exports (part 1 §7 "Exports", part 2 "Export" and "PDF area"): the calls' query, body and
- * answers. The file itself is a download; everything else is JSON.
+ * Module and cluster exports (part 1 §7 "Exports", part 2 "Export" and "PDF area"): the calls' query,
+ * body and answers. The file itself is a download; everything else is JSON.
  */
 import { z } from 'zod';
 import { coercedInt4Id } from './numbers.js';
@@ -14,6 +14,12 @@ export type ExportFormat = z.infer<typeof exportFormatSchema>;
 export const isMassiveExport = (format: ExportFormat) => format.endsWith('_massive');
 export const isPdfExport = (format: string) => format.startsWith('pdf');
 export const isPhotoExport = (format: ExportFormat) => format.startsWith('xls/photo');
+
+/** What an export call exports: `/data/export/{format}/{kind}` (part 2 §9 "types module and cluster"). */
+export const EXPORT_KINDS = ['module', 'cluster'] as const;
+export type ExportKind = (typeof EXPORT_KINDS)[number];
+/** The template type each kind's spreadsheets use (GET /api/templates/getByTemplatesType). */
+export const EXPORT_TEMPLATE_TYPES = { module: 'modulo', cluster: 'cluster' } as const satisfies Record<ExportKind, string>;
 
 export const EXPORT_CONTENT_TYPES = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
@@ -35,9 +41,9 @@ const booleanText = z.enum(['true', 'false']).transform((v) => v === 'true');
 
 /** `?templateId=&status=&withPhoto=&userId=` of the export calls. */
 export const exportQuerySchema = z.object({
-  /** A template of type 'modulo': required for the spreadsheet formats, ignored for PDF. */
+  /** A template of the kind's type ('modulo' or 'cluster'): required for the spreadsheet formats, ignored for PDF. */
   templateId: coercedInt4Id().optional(),
-  /** Published (default): only SUBMITTED modules; Saved: the saved composition whatever the status. */
+  /** Published (default): only SUBMITTED items; Saved: the saved content whatever the status. */
   status: z.enum(['Published', 'Saved']).default('Published'),
   /** The photo formats imply it. */
   withPhoto: booleanText.optional(),
@@ -46,18 +52,32 @@ export const exportQuerySchema = z.object({
 });
 export type ExportQuery = z.infer<typeof exportQuerySchema>;
 
-/** One module to export, as the export search lists it. */
-export const moduleExportItemSchema = z.object({
-  moduleName: z.string().min(1).max(LIMITS.moduleName),
-  monthId,
+/**
+ * How an item's export is narrowed (docs/exports.md "Narrowing"); an absent or empty list narrows nothing.
+ * - `zones` (stars zones): a module is exported only if it is in one of them; a cluster keeps only its
+ *   stores in those zones (by the store's country) and its modules in them.
+ * - `customers` (stars customers): a module is exported only if a cluster holding it (same month) has a
+ *   store of one of them; a cluster keeps only the stores of those customers.
+ * - `legoMonth`: the LEGO badge the export search showed; the item is exported only while its month is
+ *   (true) or is not (false) a LEGO month for its brand and collection.
+ */
+const narrowing = {
   zones: z.array(z.string().max(40)).max(200).optional(),
   customers: z.array(z.string().max(40)).max(5000).optional(),
   legoMonth: z.boolean().optional(),
-});
+};
+
+/** One module to export, as the export search lists it. */
+export const moduleExportItemSchema = z.object({ moduleName: z.string().min(1).max(LIMITS.moduleName), monthId, ...narrowing });
 export type ModuleExportItem = z.infer<typeof moduleExportItemSchema>;
+
+/** One cluster to export: `clusterName` is the cluster's id (its name, as moduleName is a module's). */
+export const clusterExportItemSchema = z.object({ clusterName: z.string().min(1).max(LIMITS.clusterId), monthId, ...narrowing });
+export type ClusterExportItem = z.infer<typeof clusterExportItemSchema>;
 
 export const MAX_EXPORT_ITEMS = 500;
 export const moduleExportRequestSchema = z.array(moduleExportItemSchema).min(1).max(MAX_EXPORT_ITEMS);
+export const clusterExportRequestSchema = z.array(clusterExportItemSchema).min(1).max(MAX_EXPORT_ITEMS);
 
 /** 202: the file is still being built; it appears in the export history (and the PDF area) when done. */
 export const exportStartedSchema = z.object({ exportId: z.number(), jobId: z.number(), message: z.string() });

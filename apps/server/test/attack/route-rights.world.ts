@@ -76,6 +76,7 @@ export interface World {
   userIds: Record<Role | 'holder' | 'target', number>;
   classificationId: number;
   moduleTemplateId: number;
+  clusterTemplateId: number;
   store: { storeJda: string; codiceStoreSap: string; starsCustomer: string; customerSegmentation: string };
   /** An e-mail on the provider's list without an account yet. */
   allowedEmail: string;
@@ -97,6 +98,7 @@ export async function buildRightsWorld(db: Db): Promise<World> {
   await db.insert(allowedEmails).values([{ email: allowedEmail }]);
   const [vip] = await db.insert(clientClassifications).values({ classificationLabel: 'VIP' }).returning();
   const [template] = await db.select({ id: templates.templateId }).from(templates).where(eq(templates.templatesType, 'modulo'));
+  const [clusterTemplate] = await db.select({ id: templates.templateId }).from(templates).where(eq(templates.templatesType, 'cluster'));
 
   const allRules: RuleCode[] = ['create', 'reopen', 'delete', 'import'];
   const u = {
@@ -194,6 +196,7 @@ export async function buildRightsWorld(db: Db): Promise<World> {
     userIds: Object.fromEntries(Object.entries(u).map(([k, v]) => [k, v.userId])) as World['userIds'],
     classificationId: vip!.classificationId,
     moduleTemplateId: template!.id,
+    clusterTemplateId: clusterTemplate!.id,
     store: { storeJda: store.storeJda, codiceStoreSap: store.codiceStoreSap, starsCustomer: store.starsCustomer, customerSegmentation: store.customerSegmentation },
     allowedEmail,
   };

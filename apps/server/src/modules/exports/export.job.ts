@@ -1,41 +1,43 @@
 /**
- * The export job: builds the spreadsheet or PDF of the modules named in its payload and stores it
- * in its `export_files` row. The file is built in memory and stored in one statement at the end,
- * so a run cut short leaves the row WIP and the resumed run simply builds the file again.
+ * The export job: builds the spreadsheet or PDF of the items named in its payload, through their
+ * kind (module-export.ts, cluster-export.ts), and stores it in its `export_files` row. The file is
+ * built in memory and stored in one statement at the end, so a run cut short leaves the row WIP and
+ * the resumed run simply builds the file again.
  */
-import { EXPORT_CONTENT_TYPES, EXPORT_TEXTS, isMassiveExport, isPdfExport, type ExportFormat } from '@bo/shared/exports';
-import { moduleKeyString } from '@bo/shared/item-keys';
-import type { ModuleDto, ModuleKey, ProductDto } from '@bo/shared/modules';
+import { EXPORT_CONTENT_TYPES, EXPORT_TEXTS, isMassiveExport, isPdfExport, type ExportFormat, type ExportKind } from '@bo/shared/exports';
+import type { ModuleKey, ProductDto } from '@bo/shared/modules';
 import type { Db } from '../../db/client.js';
-import { exportStatus, markExportFailed, setExportProgress, storeExportContent } from './exports.repository.js';
 import type { JobHandler } from '../../jobs/job-runner.js';
 import type { SkuPictures } from '../images/sku-pictures.js';
-import { findModules, toModuleDtos } from '../modules/modules.repository.js';
-import { createModulePdf } from './module-pdf.js';
-import { createModuleXlsx, XLSX_PICTURE_WIDTH } from './module-xlsx.js';
+import { clusterExport } from './cluster-export.js';
+import { targetKey, type ExportKindDef, type ExportStatus, type ExportTarget, type FileWriter } from './export-kind.js';
+import { exportStatus, markExportFailed, setExportProgress, storeExportContent } from './exports.repository.js';
+import { moduleExport } from './module-export.js';
+import { XLSX_PICTURE_WIDTH } from './module-xlsx.js';
 
 export const EXPORT_JOB = 'export';
 
 export interface ExportJobPayload {
   exportId: number;
   format: ExportFormat;
-  /** The modules to export, in the caller's order (checked at the call). */
-  modules: ModuleKey[];
-  status: 'Published' | 'Saved';
+  /** Absent in jobs queued before cluster exports: module. */
+  kind?: ExportKind;
+  /** The items to export, in the caller's order (checked at the call). */
+  items?: ExportTarget[];
+  /** Jobs queued before `items`: the modules. */
+  modules?: ModuleKey[];
+  status: ExportStatus;
   /** The template's columns at the time of the call (spreadsheets only). */
   columns: string[];
   withPhoto: boolean;
 }
 
-/** A file format the job fills module by module. */
-export interface ModuleFileWriter {
-  /** `lines`: the module's SKUs to write (no REMOVED ones), Must Have first. */
-  addModule(module: ModuleDto, lines: readonly ProductDto[]): void;
-  finish(): Promise<Buffer>;
-}
+/** Each kind's reading and writing. */
+export const EXPORT_KIND_DEFS: { [K in ExportKind]: ExportKindDef<unknown> } = {
+  module: moduleExport as ExportKindDef<unknown>,
+  cluster: clusterExport as ExportKindDef<unknown>,
+};
 
-/** Modules read per round trip. */
-const BATCH = 20;
 /** Progress of the reading and writing; the rest is the final encoding. */
 const WRITING_SHARE = 95;
 
@@ -44,18 +46,15 @@ const PICTURE_WIDTH = XLSX_PICTURE_WIDTH;
 
 const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-/** A module's lines as exported: no REMOVED lines; Must Have first, then Eligible, each in the module's order. */
-export function exportedLines(module: ModuleDto): ProductDto[] {
-  const active = module.productDtoList.filter((p) => p.moduleCompositionStatus !== 'REMOVED');
-  return [...active.filter((p) => p.mustHave), ...active.filter((p) => !p.mustHave)];
-}
-
-/** The spec's file names: the label with .xlsx or .pdf for one module, massive-export.* for several. */
-export function exportFileName(format: ExportFormat, module: Pick<ModuleDto, 'moduleLabel' | 'moduleName'>): string {
+/** The spec's file names (part 2 §9): the item's label with .xlsx or .pdf for one item, massive-export.* for several. */
+export function exportFileName(format: ExportFormat, label: string): string {
   const extension = isPdfExport(format) ? 'pdf' : 'xlsx';
   if (isMassiveExport(format)) return `massive-export.${extension}`;
-  return `${module.moduleLabel.trim() || module.moduleName}.${extension}`;
+  return `${label}.${extension}`;
 }
+
+const targetsOf = (payload: ExportJobPayload): ExportTarget[] =>
+  payload.items ?? (payload.modules ?? []).map((m) => ({ name: m.moduleName, monthId: m.monthId }));
 
 export function exportJob(opts: { lockTtlMinutes: number; pictures: SkuPictures }): JobHandler {
   // Drawing pictures is most of an export's time: through the cache the picture route shares, the
@@ -72,7 +71,9 @@ export function exportJob(opts: { lockTtlMinutes: number; pictures: SkuPictures 
     try {
       const pdf = isPdfExport(payload.format);
       const withPictures = pdf || payload.withPhoto;
-      const writer = pdf ? createModulePdf({ picture }) : createModuleXlsx({ columns: payload.columns, ...(withPictures ? { picture } : {}) });
+      const def = EXPORT_KIND_DEFS[payload.kind ?? 'module'];
+      const targets = targetsOf(payload);
+      const writer = def.createWriter({ pdf, columns: payload.columns, ...(withPictures ? { picture } : {}) });
 
       let reported = -1;
       const report = async (percent: number) => {
@@ -83,9 +84,11 @@ export function exportJob(opts: { lockTtlMinutes: number; pictures: SkuPictures 
         await progress(p);
       };
 
-      const first = await writeModules(db, payload, opts.lockTtlMinutes, writer, withPictures ? picture : undefined, (done) => report((done / payload.modules.length) * WRITING_SHARE));
+      const label = await writeItems(db, def, targets, payload.status, opts.lockTtlMinutes, writer, withPictures ? picture : undefined, (done) =>
+        report((done / targets.length) * WRITING_SHARE),
+      );
       const content = await writer.finish();
-      const fileName = exportFileName(payload.format, first);
+      const fileName = exportFileName(payload.format, label);
       await storeExportContent(db, payload.exportId, { content, fileName, contentType: pdf ? EXPORT_CONTENT_TYPES.pdf : EXPORT_CONTENT_TYPES.xlsx });
       return { result: { exportId: payload.exportId, fileName, bytes: content.length }, response: `Exported ${fileName}` };
     } catch (err) {
@@ -96,39 +99,53 @@ export function exportJob(opts: { lockTtlMinutes: number; pictures: SkuPictures 
   };
 }
 
-/** Writes the modules in the payload's order; answers the first one written (it names the file). */
-async function writeModules(
+/**
+ * Writes the items in the caller's order, a batch at a time, reading the next batch while this one is
+ * written (reading waits on the database, writing works the CPU); answers the label of the first one
+ * written (it names the file).
+ */
+async function writeItems<T>(
   db: Db,
-  payload: ExportJobPayload,
+  def: ExportKindDef<T>,
+  targets: readonly ExportTarget[],
+  status: ExportStatus,
   lockTtlMinutes: number,
-  writer: ModuleFileWriter,
+  writer: FileWriter<T>,
   picture: ((sku: ProductDto) => Buffer) | undefined,
   onProgress: (done: number) => Promise<void>,
-): Promise<ModuleDto> {
-  let first: ModuleDto | undefined;
-  for (let i = 0; i < payload.modules.length; i += BATCH) {
-    const keys = payload.modules.slice(i, i + BATCH);
-    // A module deleted (or, for Published, reopened) since the call is left out.
-    const rows = (await findModules(db, keys)).filter((r) => payload.status === 'Saved' || r.status === 'SUBMITTED');
-    const dtos = new Map((await toModuleDtos(db, rows, { lockTtlMinutes })).map((d) => [moduleKeyString(d), d]));
-    for (const [j, key] of keys.entries()) {
-      const module = dtos.get(moduleKeyString(key));
-      if (module) {
-        const lines = exportedLines(module);
+): Promise<string> {
+  const read = (from: number) => {
+    const batch = targets.slice(from, from + def.batch);
+    const units = batch.length ? def.read(db, batch, status, { lockTtlMinutes }) : Promise.resolve(new Map<string, T>());
+    // Awaited in the next round; a failure while this round writes must not go unhandled meanwhile.
+    units.catch(() => {});
+    return { batch, units };
+  };
+  let first: string | undefined;
+  let next = read(0);
+  for (let i = 0; i < targets.length; i += def.batch) {
+    const { batch, units: reading } = next;
+    const units = await reading;
+    next = read(i + def.batch);
+    for (const [j, target] of batch.entries()) {
+      const unit = units.get(targetKey(target));
+      if (unit !== undefined) {
         if (picture) {
           // Drawing is CPU work: draw ahead in small slices so that requests keep being served.
-          for (let k = 0; k < lines.length; k++) {
-            picture(lines[k]!);
+          const skus = def.skus(unit);
+          for (let k = 0; k < skus.length; k++) {
+            picture(skus[k]!);
             if (k % 8 === 7) await yieldToRequests();
           }
         }
-        writer.addModule(module, lines);
-        first ??= module;
+        writer.add(unit);
+        first ??= def.label(unit);
       }
       await onProgress(i + j + 1);
       await yieldToRequests();
     }
   }
-  if (!first) throw new Error(EXPORT_TEXTS.nothingToExport);
+  await next.units;
+  if (first === undefined) throw new Error(EXPORT_TEXTS.nothingToExport);
   return first;
 }

@@ -238,7 +238,7 @@ describe('GET /data/export/files/:id', () => {
 
     // A job whose modules have gone since the call fails, and says why.
     const [failing] = await db.insert(exportFiles).values({ user: 'editor', exportType: 'pdf' }).returning();
-    const payload: ExportJobPayload = { exportId: failing!.id, format: 'pdf', modules: [key('GONE')], status: 'Saved', columns: [], withPhoto: false };
+    const payload: ExportJobPayload = { exportId: failing!.id, format: 'pdf', kind: 'module', items: [{ name: 'GONE', monthId: M }], status: 'Saved', columns: [], withPhoto: false };
     const job = await app.jobs.enqueue(db, EXPORT_JOB, payload, 'editor');
     await app.jobs.drain();
     expect((await db.select().from(jobs).where(eq(jobs.id, job.id)))[0]!.status).toBe('FAILED');

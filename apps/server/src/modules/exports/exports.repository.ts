@@ -1,14 +1,53 @@
-import { and, desc, eq, like, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, like, lt, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
-import { exportFiles, jobs, templates } from '../../db/schema.js';
+import { clusterStores, countries, exportFiles, jobs, legoMonths, stores, templates } from '../../db/schema.js';
 
-/** The columns of a module template, or null when there is no such module template. */
-export async function findModuleTemplateColumns(db: Queryable, templateId: number): Promise<string[] | null> {
+/** The columns of a template of that type ('modulo', 'cluster'), or null when there is no such template. */
+export async function findTemplateColumns(db: Queryable, templateId: number, templatesType: string): Promise<string[] | null> {
   const [template] = await db
     .select({ columns: templates.columns })
     .from(templates)
-    .where(and(eq(templates.templateId, templateId), eq(templates.templatesType, 'modulo')));
+    .where(and(eq(templates.templateId, templateId), eq(templates.templatesType, templatesType)));
   return template?.columns ?? null;
+}
+
+/** `month|brand|collection` of the LEGO months among the items' (their LEGO badge). */
+export async function legoKeys(db: Queryable, items: readonly { monthId: string; brandCode: string; collection: string }[]): Promise<Set<string>> {
+  if (items.length === 0) return new Set();
+  const rows = await db
+    .select()
+    .from(legoMonths)
+    .where(inArray(legoMonths.monthId, [...new Set(items.map((i) => i.monthId))]));
+  return new Set(rows.map((l) => legoKey(l)));
+}
+export const legoKey = (i: { monthId: string; brandCode: string; collection: string }) => `${i.monthId}|${i.brandCode}|${i.collection}`;
+
+/** The stores of each cluster with their country and that country's stars zone, by store. */
+export async function clusterStoresWithZones(db: Queryable, clusterPks: readonly number[]) {
+  if (clusterPks.length === 0) return [];
+  return db
+    .select({
+      clusterPk: clusterStores.clusterPk,
+      storeJda: stores.storeJda,
+      codiceStoreSap: stores.codiceStoreSap,
+      name: stores.name,
+      starsCustomer: stores.starsCustomer,
+      customerSegmentation: stores.customerSegmentation,
+      countryCode: stores.countryCode,
+      starsZone: countries.starsZone,
+    })
+    .from(clusterStores)
+    .innerJoin(stores, eq(stores.storeJda, clusterStores.storeJda))
+    .innerJoin(countries, eq(countries.countryCode, stores.countryCode))
+    .where(inArray(clusterStores.clusterPk, [...clusterPks]))
+    .orderBy(asc(clusterStores.clusterPk), asc(stores.storeJda));
+}
+export type ClusterStoreWithZone = Awaited<ReturnType<typeof clusterStoresWithZones>>[number];
+
+/** Removes the exports (row and file) made before `before`; answers how many. */
+export async function deleteExportsBefore(db: Queryable, before: Date): Promise<number> {
+  const removed = await db.delete(exportFiles).where(lt(exportFiles.date, before)).returning({ id: exportFiles.id });
+  return removed.length;
 }
 
 /** A new export row, WIP at 0 %. */
@@ -65,8 +104,11 @@ export async function findExportFile(db: Queryable, id: number, owner: string | 
   return row ?? null;
 }
 
-/** PDF exports, newest first, at most `limit`; `owner` null = everybody's. */
-export async function listPdfExports(db: Queryable, owner: string | null, limit: number) {
+/**
+ * Exports, newest first, at most `limit`, with their job's state; `owner` null = everybody's; `pdfOnly`
+ * for the PDF area (the export history lists every format). The files' bytes are not read.
+ */
+export async function listExports(db: Queryable, owner: string | null, limit: number, opts: { pdfOnly: boolean }) {
   return db
     .select({
       id: exportFiles.id,
@@ -75,13 +117,14 @@ export async function listPdfExports(db: Queryable, owner: string | null, limit:
       status: exportFiles.status,
       exportType: exportFiles.exportType,
       user: exportFiles.user,
+      fileName: exportFiles.fileName,
       message: exportFiles.message,
       jobStatus: jobs.status,
       jobResponse: jobs.response,
     })
     .from(exportFiles)
     .leftJoin(jobs, eq(jobs.id, exportFiles.jobId))
-    .where(and(like(exportFiles.exportType, 'pdf%'), ownedBy(owner)))
+    .where(and(opts.pdfOnly ? like(exportFiles.exportType, 'pdf%') : undefined, ownedBy(owner)))
     .orderBy(desc(exportFiles.date), desc(exportFiles.id))
     .limit(limit);
 }

@@ -2,7 +2,14 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponseSchema } from '@bo/shared/errors';
-import { EXPORT_FORMATS, exportItemListSchema, exportQuerySchema, exportStartedSchema, moduleExportRequestSchema } from '@bo/shared/exports';
+import {
+  clusterExportRequestSchema,
+  EXPORT_FORMATS,
+  exportItemListSchema,
+  exportQuerySchema,
+  exportStartedSchema,
+  moduleExportRequestSchema,
+} from '@bo/shared/exports';
 import { contextOf } from '../../lib/context.js';
 import * as exportsService from './exports.service.js';
 
@@ -27,7 +34,7 @@ function sendFile(reply: FastifyReply, file: exportsService.ExportedFile) {
     .send(file.content);
 }
 
-/** Exports of modules (part 1 §7 "Exports", part 2 "Export", "PDF area"). */
+/** Exports of modules and clusters (part 1 §7 "Exports", part 2 "Export", "PDF area"). */
 export async function exportRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const tags = ['exports'];
@@ -46,6 +53,22 @@ export async function exportRoutes(instance: FastifyInstance) {
       },
       async (request, reply) => {
         const answer = await exportsService.exportModules(contextOf(app, request), format, request.query, request.body);
+        return answer.done ? sendFile(reply, answer.file) : reply.code(202).send(answer.started);
+      },
+    );
+    app.post(
+      `/data/export/${format}/cluster`,
+      {
+        schema: {
+          tags,
+          summary: `Export clusters as ${format}: 200 the file, or 202 while it is still being built`,
+          querystring: exportQuerySchema,
+          body: clusterExportRequestSchema,
+          response: { 202: exportStartedSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const answer = await exportsService.exportClusters(contextOf(app, request), format, request.query, request.body);
         return answer.done ? sendFile(reply, answer.file) : reply.code(202).send(answer.started);
       },
     );

@@ -1,34 +1,35 @@
 /**
- * Module exports (spreadsheet, spreadsheet with photos, PDF): the call checks and records the
- * export, a persisted job builds the file (export.job.ts), the call waits for it a while and answers
- * the file, or 202 when it takes longer (the file is then downloaded from the export history).
+ * Module and cluster exports (spreadsheet, spreadsheet with photos, PDF): the call checks and records
+ * the export, a persisted job builds the file (export.job.ts, through the item kind's reading and
+ * writing), the call waits for it a while and answers the file, or 202 when it takes longer (the file
+ * is then downloaded from the export history).
  */
 import {
+  EXPORT_TEMPLATE_TYPES,
   EXPORT_TEXTS,
   exportFileUrl,
   isMassiveExport,
   isPdfExport,
   isPhotoExport,
+  type ClusterExportItem,
   type ExportFormat,
   type ExportItem,
+  type ExportKind,
   type ExportQuery,
   type ExportStarted,
   type ModuleExportItem,
 } from '@bo/shared/exports';
-import { moduleKeyString } from '@bo/shared/item-keys';
-import type { ModuleKey } from '@bo/shared/modules';
-import { canExport, isAdmin } from '@bo/shared/permissions';
-import type { Queryable } from '../../db/client.js';
+import { isAdmin } from '@bo/shared/permissions';
 import { audit } from '../../lib/audit.repository.js';
 import type { ServiceContext } from '../../lib/context.js';
-import { AppError, badRequest, conflict, forbidden, notFound, ruleBroken } from '../../lib/errors.js';
-import { findModules, moduleZones } from '../modules/modules.repository.js';
-import { EXPORT_JOB, type ExportJobPayload } from './export.job.js';
-import { findExportFile, findModuleTemplateColumns, insertExportFile, linkExportJob, listPdfExports } from './exports.repository.js';
+import { AppError, badRequest, conflict, notFound, ruleBroken } from '../../lib/errors.js';
+import type { ExportTarget } from './export-kind.js';
+import { EXPORT_JOB, EXPORT_KIND_DEFS, type ExportJobPayload } from './export.job.js';
+import { findExportFile, findTemplateColumns, insertExportFile, linkExportJob, listExports } from './exports.repository.js';
 
 export const EXPORT_ERRORS = {
   templateRequired: 'Choose a template: spreadsheet exports need one',
-  oneModule: 'This format exports one module; use the _massive variant for several',
+  oneItem: (noun: string) => `This format exports one ${noun}; use the _massive variant for several`,
   notReady: 'The export is still in progress',
   notFound: 'There is no such export',
 } as const;
@@ -42,58 +43,59 @@ export interface ExportedFile {
 
 export type ExportAnswer = { done: true; file: ExportedFile } | { done: false; started: ExportStarted };
 
-const keyOf = moduleKeyString;
-
 /** bytea arrives as a Buffer from pg and as a Uint8Array from PGlite. */
 const toBuffer = (bytes: Uint8Array) => (Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
 
-async function templateColumns(db: Queryable, templateId: number): Promise<string[]> {
-  const columns = await findModuleTemplateColumns(db, templateId);
-  if (!columns) throw notFound(`There is no module template ${templateId}`, 'templateNotFound');
-  return columns;
+/** The body's narrowing, only the fields given (the job payload stays small). */
+const narrowingOf = (item: ModuleExportItem | ClusterExportItem) => ({
+  ...(item.zones ? { zones: item.zones } : {}),
+  ...(item.customers ? { customers: item.customers } : {}),
+  ...(item.legoMonth !== undefined ? { legoMonth: item.legoMonth } : {}),
+});
+
+export const exportModules = (ctx: ServiceContext, format: ExportFormat, query: ExportQuery, items: readonly ModuleExportItem[]) =>
+  startExport(ctx, 'module', format, query, items.map((i) => ({ name: i.moduleName, monthId: i.monthId, ...narrowingOf(i) })));
+
+export const exportClusters = (ctx: ServiceContext, format: ExportFormat, query: ExportQuery, items: readonly ClusterExportItem[]) =>
+  startExport(ctx, 'cluster', format, query, items.map((i) => ({ name: i.clusterName, monthId: i.monthId, ...narrowingOf(i) })));
+
+/** The same item named twice is exported once, where it first appears. */
+function distinct(targets: readonly ExportTarget[]): ExportTarget[] {
+  const seen = new Set<string>();
+  return targets.filter((t) => {
+    const key = `${t.name}|${t.monthId}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }
 
-/** The modules to export, in the caller's order: checked to exist and be exportable by the caller, filtered by status. */
-async function modulesToExport(ctx: ServiceContext, items: readonly ModuleExportItem[], status: ExportQuery['status']): Promise<ModuleKey[]> {
-  const keys = [...new Map(items.map((i) => [keyOf(i), { moduleName: i.moduleName, monthId: i.monthId }])).values()];
-  const rows = new Map((await findModules(ctx.db, keys)).map((r) => [keyOf(r), r]));
-  const zones = await moduleZones(ctx.db, [...rows.values()].map((r) => r.id));
-  const kept: ModuleKey[] = [];
-  for (const key of keys) {
-    const row = rows.get(keyOf(key));
-    if (!row) throw notFound(`The module ${key.moduleName} does not exist in ${key.monthId}`, 'moduleNotFound');
-    if (!canExport(ctx.user.grants, { brand: row.brandCode, zones: zones.get(row.id) ?? [] })) {
-      throw forbidden(`You don't have the right to export the module ${key.moduleName}`);
-    }
-    if (status === 'Saved' || row.status === 'SUBMITTED') kept.push(key);
-  }
-  if (kept.length === 0) throw ruleBroken('nothingToExport', EXPORT_TEXTS.nothingToExport);
-  return kept;
-}
-
-export async function exportModules(ctx: ServiceContext, format: ExportFormat, query: ExportQuery, items: readonly ModuleExportItem[]): Promise<ExportAnswer> {
+async function startExport(ctx: ServiceContext, kind: ExportKind, format: ExportFormat, query: ExportQuery, named: readonly ExportTarget[]): Promise<ExportAnswer> {
+  const def = EXPORT_KIND_DEFS[kind];
   const pdf = isPdfExport(format);
   if (!pdf && query.templateId === undefined) {
     throw badRequest(EXPORT_ERRORS.templateRequired, [{ path: 'querystring.templateId', message: 'Required' }]);
   }
-  if (!isMassiveExport(format) && items.length !== 1) throw badRequest(EXPORT_ERRORS.oneModule, [{ path: 'body', message: 'One module expected' }]);
-  const columns = pdf ? [] : await templateColumns(ctx.db, query.templateId!);
-  const modules = await modulesToExport(ctx, items, query.status);
+  if (!isMassiveExport(format) && named.length !== 1) throw badRequest(EXPORT_ERRORS.oneItem(def.noun), [{ path: 'body', message: `One ${def.noun} expected` }]);
+  const templatesType = EXPORT_TEMPLATE_TYPES[kind];
+  const columns = pdf ? [] : await findTemplateColumns(ctx.db, query.templateId!, templatesType);
+  if (!columns) throw notFound(`There is no ${def.noun} template ${query.templateId}`, 'templateNotFound');
+  const items = await def.check(ctx, distinct(named), query.status);
   const withPhoto = isPhotoExport(format) || query.withPhoto === true;
 
   const { exportId, jobId } = await ctx.db.transaction(async (tx) => {
     const exportId = await insertExportFile(tx, ctx.user.username, format);
-    const payload: ExportJobPayload = { exportId, format, modules, status: query.status, columns, withPhoto };
+    const payload: ExportJobPayload = { exportId, format, kind, items, status: query.status, columns, withPhoto };
     const job = await ctx.jobs.enqueue(tx, EXPORT_JOB, payload, ctx.user.username);
     await linkExportJob(tx, exportId, job.id);
-    const one = modules.length === 1 ? modules[0]! : null;
+    const one = items.length === 1 ? items[0]! : null;
     await audit(tx, {
       username: ctx.user.username,
       action: 'export',
-      itemType: 'module',
-      ...(one ? { itemKey: one.moduleName, monthId: one.monthId } : {}),
+      itemType: kind,
+      ...(one ? { itemKey: one.name, monthId: one.monthId } : {}),
       requestId: ctx.requestId,
-      summary: { exportId, format, status: query.status, templateId: pdf ? null : query.templateId, withPhoto, modules, userId: query.userId },
+      summary: { exportId, format, status: query.status, templateId: pdf ? null : query.templateId, withPhoto, items, userId: query.userId },
     });
     return { exportId, jobId: job.id };
   });
@@ -132,20 +134,29 @@ export async function storedFile(ctx: ServiceContext, id: number): Promise<Expor
 
 const MAX_LISTED = 200;
 
+type ListedExport = Awaited<ReturnType<typeof listExports>>[number];
+
+/** A listed export as the PDF area and the export history show it (part 2 §3 "Export item"). */
+export function exportListItem(row: ListedExport): ExportItem {
+  const state = effectiveState(row);
+  return {
+    id: row.id,
+    date: row.date.toISOString(),
+    progress: row.progress,
+    pdfUrl: state.status === 'DONE' ? exportFileUrl(row.id) : null,
+    status: state.status,
+    exportType: row.exportType,
+    user: row.user,
+    message: state.message,
+  };
+}
+
+/** The exports the caller sees (an admin: everybody's), newest first: the PDF ones (`pdfOnly`) or all. */
+export async function listedExports(ctx: ServiceContext, limit: number, opts: { pdfOnly: boolean }): Promise<ListedExport[]> {
+  return listExports(ctx.db, owner(ctx), limit, opts);
+}
+
 /** The PDF area: the caller's PDF exports (an admin's: everybody's), newest first. */
 export async function pdfExportStatus(ctx: ServiceContext): Promise<ExportItem[]> {
-  const rows = await listPdfExports(ctx.db, owner(ctx), MAX_LISTED);
-  return rows.map((r) => {
-    const state = effectiveState(r);
-    return {
-      id: r.id,
-      date: r.date.toISOString(),
-      progress: r.progress,
-      pdfUrl: state.status === 'DONE' ? exportFileUrl(r.id) : null,
-      status: state.status,
-      exportType: r.exportType,
-      user: r.user,
-      message: state.message,
-    };
-  });
+  return (await listedExports(ctx, MAX_LISTED, { pdfOnly: true })).map(exportListItem);
 }

@@ -1,21 +1,12 @@
 /**
- * Modules as a spreadsheet: one worksheet 'Modules', the template's columns, one row per SKU line.
- * Without photos the streaming writer keeps only the current rows in memory. ExcelJS's streaming
- * worksheet cannot hold pictures (it has background images only, no drawings), so the photo variant
- * builds the ordinary in-memory workbook.
+ * Modules as a spreadsheet: one worksheet 'Modules', the template's columns, one row per SKU line
+ * (xlsx-book.ts: streaming without photos, in memory with them).
  */
-import { PassThrough } from 'node:stream';
-import ExcelJS from 'exceljs';
 import type { ModuleDto, ProductDto } from '@bo/shared/modules';
-import type { ModuleFileWriter } from './export.job.js';
+import type { FileWriter } from './export-kind.js';
+import { createBook, PHOTO, type CellValue, type ColumnSpec } from './xlsx-book.js';
 
-type CellValue = string | number | Date | null;
-
-interface ColumnDef {
-  title: string;
-  /** In characters (Excel's unit). */
-  width: number;
-  numFmt?: string;
+export interface ModuleColumnDef extends ColumnSpec {
   value: (module: ModuleDto, sku: ProductDto) => CellValue;
 }
 
@@ -29,9 +20,10 @@ function calendarDay(iso: string | null): Date | null {
 }
 
 /** The template column names (TEMPLATES in db/seed/reference-data.ts) and what each one writes. */
-export const MODULE_COLUMNS: Record<string, ColumnDef> = {
+export const MODULE_COLUMNS: Record<string, ModuleColumnDef> = {
   moduleName: { title: 'Module name', width: 18, value: (m) => m.moduleName },
   moduleLabel: { title: 'Module label', width: 28, value: (m) => m.moduleLabel },
+  moduleDescription: { title: 'Module description', width: 30, value: (m) => m.moduleDescription },
   monthId: { title: 'Month', width: 11, value: (m) => m.monthId },
   macroFamily: { title: 'Macro family', width: 18, value: (m) => m.macroFamily },
   brand: { title: 'Brand', width: 9, value: (m) => m.brand },
@@ -54,10 +46,13 @@ export const MODULE_COLUMNS: Record<string, ColumnDef> = {
 };
 
 /** A column the template names but we do not know: its name as title, empty cells. */
-const unknownColumn = (name: string): ColumnDef => ({ title: name, width: Math.max(10, name.length + 2), value: () => null });
+export const unknownColumn = (name: string): ModuleColumnDef => ({ title: name, width: Math.max(10, name.length + 2), value: () => null });
 
-/** Pictures: 120×80 px in a first 'Photo' column, rows tall enough to show them. */
-const PHOTO = { width: 120, height: 80, columnWidth: 18, rowHeightPt: 64 } as const;
+/** A module and the SKU lines to write (no REMOVED ones), Must Have first. */
+export interface ModuleUnit {
+  module: ModuleDto;
+  lines: readonly ProductDto[];
+}
 
 export interface ModuleXlsxOptions {
   /** The template's columns, in order. */
@@ -68,55 +63,14 @@ export interface ModuleXlsxOptions {
 
 export const XLSX_PICTURE_WIDTH = PHOTO.width;
 
-export function createModuleXlsx(opts: ModuleXlsxOptions): ModuleFileWriter {
+export function createModuleXlsx(opts: ModuleXlsxOptions): FileWriter<ModuleUnit> {
   const defs = opts.columns.map((c) => MODULE_COLUMNS[c] ?? unknownColumn(c));
-  const picture = opts.picture;
-  const out = new PassThrough();
-  const chunks: Buffer[] = [];
-  out.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const ended = new Promise<void>((resolve, reject) => {
-    out.on('end', resolve);
-    out.on('error', reject);
-  });
-  const workbook = picture
-    ? new ExcelJS.Workbook()
-    : new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
-  workbook.creator = 'Assortment Backoffice';
-  workbook.created = new Date();
-  const sheet = workbook.addWorksheet('Modules', { views: [{ state: 'frozen', xSplit: 0, ySplit: 1 }] });
-  const photoColumns = picture ? [{ key: 'photo', width: PHOTO.columnWidth }] : [];
-  sheet.columns = [...photoColumns, ...defs.map((d, i) => ({ key: `c${i}`, width: d.width, ...(d.numFmt ? { style: { numFmt: d.numFmt } } : {}) }))];
-  const header = sheet.addRow([...(picture ? ['Photo'] : []), ...defs.map((d) => d.title)]);
-  header.font = { bold: true };
-  header.commit();
-
-  // One picture per UPC, however many modules carry it.
-  const imageIds = new Map<string, number>();
-
+  const book = createBook(opts.picture);
+  const sheet = book.sheet('Modules', defs, { photo: true });
   return {
-    addModule(module, lines) {
-      for (const sku of lines) {
-        const row = sheet.addRow([...(picture ? [null] : []), ...defs.map((d) => d.value(module, sku))]);
-        if (picture) {
-          row.height = PHOTO.rowHeightPt;
-          let imageId = imageIds.get(sku.upc);
-          if (imageId === undefined) {
-            imageId = workbook.addImage({ buffer: picture(sku) as unknown as ExcelJS.Buffer, extension: 'png' });
-            imageIds.set(sku.upc, imageId);
-          }
-          sheet.addImage(imageId, { tl: { col: 0.05, row: row.number - 1 + 0.05 }, ext: { width: PHOTO.width, height: PHOTO.height }, editAs: 'oneCell' });
-        }
-        row.commit();
-      }
+    add({ module, lines }) {
+      for (const sku of lines) sheet.addRow(defs.map((d) => d.value(module, sku)), sku);
     },
-    async finish() {
-      if (workbook instanceof ExcelJS.stream.xlsx.WorkbookWriter) {
-        sheet.commit();
-        await workbook.commit();
-        await ended;
-        return Buffer.concat(chunks);
-      }
-      return Buffer.from(await workbook.xlsx.writeBuffer());
-    },
+    finish: () => book.finish(),
   };
 }

@@ -1,0 +1,85 @@
+/**
+ * Clusters as a PDF for a store manager, A4 portrait (pdf-layout.ts): per cluster a first page with
+ * its label, its facts (month, brand, collection, countries, stars zones, LIAs, client
+ * classifications, range facing, status, LEGO) and its stores as a table; then each module with its
+ * Must Have and Eligible SKUs as picture cards. Every page continued from an earlier one repeats the
+ * cluster (and module) heading; page numbers in the footer.
+ */
+import type { ProductDto } from '@bo/shared/modules';
+import { formatMonthId } from '@bo/shared/months';
+import type { ClusterUnit } from './cluster-export.js';
+import type { FileWriter } from './export-kind.js';
+import { moduleFacts } from './module-pdf.js';
+import { GREY, PdfPages, type TableColumn } from './pdf-layout.js';
+
+export interface ClusterPdfOptions {
+  picture: (sku: ProductDto) => Buffer;
+  now?: Date;
+}
+
+const STORE_TABLE: TableColumn[] = [
+  { title: 'Store JDA', share: 13 },
+  { title: 'SAP code', share: 13 },
+  { title: 'Store', share: 28 },
+  { title: 'Stars customer', share: 17 },
+  { title: 'Segmentation', share: 14 },
+  { title: 'Country', share: 8 },
+  { title: 'Zone', share: 7 },
+];
+
+const orNone = (values: readonly string[]) => (values.length ? values.join(', ') : '—');
+
+export function createClusterPdf(opts: ClusterPdfOptions): FileWriter<ClusterUnit> {
+  const pages = new PdfPages({ layout: 'portrait', title: 'Cluster export', ...opts });
+
+  return {
+    add(unit) {
+      const { cluster } = unit;
+      const continued = (module?: string) => () => {
+        pages.addPage();
+        pages.line(`${cluster.clusterLabel} (continued)`, { font: 'Helvetica-Bold', size: 11, gap: 4 });
+        if (module) pages.line(module, { font: 'Helvetica-Bold', size: 10, color: GREY, gap: 4 });
+        pages.rule();
+      };
+
+      pages.addPage();
+      pages.line(cluster.clusterLabel, { font: 'Helvetica-Bold', size: 18, gap: 6 });
+      const skuCount = new Set(unit.modules.flatMap((m) => m.lines.map((l) => l.upc))).size;
+      pages.line(
+        [`Cluster ${cluster.clusterId}`, `Month ${formatMonthId(cluster.monthId)}`, `Brand ${cluster.brandCode}`, `Collection ${cluster.collection}`, `Status ${cluster.status.replace(/_/g, ' ')}`, ...(cluster.legoMonth ? ['LEGO'] : [])].join('   ·   '),
+        { size: 10, color: GREY, gap: 10 },
+      );
+      const facts: [string, string][] = [
+        ['Countries', orNone(cluster.country)],
+        ['Stars zones', orNone(cluster.starZones)],
+        ['LIAs', orNone(unit.lias)],
+        ['Client classifications', orNone(cluster.classifications.map((c) => c.classificationLabel))],
+        ['Range facing', cluster.rangeFacing ?? '—'],
+        ['Stores · Modules · SKUs', `${unit.stores.length} · ${unit.modules.length} · ${skuCount}`],
+        ...(cluster.clusterDescription.trim() ? ([['Description', cluster.clusterDescription]] as [string, string][]) : []),
+      ];
+      for (const [label, value] of facts) {
+        pages.line(label, { font: 'Helvetica-Bold', size: 8, color: GREY, gap: 2 });
+        pages.paragraph(value, { size: 10, gap: 6 }, continued());
+      }
+      pages.rule(10);
+
+      pages.line(`Stores (${unit.stores.length})`, { font: 'Helvetica-Bold', size: 12, gap: 6 });
+      if (unit.stores.length === 0) pages.line('No stores', { font: 'Helvetica-Oblique', size: 9, color: GREY, gap: 10 });
+      else pages.table(STORE_TABLE, unit.stores.map((s) => [s.storeJda, s.codiceStoreSap, s.name, s.starsCustomer, s.customerSegmentation, s.countryCode, s.starsZone]), continued());
+
+      pages.line(`Modules (${unit.modules.length})`, { font: 'Helvetica-Bold', size: 12, gap: 6 });
+      if (unit.modules.length === 0) pages.line('No modules', { font: 'Helvetica-Oblique', size: 9, color: GREY, gap: 10 });
+      for (const { module, lines } of unit.modules) {
+        const more = continued(`${module.moduleLabel} (continued)`);
+        // A module heading is not left alone at the bottom of a page.
+        if (!pages.fits(140)) continued()();
+        pages.line(module.moduleLabel, { font: 'Helvetica-Bold', size: 13, gap: 4 });
+        pages.line(moduleFacts(module, lines), { size: 8.5, color: GREY, gap: 6 });
+        pages.skuSection('Must Have', lines.filter((p) => p.mustHave), more);
+        pages.skuSection('Eligible', lines.filter((p) => !p.mustHave), more);
+      }
+    },
+    finish: () => pages.finish(),
+  };
+}

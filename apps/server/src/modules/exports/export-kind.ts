@@ -1,0 +1,63 @@
+/**
+ * The one export engine serves both kinds of item. A kind says how the call checks its items, how the
+ * job reads them and how a file of each format writes them; the call, the job, the stored file, the
+ * waiting and the audit are shared (exports.service.ts, export.job.ts).
+ */
+import type { ExportKind } from '@bo/shared/exports';
+import { itemKeyString } from '@bo/shared/item-keys';
+import type { ProductDto } from '@bo/shared/modules';
+import type { Db } from '../../db/client.js';
+import type { ServiceContext } from '../../lib/context.js';
+
+export type ExportStatus = 'Published' | 'Saved';
+
+/** One item named by an export call: `name` is the module's name or the cluster's id; the rest narrows it. */
+export interface ExportTarget {
+  name: string;
+  monthId: string;
+  zones?: string[];
+  customers?: string[];
+  legoMonth?: boolean;
+}
+
+export const targetKey = (t: { name: string; monthId: string }) => itemKeyString({ itemKey: t.name, monthId: t.monthId });
+
+/** A narrowing list as a set, or null when it narrows nothing (absent or empty). */
+export const narrowingSet = (list: readonly string[] | undefined): ReadonlySet<string> | null => (list && list.length > 0 ? new Set(list) : null);
+
+/** Whether an item with this LEGO state passes the target's `legoMonth`. */
+export const legoMatches = (target: ExportTarget, legoMonth: boolean) => target.legoMonth === undefined || target.legoMonth === legoMonth;
+
+/** A file format the job fills unit by unit (a unit is what one target turned into). */
+export interface FileWriter<T> {
+  add(unit: T): void;
+  finish(): Promise<Buffer>;
+}
+
+export interface WriterOptions {
+  pdf: boolean;
+  /** The template's columns (spreadsheets). */
+  columns: readonly string[];
+  /** Draws a SKU's picture: the PDF always, spreadsheets with photos. */
+  picture?: (sku: ProductDto) => Buffer;
+}
+
+export interface ExportKindDef<T> {
+  kind: ExportKind;
+  /** The unit named in texts: "module", "cluster". */
+  noun: string;
+  /** Targets read per round trip by the job. */
+  batch: number;
+  /**
+   * At the call: every target exists (404) and the caller may export it (403); answers the targets that
+   * the status and their narrowing keep, in the caller's order.
+   */
+  check(ctx: ServiceContext, targets: readonly ExportTarget[], status: ExportStatus): Promise<ExportTarget[]>;
+  /** In the job: the units of the targets still exportable (gone, reopened or narrowed away ones are left out), by targetKey. */
+  read(db: Db, targets: readonly ExportTarget[], status: ExportStatus, opts: { lockTtlMinutes: number }): Promise<Map<string, T>>;
+  /** What names a single-item file. */
+  label(unit: T): string;
+  /** The SKUs whose pictures the unit shows (drawn ahead, in slices). */
+  skus(unit: T): ProductDto[];
+  createWriter(opts: WriterOptions): FileWriter<T>;
+}
