@@ -1,28 +1,58 @@
-import { EXPORT_TEXTS, exportStartedSchema, isMassiveExport, isPdfExport, isPhotoExport, type ExportFormat, type ModuleExportItem } from '@bo/shared/exports';
+import {
+  EXPORT_TEXTS,
+  exportStartedSchema,
+  isMassiveExport,
+  isPdfExport,
+  isPhotoExport,
+  type ClusterExportItem,
+  type ExportFormat,
+  type ExportStarted,
+  type ModuleExportItem,
+} from '@bo/shared/exports';
 import { api } from '@/lib/api-client';
 import { ApiError } from '@/lib/api-error';
 import { saveFile } from '@/lib/download';
 import { waitForJob, type Job } from '@/lib/jobs';
 import { fileNameOf } from '../logic/export-format';
 
-export type { ModuleExportItem };
+export type { ClusterExportItem, ModuleExportItem };
 
-export interface ExportRequest {
-  type: 'module';
+/** What is exported: modules (`/module`) or clusters (`/cluster`), each with its own item keys. */
+export type ExportTarget = { type: 'module'; items: ModuleExportItem[] } | { type: 'cluster'; items: ClusterExportItem[] };
+
+export type ExportRequest = ExportTarget & {
   format: ExportFormat;
   templateId: number | null;
   status: 'Published' | 'Saved';
-  items: ModuleExportItem[];
   /** The massive variants name the user (spec: param userId). */
   userId?: string | undefined;
+};
+
+export interface ExportCallbacks {
+  /** The job's progress while the file is built past the server's wait (202). */
+  onProgress?: (job: Job) => void;
+  /** The server answered 202: the file will be in the export history (and the PDF area for a PDF). */
+  onStarted?: (started: ExportStarted) => void;
+  /** True once the caller no longer wants the file (its popup closed): the download is skipped. */
+  cancelled?: () => boolean;
 }
+
+/** What happened: the file was saved (its name), or the caller left before it was ready. */
+export type ExportOutcome = { saved: true; fileName: string } | { saved: false; exportId: number };
+
+const nameOf = (request: ExportTarget) => {
+  const first = request.items[0];
+  if (!first) return 'export';
+  return 'moduleName' in first ? first.moduleName : first.clusterName;
+};
 
 /**
  * POST /data/export/{format}/{type}: the server builds the file as a persisted job and answers it
- * when ready; when it takes longer it answers 202 with the export and job ids, and the file is
- * fetched from GET /data/export/files/:id once the job is done. Saves the file; answers its name.
+ * when ready; when it takes longer it answers 202 with the export and job ids, the job is followed and
+ * the file fetched from GET /data/export/files/:id once done (unless the caller left meanwhile: the
+ * file then waits in the export history). Saves the file.
  */
-export async function exportItems(request: ExportRequest, onProgress?: (job: Job) => void): Promise<string> {
+export async function exportItems(request: ExportRequest, callbacks: ExportCallbacks = {}): Promise<ExportOutcome> {
   const massive = isMassiveExport(request.format);
   const pdf = isPdfExport(request.format);
   const query = {
@@ -34,12 +64,14 @@ export async function exportItems(request: ExportRequest, onProgress?: (job: Job
   const answer = await api.post<Response>(`/export/${request.format}/${request.type}`, request.items, { prefix: '/data', query, responseType: 'response', alertOnError: false });
   let file = answer;
   if (answer.status === 202) {
-    const { exportId, jobId } = exportStartedSchema.parse(await answer.json());
-    const job = await waitForJob(jobId, { onProgress });
+    const started = exportStartedSchema.parse(await answer.json());
+    callbacks.onStarted?.(started);
+    const job = await waitForJob(started.jobId, { onProgress: callbacks.onProgress });
+    if (callbacks.cancelled?.()) return { saved: false, exportId: started.exportId };
     if (job.status !== 'DONE') throw new ApiError(500, 'exportFailed', job.response || EXPORT_TEXTS.failed);
-    file = await api.get<Response>(`/export/files/${exportId}`, { prefix: '/data', responseType: 'response', alertOnError: false });
+    file = await api.get<Response>(`/export/files/${started.exportId}`, { prefix: '/data', responseType: 'response', alertOnError: false });
   }
-  const fileName = fileNameOf(file.headers.get('content-disposition'), `${massive ? 'massive-export' : (request.items[0]?.moduleName ?? 'export')}.${pdf ? 'pdf' : 'xlsx'}`);
+  const fileName = fileNameOf(file.headers.get('content-disposition'), `${massive ? 'massive-export' : nameOf(request)}.${pdf ? 'pdf' : 'xlsx'}`);
   saveFile(await file.blob(), fileName);
-  return fileName;
+  return { saved: true, fileName };
 }

@@ -1,5 +1,12 @@
 import type { ExportFormat } from '@bo/shared/exports';
 
+/** What the popup says when the server answers 202 (the file takes longer than the call waits). */
+export const EXPORT_POPUP_TEXTS = {
+  startedTitle: 'The export is in progress',
+  started: 'The file is being built: it will appear in the export history when it is ready. Keep this popup open to download it here, or close it.',
+  startedPdf: 'The file is being built: it will appear in the PDF FILES area and the export history when it is ready. Keep this popup open to download it here, or close it.',
+} as const;
+
 /** The export popup's choices (part 2 §5 "Export") and the call each one makes. */
 export type ExportChoice = 'XLS' | 'XLS PHOTO' | 'PDF';
 export const EXPORT_CHOICES: readonly ExportChoice[] = ['XLS', 'XLS PHOTO', 'PDF'];

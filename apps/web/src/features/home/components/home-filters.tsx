@@ -1,5 +1,6 @@
-import { Button, Group, Loader, Stack, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
+import { Button, Group, Loader, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronsLeft, IconSearch } from '@tabler/icons-react';
+import { FilterStep as Step } from '@/components/ui/filter-step';
 import { PagedSelect } from '@/components/ui/paged-select';
 import { currentMonth, formatMonthId, monthOptions } from '@/lib/format';
 import { useHomeMonths } from '../api/get-months';
@@ -7,24 +8,6 @@ import { useLegoStatus } from '../hooks/use-lego-status';
 import { useRefineOptions } from '../hooks/use-refine-options';
 import { canSearch, REFINE_KEYS, REFINE_LABELS, type HomeSelection } from '../logic/home-selection';
 import { LegoBadge } from './lego-badge';
-
-function Step({ n, title, children }: { n: number; title: string; children: React.ReactNode }) {
-  return (
-    <Stack gap={8}>
-      <Group gap={8}>
-        <ThemeIcon size={22} radius="xl" variant="filled">
-          <Text fz={12} fw={700}>
-            {n}
-          </Text>
-        </ThemeIcon>
-        <Text fz="xs" fw={700} c="dimmed" tt="uppercase" lts={0.8}>
-          {title}
-        </Text>
-      </Group>
-      {children}
-    </Stack>
-  );
-}
 
 const single = (values: readonly string[]) => (values.length === 1 ? values[0]! : null);
 

@@ -1,0 +1,257 @@
+/**
+ * Export Data (/export; part 2 §2, §4 "Export", §5, §8) in real Chromium: search modules for a month
+ * and a brand, select three, Export Selected as XLS (the workbook read back with ExcelJS) and as PDF;
+ * the same for three clusters; the results cleared after each finished export; a user without the
+ * export right. Exports change nothing, so any demo month will do.
+ */
+import { readFileSync } from 'node:fs';
+import ExcelJS from 'exceljs';
+import type { Browser, BrowserContext, Download, Page } from 'playwright-core';
+import { formatMonthId } from '@bo/shared/months';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { loginAs } from './helpers/auth';
+import { pageApiCall } from './helpers/api';
+import { launchBrowser, openPage, screenshot } from './helpers/browser';
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+interface Option {
+  value: string;
+  label: string;
+}
+type Options = Record<string, Option[]>;
+interface Found {
+  monthId: string;
+  brand: Option;
+  names: string[];
+}
+
+const callApi = <T>(method: 'GET' | 'POST', path: string, body?: unknown) => pageApiCall<T>(page, context, method, path, body);
+
+/** Lets Mantine's transitions finish before a screenshot. */
+const settle = () => page.waitForTimeout(350);
+
+/** Opens a select of the sidebar and picks an option. */
+async function pick(testId: string, name: string) {
+  await page.getByTestId(testId).click();
+  await page.getByRole('option', { name, exact: false }).first().click();
+  if (await page.getByRole('listbox').isVisible()) await page.keyboard.press('Escape');
+}
+
+/** A month and a brand whose search lists between 3 and 40 items (found through the same calls the page makes). */
+async function findSearch(kind: 'module' | 'cluster', status: string[]): Promise<Found> {
+  const months = await callApi<Options>('POST', `/${kind}/exportFilters?keys=monthId`, { status });
+  for (const { value: monthId } of months.monthId ?? []) {
+    const brands = await callApi<Options>('POST', `/${kind}/exportFilters?keys=brand`, { status, monthId: [monthId] });
+    for (const brand of brands.brand ?? []) {
+      const items = await callApi<Record<string, string>[]>('POST', `/${kind}/exportSearch`, { status, monthId: [monthId], brand: [brand.value] });
+      if (items.length >= 3 && items.length <= 40) return { monthId, brand, names: items.map((i) => i[kind === 'module' ? 'moduleName' : 'clusterId']!) };
+    }
+  }
+  throw new Error(`no month and brand with 3 to 40 ${kind}s to export`);
+}
+
+/** Chooses the month and brand (unless chosen already: the sidebar keeps them), then Search. */
+async function search(found: Found, choose = true) {
+  if (choose) {
+    await pick('filter-monthId', formatMonthId(found.monthId));
+    await pick('filter-brand', found.brand.label);
+  }
+  await page.getByTestId('search-button').click();
+  await page.getByTestId('export-results').waitFor();
+  expect(await page.getByTestId('export-count').innerText()).toMatch(new RegExp(`^${found.names.length} `));
+}
+
+/** Ticks the first three rows; answers their keys (name|month). */
+async function selectThree(): Promise<string[]> {
+  const rows = page.getByTestId('export-row');
+  const keys: string[] = [];
+  for (let i = 0; i < 3; i++) {
+    await rows.nth(i).getByRole('checkbox').check();
+    keys.push((await rows.nth(i).getAttribute('data-key'))!);
+  }
+  expect(await page.getByTestId('export-selected-count').innerText()).toBe('3 selected');
+  return keys;
+}
+
+const modal = () => page.getByTestId('export-modal').locator('.mantine-Modal-content');
+
+/** Export Selected → format (→ template) → EXPORT; answers the download. */
+async function exportSelected(format: 'XLS' | 'PDF', template: string | null, shot?: string): Promise<Download> {
+  await page.getByTestId('export-selected').click();
+  await modal().waitFor();
+  const start = modal().getByTestId('export-start');
+  expect(await start.isDisabled()).toBe(true);
+  await modal().getByText(format, { exact: true }).click();
+  if (template) {
+    expect(await start.isDisabled()).toBe(true);
+    await modal().getByTestId('export-template').click();
+    await page.getByRole('option', { name: template }).click();
+  }
+  expect(await start.isDisabled()).toBe(false);
+  if (shot) {
+    await settle();
+    await screenshot(page, shot);
+  }
+  const [download] = await Promise.all([page.waitForEvent('download', { timeout: 60_000 }), start.click()]);
+  await modal().waitFor({ state: 'hidden' });
+  // A finished export clears the results (part 2 §4).
+  await page.getByTestId('export-welcome').waitFor();
+  return download;
+}
+
+async function sheetTexts(download: Download): Promise<{ sheets: string[]; cells: string[][] }> {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(readFileSync((await download.path())!) as unknown as ExcelJS.Buffer);
+  const cells: string[][] = [];
+  workbook.eachSheet((sheet) => sheet.eachRow((row) => cells.push((row.values as unknown[]).slice(1).map((v) => (v == null ? '' : String(v))))));
+  return { sheets: workbook.worksheets.map((s) => s.name), cells };
+}
+
+const pdfBytes = async (download: Download) => readFileSync((await download.path())!);
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  ({ context, page } = await openPage(browser));
+  await loginAs(page, 'admin');
+});
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+});
+
+describe('Export Data', () => {
+  it('searches modules for a month and a brand, and exports three selected as XLS and as PDF', async () => {
+    await page.goto('/backoffice/export');
+    await page.getByTestId('export-filters').waitFor();
+    // Search waits for a month (part 2 §5); so do the other filters; Published is ticked by default.
+    expect(await page.getByTestId('search-button').isDisabled()).toBe(true);
+    expect(await page.getByTestId('filter-brand').getAttribute('data-disabled')).toBe('true');
+    expect(await page.getByTestId('status-Published').isChecked()).toBe(true);
+    expect(await page.getByTestId('status-Saved').isChecked()).toBe(false);
+    expect(await page.getByTestId('pdf-files-link').getAttribute('href')).toBe('/backoffice/pdf-area');
+    await screenshot(page, 'export-data-start');
+
+    const found = await findSearch('module', ['Published']);
+    await search(found);
+    const listed = await page.getByTestId('export-row').evaluateAll((els) => els.map((e) => e.getAttribute('data-key')));
+    expect(listed.map((k) => k!.split('|')[0]).sort()).toEqual([...found.names].sort());
+    const chosen = await selectThree();
+    await settle();
+    await screenshot(page, 'export-data-modules');
+
+    const xlsx = await exportSelected('XLS', 'Module standard', 'export-data-modules-popup');
+    expect(xlsx.suggestedFilename()).toBe('massive-export.xlsx');
+    const { sheets, cells } = await sheetTexts(xlsx);
+    expect(sheets).toContain('Modules');
+    expect(cells[0]?.[0]).toBeTruthy();
+    const exported = new Set(cells.slice(1).map((row) => row[0]));
+    expect([...exported].sort()).toEqual(chosen.map((k) => k.split('|')[0]).sort());
+    await screenshot(page, 'export-data-cleared');
+
+    await search(found, false);
+    await selectThree();
+    const pdf = await exportSelected('PDF', null);
+    expect(pdf.suggestedFilename()).toBe('massive-export.pdf');
+    expect((await pdfBytes(pdf)).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  });
+
+  it('exports one module from its row with the plain format, named by its label', async () => {
+    await page.goto('/backoffice/export');
+    const found = await findSearch('module', ['Published']);
+    await search(found);
+    const row = page.getByTestId('export-row').first();
+    const label = (await row.locator('p').first().innerText()).trim();
+    await row.getByTestId('export-item').click();
+    await modal().waitFor();
+    expect(await modal().getByTestId('export-summary').innerText()).toContain('1 module');
+    await modal().getByText('PDF', { exact: true }).click();
+    const [download] = await Promise.all([page.waitForEvent('download', { timeout: 60_000 }), modal().getByTestId('export-start').click()]);
+    expect(download.suggestedFilename()).toBe(`${label}.pdf`);
+  });
+
+  it('searches clusters (Published and Saved), and exports three selected as XLS and as PDF', async () => {
+    const token = (await context.cookies()).find((c) => c.name === 'bo_token')!.value;
+    const probe = await fetch(`${inject('baseUrl')}/data/export/xls/cluster`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${decodeURIComponent(token)}`, 'content-type': 'application/json' },
+      body: '[]',
+    });
+    expect(probe.status, 'cluster exports exist').not.toBe(404);
+
+    await page.goto('/backoffice/export');
+    await page.getByTestId('kind-cluster').click();
+    await page.getByTestId('status-Saved').check();
+    const found = await findSearch('cluster', ['Published', 'Saved']);
+    await search(found);
+    const chosen = (await selectThree()).map((k) => k.split('|')[0]!);
+    await settle();
+    await screenshot(page, 'export-data-clusters');
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await settle();
+    expect(await page.getByTestId('sidebar').getAttribute('data-mode')).toBe('docked');
+    await screenshot(page, 'export-data-clusters-1024');
+    await page.setViewportSize({ width: 1440, height: 900 });
+
+    const xlsx = await exportSelected('XLS', 'Cluster standard', 'export-data-clusters-popup');
+    expect(xlsx.suggestedFilename()).toBe('massive-export.xlsx');
+    const { cells } = await sheetTexts(xlsx);
+    const text = new Set(cells.flat());
+    for (const id of chosen) expect(text.has(id), `${id} in the workbook`).toBe(true);
+    const others = found.names.filter((n) => !chosen.includes(n));
+    for (const id of others) expect(text.has(id), `${id} not in the workbook`).toBe(false);
+
+    // The type, statuses, month and brand stay: search again.
+    await search(found, false);
+    await selectThree();
+    const pdf = await exportSelected('PDF', null);
+    expect(pdf.suggestedFilename()).toBe('massive-export.pdf');
+    expect((await pdfBytes(pdf)).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  });
+
+  it('shows the empty text, and tells a user without the export right', async () => {
+    // A month and a filter value that only one status offers: chosen under that status, searched under the other.
+    const KEYS = ['brand', 'collection', 'macroFamily', 'planningChannel'] as const;
+    const FILTER_LABELS = { brand: 'filter-brand', collection: 'filter-collection', macroFamily: 'filter-macroFamily', planningChannel: 'filter-planningChannel' };
+    const months = await callApi<Options>('POST', '/module/exportFilters?keys=monthId', { status: ['Published', 'Saved'] });
+    let only: { monthId: string; key: (typeof KEYS)[number]; option: Option; has: 'Published' | 'Saved' } | null = null;
+    search: for (const { value: monthId } of months.monthId ?? []) {
+      const by = async (status: string) => callApi<Options>('POST', `/module/exportFilters?keys=${KEYS.join(',')}`, { status: [status], monthId: [monthId] });
+      const [published, saved] = [await by('Published'), await by('Saved')];
+      for (const key of KEYS) {
+        for (const [has, mine, other] of [['Saved', saved, published], ['Published', published, saved]] as const) {
+          const option = (mine[key] ?? []).find((o) => !(other[key] ?? []).some((x) => x.value === o.value));
+          if (option) {
+            only = { monthId, key, option, has };
+            break search;
+          }
+        }
+      }
+    }
+    expect(only, 'a month with a filter value that only one status offers').not.toBeNull();
+    const { has } = only!;
+    const hasNot = has === 'Saved' ? 'Published' : 'Saved';
+    await page.goto('/backoffice/export');
+    await page.getByTestId(`status-${has}`).check();
+    await page.getByTestId(`status-${hasNot}`).uncheck();
+    await pick('filter-monthId', formatMonthId(only!.monthId));
+    await pick(FILTER_LABELS[only!.key], only!.option.label);
+    await page.getByTestId(`status-${hasNot}`).check();
+    await page.getByTestId(`status-${has}`).uncheck();
+    await page.getByTestId('search-button').click();
+    await page.getByTestId('export-empty').waitFor();
+    expect(await page.getByTestId('export-empty').innerText()).toBe("There aren't search results.");
+
+    const viewer = await openPage(browser);
+    try {
+      await loginAs(viewer.page, 'viewer');
+      await viewer.page.goto('/backoffice/export');
+      await viewer.page.getByTestId('export-no-access').waitFor();
+      expect(await viewer.page.getByTestId('export-no-access').innerText()).toBe("You don't have the right to export.");
+    } finally {
+      await viewer.context.close();
+    }
+  });
+});
