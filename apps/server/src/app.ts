@@ -42,8 +42,10 @@ import { userRoutes } from './modules/users/users.routes.js';
 import { brandRoutes } from './modules/brands/brands.routes.js';
 import { releaseRoutes } from './modules/releases/releases.routes.js';
 import { workingAreaRoutes } from './modules/working-area/working-area.routes.js';
-import { EXPORT_JOB, exportJob } from './modules/exports/export.job.js';
+import { registerExportJobs } from './modules/exports/export-retention.js';
 import { exportRoutes } from './modules/exports/exports.routes.js';
+import { exportSearchRoutes } from './modules/export-search/export-search.routes.js';
+import { exportHistoryRoutes } from './modules/export-history/export-history.routes.js';
 import { uploadRoutes } from './modules/uploads/uploads.routes.js';
 import { registerUploadJobs } from './modules/uploads/uploads.service.js';
 
@@ -127,6 +129,8 @@ export async function buildApp({ config, database, logger = true, gateway, now }
   await app.register(brandRoutes);
   await app.register(releaseRoutes);
   await app.register(exportRoutes);
+  await app.register(exportSearchRoutes);
+  await app.register(exportHistoryRoutes);
   await app.register(massiveEditRoutes);
   await app.register(uploadRoutes);
 
@@ -136,7 +140,7 @@ export async function buildApp({ config, database, logger = true, gateway, now }
   registerMassiveEditJobs(app.jobs, config.LOCK_TTL_MINUTES);
   registerDeletionJobs(app.jobs, database.db);
   registerUploadJobs(app.jobs, config.LOCK_TTL_MINUTES);
-  app.jobs.register(EXPORT_JOB, exportJob({ lockTtlMinutes: config.LOCK_TTL_MINUTES, pictures }));
+  registerExportJobs(app.jobs, database.db, { lockTtlMinutes: config.LOCK_TTL_MINUTES, pictures, retentionDays: config.EXPORT_RETENTION_DAYS });
   await registerStaticWeb(app, config.webDistDir);
   return app;
 }

@@ -28,8 +28,12 @@ const envSchema = z.object({
   JOB_STALE_SECONDS: z.coerce.number().min(1).default(15),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10000),
   EXPORT_WAIT_MS: z.coerce.number().int().min(0).default(60000),
+  /** Exports (their files) older than this are removed by a periodic step (docs/exports.md "Retention"). */
+  EXPORT_RETENTION_DAYS: z.coerce.number().positive().default(30),
   /** Import Data (docs/IMPORTS.md "Limits"): the largest file accepted, in MB (413 past it). */
   UPLOAD_MAX_MB: z.coerce.number().positive().max(1024).default(20),
+  /** Upload Files (docs/IMPORTS.md "Upload Files"): the largest release file accepted, in MB (400 past it); streamed, never whole in memory. */
+  RELEASE_FILE_MAX_MB: z.coerce.number().positive().max(4096).default(500),
   /** The most a workbook may expand to (the sum of its zip entries), in MB: a zip bomb is refused unread. */
   UPLOAD_MAX_EXPANDED_MB: z.coerce.number().positive().max(4096).default(200),
   /** The most rows a workbook's sheets may hold together. */

@@ -120,6 +120,8 @@ const both: readonly Target[] = ['VLT', 'AUR'];
 const moduleKey = (t: TargetItems) => [{ moduleName: t.module, monthId: OPEN_MONTH }];
 const clusterKey = (t: TargetItems) => [{ clusterId: t.cluster, monthId: OPEN_MONTH }];
 const filters = () => ({ monthId: [OPEN_MONTH] });
+/** Both statuses: every live item of the month, so the rights alone decide what the answer names. */
+const exportFilters = () => ({ monthId: [OPEN_MONTH], status: ['Published', 'Saved'] });
 const moduleMassiveEdit = (t: TargetItems) => ({ massiveEditList: [{ moduleLabels: [t.module], monthIdList: [OPEN_MONTH], moduleDescription: 'Massive edit by the rights suite' }], toPublish: false });
 const clusterMassiveEdit = (t: TargetItems) => ({ rowsClusterMassiveEdit: [{ clusterLabels: [t.cluster], clusterDescription: 'Massive edit by the rights suite' }], toPublish: false });
 const exportRow: RightsRow = {
@@ -127,6 +129,14 @@ const exportRow: RightsRow = {
   query: (_t, w) => `templateId=${w.moduleTemplateId}&status=Saved`,
   body: (t) => [{ moduleName: t.emptyModule, monthId: OPEN_MONTH }],
   // Contract/spec part 1 §6: export for admin, or an edit grant on a matching brand and zone.
+  forbidden: NO_EDIT,
+  ok: [200, 202],
+};
+/** Cluster exports: the same rule on the cluster's brand and the zones of its countries (the WIP cluster: status Saved). */
+const clusterExportRow: RightsRow = {
+  targets: both,
+  query: (_t, w) => `templateId=${w.clusterTemplateId}&status=Saved`,
+  body: (t) => [{ clusterName: t.cluster, monthId: OPEN_MONTH }],
   forbidden: NO_EDIT,
   ok: [200, 202],
 };
@@ -269,6 +279,11 @@ export const WRITE_RIGHTS: Record<string, RightsRow> = {
   'POST /api/cluster/filtered': { reads: true, body: filters, forbidden: [], unseen: ['submitter'], ok: 200 },
   'POST /api/cluster/filteredDry': { reads: true, body: filters, forbidden: [], unseen: ['submitter'], ok: 200 },
   'POST /api/cluster/filters': { reads: true, body: filters, forbidden: [], unseen: ['submitter'], ok: 200 },
+  // ───────────── Export Data page: export rights (admin, or an edit grant on brand and zone) ─────────────
+  'POST /api/module/exportFilters': { reads: true, body: exportFilters, forbidden: ['viewer'], unseen: ['editor', 'submitter'], ok: 200 },
+  'POST /api/cluster/exportFilters': { reads: true, body: exportFilters, forbidden: ['viewer'], unseen: ['editor', 'submitter'], ok: 200 },
+  'POST /api/module/exportSearch': { reads: true, body: exportFilters, forbidden: ['viewer'], unseen: ['editor', 'submitter'], ok: 200 },
+  'POST /api/cluster/exportSearch': { reads: true, body: exportFilters, forbidden: ['viewer'], unseen: ['editor', 'submitter'], ok: 200 },
 
   // ───────────── creation from home (DECISIONS "Creating from home") ─────────────
   'POST /api/module/macroFamily/create': { body: () => ({ macroFamily: 'NEWFAMILY' }), forbidden: NO_CREATE, ok: 200 },
@@ -500,6 +515,12 @@ export const WRITE_RIGHTS: Record<string, RightsRow> = {
   'POST /data/export/xls/photo_massive/module': exportRow,
   'POST /data/export/pdf/module': exportRow,
   'POST /data/export/pdf_massive/module': exportRow,
+  'POST /data/export/xls/cluster': clusterExportRow,
+  'POST /data/export/xls_massive/cluster': clusterExportRow,
+  'POST /data/export/xls/photo/cluster': clusterExportRow,
+  'POST /data/export/xls/photo_massive/cluster': clusterExportRow,
+  'POST /data/export/pdf/cluster': clusterExportRow,
+  'POST /data/export/pdf_massive/cluster': clusterExportRow,
 };
 
 function newCluster(t: TargetItems, w: World) {
@@ -544,6 +565,8 @@ export const READ_RIGHTS: Record<string, RightsRow> = {
   // A job and an export file are their owner's (holder here) or an admin's.
   'GET /api/jobs/{id}': { params: (_t, w) => ({ id: String(w.holderJobId) }), forbidden: NOT_ADMIN, ok: 200 },
   'GET /data/export/files/{id}': { params: (_t, w) => ({ id: String(w.holderExportId) }), forbidden: [], hidden: NOT_ADMIN, ok: 200 },
+  // Everyone's own exports (an admin's: everybody's): nobody is refused.
+  'GET /api/exportStatus/': { forbidden: [], ok: 200 },
   'GET /data/fileLoader/template/{file}': { params: () => ({ file: 'module' }), query: 'format=xlsx', forbidden: NOT_ADMIN, ok: 200 },
   'GET /data/fileLoader/release/{releaseId}/{file}': { params: () => ({ releaseId: 'R2027', file: 'cluster' }), forbidden: NOT_ADMIN, ok: 200 },
   'GET /data/images/{upc}/{view}.png': { params: (t) => ({ upc: t.upc, view: '1' }), forbidden: [], ok: 200 },

@@ -17,15 +17,15 @@ import { MassiveEditRoute } from './routes/massive-edit';
 import { MassiveEditSelectedRoute } from './routes/massive-edit-selected';
 import { UploadRoute } from './routes/upload';
 import { UploadTwoRoute } from './routes/upload-two';
+import { ExportRoute } from './routes/export';
+import { PdfAreaRoute } from './routes/pdf-area';
+import { HistoryRoute } from './routes/history';
 
 /** Screens that later work replaces: each shows its title and 'This screen is coming soon.' */
 const comingSoon: readonly PathKey[] = [
-  'history',
   'statistics',
-  'pdfArea',
   'discoRemoveArea',
   'pendingArea',
-  'export',
   'deletionArea',
 ];
 
@@ -56,6 +56,9 @@ export const routes: RouteObject[] = [
           { path: paths.massiveEditSelected.path, element: <MassiveEditSelectedRoute /> },
           { path: paths.upload.path, element: <UploadRoute /> },
           { path: paths.uploadTwo.path, element: <UploadTwoRoute /> },
+          { path: paths.export.path, element: <ExportRoute /> },
+          { path: paths.pdfArea.path, element: <PdfAreaRoute /> },
+          { path: paths.history.path, element: <HistoryRoute /> },
           ...comingSoon.map((key) => ({
             path: paths[key].path,
             element: <ComingSoonRoute title={paths[key].title} />,
