@@ -19,8 +19,11 @@ import { callOver, loginOver, startServer, waitUntil, type RunningServer } from 
  * database, once on PostgreSQL (where the files take the COPY way and the module lines the bulk rewrite).
  */
 const MODULE_ROWS = 100_000;
-/** A call waiting this long on the embedded database means the load's transaction holds it (the load takes several seconds). */
+/** A call waiting this long on the embedded database means the load's transaction holds it. */
 const DATABASE_BUSY_MS = 1_000;
+/** On the embedded database the load of EMBEDDED_MODULE_ROWS takes 20 s and more: the kill comes at the latest this long after the upload is listed. */
+const EMBEDDED_KILL_AFTER_MS = 2_500;
+const EMBEDDED_MODULE_ROWS = 200_000;
 const COUNTED = ['skus', 'stores', 'modules', 'module_skus', 'module_stars_zones', 'clusters', 'cluster_stores', 'cluster_modules'] as const;
 type Query = (sqlText: string) => Promise<Record<string, unknown>[]>;
 
@@ -43,7 +46,8 @@ async function upload(server: RunningServer, token: string, files: Record<string
 async function killDuringLoad(env: Record<string, string>, prepare: () => Promise<void>, withQuery: (checks: (query: Query) => Promise<void>) => Promise<void>) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bo-kill-load-'));
   try {
-    const files = await writeReleaseFiles(dir, MODULE_ROWS);
+    const moduleRows = env.DATABASE_URL ? MODULE_ROWS : EMBEDDED_MODULE_ROWS;
+    const files = await writeReleaseFiles(dir, moduleRows);
     await prepare();
     let before: Record<string, number> = {};
     await withQuery(async (query) => {
@@ -57,21 +61,23 @@ async function killDuringLoad(env: Record<string, string>, prepare: () => Promis
     try {
       token = await loginOver(first.url, 'boss', 'pw');
       if (embedded) {
-        // The embedded database has one connection: while the load's transaction is open every other call
-        // that needs the database waits (even the upload's own answer may). So the upload is not awaited; once
-        // the upload is listed as WIP, a list call that waits DATABASE_BUSY_MS means the load holds the database.
+        // On the embedded database the load's progress cannot be read while its transaction is open (the
+        // progress write waits for it), and calls may wait for the load or not. So the upload is not awaited
+        // (even its answer may wait); once it is listed, the kill comes when a list call waits DATABASE_BUSY_MS
+        // (the load holds the database) or EMBEDDED_KILL_AFTER_MS after the listing, whichever is first. The
+        // load of these files takes far longer; the checks after the kill prove it was cut short.
         void upload(first, token, files).catch(() => undefined);
-        let listed = false;
-        await waitUntil('the load to hold the database', async () => {
+        let listedAt = 0;
+        await waitUntil('the load to be under way', async () => {
+          if (listedAt && Date.now() - listedAt >= EMBEDDED_KILL_AFTER_MS) return true;
           try {
             const res = await fetch(`${first.url}/api/uploadStatus/`, { headers: { authorization: `Bearer ${token}` }, signal: AbortSignal.timeout(DATABASE_BUSY_MS) });
             const list = (await res.json()) as UploadItem[];
             if (list.some((u) => u.status !== 'WIP')) throw new Error(`the load ended before the kill: ${JSON.stringify(list)}`);
-            listed ||= list.length > 0;
+            if (list.length > 0) listedAt ||= Date.now();
             return undefined;
           } catch (error) {
-            if ((error as Error).name === 'TimeoutError' && listed) return true;
-            if ((error as Error).name === 'TimeoutError') return undefined;
+            if ((error as Error).name === 'TimeoutError') return listedAt ? true : undefined;
             throw error;
           }
         }, 120_000, 20);
@@ -118,9 +124,9 @@ async function killDuringLoad(env: Record<string, string>, prepare: () => Promis
       expect(await counts(query)).toEqual({
         skus: before.skus! + files.registry.rows,
         stores: before.stores! + files.segment.rows,
-        modules: MODULE_ROWS / 50,
-        module_skus: MODULE_ROWS,
-        module_stars_zones: (MODULE_ROWS / 50) * 2,
+        modules: moduleRows / 50,
+        module_skus: moduleRows,
+        module_stars_zones: (moduleRows / 50) * 2,
         clusters: 2_000,
         cluster_stores: 2_000 * 20,
         cluster_modules: 2_000 * 10,

@@ -761,6 +761,19 @@ export const exportFiles = pgTable(
   (t) => [index('export_files_date_idx').on(t.date)],
 );
 
+/** The bytes of an export's file, in pieces of about 1 MiB, written as the file is built and read as a stream. */
+export const exportFileChunks = pgTable(
+  'export_file_chunks',
+  {
+    exportId: bigint('export_id', { mode: 'number' })
+      .notNull()
+      .references(() => exportFiles.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    data: bytea('data').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.exportId, t.seq] })],
+);
+
 /** A deletion request: an item deleted from a start month onwards, followed by the scheduled steps. */
 export const deletionRequests = pgTable(
   'deletion_requests',

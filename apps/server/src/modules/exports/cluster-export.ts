@@ -108,5 +108,5 @@ export const clusterExport: ExportKindDef<ClusterUnit> = {
 
   label: ({ cluster }) => cluster.clusterLabel.trim() || cluster.clusterId,
   skus: ({ modules }) => modules.flatMap((m) => m.lines),
-  createWriter: ({ pdf, columns, picture }) => (pdf ? createClusterPdf({ picture: picture! }) : createClusterXlsx({ columns, ...(picture ? { picture } : {}) })),
+  createWriter: ({ pdf, columns, picture, out }) => (pdf ? createClusterPdf({ picture: picture!, out }) : createClusterXlsx({ columns, out, ...(picture ? { picture } : {}) })),
 };

@@ -14,6 +14,8 @@ import { GREY, PdfPages, type TableColumn } from './pdf-layout.js';
 
 export interface ClusterPdfOptions {
   picture: (sku: ProductDto) => Buffer;
+  /** Where the file's bytes go. */
+  out: (chunk: Buffer) => void;
   now?: Date;
 }
 

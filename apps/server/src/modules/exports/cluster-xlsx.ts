@@ -66,11 +66,13 @@ export interface ClusterXlsxOptions {
   columns: readonly string[];
   /** With photos: draws the SKU's picture for the 'Modules' sheet. */
   picture?: (sku: ProductDto) => Buffer;
+  /** Where the file's bytes go. */
+  out: (chunk: Buffer) => void;
 }
 
 export function createClusterXlsx(opts: ClusterXlsxOptions): FileWriter<ClusterUnit> {
   const defs = opts.columns.map((c) => CLUSTER_COLUMNS[c] ?? unknownColumn(c));
-  const book = createBook(opts.picture);
+  const book = createBook(opts.out, opts.picture);
   const clusterSheet = book.sheet('Clusters', defs);
   const storeSheet = book.sheet('Stores', STORE_COLUMNS);
   const moduleSheet = book.sheet('Modules', [CLUSTER_COLUMNS.clusterId!, CLUSTER_COLUMNS.clusterLabel!, ...SKU_COLUMNS], { photo: true });

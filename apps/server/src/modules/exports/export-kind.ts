@@ -31,11 +31,14 @@ export const legoMatches = (target: ExportTarget, legoMonth: boolean) => target.
 /** A file format the job fills unit by unit (a unit is what one target turned into). */
 export interface FileWriter<T> {
   add(unit: T): void;
-  finish(): Promise<Buffer>;
+  /** Writes what is left to `WriterOptions.out`; the file is whole once it resolves. */
+  finish(): Promise<void>;
 }
 
 export interface WriterOptions {
   pdf: boolean;
+  /** Where the file's bytes go, piece by piece, as they are made (the job stores them: export-chunks.ts). */
+  out: (chunk: Buffer) => void;
   /** The template's columns (spreadsheets). */
   columns: readonly string[];
   /** Draws a SKU's picture: the PDF always, spreadsheets with photos. */

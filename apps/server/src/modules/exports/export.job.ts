@@ -1,8 +1,8 @@
 /**
  * The export job: builds the spreadsheet or PDF of the items named in its payload, through their
- * kind (module-export.ts, cluster-export.ts), and stores it in its `export_files` row. The file is
- * built in memory and stored in one statement at the end, so a run cut short leaves the row WIP and
- * the resumed run simply builds the file again.
+ * kind (module-export.ts, cluster-export.ts), and stores it piece by piece as it is made
+ * (export-chunks.ts) before marking its `export_files` row DONE. A run cut short leaves the row WIP;
+ * the resumed run removes the pieces stored so far and builds the file again.
  */
 import { EXPORT_CONTENT_TYPES, EXPORT_TEXTS, isMassiveExport, isPdfExport, type ExportFormat, type ExportKind } from '@bo/shared/exports';
 import type { ModuleKey, ProductDto } from '@bo/shared/modules';
@@ -11,7 +11,8 @@ import type { JobHandler } from '../../jobs/job-runner.js';
 import type { SkuPictures } from '../images/sku-pictures.js';
 import { clusterExport } from './cluster-export.js';
 import { targetKey, type ExportKindDef, type ExportStatus, type ExportTarget, type FileWriter } from './export-kind.js';
-import { exportStatus, markExportFailed, setExportProgress, storeExportContent } from './exports.repository.js';
+import { ExportChunkStore } from './export-chunks.js';
+import { exportStatus, markExportFailed, setExportProgress, storeExportDone } from './exports.repository.js';
 import { moduleExport } from './module-export.js';
 import { XLSX_PICTURE_WIDTH } from './module-xlsx.js';
 
@@ -73,7 +74,8 @@ export function exportJob(opts: { lockTtlMinutes: number; pictures: SkuPictures 
       const withPictures = pdf || payload.withPhoto;
       const def = EXPORT_KIND_DEFS[payload.kind ?? 'module'];
       const targets = targetsOf(payload);
-      const writer = def.createWriter({ pdf, columns: payload.columns, ...(withPictures ? { picture } : {}) });
+      const store = await ExportChunkStore.open(db, payload.exportId);
+      const writer = def.createWriter({ pdf, columns: payload.columns, out: (chunk) => store.write(chunk), ...(withPictures ? { picture } : {}) });
 
       let reported = -1;
       const report = async (percent: number) => {
@@ -87,10 +89,11 @@ export function exportJob(opts: { lockTtlMinutes: number; pictures: SkuPictures 
       const label = await writeItems(db, def, targets, payload.status, opts.lockTtlMinutes, writer, withPictures ? picture : undefined, (done) =>
         report((done / targets.length) * WRITING_SHARE),
       );
-      const content = await writer.finish();
+      await writer.finish();
+      await store.close();
       const fileName = exportFileName(payload.format, label);
-      await storeExportContent(db, payload.exportId, { content, fileName, contentType: pdf ? EXPORT_CONTENT_TYPES.pdf : EXPORT_CONTENT_TYPES.xlsx });
-      return { result: { exportId: payload.exportId, fileName, bytes: content.length }, response: `Exported ${fileName}` };
+      await storeExportDone(db, payload.exportId, { fileName, contentType: pdf ? EXPORT_CONTENT_TYPES.pdf : EXPORT_CONTENT_TYPES.xlsx });
+      return { result: { exportId: payload.exportId, fileName, bytes: store.bytes }, response: `Exported ${fileName}` };
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
       await markExportFailed(db, payload.exportId, message);

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, like, lt, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
-import { clusterStores, countries, exportFiles, jobs, legoMonths, stores, templates } from '../../db/schema.js';
+import { clusterStores, countries, exportFileChunks, exportFiles, jobs, legoMonths, stores, templates } from '../../db/schema.js';
 
 /** The columns of a template of that type ('modulo', 'cluster'), or null when there is no such template. */
 export async function findTemplateColumns(db: Queryable, templateId: number, templatesType: string): Promise<string[] | null> {
@@ -70,12 +70,25 @@ export async function setExportProgress(db: Queryable, exportId: number, progres
   await db.update(exportFiles).set({ progress }).where(and(eq(exportFiles.id, exportId), eq(exportFiles.status, 'WIP')));
 }
 
-export async function storeExportContent(
-  db: Queryable,
-  exportId: number,
-  file: { content: Buffer; fileName: string; contentType: string },
-): Promise<void> {
+/** The export is DONE: its file is in export_file_chunks (export-chunks.ts). */
+export async function storeExportDone(db: Queryable, exportId: number, file: { fileName: string; contentType: string }): Promise<void> {
   await db.update(exportFiles).set({ status: 'DONE', progress: 100, ...file, message: null }).where(eq(exportFiles.id, exportId));
+}
+
+export async function clearExportChunks(db: Queryable, exportId: number): Promise<void> {
+  await db.delete(exportFileChunks).where(eq(exportFileChunks.exportId, exportId));
+}
+
+export async function insertExportChunk(db: Queryable, exportId: number, seq: number, data: Buffer): Promise<void> {
+  await db.insert(exportFileChunks).values({ exportId, seq, data });
+}
+
+export async function readExportChunk(db: Queryable, exportId: number, seq: number): Promise<Buffer | null> {
+  const [row] = await db
+    .select({ data: exportFileChunks.data })
+    .from(exportFileChunks)
+    .where(and(eq(exportFileChunks.exportId, exportId), eq(exportFileChunks.seq, seq)));
+  return row ? Buffer.from(row.data) : null;
 }
 
 export async function markExportFailed(db: Queryable, exportId: number, message: string): Promise<void> {

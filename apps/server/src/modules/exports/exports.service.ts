@@ -4,6 +4,7 @@
  * writing), the call waits for it a while and answers the file, or 202 when it takes longer (the file
  * is then downloaded from the export history).
  */
+import type { Readable } from 'node:stream';
 import {
   EXPORT_TEMPLATE_TYPES,
   EXPORT_TEXTS,
@@ -23,6 +24,7 @@ import { isAdmin } from '@bo/shared/permissions';
 import { audit } from '../../lib/audit.repository.js';
 import type { ServiceContext } from '../../lib/context.js';
 import { AppError, badRequest, conflict, notFound, ruleBroken } from '../../lib/errors.js';
+import { exportChunkStream } from './export-chunks.js';
 import type { ExportTarget } from './export-kind.js';
 import { EXPORT_JOB, EXPORT_KIND_DEFS, type ExportJobPayload } from './export.job.js';
 import { findExportFile, findTemplateColumns, insertExportFile, linkExportJob, listExports } from './exports.repository.js';
@@ -38,7 +40,8 @@ export interface ExportedFile {
   exportId: number;
   fileName: string;
   contentType: string;
-  content: Buffer;
+  /** The stored file: read piece by piece (export_file_chunks), or whole for an export stored before them. */
+  content: Buffer | Readable;
 }
 
 export type ExportAnswer = { done: true; file: ExportedFile } | { done: false; started: ExportStarted };
@@ -128,8 +131,9 @@ export async function storedFile(ctx: ServiceContext, id: number): Promise<Expor
   if (!row) throw notFound(EXPORT_ERRORS.notFound, 'exportNotFound');
   const state = effectiveState(row);
   if (state.status === 'WIP') throw conflict(EXPORT_ERRORS.notReady, 'exportNotReady');
-  if (state.status === 'ERROR' || !row.content) throw ruleBroken('exportFailed', state.message ?? EXPORT_TEXTS.failed);
-  return { exportId: row.id, fileName: row.fileName ?? 'export', contentType: row.contentType ?? 'application/octet-stream', content: toBuffer(row.content) };
+  if (state.status === 'ERROR') throw ruleBroken('exportFailed', state.message ?? EXPORT_TEXTS.failed);
+  const content = row.content ? toBuffer(row.content) : exportChunkStream(ctx.db, row.id);
+  return { exportId: row.id, fileName: row.fileName ?? 'export', contentType: row.contentType ?? 'application/octet-stream', content };
 }
 
 const MAX_LISTED = 200;

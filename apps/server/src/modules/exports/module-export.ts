@@ -74,5 +74,5 @@ export const moduleExport: ExportKindDef<ModuleUnit> = {
 
   label: ({ module }) => module.moduleLabel.trim() || module.moduleName,
   skus: ({ lines }) => [...lines],
-  createWriter: ({ pdf, columns, picture }) => (pdf ? createModulePdf({ picture: picture! }) : createModuleXlsx({ columns, ...(picture ? { picture } : {}) })),
+  createWriter: ({ pdf, columns, picture, out }) => (pdf ? createModulePdf({ picture: picture!, out }) : createModuleXlsx({ columns, out, ...(picture ? { picture } : {}) })),
 };

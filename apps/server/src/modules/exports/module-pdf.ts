@@ -12,6 +12,8 @@ import { GREY, PdfPages } from './pdf-layout.js';
 export interface ModulePdfOptions {
   /** Draws the SKU's picture (a PNG, 3:2, about 120 px wide for the cards' 84 pt). */
   picture: (sku: ProductDto) => Buffer;
+  /** Where the file's bytes go. */
+  out: (chunk: Buffer) => void;
   now?: Date;
 }
 

@@ -59,13 +59,15 @@ export interface ModuleXlsxOptions {
   columns: readonly string[];
   /** With photos: draws the SKU's picture (a PNG of PHOTO.width px). */
   picture?: (sku: ProductDto) => Buffer;
+  /** Where the file's bytes go. */
+  out: (chunk: Buffer) => void;
 }
 
 export const XLSX_PICTURE_WIDTH = PHOTO.width;
 
 export function createModuleXlsx(opts: ModuleXlsxOptions): FileWriter<ModuleUnit> {
   const defs = opts.columns.map((c) => MODULE_COLUMNS[c] ?? unknownColumn(c));
-  const book = createBook(opts.picture);
+  const book = createBook(opts.out, opts.picture);
   const sheet = book.sheet('Modules', defs, { photo: true });
   return {
     add({ module, lines }) {

@@ -24,6 +24,8 @@ export interface PdfPagesOptions {
   title: string;
   /** Draws the SKU's picture (a PNG, 3:2, about 120 px wide for the cards' 84 pt). */
   picture: (sku: ProductDto) => Buffer;
+  /** Where the file's bytes go. */
+  out: (chunk: Buffer) => void;
   now?: Date;
 }
 
@@ -37,7 +39,6 @@ export class PdfPages {
   readonly doc: PDFKit.PDFDocument;
   y = MARGIN;
   readonly left = MARGIN;
-  private readonly chunks: Buffer[] = [];
   private readonly ended: Promise<void>;
   // pdfkit embeds an opened image once however often it is drawn: one per UPC for the whole file.
   private readonly opened = new Map<string, PDFKit.Mixins.ImageSrc>();
@@ -51,7 +52,7 @@ export class PdfPages {
       autoFirstPage: false,
       info: { Title: opts.title, Creator: 'Assortment Backoffice' },
     });
-    this.doc.on('data', (chunk: Buffer) => this.chunks.push(chunk));
+    this.doc.on('data', (chunk: Buffer) => opts.out(chunk));
     this.ended = new Promise<void>((resolve, reject) => {
       this.doc.on('end', resolve);
       this.doc.on('error', reject);
@@ -194,10 +195,10 @@ export class PdfPages {
     }
   }
 
-  async finish(): Promise<Buffer> {
+  /** Page numbers, then the file's bytes to `out` (pages are kept until here: 'Page n of N' needs them all). */
+  async finish(): Promise<void> {
     this.footers();
     this.doc.end();
     await this.ended;
-    return Buffer.concat(this.chunks);
   }
 }

@@ -42,13 +42,14 @@ export interface BookSheet {
 
 export interface Book {
   sheet(name: string, columns: readonly ColumnSpec[], opts?: { photo?: boolean }): BookSheet;
-  finish(): Promise<Buffer>;
+  /** Writes the rest of the file to `sink`. */
+  finish(): Promise<void>;
 }
 
-export function createBook(picture?: (sku: ProductDto) => Buffer): Book {
+/** A workbook whose bytes go to `sink` as the streaming writer makes them (all at the end with pictures). */
+export function createBook(sink: (chunk: Buffer) => void, picture?: (sku: ProductDto) => Buffer): Book {
   const out = new PassThrough();
-  const chunks: Buffer[] = [];
-  out.on('data', (chunk: Buffer) => chunks.push(chunk));
+  out.on('data', (chunk: Buffer) => sink(chunk));
   const ended = new Promise<void>((resolve, reject) => {
     out.on('end', resolve);
     out.on('error', reject);
@@ -101,9 +102,9 @@ export function createBook(picture?: (sku: ProductDto) => Buffer): Book {
         for (const sheet of sheets) sheet.commit();
         await workbook.commit();
         await ended;
-        return Buffer.concat(chunks);
+        return;
       }
-      return Buffer.from(await workbook.xlsx.writeBuffer());
+      sink(Buffer.from(await workbook.xlsx.writeBuffer()));
     },
   };
 }
