@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 import type { Browser, BrowserContext, Download, Page } from 'playwright-core';
+import type { ExportHistoryItem } from '@bo/shared/export-history';
 import { formatMonthId } from '@bo/shared/months';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { loginAs } from './helpers/auth';
@@ -209,6 +210,29 @@ describe('Export Data', () => {
     const pdf = await exportSelected('PDF', null);
     expect(pdf.suggestedFilename()).toBe('massive-export.pdf');
     expect((await pdfBytes(pdf)).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+
+    // Both cluster exports are in the export history, the PDF in the PDF area too, and they download from there.
+    const history = await pageApiCall<ExportHistoryItem[]>(page, context, 'GET', '/exportStatus/');
+    const [pdfItem, xlsItem] = history;
+    expect([pdfItem, xlsItem].map((e) => [e!.exportType, e!.status, e!.fileName])).toEqual([
+      ['pdf_massive', 'DONE', 'massive-export.pdf'],
+      ['xls_massive', 'DONE', 'massive-export.xlsx'],
+    ]);
+    await page.goto('/backoffice/pdf-area');
+    const pdfRow = page.getByTestId(`export-row-${pdfItem!.id}`);
+    await pdfRow.waitFor();
+    expect(await page.getByTestId(`export-row-${xlsItem!.id}`).count()).toBe(0);
+    const [fromArea] = await Promise.all([page.waitForEvent('download'), pdfRow.getByTestId('export-download').click()]);
+    expect((await pdfBytes(fromArea)).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    await screenshot(page, 'export-data-clusters-pdf-area');
+    await page.goto('/backoffice/history');
+    const exports = page.getByTestId('export-history');
+    for (const item of [pdfItem!, xlsItem!]) await exports.getByTestId(`export-row-${item.id}`).waitFor();
+    const [fromHistory] = await Promise.all([page.waitForEvent('download'), exports.getByTestId(`export-row-${xlsItem!.id}`).getByTestId('export-download').click()]);
+    const again = new Set((await sheetTexts(fromHistory)).cells.flat());
+    for (const id of chosen) expect(again.has(id), `${id} in the workbook from the history`).toBe(true);
+    await screenshot(page, 'export-data-clusters-history');
+    await page.goto('/backoffice/export');
   });
 
   it('shows the empty text, and tells a user without the export right', async () => {
