@@ -92,6 +92,7 @@ class Counter extends Transform {
   }
 }
 
+const affectedRows = (result: unknown) => Number((result as { rowCount?: number | null }).rowCount ?? 0);
 const exists = async (db: Queryable, query: SQL) => (await queryRows<{ found: boolean }>(db, sql`SELECT EXISTS (${query}) AS found`))[0]!.found;
 
 /**
@@ -162,13 +163,15 @@ async function copyAndType(
   const headColumns = headKind ? columns.filter((c) => HEAD_COLUMNS[headKind].includes(c.db)) : [];
   // The item fields are checked once per item (on its first row, below): every row repeats them.
   const rowColumns = columns.filter((c) => !headColumns.includes(c));
-  if (await exists(db, sql`SELECT 1 FROM ${sql.raw(RAW)} r WHERE ${sql.join(rowColumns.map((c) => notPlain(c, raw(c))), sql` OR `)}`)) return null;
   if (headKind && !(await writeHeads(db, headKind, headColumns, raw))) return null;
+  // One pass: the plain rows are typed into the staging table; a row left out means one is not plain.
   const stage = sql.raw(STAGE[kind]);
-  await db.execute(
+  const typed = await db.execute(
     sql`INSERT INTO ${stage} (row_no, ${sql.join(columns.map((c) => ident(c.db)), sql`, `)})
-        SELECT r.row_no, ${sql.join(columns.map((c) => plainValue(c, raw(c))), sql`, `)} FROM ${sql.raw(RAW)} r`,
+        SELECT r.row_no, ${sql.join(columns.map((c) => plainValue(c, raw(c))), sql`, `)} FROM ${sql.raw(RAW)} r
+        WHERE (${sql.join(rowColumns.map((c) => notPlain(c, raw(c))), sql` OR `)}) IS NOT TRUE`,
   );
+  if (affectedRows(typed) !== rows) return null;
   if (kind === 'cluster' && (await exists(db, sql`SELECT 1 FROM rl_cluster WHERE (kind <> 'CLUSTER' AND value IS NULL) OR (kind <> 'MODULE' AND module_status IS NOT NULL)`))) {
     return null;
   }
@@ -177,26 +180,23 @@ async function copyAndType(
 }
 
 /**
- * The head rows (each item's first row), from the raw cells: false when a later row of an item has
- * other text in an item field (the careful way says which), or an item field is not plain.
+ * The head rows (each item's first row), from the raw cells, in one hash aggregate over the item fields:
+ * false when an item has two versions of its fields (a later row differs: the careful way says which), or
+ * an item field is not plain.
  */
 async function writeHeads(db: Queryable, kind: HeadKind, headColumns: ColumnSpec[], raw: (spec: ColumnSpec, alias?: string) => SQL): Promise<boolean> {
   const [key, month] = HEAD_COLUMNS[kind].map((name) => headColumns.find((c) => c.db === name)!);
-  const list = (alias: string) => sql.join(headColumns.map((c) => sql`${raw(c, alias)} AS ${ident(c.db)}`), sql`, `);
   await db.execute(
     sql`CREATE TEMP TABLE ${sql.raw(RAW_HEAD)} ON COMMIT DROP AS
-        SELECT DISTINCT ON (r.${ident(key!.db)}, r.${ident(month!.db)}) r.row_no, ${list('r')} FROM ${sql.raw(RAW)} r
-        ORDER BY r.${ident(key!.db)}, r.${ident(month!.db)}, r.row_no`,
+        SELECT min(r.row_no) AS row_no, ${sql.join(headColumns.map((c) => sql`${raw(c)} AS ${ident(c.db)}`), sql`, `)} FROM ${sql.raw(RAW)} r
+        GROUP BY ${sql.join(headColumns.map((c) => raw(c)), sql`, `)}`,
   );
   const h = (c: ColumnSpec) => sql`h.${ident(c.db)}`;
-  const fields = headColumns.filter((c) => c !== key && c !== month);
-  const differs = sql.join(
-    fields.map((c) => sql`${raw(c, 'x')} IS DISTINCT FROM ${h(c)}`),
-    sql` OR `,
+  const [counts] = await queryRows<{ heads: number; items: number }>(
+    db,
+    sql`SELECT count(*)::int AS heads, count(DISTINCT (${h(key!)}, ${h(month!)}))::int AS items FROM ${sql.raw(RAW_HEAD)} h`,
   );
-  if (await exists(db, sql`SELECT 1 FROM ${sql.raw(RAW)} x JOIN ${sql.raw(RAW_HEAD)} h ON ${h(key!)} = x.${ident(key!.db)} AND ${h(month!)} = x.${ident(month!.db)} WHERE ${differs}`)) {
-    return false;
-  }
+  if (counts!.heads !== counts!.items) return false;
   if (await exists(db, sql`SELECT 1 FROM ${sql.raw(RAW_HEAD)} h WHERE ${sql.join(headColumns.map((c) => notPlain(c, h(c))), sql` OR `)}`)) return false;
   const names = sql.join(HEAD_COLUMNS[kind].map((name) => ident(name)), sql`, `);
   const byName = (name: string) => headColumns.find((c) => c.db === name)!;
