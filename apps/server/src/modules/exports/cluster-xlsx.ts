@@ -88,5 +88,6 @@ export function createClusterXlsx(opts: ClusterXlsxOptions): FileWriter<ClusterU
       }
     },
     finish: () => book.finish(),
+    drained: () => book.drained(),
   };
 }

@@ -33,6 +33,8 @@ export interface FileWriter<T> {
   add(unit: T): void;
   /** Writes what is left to `WriterOptions.out`; the file is whole once it resolves. */
   finish(): Promise<void>;
+  /** Resolves when the writer has caught up with what it was given, so memory stays flat (absent: at once). */
+  drained?(): Promise<void>;
 }
 
 export interface WriterOptions {

@@ -142,6 +142,7 @@ async function writeItems<T>(
           }
         }
         writer.add(unit);
+        await writer.drained?.();
         first ??= def.label(unit);
       }
       await onProgress(i + j + 1);

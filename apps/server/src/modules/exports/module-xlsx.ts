@@ -74,5 +74,6 @@ export function createModuleXlsx(opts: ModuleXlsxOptions): FileWriter<ModuleUnit
       for (const sku of lines) sheet.addRow(defs.map((d) => d.value(module, sku)), sku);
     },
     finish: () => book.finish(),
+    drained: () => book.drained(),
   };
 }

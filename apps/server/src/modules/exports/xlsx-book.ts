@@ -44,6 +44,24 @@ export interface Book {
   sheet(name: string, columns: readonly ColumnSpec[], opts?: { photo?: boolean }): BookSheet;
   /** Writes the rest of the file to `sink`. */
   finish(): Promise<void>;
+  /**
+   * Resolves once the sheets' XML waiting for the compression is under MAX_PENDING_BYTES. ExcelJS's
+   * streaming writer hands each row to the zip without waiting: written faster than zlib compresses,
+   * the XML piles up (80 MB for 100,000 rows). The job waits on this between items.
+   */
+  drained(): Promise<void>;
+}
+
+/** How much of a sheet's XML may wait for the compression (see `drained`). */
+const MAX_PENDING_BYTES = 1024 * 1024;
+
+/**
+ * The bytes a sheet's stream has handed to the zip that the zip has not taken yet. ExcelJS's StreamBuf
+ * writes into archiver's entry stream (readable-stream 2, no `writableLength`): its writable state says.
+ */
+function pendingBytes(sheet: ExcelJS.Worksheet): number {
+  const pipes = (sheet as unknown as { stream?: { pipes?: { _writableState?: { length?: number } }[] } }).stream?.pipes ?? [];
+  return pipes.reduce((sum, pipe) => sum + (pipe._writableState?.length ?? 0), 0);
 }
 
 /** A workbook whose bytes go to `sink` as the streaming writer makes them (all at the end with pictures). */
@@ -96,6 +114,12 @@ export function createBook(sink: (chunk: Buffer) => void, picture?: (sku: Produc
           row.commit();
         },
       };
+    },
+    async drained() {
+      if (!(workbook instanceof ExcelJS.stream.xlsx.WorkbookWriter)) return;
+      for (const sheet of sheets) {
+        while (pendingBytes(sheet) > MAX_PENDING_BYTES) await new Promise((resolve) => setTimeout(resolve, 1));
+      }
     },
     async finish() {
       if (workbook instanceof ExcelJS.stream.xlsx.WorkbookWriter) {
