@@ -1,0 +1,337 @@
+import {
+  Alert,
+  Box,
+  Button,
+  Center,
+  Checkbox,
+  Group,
+  List,
+  Loader,
+  Paper,
+  SegmentedControl,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  ThemeIcon,
+  Tooltip,
+} from '@mantine/core';
+import type { DeletionMonthStatus } from '@bo/shared/deletion';
+import { formatMonthId } from '@bo/shared/months';
+import { IconAlertTriangle, IconDatabaseOff, IconRestore } from '@tabler/icons-react';
+import { useEffect, useMemo, useState } from 'react';
+import { showAlert } from '@/components/ui/alert-store';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { flash } from '@/components/ui/flash';
+import { PageHeader } from '@/components/ui/page-header';
+import { StatusBadge } from '@/components/ui/status-badge';
+import { paths } from '@/config/paths';
+import { useDeletedItems, useRestoreItems } from '../api/deletion-area';
+import {
+  DELETION_AREA_TEXTS as T,
+  DELETION_PAGE_SIZE,
+  type DeletionRow,
+  type DeletionView,
+  STATUS_FILTERS,
+  clampPage,
+  dotColor,
+  emptyMessage,
+  isRestorable,
+  monthTooltip,
+  pageCount,
+  pageRows,
+  pageSelection,
+  restoreFailureText,
+  rowError,
+  statusText,
+  togglePage,
+  windowMonths,
+} from '../logic/deletion-area';
+
+const DOT_COLORS = { green: 'var(--mantine-color-teal-6)', yellow: 'var(--mantine-color-yellow-5)', red: 'var(--mantine-color-red-6)' } as const;
+
+/** The checkbox and name columns stay in view while the month window scrolls sideways. */
+const CHECK_WIDTH = 40;
+const stickyCell = (left: number, bg = 'var(--mantine-color-body)'): React.CSSProperties => ({ position: 'sticky', left, zIndex: 2, background: bg });
+
+/**
+ * Deletion Area (/deletion-area; part 2 §2, §4, §5, §8): the modules or clusters that have a deletion,
+ * their month window as coloured dots, and the restore of those still DELETION_PENDING.
+ */
+export function DeletionAreaPage() {
+  const [view, setView] = useState<DeletionView>('module');
+  const [statuses, setStatuses] = useState<DeletionMonthStatus[]>([...STATUS_FILTERS]);
+  const [page, setPage] = useState(1);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [confirming, setConfirming] = useState(false);
+  const items = useDeletedItems(view, statuses);
+  const restore = useRestoreItems(view);
+
+  const rows = useMemo(() => (statuses.length > 0 ? (items.data ?? []) : []), [items.data, statuses.length]);
+  const months = useMemo(() => windowMonths(rows), [rows]);
+  const pages = pageCount(rows.length);
+  const current = Math.min(page, pages);
+  const visible = pageRows(rows, current);
+  const pageKeys = visible.filter(isRestorable).map((r) => r.key);
+  const all = pageSelection(pageKeys, selected);
+  // Only rows still listed and restorable count (a reload may have changed their status).
+  const chosen = rows.filter((r) => isRestorable(r) && selected.has(r.key));
+
+  useEffect(() => {
+    setSelected(new Set());
+    setPage(1);
+  }, [view, statuses]);
+
+  const toggle = (key: string) =>
+    setSelected((prev) => {
+      const next = new Set(prev);
+      if (next.has(key)) next.delete(key);
+      else next.add(key);
+      return next;
+    });
+
+  const confirmRestore = () => {
+    if (chosen.length === 0) {
+      showAlert(T.noneSelected);
+      return;
+    }
+    restore.mutate(
+      chosen.map((r) => r.key),
+      {
+        onSuccess: (answer) => {
+          setConfirming(false);
+          setSelected(new Set());
+          if (answer.restored.length > 0) flash(`Restored: ${answer.restored.join(', ')}`, 'success');
+          if (answer.notRestored.length > 0) showAlert(answer.notRestored.map((n) => n.reason).join('\n'));
+        },
+        onError: (error) => {
+          setConfirming(false);
+          showAlert(restoreFailureText(view, error));
+        },
+      },
+    );
+  };
+
+  const loading = statuses.length > 0 && items.isPending;
+  const error = statuses.length > 0 && items.isError ? (items.error.message ? T.loadError(items.error.message) : T.loadFailed) : null;
+  const span = 3 + months.length;
+
+  return (
+    <Stack gap="lg">
+      <PageHeader
+        title={paths.deletionArea.title}
+        description="Modules and clusters with a deletion, month by month. Only items whose deletion is still pending can be restored."
+      />
+      <Paper withBorder radius="lg" p="lg">
+        <Stack gap="md">
+          <Group justify="space-between" align="flex-end" wrap="wrap" gap="md">
+            <Group gap="lg" align="flex-end" wrap="wrap">
+              <SegmentedControl
+                aria-label="View"
+                value={view}
+                onChange={(v) => setView(v as DeletionView)}
+                data={[
+                  { value: 'module', label: 'Modules' },
+                  { value: 'cluster', label: 'Clusters' },
+                ]}
+                radius="md"
+              />
+              <Checkbox.Group label="Status" value={statuses} onChange={(v) => setStatuses(STATUS_FILTERS.filter((s) => v.includes(s)))}>
+                <Group gap="md" mt={6}>
+                  {STATUS_FILTERS.map((s) => (
+                    <Checkbox key={s} value={s} label={statusText(s)} size="xs" />
+                  ))}
+                </Group>
+              </Checkbox.Group>
+            </Group>
+            <Button
+              leftSection={<IconRestore size={16} />}
+              disabled={chosen.length === 0 || restore.isPending}
+              onClick={() => setConfirming(true)}
+              data-testid="restore-selected"
+            >
+              {restore.isPending ? T.restoring : T.restoreButton(chosen.length)}
+            </Button>
+          </Group>
+
+          {error && (
+            <Alert color="red" variant="light" data-testid="deletion-load-error">
+              {error}
+            </Alert>
+          )}
+
+          <Table.ScrollContainer minWidth={720}>
+            <Table aria-label={view === 'module' ? 'Deleted modules' : 'Deleted clusters'} verticalSpacing="xs" highlightOnHover stickyHeader>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th style={{ ...stickyCell(0), width: CHECK_WIDTH, minWidth: CHECK_WIDTH, maxWidth: CHECK_WIDTH }}>
+                    <Checkbox
+                      aria-label="Select all on this page"
+                      checked={all.all}
+                      indeterminate={all.some}
+                      disabled={pageKeys.length === 0}
+                      onChange={() => setSelected((prev) => togglePage(pageKeys, prev))}
+                    />
+                  </Table.Th>
+                  <Table.Th fz="xs" tt="uppercase" c="dimmed" style={stickyCell(CHECK_WIDTH)}>
+                    {view === 'module' ? 'Module Name' : 'Cluster ID'}
+                  </Table.Th>
+                  {months.map((m) => (
+                    <Table.Th key={m} ta="center" fz={10} c="dimmed" fw={600} px={2} lh={1.2} aria-label={formatMonthId(m)}>
+                      {formatMonthId(m).split('/')[0]}
+                      <br />
+                      {formatMonthId(m).split('/')[1]}
+                    </Table.Th>
+                  ))}
+                  <Table.Th fz="xs" tt="uppercase" c="dimmed">
+                    Status
+                  </Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {loading && (
+                  <Table.Tr>
+                    <Table.Td colSpan={span}>
+                      <Center py={40}>
+                        <Loader size="sm" />
+                      </Center>
+                    </Table.Td>
+                  </Table.Tr>
+                )}
+                {!loading && !error && visible.length === 0 && (
+                  <Table.Tr>
+                    <Table.Td colSpan={span}>
+                      <Center py={40}>
+                        <Stack align="center" gap="xs">
+                          <ThemeIcon size={44} radius="xl" variant="light" color="gray">
+                            <IconDatabaseOff size={22} stroke={1.6} />
+                          </ThemeIcon>
+                          <Text c="dimmed" fz="sm" data-testid="table-empty">
+                            {emptyMessage(statuses)}
+                          </Text>
+                        </Stack>
+                      </Center>
+                    </Table.Td>
+                  </Table.Tr>
+                )}
+                {!loading && visible.map((row) => <ItemRow key={row.key} row={row} selected={selected.has(row.key)} onToggle={toggle} />)}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+
+          {!loading && rows.length > 0 && <Pager page={current} pages={pages} total={rows.length} onPage={setPage} />}
+        </Stack>
+      </Paper>
+
+      <ConfirmDialog
+        opened={confirming}
+        title={T.confirmTitle}
+        message={T.confirmQuestion(view)}
+        details={
+          <List size="sm" spacing={2} data-testid="restore-list">
+            {chosen.map((r) => (
+              <List.Item key={r.key}>
+                {r.key}
+                {r.label && r.label !== r.key ? ` – ${r.label}` : ''}
+              </List.Item>
+            ))}
+          </List>
+        }
+        confirmLabel={restore.isPending ? T.restoring : 'Confirm'}
+        cancelLabel="Cancel"
+        loading={restore.isPending}
+        onConfirm={confirmRestore}
+        onClose={() => setConfirming(false)}
+      />
+    </Stack>
+  );
+}
+
+function ItemRow({ row, selected, onToggle }: { row: DeletionRow; selected: boolean; onToggle: (key: string) => void }) {
+  const error = rowError(row);
+  const bg = error ? 'var(--mantine-color-red-0)' : 'var(--mantine-color-body)';
+  return (
+    <Table.Tr data-testid={`deletion-row-${row.key}`} data-status={row.status}>
+      <Table.Td style={{ ...stickyCell(0, bg), width: CHECK_WIDTH, minWidth: CHECK_WIDTH, maxWidth: CHECK_WIDTH }}>{isRestorable(row) && <Checkbox aria-label={`Select ${row.key}`} checked={selected} onChange={() => onToggle(row.key)} />}</Table.Td>
+      <Table.Td style={stickyCell(CHECK_WIDTH, bg)} miw={200} maw={260}>
+        <Stack gap={2}>
+          <Text fz="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
+            {row.key}
+          </Text>
+          {row.label && row.label !== row.key && (
+            <Text fz="xs" c="dimmed">
+              {row.label}
+            </Text>
+          )}
+          {error && (
+            <Group gap={4} wrap="nowrap" data-testid="deletion-row-error">
+              <IconAlertTriangle size={14} color="var(--mantine-color-red-7)" aria-label="Error" />
+              <Text fz="xs" c="red.8">
+                {error}
+              </Text>
+            </Group>
+          )}
+        </Stack>
+      </Table.Td>
+      {row.openMonthList.map((m) => (
+        <Table.Td key={m.monthId} ta="center" px={2} bg={error ? 'var(--mantine-color-red-0)' : undefined}>
+          <Tooltip label={monthTooltip(row.label || row.key, m)} withArrow openDelay={100}>
+            <Box
+              component="span"
+              role="img"
+              aria-label={monthTooltip(row.label || row.key, m)}
+              data-dot={dotColor(m)}
+              style={{ display: 'inline-block', width: 10, height: 10, borderRadius: 5, background: DOT_COLORS[dotColor(m)] }}
+            />
+          </Tooltip>
+        </Table.Td>
+      ))}
+      <Table.Td bg={error ? 'var(--mantine-color-red-0)' : undefined}>
+        <StatusBadge status={row.status} size="sm" />
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+/** Go to page (clamped to 1..pages, applied on Enter, blur or Apply), Previous and Next (part 2 §2, §5). */
+function Pager({ page, pages, total, onPage }: { page: number; pages: number; total: number; onPage: (page: number) => void }) {
+  const [input, setInput] = useState(String(page));
+  useEffect(() => setInput(String(page)), [page]);
+  const apply = () => {
+    const next = clampPage(input, page, pages);
+    setInput(String(next));
+    onPage(next);
+  };
+  const from = (page - 1) * DELETION_PAGE_SIZE + 1;
+  const to = Math.min(page * DELETION_PAGE_SIZE, total);
+  return (
+    <Group justify="space-between" px="xs" wrap="wrap">
+      <Text fz="xs" c="dimmed" data-testid="table-range">
+        {from}–{to} of {total} · page {page} of {pages}
+      </Text>
+      <Group gap="xs">
+        <Button variant="default" size="xs" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+          Previous
+        </Button>
+        <TextInput
+          aria-label="Go to page"
+          placeholder="Go to page"
+          size="xs"
+          w={90}
+          value={input}
+          onChange={(e) => setInput(e.currentTarget.value)}
+          onBlur={apply}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') apply();
+          }}
+        />
+        <Button variant="default" size="xs" onClick={apply}>
+          Apply
+        </Button>
+        <Button variant="default" size="xs" disabled={page >= pages} onClick={() => onPage(page + 1)}>
+          Next
+        </Button>
+      </Group>
+    </Group>
+  );
+}
