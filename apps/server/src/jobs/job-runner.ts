@@ -50,6 +50,8 @@ export interface JobRunnerOptions {
   staleMs?: number;
   maxAttempts?: number;
   log?: (msg: string, extra?: object) => void;
+  /** Notes at info level: a job started (its id, kind and attempt). */
+  info?: (msg: string, extra?: object) => void;
 }
 
 /**
@@ -89,6 +91,7 @@ export class JobRunner {
       staleMs: opts.staleMs ?? 15_000,
       maxAttempts: opts.maxAttempts ?? 3,
       log: opts.log ?? (() => {}),
+      info: opts.info ?? (() => {}),
     };
   }
 
@@ -206,6 +209,7 @@ export class JobRunner {
       await failJob(db, mine, `Unknown job kind ${job.kind}`);
       return true;
     }
+    this.opts.info('job started', { jobId: job.id, kind: job.kind, attempts: job.attempts });
     const beat = setInterval(() => {
       void beatJob(db, mine).catch(() => {});
     }, this.opts.heartbeatMs);
