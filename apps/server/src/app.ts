@@ -38,6 +38,7 @@ import { searchRoutes } from './modules/search/search.routes.js';
 import { creationRoutes } from './modules/creation/creation.routes.js';
 import { classificationRoutes } from './modules/classifications/classifications.routes.js';
 import { badgeRoutes } from './modules/badges/badges.routes.js';
+import { pendingAreaRoutes } from './modules/pending-area/pending-area.routes.js';
 import { userRoutes } from './modules/users/users.routes.js';
 import { brandRoutes } from './modules/brands/brands.routes.js';
 import { releaseRoutes } from './modules/releases/releases.routes.js';
@@ -92,7 +93,7 @@ export async function buildApp({ config, database, logger = true, gateway, now }
   app.decorate('database', database);
   app.decorate('gateway', gateway ?? createGateway(config));
   // The runner is started by server.ts; tests drive it with drain().
-  app.decorate('jobs', new JobRunner(database, { staleMs: config.JOB_STALE_SECONDS * 1000, log: (msg, extra) => app.log.warn(extra ?? {}, msg) }));
+  app.decorate('jobs', new JobRunner(database, { staleMs: config.JOB_STALE_SECONDS * 1000, log: (msg, extra) => app.log.warn(extra ?? {}, msg), info: (msg, extra) => app.log.info(extra ?? {}, msg) }));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (request, reply) => {
@@ -125,6 +126,7 @@ export async function buildApp({ config, database, logger = true, gateway, now }
   await app.register(creationRoutes);
   await app.register(classificationRoutes);
   await app.register(badgeRoutes);
+  await app.register(pendingAreaRoutes);
   await app.register(userRoutes);
   await app.register(brandRoutes);
   await app.register(releaseRoutes);

@@ -284,6 +284,9 @@ export const WRITE_RIGHTS: Record<string, RightsRow> = {
   'POST /api/cluster/exportFilters': { reads: true, body: exportFilters, forbidden: ['viewer'], unseen: ['editor', 'submitter'], ok: 200 },
   'POST /api/module/exportSearch': { reads: true, body: exportFilters, forbidden: ['viewer'], unseen: ['editor', 'submitter'], ok: 200 },
   'POST /api/cluster/exportSearch': { reads: true, body: exportFilters, forbidden: ['viewer'], unseen: ['editor', 'submitter'], ok: 200 },
+  'POST /api/cluster/pendingAreaInitialFilters': { reads: true, body: () => ({ viewType: 'module' }), forbidden: ['viewer'], unseen: ['editor', 'submitter'], ok: 200 },
+  'POST /api/module/pendingArea': { reads: true, body: () => ({ months: [OPEN_MONTH] }), forbidden: ['viewer'], unseen: ['editor', 'submitter'], ok: 200 },
+  'POST /api/cluster/pendingArea': { reads: true, body: () => ({ months: [OPEN_MONTH] }), forbidden: ['viewer'], unseen: ['editor', 'submitter'], ok: 200 },
 
   // ───────────── creation from home (DECISIONS "Creating from home") ─────────────
   'POST /api/module/macroFamily/create': { body: () => ({ macroFamily: 'NEWFAMILY' }), forbidden: NO_CREATE, ok: 200 },

@@ -20,13 +20,13 @@ import { UploadTwoRoute } from './routes/upload-two';
 import { ExportRoute } from './routes/export';
 import { PdfAreaRoute } from './routes/pdf-area';
 import { HistoryRoute } from './routes/history';
+import { DeletionAreaRoute } from './routes/deletion-area';
+import { PendingAreaRoute } from './routes/pending-area';
 
 /** Screens that later work replaces: each shows its title and 'This screen is coming soon.' */
 const comingSoon: readonly PathKey[] = [
   'statistics',
   'discoRemoveArea',
-  'pendingArea',
-  'deletionArea',
 ];
 
 /**
@@ -59,6 +59,8 @@ export const routes: RouteObject[] = [
           { path: paths.export.path, element: <ExportRoute /> },
           { path: paths.pdfArea.path, element: <PdfAreaRoute /> },
           { path: paths.history.path, element: <HistoryRoute /> },
+          { path: paths.deletionArea.path, element: <DeletionAreaRoute /> },
+          { path: paths.pendingArea.path, element: <PendingAreaRoute /> },
           ...comingSoon.map((key) => ({
             path: paths[key].path,
             element: <ComingSoonRoute title={paths[key].title} />,

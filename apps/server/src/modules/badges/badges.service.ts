@@ -1,8 +1,8 @@
 /**
  * The home sidebar's bells (part 1 §2 "Sidebar buttons", §7), counted in SQL over what the caller
  * may see (docs/DECISIONS.md "Home badges"):
- * - pending alerts: live modules and clusters of open months, in WIP, that came back from the
- *   planning system with warnings (`rpas_errors`), among those the caller may edit;
+ * - pending alerts: the Pending Area's items (pending-area.repository.ts `pendingWhere`, one definition):
+ *   live, open month, editable by the caller, WIP with planning-system warnings or stuck SUBMIT_IN_PROGRESS;
  * - disco / removed: SKUs flagged discontinued (`flag_disco`) / deleted that still sit (not in the bin)
  *   in live modules of open months the caller may view, counted up to BADGE_COUNT_CAP.
  */
@@ -10,20 +10,17 @@ import { sql, type SQL } from 'drizzle-orm';
 import { BADGE_COUNT_CAP, type BadgeCounts } from '@bo/shared/badges';
 import { queryRows } from '../../db/client.js';
 import type { ServiceContext } from '../../lib/context.js';
-import { clusterWhere, moduleWhere } from '../search/search.repository.js';
+import { moduleWhere } from '../search/search.repository.js';
+import { countPending, pendingWhere } from '../pending-area/pending-area.repository.js';
 import { visibilityOf } from '../search/visibility.js';
 
+/** The Pending Area's own definition (pending-area.repository.ts), over both views: the bell equals the unfiltered list. */
 export async function countPendingAreaAlerts(ctx: ServiceContext): Promise<number> {
   const editable = visibilityOf(ctx.user.grants, ['edit']);
-  const [row] = await queryRows<{ modules: number; clusters: number }>(
-    ctx.db,
-    sql`SELECT
-          (SELECT count(*)::int FROM modules m JOIN months mo ON mo.month_id = m.month_id AND mo.open
-            WHERE ${moduleWhere({}, editable)} AND m.status = 'WIP' AND m.rpas_errors IS NOT NULL AND m.rpas_errors <> '') AS modules,
-          (SELECT count(*)::int FROM clusters c JOIN months mo ON mo.month_id = c.month_id AND mo.open
-            WHERE ${clusterWhere({}, editable)} AND c.status = 'WIP' AND c.rpas_errors IS NOT NULL AND c.rpas_errors <> '') AS clusters`,
+  const [modules, clusters] = await Promise.all(
+    (['module', 'cluster'] as const).map((view) => countPending(ctx.db, view, pendingWhere(view, {}, editable))),
   );
-  return Number(row?.modules ?? 0) + Number(row?.clusters ?? 0);
+  return (modules ?? 0) + (clusters ?? 0);
 }
 
 export async function badgeCounts(ctx: ServiceContext): Promise<BadgeCounts> {

@@ -1,0 +1,77 @@
+/**
+ * The Pending Area (part 2 §2, §3, §5, §6, §8; docs/pending-area.md): the caller's pending modules or
+ * clusters (pending-area.repository.ts holds the one definition, shared with the home bell), their
+ * filter options, and one page of them. The page lists only what the caller may edit, so a caller
+ * without any edit grant is refused with 403 (the page then shows that access is missing).
+ */
+import { compareMonthIds } from '@bo/shared/months';
+import { canExportAny } from '@bo/shared/permissions';
+import {
+  hasPendingFilter,
+  PENDING_FILTER_KEYS,
+  PENDING_PAGE_SIZE,
+  PENDING_TEXTS,
+  type ClusterPendingPage,
+  type ModulePendingPage,
+  type PendingAreaFilters,
+  type PendingFilterOptions,
+  type PendingView,
+} from '@bo/shared/pending-area';
+import type { ServiceContext } from '../../lib/context.js';
+import { badRequest, forbidden, tooManyResults } from '../../lib/errors.js';
+import { visibilityOf } from '../search/visibility.js';
+import { countPending, pendingOptionValues, pendingPage, pendingWhere } from './pending-area.repository.js';
+
+/** Admin or any edit grant: the same right as the export page (permissions.ts `canExportAny`). */
+function editableBy(ctx: ServiceContext) {
+  if (!canExportAny(ctx.user.grants)) throw forbidden(PENDING_TEXTS.noRight);
+  return visibilityOf(ctx.user.grants, ['edit']);
+}
+
+const byText = (a: string, b: string) => a.toLowerCase().localeCompare(b.toLowerCase()) || (a < b ? -1 : a > b ? 1 : 0);
+
+/** POST /api/cluster/pendingAreaInitialFilters: the values of the four filters among the caller's pending items. */
+export async function pendingFilterOptions(ctx: ServiceContext, view: PendingView): Promise<PendingFilterOptions> {
+  const where = pendingWhere(view, {}, editableBy(ctx));
+  const found = await Promise.all(PENDING_FILTER_KEYS.map((key) => pendingOptionValues(ctx.db, view, key, where)));
+  const [status = [], brandCode = [], commodity = [], months = []] = found;
+  return {
+    status: status.sort((a, b) => byText(a.value, b.value)),
+    brandCode: brandCode.sort((a, b) => byText(a.label, b.label)),
+    commodity: commodity.sort((a, b) => byText(a.label, b.label)),
+    months: months.sort((a, b) => compareMonthIds(a.value, b.value)),
+  };
+}
+
+type PageOf<V extends PendingView> = V extends 'module' ? ModulePendingPage : ClusterPendingPage;
+
+/**
+ * POST /api/{module|cluster}/pendingArea: one page (`pageIndex`, zero-based) of the pending items
+ * matching the filters; at least one filter is required (part 2 §5), more than MAX_SEARCH_RESULTS
+ * matches answer 413 (part 2 §8). A page past the end is empty, with the count.
+ */
+export async function pendingList<V extends PendingView>(ctx: ServiceContext, view: V, body: PendingAreaFilters & { pageIndex: number }): Promise<PageOf<V>> {
+  const editable = editableBy(ctx);
+  const { pageIndex, ...filters } = body;
+  if (!hasPendingFilter(filters)) throw badRequest(PENDING_TEXTS.selectFilter);
+  const where = pendingWhere(view, filters, editable);
+  const count = await countPending(ctx.db, view, where);
+  if (count > ctx.config.MAX_SEARCH_RESULTS) throw tooManyResults(PENDING_TEXTS.tooMany);
+  const offset = pageIndex * PENDING_PAGE_SIZE;
+  const rows = offset < count ? await pendingPage(ctx.db, view, where, ctx.config.LOCK_TTL_MINUTES, offset, PENDING_PAGE_SIZE) : [];
+  const common = (r: (typeof rows)[number]) => ({
+    brandCode: r.brandCode,
+    commodity: r.commodity,
+    status: r.status as 'WIP' | 'SUBMIT_IN_PROGRESS',
+    monthId: r.monthId,
+    legoMonth: r.legoMonth,
+    locked: r.userLock !== null,
+    userLock: r.userLock,
+    rpasErrors: r.rpasErrors,
+  });
+  const page = { count, maxResultsForPage: PENDING_PAGE_SIZE };
+  if (view === 'module') {
+    return { ...page, modulePendingAreaDtoList: rows.map((r) => ({ ...common(r), moduleName: r.name, moduleLabel: r.label })) } as PageOf<V>;
+  }
+  return { ...page, clusterPendingAreaDtoList: rows.map((r) => ({ ...common(r), clusterId: r.name, clusterLabel: r.label })) } as PageOf<V>;
+}

@@ -1,0 +1,22 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { clusterPendingPageSchema, modulePendingPageSchema, type PendingAreaRequest, type PendingView } from '@bo/shared/pending-area';
+import { api } from '@/lib/api-client';
+import { toPendingPage, type PendingPage } from '../logic/pending-rows';
+
+/** POST /module/pendingArea, /cluster/pendingArea: one page of pending items; 413 past the limit, 403 without access. */
+export async function searchPendingItems(view: PendingView, body: PendingAreaRequest, signal?: AbortSignal): Promise<PendingPage> {
+  const options = { signal, alertOnError: false };
+  return view === 'module'
+    ? toPendingPage(await api.post('/module/pendingArea', body, { ...options, schema: modulePendingPageSchema }))
+    : toPendingPage(await api.post('/cluster/pendingArea', body, { ...options, schema: clusterPendingPageSchema }));
+}
+
+/** The searched filters' page `pageIndex`; nothing before the first Search (`body` null); `run` repeats a search. */
+export const usePendingSearch = (view: PendingView, body: PendingAreaRequest | null, run: number) =>
+  useQuery({
+    queryKey: ['pending-area', 'search', view, body, run],
+    queryFn: ({ signal }) => searchPendingItems(view, body!, signal),
+    enabled: body !== null,
+    retry: false,
+    placeholderData: keepPreviousData,
+  });
