@@ -16,8 +16,9 @@ import { compareMonthIds } from '@bo/shared/months';
 import { canExportAny } from '@bo/shared/permissions';
 import type { FilterOptions, SearchFilters } from '@bo/shared/search';
 import type { ServiceContext } from '../../lib/context.js';
-import { forbidden, tooManyResults } from '../../lib/errors.js';
-import { clusterList, LIST_ZONES, moduleList, optionLabels } from '../search/search.repository.js';
+import { forbidden } from '../../lib/errors.js';
+import { LIST_ZONES, optionLabels } from '../search/search.repository.js';
+import { byCodePoint, byText, clusterListRows, moduleListRows } from '../search/search.service.js';
 import { visibilityOf } from '../search/visibility.js';
 import { clusterSearchWhere, exportOptionValues, moduleSearchWhere, type ExportWhereInput } from './export-search.repository.js';
 
@@ -26,8 +27,6 @@ export type ItemKind = 'module' | 'cluster';
 /** A body of the page's calls once validated: the filters and the ticked statuses. */
 export type ExportSearchBody = SearchFilters & { status: ExportSearchStatus[] };
 
-const byCodePoint = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-const byText = (a: string, b: string) => byCodePoint(a.toLowerCase(), b.toLowerCase()) || byCodePoint(a, b);
 
 function whereInput(ctx: ServiceContext, body: ExportSearchBody): ExportWhereInput {
   if (!canExportAny(ctx.user.grants)) throw forbidden(EXPORT_SEARCH_TEXTS.noRight);
@@ -63,9 +62,7 @@ export async function exportFilterOptions(ctx: ServiceContext, kind: ItemKind, b
 
 /** POST /api/module/exportSearch: the modules to export, by label, name and month. */
 export async function searchModulesToExport(ctx: ServiceContext, body: ExportSearchBody): Promise<ModuleExportResult[]> {
-  const max = ctx.config.MAX_SEARCH_RESULTS;
-  const rows = await moduleList(ctx.db, moduleSearchWhere(whereInput(ctx, body), undefined, LIST_ZONES), ctx.config.LOCK_TTL_MINUTES, max + 1);
-  if (rows.length > max) throw tooManyResults(EXPORT_SEARCH_TEXTS.tooManyResults);
+  const rows = await moduleListRows(ctx, moduleSearchWhere(whereInput(ctx, body), undefined, LIST_ZONES), EXPORT_SEARCH_TEXTS.tooManyResults);
   rows.sort((a, b) => byText(a.moduleLabel, b.moduleLabel) || byText(a.moduleName, b.moduleName) || compareMonthIds(a.monthId, b.monthId));
   return rows.map((r) => ({
     moduleName: r.moduleName,
@@ -86,10 +83,7 @@ export async function searchModulesToExport(ctx: ServiceContext, body: ExportSea
 
 /** POST /api/cluster/exportSearch: the clusters to export, by label, id and month. */
 export async function searchClustersToExport(ctx: ServiceContext, body: ExportSearchBody): Promise<ClusterExportResult[]> {
-  const max = ctx.config.MAX_SEARCH_RESULTS;
-  const rows = await clusterList(ctx.db, clusterSearchWhere(whereInput(ctx, body)), ctx.config.LOCK_TTL_MINUTES, max + 1);
-  if (rows.length > max) throw tooManyResults(EXPORT_SEARCH_TEXTS.tooManyResults);
-  rows.sort((a, b) => byText(a.clusterLabel, b.clusterLabel) || byText(a.clusterId, b.clusterId) || compareMonthIds(a.monthId, b.monthId));
+  const rows = await clusterListRows(ctx, clusterSearchWhere(whereInput(ctx, body)), EXPORT_SEARCH_TEXTS.tooManyResults);
   return rows.map((r) => ({
     clusterId: r.clusterId,
     clusterLabel: r.clusterLabel,

@@ -3,6 +3,7 @@
  * selection grows, counts, module and cluster lists, and modules grouped by macro family. Only live
  * items the caller may view are ever listed; a search past MAX_SEARCH_RESULTS answers 413.
  */
+import type { SQL } from 'drizzle-orm';
 import { compareMonthIds } from '@bo/shared/months';
 import {
   CLUSTER_OPTION_KEYS,
@@ -21,9 +22,25 @@ import { tooManyResults } from '../../lib/errors.js';
 import * as repo from './search.repository.js';
 import { grantedCodes, visibilityOf } from './visibility.js';
 
-const byCodePoint = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+export const byCodePoint = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 /** Case-insensitive, then code-point order: the same on every database whatever its collation. */
-const byText = (a: string, b: string) => byCodePoint(a.toLowerCase(), b.toLowerCase()) || byCodePoint(a, b);
+export const byText = (a: string, b: string) => byCodePoint(a.toLowerCase(), b.toLowerCase()) || byCodePoint(a, b);
+
+/** The modules of a list WHERE, at most MAX_SEARCH_RESULTS (413 with `tooMany` past it), unsorted. */
+export async function moduleListRows(ctx: ServiceContext, where: SQL, tooMany?: string): Promise<repo.ModuleListRow[]> {
+  const max = ctx.config.MAX_SEARCH_RESULTS;
+  const rows = await repo.moduleList(ctx.db, where, ctx.config.LOCK_TTL_MINUTES, max + 1);
+  if (rows.length > max) throw tooManyResults(tooMany);
+  return rows;
+}
+
+/** The clusters of a list WHERE, at most MAX_SEARCH_RESULTS (413 with `tooMany` past it), by label, id and month. */
+export async function clusterListRows(ctx: ServiceContext, where: SQL, tooMany?: string): Promise<repo.ClusterListRow[]> {
+  const max = ctx.config.MAX_SEARCH_RESULTS;
+  const rows = await repo.clusterList(ctx.db, where, ctx.config.LOCK_TTL_MINUTES, max + 1);
+  if (rows.length > max) throw tooManyResults(tooMany);
+  return rows.sort((a, b) => byText(a.clusterLabel, b.clusterLabel) || byText(a.clusterId, b.clusterId) || compareMonthIds(a.monthId, b.monthId));
+}
 
 // ───────────────────────────── lists ─────────────────────────────
 
@@ -72,11 +89,8 @@ function sortModules(rows: repo.ModuleListRow[]): repo.ModuleListRow[] {
 }
 
 async function searchModuleRows(ctx: ServiceContext, filters: SearchFilters) {
-  const max = ctx.config.MAX_SEARCH_RESULTS;
   const where = repo.moduleWhere(filters, visibilityOf(ctx.user.grants), undefined, repo.LIST_ZONES);
-  const rows = await repo.moduleList(ctx.db, where, ctx.config.LOCK_TTL_MINUTES, max + 1);
-  if (rows.length > max) throw tooManyResults();
-  return sortModules(rows);
+  return sortModules(await moduleListRows(ctx, where));
 }
 
 /** POST /api/module/filtered */
@@ -97,10 +111,7 @@ export async function searchMacroFamilies(ctx: ServiceContext, filters: SearchFi
 
 /** POST /api/cluster/filtered */
 export async function searchClusters(ctx: ServiceContext, filters: SearchFilters): Promise<ClusterListItem[]> {
-  const max = ctx.config.MAX_SEARCH_RESULTS;
-  const rows = await repo.clusterList(ctx.db, repo.clusterWhere(filters, visibilityOf(ctx.user.grants)), ctx.config.LOCK_TTL_MINUTES, max + 1);
-  if (rows.length > max) throw tooManyResults();
-  rows.sort((a, b) => byText(a.clusterLabel, b.clusterLabel) || byText(a.clusterId, b.clusterId) || compareMonthIds(a.monthId, b.monthId));
+  const rows = await clusterListRows(ctx, repo.clusterWhere(filters, visibilityOf(ctx.user.grants)));
   return rows.map((r) => ({
     clusterId: r.clusterId,
     clusterLabel: r.clusterLabel,
