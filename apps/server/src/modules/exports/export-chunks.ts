@@ -3,8 +3,9 @@
  * (export_file_chunks), and comes back as a stream: neither the job nor a download holds the whole
  * file (docs/exports.md "Storage").
  */
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import type { Queryable } from '../../db/client.js';
+import { storedPiecesStream } from '../../lib/stored-pieces.js';
 import { clearExportChunks, insertExportChunk, readExportChunk } from './exports.repository.js';
 
 export const EXPORT_CHUNK_BYTES = 1024 * 1024;
@@ -59,13 +60,5 @@ export class ExportChunkStore {
 
 /** The stored file as a stream, one piece read at a time. */
 export function exportChunkStream(db: Queryable, exportId: number): Readable {
-  return Readable.from(
-    (async function* () {
-      for (let seq = 0; ; seq++) {
-        const data = await readExportChunk(db, exportId, seq);
-        if (!data) return;
-        yield data;
-      }
-    })(),
-  );
+  return storedPiecesStream((seq) => readExportChunk(db, exportId, seq));
 }

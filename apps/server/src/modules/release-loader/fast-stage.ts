@@ -19,7 +19,7 @@ import { pgClientOf, queryRows, type Queryable } from '../../db/client.js';
 import { FORMATS, type ColumnSpec, type ReleaseFileKind } from './formats.js';
 import { notPlain, plainValue } from './plain-cells.js';
 import { detectDelimiter, formatOf, type FileSource } from './read-records.js';
-import { HEAD_COLUMNS, HEAD_TABLES, STAGE, type HeadKind } from './release-loader.repository.js';
+import { affected, HEAD_COLUMNS, HEAD_TABLES, STAGE, type HeadKind } from './release-loader.repository.js';
 
 /** The kinds worth the fast path: the big files without rules between rows of different items. */
 export const FAST_KINDS: readonly ReleaseFileKind[] = ['registry', 'module', 'cluster'];
@@ -92,7 +92,6 @@ class Counter extends Transform {
   }
 }
 
-const affectedRows = (result: unknown) => Number((result as { rowCount?: number | null }).rowCount ?? 0);
 const exists = async (db: Queryable, query: SQL) => (await queryRows<{ found: boolean }>(db, sql`SELECT EXISTS (${query}) AS found`))[0]!.found;
 
 /**
@@ -171,7 +170,7 @@ async function copyAndType(
         SELECT r.row_no, ${sql.join(columns.map((c) => plainValue(c, raw(c))), sql`, `)} FROM ${sql.raw(RAW)} r
         WHERE (${sql.join(rowColumns.map((c) => notPlain(c, raw(c))), sql` OR `)}) IS NOT TRUE`,
   );
-  if (affectedRows(typed) !== rows) return null;
+  if (affected(typed) !== rows) return null;
   if (kind === 'cluster' && (await exists(db, sql`SELECT 1 FROM rl_cluster WHERE (kind <> 'CLUSTER' AND value IS NULL) OR (kind <> 'MODULE' AND module_status IS NOT NULL)`))) {
     return null;
   }

@@ -239,7 +239,8 @@ export interface MergeCounts {
   removedClusters: number;
 }
 
-const affected = (result: unknown) => Number((result as { rowCount?: number | null; affectedRows?: number }).rowCount ?? (result as { affectedRows?: number }).affectedRows ?? 0);
+/** The rows a statement wrote (pg's rowCount, PGlite's affectedRows). */
+export const affected = (result: unknown) => Number((result as { rowCount?: number | null; affectedRows?: number }).rowCount ?? (result as { affectedRows?: number }).affectedRows ?? 0);
 
 /** Master data: segmentations, stars customers, stores and SKUs are inserted or updated, never deleted. */
 export async function mergeMasterData(db: Queryable): Promise<Pick<MergeCounts, 'skus' | 'stores' | 'starsCustomers' | 'segmentations'>> {

@@ -3,10 +3,10 @@
  * response are read through `job_id`, never stored twice.
  */
 import fs from 'node:fs';
-import { Readable } from 'node:stream';
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { UploadItem, UploadType } from '@bo/shared/uploads';
 import { pgClientOf, type Queryable } from '../../db/client.js';
+import { storedPiecesStream } from '../../lib/stored-pieces.js';
 import { jobs, starsZones, uploadFileChunks, uploadFiles, uploads } from '../../db/schema.js';
 import type { FileSource } from '../release-loader/read-records.js';
 
@@ -137,18 +137,13 @@ export function chunkSource(db: Queryable, file: { uploadId: number; field: stri
     size: file.size,
     open: (tx) => {
       const reader = tx && !pgClientOf(tx) ? tx : db;
-      return Readable.from(
-        (async function* () {
-          for (let seq = 0; ; seq++) {
-            const [chunk] = await reader
-              .select({ data: uploadFileChunks.data })
-              .from(uploadFileChunks)
-              .where(and(eq(uploadFileChunks.uploadId, file.uploadId), eq(uploadFileChunks.field, file.field), eq(uploadFileChunks.seq, seq)));
-            if (!chunk) return;
-            yield Buffer.from(chunk.data);
-          }
-        })(),
-      );
+      return storedPiecesStream(async (seq) => {
+        const [chunk] = await reader
+          .select({ data: uploadFileChunks.data })
+          .from(uploadFileChunks)
+          .where(and(eq(uploadFileChunks.uploadId, file.uploadId), eq(uploadFileChunks.field, file.field), eq(uploadFileChunks.seq, seq)));
+        return chunk ? Buffer.from(chunk.data) : null;
+      });
     },
   };
 }
