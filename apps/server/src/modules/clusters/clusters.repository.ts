@@ -273,7 +273,7 @@ export async function addedModuleSets(db: Queryable, pairs: readonly { monthId: 
   return out;
 }
 
-/** Stores of clusters with the fields the cluster answer and the planning system need. */
+/** Stores of clusters with the fields the cluster answer, the planning system and the exports need (a store's stars zone is its country's). */
 export async function clusterStoreRows(db: Queryable, pks: readonly number[]) {
   if (pks.length === 0) return [];
   return db
@@ -286,9 +286,11 @@ export async function clusterStoreRows(db: Queryable, pks: readonly number[]) {
       customerSegmentation: stores.customerSegmentation,
       countryCode: stores.countryCode,
       planningChannelId: stores.planningChannelId,
+      starsZone: countries.starsZone,
     })
     .from(clusterStores)
     .innerJoin(stores, eq(stores.storeJda, clusterStores.storeJda))
+    .innerJoin(countries, eq(countries.countryCode, stores.countryCode))
     .where(inArray(clusterStores.clusterPk, [...pks]))
     .orderBy(asc(clusterStores.clusterPk), asc(stores.storeJda));
 }

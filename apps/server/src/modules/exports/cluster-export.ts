@@ -11,16 +11,16 @@ import { clusterKeyString, moduleKeyString } from '@bo/shared/item-keys';
 import { canExport } from '@bo/shared/permissions';
 import type { Queryable } from '../../db/client.js';
 import { forbidden, notFound, ruleBroken } from '../../lib/errors.js';
-import { clusterScopes, findClusters, toClusterDtos, type ClusterRow } from '../clusters/clusters.repository.js';
+import { clusterScopes, clusterStoreRows, findClusters, toClusterDtos, type ClusterRow } from '../clusters/clusters.repository.js';
 import { findModules, toModuleDtos } from '../modules/modules.repository.js';
 import { createClusterPdf } from './cluster-pdf.js';
 import { createClusterXlsx } from './cluster-xlsx.js';
 import { legoMatches, narrowingSet, targetKey, type ExportKindDef, type ExportStatus, type ExportTarget } from './export-kind.js';
-import { clusterStoresWithZones, legoKey, legoKeys, type ClusterStoreWithZone } from './exports.repository.js';
+import { legoKey, legoKeys } from './exports.repository.js';
 import { exportedLines } from './module-export.js';
 import type { ModuleUnit } from './module-xlsx.js';
 
-export type ClusterStoreLine = Omit<ClusterStoreWithZone, 'clusterPk'>;
+export type ClusterStoreLine = Omit<Awaited<ReturnType<typeof clusterStoreRows>>[number], 'clusterPk'>;
 
 /** A cluster as exported: its header, and its stores and modules after the target's narrowing. */
 export interface ClusterUnit {
@@ -78,7 +78,7 @@ export const clusterExport: ExportKindDef<ClusterUnit> = {
     const rows = kept.map((k) => k.row);
     const dtos = new Map((await toClusterDtos(db, rows, opts)).map((d) => [clusterKeyString(d), d]));
     const storesByPk = new Map<number, ClusterStoreLine[]>();
-    for (const { clusterPk, ...store } of await clusterStoresWithZones(db, rows.map((r) => r.id))) {
+    for (const { clusterPk, ...store } of await clusterStoreRows(db, rows.map((r) => r.id))) {
       storesByPk.set(clusterPk, [...(storesByPk.get(clusterPk) ?? []), store]);
     }
     const moduleRefs = [...dtos.values()].flatMap((c) => c.modules.filter((m) => m.clusterCompositionStatus === 'ADDED').map((m) => ({ moduleName: m.moduleName, monthId: c.monthId })));

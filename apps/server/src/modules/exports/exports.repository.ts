@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, inArray, like, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, like, lt, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
-import { clusterStores, countries, exportFileChunks, exportFiles, jobs, legoMonths, stores, templates } from '../../db/schema.js';
+import { exportFileChunks, exportFiles, jobs, legoMonths, templates } from '../../db/schema.js';
 
 /** The columns of a template of that type ('modulo', 'cluster'), or null when there is no such template. */
 export async function findTemplateColumns(db: Queryable, templateId: number, templatesType: string): Promise<string[] | null> {
@@ -22,27 +22,6 @@ export async function legoKeys(db: Queryable, items: readonly { monthId: string;
 }
 export const legoKey = (i: { monthId: string; brandCode: string; collection: string }) => `${i.monthId}|${i.brandCode}|${i.collection}`;
 
-/** The stores of each cluster with their country and that country's stars zone, by store. */
-export async function clusterStoresWithZones(db: Queryable, clusterPks: readonly number[]) {
-  if (clusterPks.length === 0) return [];
-  return db
-    .select({
-      clusterPk: clusterStores.clusterPk,
-      storeJda: stores.storeJda,
-      codiceStoreSap: stores.codiceStoreSap,
-      name: stores.name,
-      starsCustomer: stores.starsCustomer,
-      customerSegmentation: stores.customerSegmentation,
-      countryCode: stores.countryCode,
-      starsZone: countries.starsZone,
-    })
-    .from(clusterStores)
-    .innerJoin(stores, eq(stores.storeJda, clusterStores.storeJda))
-    .innerJoin(countries, eq(countries.countryCode, stores.countryCode))
-    .where(inArray(clusterStores.clusterPk, [...clusterPks]))
-    .orderBy(asc(clusterStores.clusterPk), asc(stores.storeJda));
-}
-export type ClusterStoreWithZone = Awaited<ReturnType<typeof clusterStoresWithZones>>[number];
 
 /** Removes the exports (row and file) made before `before`; answers how many. */
 export async function deleteExportsBefore(db: Queryable, before: Date): Promise<number> {

@@ -19,6 +19,7 @@ import {
 } from '@bo/shared/pending-area';
 import type { ServiceContext } from '../../lib/context.js';
 import { badRequest, forbidden, tooManyResults } from '../../lib/errors.js';
+import { byText } from '../search/search.service.js';
 import { visibilityOf } from '../search/visibility.js';
 import { countPending, pendingOptionValues, pendingPage, pendingWhere } from './pending-area.repository.js';
 
@@ -27,8 +28,6 @@ function editableBy(ctx: ServiceContext) {
   if (!canExportAny(ctx.user.grants)) throw forbidden(PENDING_TEXTS.noRight);
   return visibilityOf(ctx.user.grants, ['edit']);
 }
-
-const byText = (a: string, b: string) => a.toLowerCase().localeCompare(b.toLowerCase()) || (a < b ? -1 : a > b ? 1 : 0);
 
 /** POST /api/cluster/pendingAreaInitialFilters: the values of the four filters among the caller's pending items. */
 export async function pendingFilterOptions(ctx: ServiceContext, view: PendingView): Promise<PendingFilterOptions> {
