@@ -31,7 +31,7 @@ const get = async (url: string, user: User) => {
 };
 
 describe('GET /api/module/countPendingAreaAlerts', () => {
-  it('counts WIP modules and clusters of open months with planning-system warnings that the caller may edit', async () => {
+  it('counts WIP modules and clusters of open months (with or without planning-system warnings) that the caller may edit', async () => {
     const warn = async (row: { id: number }, table: 'modules' | 'clusters', status = 'WIP', rpasErrors: string | null = 'Price missing;Door count below minimum') => {
       if (table === 'modules') await db().update(modules).set({ rpasErrors, status }).where(eq(modules.id, row.id));
       else await db().update(clusters).set({ rpasErrors, status }).where(eq(clusters.id, row.id));
@@ -48,8 +48,8 @@ describe('GET /api/module/countPendingAreaAlerts', () => {
     await warn(await buildCluster(db(), { clusterId: 'CL' }), 'clusters');
     await warn(await buildCluster(db(), { clusterId: 'CL_US', countries: ['US'], zones: ['NA'] }), 'clusters');
 
-    expect(await get('/api/module/countPendingAreaAlerts', 'admin')).toBe(4);
-    expect(await get('/api/module/countPendingAreaAlerts', 'editor')).toBe(2);
+    expect(await get('/api/module/countPendingAreaAlerts', 'admin')).toBe(6);
+    expect(await get('/api/module/countPendingAreaAlerts', 'editor')).toBe(4);
     expect(await get('/api/module/countPendingAreaAlerts', 'vlt')).toBe(1);
     expect(await get('/api/module/countPendingAreaAlerts', 'viewer')).toBe(0);
   });

@@ -12,7 +12,7 @@ export async function badgeRoutes(instance: FastifyInstance) {
     {
       schema: {
         tags: ['badges'],
-        summary: 'Live WIP modules and clusters of open months with planning-system warnings, that the caller may edit',
+        summary: 'The Pending Area’s items: live WIP (and stuck SUBMIT_IN_PROGRESS) modules and clusters of open months that the caller may edit',
         response: { 200: pendingAlertsSchema },
       },
     },

@@ -64,13 +64,13 @@ async function buildWorld() {
 }
 
 describe('the pending definition', () => {
-  it('lists WIP items sent back with warnings and stuck submissions the caller may edit, and the bell counts exactly them', async () => {
+  it('lists WIP items (with or without warnings) and stuck submissions the caller may edit, and the bell counts exactly them', async () => {
     await start();
     await buildWorld();
-    expect(names(await list('module', 'admin', ALL_STATUSES))).toEqual(['STUCK', 'VLT_ERR', 'WIP_ERR']);
-    expect(names(await list('cluster', 'admin', ALL_STATUSES))).toEqual(['CL_ERR', 'CL_US']);
-    expect(names(await list('module', 'editor', ALL_STATUSES))).toEqual(['STUCK', 'WIP_ERR']);
-    expect(names(await list('cluster', 'editor', ALL_STATUSES))).toEqual(['CL_ERR']);
+    expect(names(await list('module', 'admin', ALL_STATUSES))).toEqual(['STUCK', 'VLT_ERR', 'WIP_EMPTY', 'WIP_ERR', 'WIP_PLAIN']);
+    expect(names(await list('cluster', 'admin', ALL_STATUSES))).toEqual(['CL_ERR', 'CL_PLAIN', 'CL_US']);
+    expect(names(await list('module', 'editor', ALL_STATUSES))).toEqual(['STUCK', 'WIP_EMPTY', 'WIP_ERR', 'WIP_PLAIN']);
+    expect(names(await list('cluster', 'editor', ALL_STATUSES))).toEqual(['CL_ERR', 'CL_PLAIN']);
     expect(names(await list('module', 'vlt', ALL_STATUSES))).toEqual(['VLT_ERR']);
 
     for (const user of ['admin', 'editor', 'vlt'] as const) {
@@ -89,7 +89,9 @@ describe('the pending definition', () => {
     const page = await list('module', 'editor', ALL_STATUSES);
     expect(page.maxResultsForPage).toBe(PENDING_PAGE_SIZE);
     expect(page.modulePendingAreaDtoList).toEqual([
+      { moduleName: 'WIP_EMPTY', moduleLabel: 'WIP_EMPTY label', brandCode: 'AUR', commodity: 'SUN', status: 'WIP', monthId: 'M01_2027', legoMonth: true, locked: false, userLock: null, rpasErrors: null },
       { moduleName: 'WIP_ERR', moduleLabel: 'WIP_ERR label', brandCode: 'AUR', commodity: 'SUN', status: 'WIP', monthId: 'M01_2027', legoMonth: true, locked: true, userLock: 'someone', rpasErrors: ERR },
+      { moduleName: 'WIP_PLAIN', moduleLabel: 'WIP_PLAIN label', brandCode: 'AUR', commodity: 'SUN', status: 'WIP', monthId: 'M01_2027', legoMonth: true, locked: false, userLock: null, rpasErrors: null },
       { moduleName: 'STUCK', moduleLabel: 'STUCK label', brandCode: 'AUR', commodity: 'OPTICAL', status: 'SUBMIT_IN_PROGRESS', monthId: 'M02_2027', legoMonth: false, locked: false, userLock: null, rpasErrors: null },
     ]);
   });
@@ -110,12 +112,12 @@ describe('filters', () => {
     const clusterOptions = (await post('/api/cluster/pendingAreaInitialFilters', 'editor', {})).json();
     expect(clusterOptions.status).toEqual([{ value: 'WIP', label: 'WIP' }]);
 
-    expect(names(await list('module', 'admin', { status: ['WIP'] }))).toEqual(['VLT_ERR', 'WIP_ERR']);
+    expect(names(await list('module', 'admin', { status: ['WIP'] }))).toEqual(['VLT_ERR', 'WIP_EMPTY', 'WIP_ERR', 'WIP_PLAIN']);
     expect(names(await list('module', 'admin', { status: ['SUBMIT_IN_PROGRESS'] }))).toEqual(['STUCK']);
     expect(names(await list('module', 'admin', { brandCode: ['VLT'] }))).toEqual(['VLT_ERR']);
     expect(names(await list('module', 'admin', { commodity: ['OPTICAL'] }))).toEqual(['STUCK']);
-    expect(names(await list('module', 'admin', { months: ['M01_2027'] }))).toEqual(['VLT_ERR', 'WIP_ERR']);
-    expect(names(await list('module', 'admin', { months: ['M01_2027'], brandCode: ['AUR'] }))).toEqual(['WIP_ERR']);
+    expect(names(await list('module', 'admin', { months: ['M01_2027'] }))).toEqual(['VLT_ERR', 'WIP_EMPTY', 'WIP_ERR', 'WIP_PLAIN']);
+    expect(names(await list('module', 'admin', { months: ['M01_2027'], brandCode: ['AUR'] }))).toEqual(['WIP_EMPTY', 'WIP_ERR', 'WIP_PLAIN']);
     expect(names(await list('module', 'admin', { months: ['M12_2026'] }))).toEqual([]);
     expect(names(await list('cluster', 'admin', { status: ['SUBMIT_IN_PROGRESS'] }))).toEqual(['CL_US']);
   });

@@ -4,7 +4,7 @@
  * always counts exactly the rows the page lists without filters (docs/pending-area.md).
  *
  * An item is pending when it is live (not deleted), in an open month, editable by the caller, and
- * - WIP with warnings from the planning system (`rpas_errors`: it was sent back), or
+ * - WIP: saved and not published yet, including items sent back with warnings (`rpas_errors`), or
  * - SUBMIT_IN_PROGRESS for more than PENDING_SUBMIT_STUCK_MINUTES (the publication is stuck).
  */
 import { sql, type SQL } from 'drizzle-orm';
@@ -24,8 +24,7 @@ const col = (view: PendingView, name: string) => sql.raw(`${ALIAS[view]}.${name}
 /** The pending rule itself (on top of live, visible and open month). */
 function pendingRule(view: PendingView): SQL {
   const status = col(view, 'status');
-  const errors = col(view, 'rpas_errors');
-  return sql`((${status} = 'WIP' AND ${errors} IS NOT NULL AND ${errors} <> '')
+  return sql`(${status} = 'WIP'
            OR (${status} = 'SUBMIT_IN_PROGRESS' AND ${col(view, 'updated_at')} < now() - make_interval(mins => ${PENDING_SUBMIT_STUCK_MINUTES})))`;
 }
 

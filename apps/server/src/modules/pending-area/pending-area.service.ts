@@ -66,7 +66,7 @@ export async function pendingList<V extends PendingView>(ctx: ServiceContext, vi
     legoMonth: r.legoMonth,
     locked: r.userLock !== null,
     userLock: r.userLock,
-    rpasErrors: r.rpasErrors,
+    rpasErrors: r.rpasErrors || null, // no warnings: null, whether never sent back or cleared to ""
   });
   const page = { count, maxResultsForPage: PENDING_PAGE_SIZE };
   if (view === 'module') {

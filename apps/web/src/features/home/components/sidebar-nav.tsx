@@ -132,7 +132,7 @@ export function SidebarNav({ selection, onOpenClassifications }: { selection: Ho
         label="Pending Area"
         onClick={go(paths.pendingArea.path)}
         testId="nav-pending"
-        bells={(pending.data ?? 0) > 0 ? <Bell color="red" label={`${pending.data} items with planning-system warnings`} testId="bell-pending" /> : null}
+        bells={(pending.data ?? 0) > 0 ? <Bell color="red" label={`${pending.data} items waiting for work in the Pending Area`} testId="bell-pending" /> : null}
       />
       {(admin || hasType(grants, 'edit')) && (
         <NavButton

@@ -70,7 +70,7 @@ export function PendingAreaPage() {
       }
     >
       <Stack gap="lg">
-        <PageHeader title={paths.pendingArea.title} description="Your modules and clusters waiting for work: sent back by the planning system with warnings, or stuck in submission." />
+        <PageHeader title={paths.pendingArea.title} description="Your modules and clusters waiting for work: saved and not published yet (some sent back by the planning system with warnings), or stuck in submission." />
         <PendingResults
           view={view}
           state={state}
