@@ -255,6 +255,11 @@ export const WRITE_RIGHTS: Record<string, RightsRow> = {
     unseen: ['submitter@VLT'],
     ok: 200,
   },
+  // Module information (docs/module-calls.md): about the modules the caller may view, the others left out.
+  'POST /api/module/percentage': { reads: true, targets: both, body: (t) => moduleKey(t), forbidden: [], unseen: ['submitter@VLT'], ok: 200 },
+  'POST /api/module/pendingModuleInfo': { reads: true, targets: both, body: (t) => ({ moduleDtoList: moduleKey(t) }), forbidden: [], unseen: ['submitter@VLT'], ok: 200 },
+  'POST /api/module/filteredDetails': { reads: true, targets: both, body: (t) => ({ moduleDtoList: moduleKey(t) }), forbidden: [], unseen: ['submitter@VLT'], ok: 200 },
+  'POST /api/module/filteredDetailsPty': { reads: true, targets: both, body: (t) => ({ moduleDtoList: moduleKey(t) }), forbidden: [], unseen: ['submitter@VLT'], ok: 200 },
   'POST /api/module/publishedProductModule': {
     reads: true,
     body: () => ({ monthId: OPEN_MONTH, model: 'AU1000', color: '001', size: '52', materialCode: 'AU1000', skuCode: 'AU1000-001' }),
@@ -269,6 +274,7 @@ export const WRITE_RIGHTS: Record<string, RightsRow> = {
     ok: 200,
   },
   'POST /api/product/filtered': { reads: true, body: () => ({ monthId: OPEN_MONTH, brand: ['AUR'], collection: ['SUN'] }), forbidden: [], ok: 200 },
+  'POST /api/product/filters': { reads: true, body: () => ({}), forbidden: [], ok: 200 },
   'POST /api/month/checkLego': { reads: true, body: () => ({ monthId: OPEN_MONTH, brandCode: 'AUR', collection: 'SUN' }), forbidden: [], ok: 200 },
 
   // ───────────── home search ─────────────
@@ -358,6 +364,9 @@ export const WRITE_RIGHTS: Record<string, RightsRow> = {
     body: (t) => [
       {
         clusterId: t.cluster,
+  // Option lists of a release (docs/module-calls.md): the values among the items the caller may view.
+  'POST /api/cluster/brand': { reads: true, body: () => ({ releaseId: 'R2027' }), forbidden: [], unseen: ['submitter'], ok: 200 },
+  'POST /api/cluster/planningChannel': { reads: true, body: () => ({ releaseId: 'R2027' }), forbidden: [], unseen: ['submitter'], ok: 200 },
         monthId: OPEN_MONTH,
         clusterDescription: 'Saved by the rights suite',
         modules: [{ moduleName: t.submittedModule, clusterCompositionStatus: 'ADDED' }],

@@ -10,6 +10,7 @@ import {
 } from '@bo/shared/cluster-editor';
 import type { ClusterKey } from '@bo/shared/clusters';
 import { moduleKeyString } from '@bo/shared/item-keys';
+import { refreshPercentage } from '@bo/shared/module-info';
 import { canView } from '@bo/shared/permissions';
 import type { ServiceContext } from '../../lib/context.js';
 import { badRequest, forbidden, notFound, tooManyResults } from '../../lib/errors.js';
@@ -75,8 +76,7 @@ export async function clusterPercentage(ctx: ServiceContext, list: ClusterPercen
     let percentageRefresh: number | null = null;
     if (previous) {
       const before = countLines(await repo.activeSkuLines(ctx.db, previous.monthId, await repo.addedModuleNames(ctx.db, previous.id))).total.all;
-      const fresh = [...total.all].filter((u) => !before.has(u)).length;
-      percentageRefresh = total.all.size === 0 ? 0 : Math.round((100 * fresh) / total.all.size);
+      percentageRefresh = refreshPercentage(total.all, before);
     }
     out.push({
       clusterId: row.clusterId,

@@ -120,6 +120,7 @@ export interface PerformanceFact {
   starsZone: string;
   customerSegmentation: string;
   numDoor: number;
+  sellIn: number;
   sellOut: number;
 }
 
@@ -140,6 +141,7 @@ export async function performanceFacts(
         starsZone: skuPerformance.starsZone,
         customerSegmentation: skuPerformance.customerSegmentation,
         numDoor: skuPerformance.numDoor,
+        sellIn: skuPerformance.sellIn,
         sellOut: skuPerformance.sellOut,
       })
       .from(skuPerformance)

@@ -34,7 +34,7 @@ export async function workingAreaRoutes(instance: FastifyInstance) {
   app.post(
     '/api/module/modules',
     { schema: { tags, summary: 'The modules of the page, with their SKUs', body: modulesRequestSchema, response: { 200: modulesResponseSchema, ...errors } } },
-    (request) => workingArea.loadModules(ctx(request), request.body.moduleDtoList),
+    (request) => workingArea.loadModules(ctx(request), request.body.moduleDtoList, request.body.ibicFilters),
   );
   app.post(
     '/api/module/importModules',

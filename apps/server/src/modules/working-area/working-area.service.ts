@@ -33,12 +33,32 @@ async function withSpecialKinds(ctx: ServiceContext, rows: readonly ModuleRow[])
     .map((d) => ({ ...d, specialKind: kinds.get(d.macroFamily) ?? null }));
 }
 
-/** POST /api/module/modules: the page's modules, in the order asked, only those the caller may view. */
-export async function loadModules(ctx: ServiceContext, keys: readonly ModuleKey[]): Promise<WorkingModule[]> {
+/**
+ * POST /api/module/modules: the page's modules, in the order asked, only those the caller may view.
+ * With performance filters (`ibicFilters`), each SKU's sell-in and sell-out are those of the filters'
+ * places and rolling window (`performanceFigures`); SKUs outside `legoClassDes` have none (null). The
+ * compositions themselves are never narrowed: a save sends them back whole (docs/module-calls.md).
+ */
+export async function loadModules(ctx: ServiceContext, keys: readonly ModuleKey[], ibicFilters?: PerformanceFilters): Promise<WorkingModule[]> {
   const rows = await findModules(ctx.db, keys);
   const order = new Map(keys.map((k, i) => [moduleKeyString(k), i]));
   rows.sort((a, b) => (order.get(moduleKeyString(a)) ?? 0) - (order.get(moduleKeyString(b)) ?? 0));
-  return withSpecialKinds(ctx, rows);
+  const list = await withSpecialKinds(ctx, rows);
+  if (!ibicFilters || !hasPerformanceFilter(ibicFilters)) return list;
+  const byMonth = new Map<string, PerformanceFigures>();
+  for (const monthId of new Set(list.map((m) => m.monthId))) {
+    const upcs = list.filter((m) => m.monthId === monthId).flatMap((m) => m.productDtoList.map((p) => p.upc));
+    byMonth.set(monthId, await performanceFigures(ctx, ibicFilters, monthId, upcs));
+  }
+  return list.map((m) => {
+    const { kept, figures } = byMonth.get(m.monthId)!;
+    return {
+      ...m,
+      productDtoList: m.productDtoList.map((p) =>
+        kept.has(p.upc) ? { ...p, sellIn: figures.get(p.upc)?.sellIn ?? 0, sellOut: figures.get(p.upc)?.sellOut ?? 0 } : { ...p, sellIn: null, sellOut: null },
+      ),
+    };
+  });
 }
 
 /** The rows of one viewable module, or 404 / 403. */
@@ -94,6 +114,40 @@ async function performanceScope(ctx: ServiceContext, f: PerformanceFilters, mont
   const channels = f.distrChannelActual ?? [];
   const cells = customers.length || channels.length ? await repo.customerCells(ctx.db, { customers, channels }) : null;
   return { window, zones, cells };
+}
+
+/** Whether the body gives any performance filter (an empty object, or empty lists, give none). */
+export const hasPerformanceFilter = (f: PerformanceFilters) => Object.values(f).some((v) => Array.isArray(v) && v.length > 0);
+
+export interface PerformanceFigures {
+  /** The SKUs the filters keep (all, unless `legoClassDes` names classes). */
+  kept: Set<string>;
+  /** Sell-in and sell-out of the kept SKUs summed over the window in the chosen places (absent: none sold there). */
+  figures: Map<string, { sellIn: number; sellOut: number }>;
+}
+
+/**
+ * The SKUs' figures under the performance filters, for a page month: the same resolution of the
+ * filters as the performance popup (`performanceScope`), summed per SKU. Used by /api/module/modules
+ * and /api/module/filteredDetails.
+ */
+export async function performanceFigures(ctx: ServiceContext, f: PerformanceFilters, monthId: string, upcList: readonly string[]): Promise<PerformanceFigures> {
+  let upcs = [...new Set(upcList)];
+  if (f.legoClassDes?.length) {
+    const skuRows = await repo.skusByUpc(ctx.db, upcs);
+    upcs = upcs.filter((u) => f.legoClassDes!.includes(skuRows.get(u)?.legoClass ?? ''));
+  }
+  const { window, zones, cells } = await performanceScope(ctx, f, monthId);
+  const facts = (zones && zones.length === 0) || (cells && cells.size === 0) ? [] : await repo.performanceFacts(ctx.db, upcs, window, zones);
+  const figures = new Map<string, { sellIn: number; sellOut: number }>();
+  for (const fact of facts) {
+    if (cells && !cells.has(`${fact.starsZone}|${fact.customerSegmentation}`)) continue;
+    const sum = figures.get(fact.upc) ?? { sellIn: 0, sellOut: 0 };
+    sum.sellIn += fact.sellIn;
+    sum.sellOut += fact.sellOut;
+    figures.set(fact.upc, sum);
+  }
+  return { kept: new Set(upcs), figures };
 }
 
 export async function modulePerformances(
@@ -265,7 +319,8 @@ export async function clusterAnalysis(
 
 // ───────────────────────────── Newness ─────────────────────────────
 
-async function visibleRows(ctx: ServiceContext, keys: readonly ModuleKey[]) {
+/** The modules of these keys the caller may view (unknown and hidden ones are left out). */
+export async function visibleRows(ctx: ServiceContext, keys: readonly ModuleKey[]) {
   const rows = await findModules(ctx.db, keys);
   const zones = await moduleZones(ctx.db, rows.map((r) => r.id));
   return rows.filter((r) => canView(ctx.user.grants, { brand: r.brandCode, zones: zones.get(r.id) ?? [] }));
