@@ -39,6 +39,7 @@ import { creationRoutes } from './modules/creation/creation.routes.js';
 import { classificationRoutes } from './modules/classifications/classifications.routes.js';
 import { badgeRoutes } from './modules/badges/badges.routes.js';
 import { pendingAreaRoutes } from './modules/pending-area/pending-area.routes.js';
+import { statisticsRoutes } from './modules/statistics/statistics.routes.js';
 import { userRoutes } from './modules/users/users.routes.js';
 import { brandRoutes } from './modules/brands/brands.routes.js';
 import { releaseRoutes } from './modules/releases/releases.routes.js';
@@ -133,6 +134,7 @@ export async function buildApp({ config, database, logger = true, gateway, now }
   await app.register(classificationRoutes);
   await app.register(badgeRoutes);
   await app.register(pendingAreaRoutes);
+  await app.register(statisticsRoutes);
   await app.register(userRoutes);
   await app.register(brandRoutes);
   await app.register(releaseRoutes);

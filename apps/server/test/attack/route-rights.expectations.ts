@@ -293,6 +293,14 @@ export const WRITE_RIGHTS: Record<string, RightsRow> = {
   'POST /api/cluster/pendingAreaInitialFilters': { reads: true, body: () => ({ viewType: 'module' }), forbidden: ['viewer'], unseen: ['editor', 'submitter'], ok: 200 },
   'POST /api/module/pendingArea': { reads: true, body: () => ({ months: [OPEN_MONTH] }), forbidden: ['viewer'], unseen: ['editor', 'submitter'], ok: 200 },
   'POST /api/cluster/pendingArea': { reads: true, body: () => ({ months: [OPEN_MONTH] }), forbidden: ['viewer'], unseen: ['editor', 'submitter'], ok: 200 },
+  'POST /api/cluster/statisticFiltersByBrand': { reads: true, body: () => ({ monthId: OPEN_MONTH, brand: [], collection: [] }), forbidden: [], ok: 200 },
+  'POST /api/cluster/statistic': {
+    reads: true,
+    body: () => ({ monthId: OPEN_MONTH, filters: [{ field: 'marketingTheme', searchValue: 'CORE', minRange: 0, maxRange: 100 }] }),
+    forbidden: [],
+    unseen: ['submitter'],
+    ok: 200,
+  },
 
   // ───────────── creation from home (DECISIONS "Creating from home") ─────────────
   'POST /api/module/macroFamily/create': { body: () => ({ macroFamily: 'NEWFAMILY' }), forbidden: NO_CREATE, ok: 200 },

@@ -22,10 +22,10 @@ import { PdfAreaRoute } from './routes/pdf-area';
 import { HistoryRoute } from './routes/history';
 import { DeletionAreaRoute } from './routes/deletion-area';
 import { PendingAreaRoute } from './routes/pending-area';
+import { StatisticsRoute } from './routes/statistics';
 
 /** Screens that later work replaces: each shows its title and 'This screen is coming soon.' */
 const comingSoon: readonly PathKey[] = [
-  'statistics',
   'discoRemoveArea',
 ];
 
@@ -61,6 +61,7 @@ export const routes: RouteObject[] = [
           { path: paths.history.path, element: <HistoryRoute /> },
           { path: paths.deletionArea.path, element: <DeletionAreaRoute /> },
           { path: paths.pendingArea.path, element: <PendingAreaRoute /> },
+          { path: paths.statistics.path, element: <StatisticsRoute /> },
           ...comingSoon.map((key) => ({
             path: paths[key].path,
             element: <ComingSoonRoute title={paths[key].title} />,

@@ -6,7 +6,7 @@ import type { ProductDto } from '@bo/shared/modules';
 import { DEFAULT_MONTHS_ROLLING, narrowsByPlace, WORKING_AREA_TEXTS, type ActiveSku, type ActiveSkuSearch, type PerformanceFilters } from '@bo/shared/working-area';
 import { ApiError } from '@/lib/api-error';
 import { formatInteger } from '@/lib/format';
-import { useBrands, useCollections, usePlanningChannels } from '../api/get-reference-lists';
+import { useBrands, useCollections, usePlanningChannels } from '@/lib/reference-lists';
 import { searchActiveSkus } from '../api/search-active-skus';
 import type { EditorModule } from '../hooks/editor-reducer';
 import type { ModuleAccess } from '../logic/module-access';

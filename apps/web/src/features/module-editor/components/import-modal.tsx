@@ -3,7 +3,7 @@ import { Button, Group, Modal, Select, Stack, Text, Textarea, TextInput } from '
 import { currentMonth, monthOptions } from '@/lib/format';
 import { showMessagePopup } from '@/components/ui/message-popup';
 import { ApiError } from '@/lib/api-error';
-import { useMonths } from '../api/get-reference-lists';
+import { useMonths } from '@/lib/reference-lists';
 import type { ImportItem } from '../api/import-modules';
 
 interface ImportModalProps {

@@ -1,6 +1,6 @@
 import { MultiSelect, Select, TagsInput } from '@mantine/core';
 import { DEFAULT_MONTHS_ROLLING, type PerformanceFilters } from '@bo/shared/working-area';
-import { useCountries, useStarsZones } from '../api/get-reference-lists';
+import { useCountries, useStarsZones } from '@/lib/reference-lists';
 
 /** How many performance filters narrow the figures (the months rolling only when not the default). */
 export function activePerformanceFilters(f: PerformanceFilters): number {

@@ -15,7 +15,7 @@ import { useMemo, useState } from 'react';
 import { flash } from '@/components/ui/flash';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { useSession } from '@/lib/session';
-import { useBrands } from '../api/get-brands';
+import { useBrands } from '@/lib/reference-lists';
 import { useRules } from '../api/get-rules';
 import { useStarsZones } from '../api/get-stars-zones';
 import { useSaveUser } from '../api/save-user';

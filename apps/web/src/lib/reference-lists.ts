@@ -6,7 +6,7 @@ import { api } from '@/lib/api-client';
 const DAY = 24 * 60 * 60 * 1000;
 const list = <T,>(path: string, schema: z.ZodType<T>) => () => api.get(path, { schema: z.array(schema), alertOnError: false });
 
-/** The reference lists the page's filters offer (cached for the session: they change with releases only). */
+/** The reference lists (months, brands, collections, channels, zones, countries) that pages offer or name, cached for the session: they change with releases only. One query key per list, shared by every page. */
 export const useMonths = () => useQuery({ queryKey: ['reference', 'months'], queryFn: list('/month/all', monthSchema), staleTime: DAY });
 export const useBrands = () => useQuery({ queryKey: ['reference', 'brands'], queryFn: list('/brand/all', brandSchema), staleTime: DAY });
 export const useCollections = () => useQuery({ queryKey: ['reference', 'collections'], queryFn: list('/collection/all', collectionSchema), staleTime: DAY });
