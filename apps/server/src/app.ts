@@ -6,6 +6,7 @@ import type { Database } from './db/client.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerInputHygiene } from './plugins/input-hygiene.js';
+import { registerMetrics } from './plugins/metrics.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerStaticWeb } from './plugins/static-web.js';
@@ -111,6 +112,7 @@ export async function buildApp({ config, database, logger = true, gateway, now }
   registerAuth(app, tokens);
   registerInputHygiene(app);
   await registerOpenApi(app);
+  registerMetrics(app);
 
   await app.register(healthRoutes);
   await app.register(authRoutes(tokens));

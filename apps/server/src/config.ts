@@ -16,6 +16,8 @@ const envSchema = z.object({
   ADMIN_USERNAME: z.string().optional(),
   ADMIN_PASSWORD: z.string().optional(),
   LOCK_TTL_MINUTES: z.coerce.number().min(1).default(120),
+  /** Turns GET /api/metrics on; the scraper sends it as a bearer token (plugins/metrics.ts). */
+  METRICS_TOKEN: z.string().min(16).max(200).optional(),
   MAX_SEARCH_RESULTS: z.coerce.number().int().min(1).default(3000),
   PLANNING_SYSTEM: z.enum(['outbox', 'http']).default('outbox'),
   PLANNING_SYSTEM_URL: z.string().optional(),

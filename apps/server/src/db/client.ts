@@ -21,6 +21,8 @@ export interface Database {
   execScript(sqlText: string): Promise<void>;
   /** Runs fn while holding a session-level advisory lock (serialises migrations and seeding across processes). */
   withAdvisoryLock<T>(key: number, fn: () => Promise<T>): Promise<T>;
+  /** The PostgreSQL pool's connections (null on the embedded database, which has one). */
+  poolStats(): { total: number; idle: number; waiting: number } | null;
   close(): Promise<void>;
 }
 
@@ -65,6 +67,7 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
     },
     // One embedded database belongs to one process: there is nobody to serialise against.
     withAdvisoryLock: (_key, fn) => fn(),
+    poolStats: () => null,
     close: () => client.close(),
   };
 }
@@ -107,6 +110,7 @@ async function openPostgres(url: string, opts: DatabaseOptions): Promise<Databas
         c.release();
       }
     },
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: () => pool.end(),
   };
 }

@@ -1,0 +1,108 @@
+/**
+ * `GET /api/metrics` in the Prometheus text format (prom-client; docs/operations.md "Metrics"):
+ * - `http_requests_total` and `http_request_duration_seconds` per method, route (the route's pattern,
+ *   never the raw URL, so ids do not multiply the series; `unmatched` for unknown paths) and status;
+ * - `bo_jobs_queued` / `bo_jobs_running` and `bo_jobs_oldest_queued_seconds` per job kind, read from
+ *   the jobs table at each scrape (so every process reports the shared queue);
+ * - `bo_locks` (live item locks), `bo_db_pool_connections{state}` (PostgreSQL pool: total, idle, waiting);
+ * - Node's own process metrics (prom-client's defaults: CPU, memory, heap, event loop lag, GC).
+ *
+ * Off unless `METRICS_TOKEN` is set (404); then the scraper sends `Authorization: Bearer <METRICS_TOKEN>`
+ * (401 otherwise). The route needs no user session: it is listed as public on purpose.
+ */
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { z } from 'zod';
+import { errorResponseSchema } from '@bo/shared/errors';
+import { queryRows } from '../db/client.js';
+import { notFound, unauthorized } from '../lib/errors.js';
+
+const BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.15, 0.25, 0.5, 1, 2.5, 5, 10, 30];
+
+function sameToken(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+export function registerMetrics(app: FastifyInstance): void {
+  const token = app.config.METRICS_TOKEN;
+  // One registry per app (tests build many apps in one process).
+  const registry = new Registry();
+  if (token) collectDefaultMetrics({ register: registry });
+
+  const labelNames = ['method', 'route', 'status_code'] as const;
+  const requests = new Counter({ name: 'http_requests_total', help: 'HTTP requests answered, by method, route pattern and status', labelNames, registers: [registry] });
+  const duration = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'Time to answer an HTTP request, by method, route pattern and status',
+    labelNames,
+    buckets: BUCKETS,
+    registers: [registry],
+  });
+
+  const jobLabels = ['kind'] as const;
+  const queued = new Gauge({ name: 'bo_jobs_queued', help: 'Jobs waiting to run, by kind', labelNames: jobLabels, registers: [registry] });
+  const running = new Gauge({ name: 'bo_jobs_running', help: 'Jobs running, by kind', labelNames: jobLabels, registers: [registry] });
+  const oldest = new Gauge({ name: 'bo_jobs_oldest_queued_seconds', help: 'Age of the oldest job waiting to run, by kind', labelNames: jobLabels, registers: [registry] });
+  const locks = new Gauge({ name: 'bo_locks', help: 'Live item locks (renewed within LOCK_TTL_MINUTES)', registers: [registry] });
+  const pool = new Gauge({ name: 'bo_db_pool_connections', help: 'PostgreSQL pool connections: total, idle, and callers waiting for one', labelNames: ['state'], registers: [registry] });
+
+  async function readState(): Promise<void> {
+    const db = app.database.db;
+    const [jobRows, [lockRow]] = await Promise.all([
+      queryRows<{ kind: string; status: string; n: number; oldest: number | null }>(
+        db,
+        sql`SELECT kind, status, count(*)::int AS n,
+                   extract(epoch FROM now() - min(created_at))::float8 AS oldest
+            FROM jobs WHERE status IN ('QUEUED', 'RUNNING') GROUP BY kind, status`,
+      ),
+      queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM locks WHERE renewed_at >= now() - make_interval(mins => ${app.config.LOCK_TTL_MINUTES})`),
+    ]);
+    queued.reset();
+    running.reset();
+    oldest.reset();
+    for (const r of jobRows) {
+      if (r.status === 'QUEUED') {
+        queued.set({ kind: r.kind }, Number(r.n));
+        oldest.set({ kind: r.kind }, Math.max(0, Number(r.oldest ?? 0)));
+      } else {
+        running.set({ kind: r.kind }, Number(r.n));
+      }
+    }
+    locks.set(Number(lockRow?.n ?? 0));
+    const stats = app.database.poolStats();
+    pool.reset();
+    if (stats) for (const [state, n] of Object.entries(stats)) pool.set({ state }, n);
+  }
+
+  if (token) {
+    app.addHook('onResponse', async (request, reply) => {
+      const labels = { method: request.method, route: request.routeOptions.url ?? 'unmatched', status_code: String(reply.statusCode) };
+      requests.inc(labels);
+      duration.observe(labels, reply.elapsedTime / 1000);
+    });
+  }
+
+  app.get(
+    '/api/metrics',
+    {
+      config: { public: true },
+      schema: {
+        tags: ['operations'],
+        summary: 'Prometheus metrics (text format 0.0.4); off (404) unless METRICS_TOKEN is set, then Authorization: Bearer <METRICS_TOKEN>',
+        response: { 200: z.string(), 401: errorResponseSchema, 404: errorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      if (!token) throw notFound('Metrics are off: set METRICS_TOKEN to turn them on');
+      const header = request.headers.authorization ?? '';
+      const given = header.startsWith('Bearer ') ? header.slice(7) : '';
+      if (!sameToken(given, token)) throw unauthorized('A valid metrics token is required');
+      await readState();
+      return reply.type(registry.contentType).send(await registry.metrics());
+    },
+  );
+}
