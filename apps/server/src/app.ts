@@ -40,6 +40,7 @@ import { creationRoutes } from './modules/creation/creation.routes.js';
 import { classificationRoutes } from './modules/classifications/classifications.routes.js';
 import { badgeRoutes } from './modules/badges/badges.routes.js';
 import { pendingAreaRoutes } from './modules/pending-area/pending-area.routes.js';
+import { discoAreaRoutes } from './modules/disco-area/disco-area.routes.js';
 import { statisticsRoutes } from './modules/statistics/statistics.routes.js';
 import { userRoutes } from './modules/users/users.routes.js';
 import { brandRoutes } from './modules/brands/brands.routes.js';
@@ -136,6 +137,7 @@ export async function buildApp({ config, database, logger = true, gateway, now }
   await app.register(classificationRoutes);
   await app.register(badgeRoutes);
   await app.register(pendingAreaRoutes);
+  await app.register(discoAreaRoutes);
   await app.register(statisticsRoutes);
   await app.register(userRoutes);
   await app.register(brandRoutes);

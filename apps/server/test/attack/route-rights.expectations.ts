@@ -293,6 +293,16 @@ export const WRITE_RIGHTS: Record<string, RightsRow> = {
   'POST /api/cluster/pendingAreaInitialFilters': { reads: true, body: () => ({ viewType: 'module' }), forbidden: ['viewer'], unseen: ['editor', 'submitter'], ok: 200 },
   'POST /api/module/pendingArea': { reads: true, body: () => ({ months: [OPEN_MONTH] }), forbidden: ['viewer'], unseen: ['editor', 'submitter'], ok: 200 },
   'POST /api/cluster/pendingArea': { reads: true, body: () => ({ months: [OPEN_MONTH] }), forbidden: ['viewer'], unseen: ['editor', 'submitter'], ok: 200 },
+  // ───────────── Disco/Removed Area: admin or any edit grant (canUseDiscoArea); rows of modules the caller may view ─────────────
+  'POST /api/sku/skuDiscoInfo': { reads: true, body: () => ({ months: [OPEN_MONTH] }), forbidden: ['viewer'], unseen: ['submitter'], ok: 200 },
+  'POST /api/sku/skuDeletedInfo': { reads: true, body: () => ({ pageIndex: 0 }), forbidden: ['viewer'], unseen: ['submitter'], ok: 200 },
+  'GET /api/sku/skuDiscoInfoFilters': { reads: true, forbidden: ['viewer'], unseen: ['submitter'], ok: 200 },
+  'GET /api/sku/skuDeletedInfoFilters': { reads: true, forbidden: ['viewer'], unseen: ['submitter'], ok: 200 },
+  'POST /api/sku/skuDiscoInfoFilters': { reads: true, body: () => ({ brandCode: ['AUR'] }), forbidden: ['viewer'], unseen: ['submitter'], ok: 200 },
+  'POST /api/sku/skuDeletedInfoFilters': { reads: true, body: () => ({}), forbidden: ['viewer'], unseen: ['submitter'], ok: 200 },
+  'GET /api/sku/skuDiscoAlert/': { reads: true, forbidden: ['viewer'], ok: 200 },
+  // A SKU that is not discontinued (the world's are active) is not found: the rights come first (viewer 403).
+  'POST /api/sku/replacementProposals': { reads: true, targets: both, body: (t) => ({ upc: t.upc }), forbidden: ['viewer'], ok: 404 },
   'POST /api/cluster/statisticFiltersByBrand': { reads: true, body: () => ({ monthId: OPEN_MONTH, brand: [], collection: [] }), forbidden: [], ok: 200 },
   'POST /api/cluster/statistic': {
     reads: true,
@@ -354,6 +364,9 @@ export const WRITE_RIGHTS: Record<string, RightsRow> = {
     forbidden: NO_CREATE,
     ok: 200,
   },
+  // Option lists of a release (docs/module-calls.md): the values among the items the caller may view.
+  'POST /api/cluster/brand': { reads: true, body: () => ({ releaseId: 'R2027' }), forbidden: [], unseen: ['submitter'], ok: 200 },
+  'POST /api/cluster/planningChannel': { reads: true, body: () => ({ releaseId: 'R2027' }), forbidden: [], unseen: ['submitter'], ok: 200 },
   'POST /api/cluster/getGenericName': { reads: true, body: () => ({ collection: 'SUN', brand: 'AUR', country: 'IT' }), forbidden: [], ok: 200 },
 
   // ───────────── clusters: locks, save, publish, copy ─────────────
@@ -372,9 +385,6 @@ export const WRITE_RIGHTS: Record<string, RightsRow> = {
     body: (t) => [
       {
         clusterId: t.cluster,
-  // Option lists of a release (docs/module-calls.md): the values among the items the caller may view.
-  'POST /api/cluster/brand': { reads: true, body: () => ({ releaseId: 'R2027' }), forbidden: [], unseen: ['submitter'], ok: 200 },
-  'POST /api/cluster/planningChannel': { reads: true, body: () => ({ releaseId: 'R2027' }), forbidden: [], unseen: ['submitter'], ok: 200 },
         monthId: OPEN_MONTH,
         clusterDescription: 'Saved by the rights suite',
         modules: [{ moduleName: t.submittedModule, clusterCompositionStatus: 'ADDED' }],

@@ -2,10 +2,10 @@ import { Alert, Badge, Group, Loader, Paper, ScrollArea, Stack, Table, Text, Too
 import { IconAlertTriangle, IconExternalLink, IconLock } from '@tabler/icons-react';
 import { useState } from 'react';
 import { PENDING_TEXTS, type PendingView } from '@bo/shared/pending-area';
+import { PagedPager } from '@/components/ui/paged-pager';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { formatMonthId } from '@/lib/format';
 import type { PendingItem } from '../logic/pending-rows';
-import { PendingPager } from './pending-pager';
 
 export type PendingResultsState = 'idle' | 'loading' | 'tooMany' | 'failed' | 'done';
 
@@ -145,7 +145,7 @@ export function PendingResults({
           </Table>
         </ScrollArea.Autosize>
       </Paper>
-      <PendingPager page={page} total={pages} onPage={onPage} />
+      <PagedPager page={page} total={pages} onPage={onPage} testId="pending" />
     </Stack>
   );
 }

@@ -1,5 +1,5 @@
 /**
- * The "Go to page" input of the disco and pending pagers (part 2 §5): a page from 1 to the total;
+ * The "Go to page" input of the disco and pending pagers (paged-pager.tsx) (part 2 §5): a page from 1 to the total;
  * 0 or below becomes 1; Apply is disabled when empty, not a number, 0 or below, the current page or
  * above the total, with the reason shown.
  */

@@ -1,0 +1,233 @@
+import { Badge, Button, Checkbox, Group, Loader, Paper, ScrollArea, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { IconAlertOctagon, IconExternalLink, IconLock, IconReplace } from '@tabler/icons-react';
+import { DISCO_TEXTS, SUPER_DISCO, type DiscoRow, type DiscoView } from '@bo/shared/disco-area';
+import { PagedPager } from '@/components/ui/paged-pager';
+import { formatDate, formatMonthId } from '@/lib/format';
+import { rowKey } from '../logic/disco-rows';
+
+export type DiscoResultsState = 'idle' | 'loading' | 'failed' | 'done';
+
+/**
+ * The Disco/Removed Area's results (part 2 §2, §3, §4, §8): one row per SKU, module and month with a
+ * check box (all start checked; the page header checks or clears the page), the 'Super discontinued SKU'
+ * icon, the module (its lock owner when another user edits it: a click asks to unlock; otherwise a click
+ * opens it in a new tab), the pager with 'Total Skus: n, skus per page: m', and the empty text.
+ * Discontinued rows offer the guided replacement.
+ */
+export function DiscoResults({
+  view,
+  state,
+  rows,
+  count,
+  pageSize,
+  page,
+  pages,
+  isChecked,
+  me,
+  onCheck,
+  onPage,
+  onOpenModule,
+  onUnlockModule,
+  onReplace,
+}: {
+  view: DiscoView;
+  state: DiscoResultsState;
+  rows: readonly DiscoRow[];
+  count: number;
+  pageSize: number;
+  page: number;
+  pages: number;
+  isChecked: (row: DiscoRow) => boolean;
+  me: string;
+  onCheck: (rows: readonly DiscoRow[], checked: boolean) => void;
+  onPage: (page: number) => void;
+  onOpenModule: (row: DiscoRow) => void;
+  onUnlockModule: (row: DiscoRow) => void;
+  onReplace: (row: DiscoRow) => void;
+}) {
+  if (state === 'idle') {
+    return (
+      <Paper withBorder radius="lg" p="xl" ta="center">
+        <Text c="dimmed">Choose filters if you like and press Search.</Text>
+      </Paper>
+    );
+  }
+  if (state === 'loading') {
+    return (
+      <Group justify="center" p="xl">
+        <Loader data-testid="disco-loading" />
+      </Group>
+    );
+  }
+  if (state === 'failed') {
+    return (
+      <Paper withBorder radius="lg" p="xl" ta="center">
+        <Text c="red">The search failed. Try again.</Text>
+      </Paper>
+    );
+  }
+  if (count === 0) {
+    return (
+      <Paper withBorder radius="lg" p="xl" ta="center">
+        <Text c="dimmed" data-testid="disco-empty">
+          {DISCO_TEXTS.empty}
+        </Text>
+      </Paper>
+    );
+  }
+  const checkedOnPage = rows.filter(isChecked).length;
+  const lockedByOther = (r: DiscoRow) => r.locked && !!r.userLock && r.userLock.toLowerCase() !== me.toLowerCase();
+  return (
+    <Stack gap="sm">
+      <Paper withBorder radius="lg" style={{ overflow: 'hidden' }}>
+        <ScrollArea.Autosize mah="calc(100dvh - 300px)">
+          <Table
+            highlightOnHover
+            verticalSpacing="xs"
+            horizontalSpacing="sm"
+            miw={1060}
+            style={{ whiteSpace: 'nowrap' }}
+            aria-label="Discontinued and removed SKUs"
+            data-testid="disco-table"
+          >
+            <Table.Thead style={{ position: 'sticky', top: 0, zIndex: 1, background: 'white' }}>
+              <Table.Tr>
+                <Table.Th w={36}>
+                  <Checkbox
+                    aria-label="Check the rows of this page"
+                    checked={checkedOnPage === rows.length && rows.length > 0}
+                    indeterminate={checkedOnPage > 0 && checkedOnPage < rows.length}
+                    onChange={(e) => onCheck(rows, e.currentTarget.checked)}
+                    data-testid="disco-check-page"
+                  />
+                </Table.Th>
+                <Table.Th>UPC</Table.Th>
+                <Table.Th>TYPE</Table.Th>
+                <Table.Th>MODEL / GRID</Table.Th>
+                <Table.Th>BRAND / COMMODITY</Table.Th>
+                <Table.Th>MODULE</Table.Th>
+                <Table.Th>MONTH</Table.Th>
+                <Table.Th>GED EXPIRY</Table.Th>
+                {view === 'disco' && <Table.Th aria-label="Actions" />}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((row) => {
+                const other = lockedByOther(row);
+                return (
+                  <Table.Tr key={rowKey(row)} data-testid={`disco-row-${row.upc}-${row.moduleName}-${row.monthId}`}>
+                    <Table.Td>
+                      <Checkbox aria-label={`Check ${row.upc} in ${row.moduleLabel}`} checked={isChecked(row)} onChange={(e) => onCheck([row], e.currentTarget.checked)} />
+                    </Table.Td>
+                    <Table.Td>
+                      <Group gap={6} wrap="nowrap">
+                        <Text fz="sm" ff="monospace">
+                          {row.upc}
+                        </Text>
+                        {row.type === SUPER_DISCO && (
+                          <Tooltip label={DISCO_TEXTS.superDisco} withArrow>
+                            <IconAlertOctagon size={16} color="var(--mantine-color-red-7)" aria-label={DISCO_TEXTS.superDisco} data-testid="super-disco" />
+                          </Tooltip>
+                        )}
+                      </Group>
+                    </Table.Td>
+                    <Table.Td>
+                      <Badge variant="light" color={row.type === SUPER_DISCO ? 'red' : view === 'removed' ? 'orange' : 'gray'} radius="sm" style={{ minWidth: 'max-content' }}>
+                        {row.type}
+                      </Badge>
+                    </Table.Td>
+                    <Table.Td>
+                      <Stack gap={0}>
+                        <Text fz="sm">{row.materialCode}</Text>
+                        <Text fz="xs" c="dimmed" ff="monospace">
+                          {row.skuCode}
+                        </Text>
+                      </Stack>
+                    </Table.Td>
+                    <Table.Td>
+                      <Stack gap={0}>
+                        <Text fz="sm">{row.brandCode}</Text>
+                        <Text fz="xs" c="dimmed">
+                          {row.commodity}
+                        </Text>
+                      </Stack>
+                    </Table.Td>
+                    <Table.Td>
+                      <Group
+                        gap={8}
+                        wrap="nowrap"
+                        role="button"
+                        tabIndex={0}
+                        style={{ cursor: 'pointer' }}
+                        title={other ? DISCO_TEXTS.editing(row.userLock!) : 'Open in a new tab'}
+                        onClick={() => (other ? onUnlockModule(row) : onOpenModule(row))}
+                        onKeyDown={(e) => e.key === 'Enter' && (other ? onUnlockModule(row) : onOpenModule(row))}
+                        data-testid="disco-module"
+                      >
+                        <Stack gap={0}>
+                          <Text fz="sm" fw={500}>
+                            {row.moduleLabel}
+                          </Text>
+                          <Text fz="xs" c="dimmed">
+                            {other ? DISCO_TEXTS.editing(row.userLock!) : row.moduleName}
+                          </Text>
+                        </Stack>
+                        {row.legoMonth && (
+                          <Badge variant="filled" color="grape" radius="sm" size="sm" style={{ minWidth: 'max-content' }}>
+                            LEGO
+                          </Badge>
+                        )}
+                        {other ? (
+                          <IconLock size={14} color="var(--mantine-color-orange-7)" aria-label={DISCO_TEXTS.editing(row.userLock!)} data-testid="disco-lock" />
+                        ) : (
+                          <IconExternalLink size={14} color="var(--mantine-color-gray-5)" aria-hidden />
+                        )}
+                      </Group>
+                    </Table.Td>
+                    <Table.Td>{formatMonthId(row.monthId)}</Table.Td>
+                    <Table.Td>
+                      {row.gedExpiryDate ? (
+                        <Group gap={4} wrap="nowrap">
+                          <Text fz="sm">{formatDate(row.gedExpiryDate)}</Text>
+                          {row.gedConfirmed && (
+                            <Badge size="xs" variant="light" color="teal" style={{ minWidth: 'max-content' }}>
+                              confirmed
+                            </Badge>
+                          )}
+                        </Group>
+                      ) : (
+                        <Text fz="sm" c="dimmed">
+                          –
+                        </Text>
+                      )}
+                    </Table.Td>
+                    {view === 'disco' && (
+                      <Table.Td>
+                        <Tooltip label="Guided replacement" withArrow>
+                          <Button size="compact-xs" variant="light" leftSection={<IconReplace size={12} />} onClick={() => onReplace(row)} data-testid="disco-replace">
+                            Replace
+                          </Button>
+                        </Tooltip>
+                      </Table.Td>
+                    )}
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </ScrollArea.Autosize>
+      </Paper>
+      <PagedPager
+        page={page}
+        total={pages}
+        onPage={onPage}
+        testId="disco"
+        extra={
+          <Text fz="sm" c="dimmed" data-testid="disco-total">
+            {DISCO_TEXTS.total(count, pageSize)}
+          </Text>
+        }
+      />
+    </Stack>
+  );
+}
