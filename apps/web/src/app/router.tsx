@@ -2,9 +2,8 @@ import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { AppLayout } from '@/components/layout/app-layout';
 import { ErrorPage } from '@/components/ui/error-page';
 import { BASE_PATH } from '@/config/app';
-import { type PathKey, paths } from '@/config/paths';
+import { paths } from '@/config/paths';
 import { RequireAuth } from './require-auth';
-import { ComingSoonRoute } from './routes/coming-soon';
 import { HomeRoute } from './routes/home';
 import { LoginRoute } from './routes/login';
 import { ManageBrandsRoute } from './routes/manage-brands';
@@ -22,12 +21,8 @@ import { PdfAreaRoute } from './routes/pdf-area';
 import { HistoryRoute } from './routes/history';
 import { DeletionAreaRoute } from './routes/deletion-area';
 import { PendingAreaRoute } from './routes/pending-area';
+import { DiscoRemoveAreaRoute } from './routes/disco-remove-area';
 import { StatisticsRoute } from './routes/statistics';
-
-/** Screens that later work replaces: each shows its title and 'This screen is coming soon.' */
-const comingSoon: readonly PathKey[] = [
-  'discoRemoveArea',
-];
 
 /**
  * The route table (spec part 1 §2). React Router matches whole paths only, so every route is
@@ -61,11 +56,8 @@ export const routes: RouteObject[] = [
           { path: paths.history.path, element: <HistoryRoute /> },
           { path: paths.deletionArea.path, element: <DeletionAreaRoute /> },
           { path: paths.pendingArea.path, element: <PendingAreaRoute /> },
+          { path: paths.discoRemoveArea.path, element: <DiscoRemoveAreaRoute /> },
           { path: paths.statistics.path, element: <StatisticsRoute /> },
-          ...comingSoon.map((key) => ({
-            path: paths[key].path,
-            element: <ComingSoonRoute title={paths[key].title} />,
-          })),
         ],
       },
       { path: '*', element: <Navigate to={paths.login.path} replace /> },
