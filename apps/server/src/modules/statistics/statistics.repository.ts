@@ -4,7 +4,8 @@
  * the same active SKUs of each cluster:
  *
  * distinct SKUs of the cluster's ADDED modules (live modules of the cluster's month), lines not in the bin
- * (status REMOVED), SKUs neither discontinued (`flag_disco`) nor deleted.
+ * (status REMOVED), SKUs neither discontinued nor removed from the range — the Disco/Removed Area's own
+ * definition (disco-area.repository.ts `skuRule`: flag_disco, GED expired or SAP disabled; deleted).
  *
  * A cluster's share of a value is 100 × (its active SKUs having the value) / (its active SKUs), exact
  * (numeric, no rounding); a cluster without active SKUs has share 0 for every value.
@@ -12,6 +13,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { STATISTIC_NO, STATISTIC_YES, type StatisticField, type StatisticFilter } from '@bo/shared/statistics';
 import { queryRows, type Queryable } from '../../db/client.js';
+import { skuRule } from '../disco-area/disco-area.repository.js';
 
 /** Each attribute as text, on the active SKU rows `a` (the yes/no ones as YES / NO). */
 const yesNo = (column: string) => sql.raw(`CASE WHEN a.${column} THEN '${STATISTIC_YES}' ELSE '${STATISTIC_NO}' END`);
@@ -32,7 +34,7 @@ const scope = (where: SQL) => sql`
     JOIN cluster_modules cm ON cm.cluster_pk = cl.id AND cm.status = 'ADDED'
     JOIN modules m ON m.module_name = cm.module_name AND m.month_id = cl.month_id AND m.deletion_status IS NULL
     JOIN module_skus ms ON ms.module_id = m.id AND ms.status <> 'REMOVED'
-    JOIN skus s ON s.upc = ms.upc AND NOT s.flag_disco AND NOT s.deleted
+    JOIN skus s ON s.upc = ms.upc AND NOT ${skuRule('disco')} AND NOT ${skuRule('removed')}
   )`;
 
 /** The distinct values of every attribute among the active SKUs of the clusters matching `where`. */
