@@ -1,11 +1,12 @@
-import { Badge, Button, Checkbox, Group, Loader, Paper, ScrollArea, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { Badge, Button, Checkbox, Group, Paper, ScrollArea, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { IconAlertOctagon, IconExternalLink, IconLock, IconReplace } from '@tabler/icons-react';
 import { DISCO_TEXTS, SUPER_DISCO, type DiscoRow, type DiscoView } from '@bo/shared/disco-area';
 import { PagedPager } from '@/components/ui/paged-pager';
+import { SearchNotice, type SearchState } from '@/components/ui/search-notice';
 import { formatDate, formatMonthId } from '@/lib/format';
 import { rowKey } from '../logic/disco-rows';
 
-export type DiscoResultsState = 'idle' | 'loading' | 'failed' | 'done';
+export type DiscoResultsState = Exclude<SearchState, 'tooMany'>;
 
 /**
  * The Disco/Removed Area's results (part 2 §2, §3, §4, §8): one row per SKU, module and month with a
@@ -45,35 +46,8 @@ export function DiscoResults({
   onUnlockModule: (row: DiscoRow) => void;
   onReplace: (row: DiscoRow) => void;
 }) {
-  if (state === 'idle') {
-    return (
-      <Paper withBorder radius="lg" p="xl" ta="center">
-        <Text c="dimmed">Choose filters if you like and press Search.</Text>
-      </Paper>
-    );
-  }
-  if (state === 'loading') {
-    return (
-      <Group justify="center" p="xl">
-        <Loader data-testid="disco-loading" />
-      </Group>
-    );
-  }
-  if (state === 'failed') {
-    return (
-      <Paper withBorder radius="lg" p="xl" ta="center">
-        <Text c="red">The search failed. Try again.</Text>
-      </Paper>
-    );
-  }
-  if (count === 0) {
-    return (
-      <Paper withBorder radius="lg" p="xl" ta="center">
-        <Text c="dimmed" data-testid="disco-empty">
-          {DISCO_TEXTS.empty}
-        </Text>
-      </Paper>
-    );
+  if (state !== 'done' || count === 0) {
+    return <SearchNotice state={state} empty={count === 0} testId="disco" idle="Choose filters if you like and press Search." emptyText={DISCO_TEXTS.empty} />;
   }
   const checkedOnPage = rows.filter(isChecked).length;
   const lockedByOther = (r: DiscoRow) => r.locked && !!r.userLock && r.userLock.toLowerCase() !== me.toLowerCase();

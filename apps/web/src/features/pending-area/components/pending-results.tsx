@@ -1,13 +1,14 @@
-import { Alert, Badge, Group, Loader, Paper, ScrollArea, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { Badge, Group, Paper, ScrollArea, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { IconAlertTriangle, IconExternalLink, IconLock } from '@tabler/icons-react';
 import { useState } from 'react';
 import { PENDING_TEXTS, type PendingView } from '@bo/shared/pending-area';
 import { PagedPager } from '@/components/ui/paged-pager';
+import { SearchNotice, type SearchState } from '@/components/ui/search-notice';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { formatMonthId } from '@/lib/format';
 import type { PendingItem } from '../logic/pending-rows';
 
-export type PendingResultsState = 'idle' | 'loading' | 'tooMany' | 'failed' | 'done';
+export type PendingResultsState = SearchState;
 
 /** Part 2 §9: the table header gets a shadow once the rows scrolled past 50 px. */
 const SHADOW_AFTER_PX = 50;
@@ -37,43 +38,17 @@ export function PendingResults({
   onOpen: (item: PendingItem) => void;
 }) {
   const [shadow, setShadow] = useState(false);
-  if (state === 'idle') {
-    return (
-      <Paper withBorder radius="lg" p="xl" ta="center">
-        <Text c="dimmed">Choose at least one filter and press Search.</Text>
-      </Paper>
-    );
-  }
-  if (state === 'loading') {
-    return (
-      <Group justify="center" p="xl">
-        <Loader data-testid="pending-loading" />
-      </Group>
-    );
-  }
-  if (state === 'tooMany') {
-    return (
-      <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} />} title={PENDING_TEXTS.tooMany} data-testid="pending-too-many">
-        {PENDING_TEXTS.tooManyHint}
-      </Alert>
-    );
-  }
-  if (state === 'failed') {
-    return (
-      <Paper withBorder radius="lg" p="xl" ta="center">
-        <Text c="red">The search failed. Try again.</Text>
-      </Paper>
-    );
-  }
-  if (count === 0) {
-    return (
-      <Paper withBorder radius="lg" p="xl" ta="center">
-        <Text c="dimmed" data-testid="pending-empty">
-          {PENDING_TEXTS.empty}
-        </Text>
-      </Paper>
-    );
-  }
+  const notice = (
+    <SearchNotice
+      state={state}
+      empty={count === 0}
+      testId="pending"
+      idle="Choose at least one filter and press Search."
+      emptyText={PENDING_TEXTS.empty}
+      tooMany={{ title: PENDING_TEXTS.tooMany, hint: PENDING_TEXTS.tooManyHint }}
+    />
+  );
+  if (state !== 'done' || count === 0) return notice;
   return (
     <Stack gap="sm">
       <Text fz="sm" c="dimmed" data-testid="pending-count">

@@ -1,8 +1,9 @@
-import { Alert, Badge, Group, Loader, Paper, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
-import { IconAlertTriangle, IconChevronRight, IconLock } from '@tabler/icons-react';
+import { Badge, Group, Loader, Paper, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { IconChevronRight, IconLock } from '@tabler/icons-react';
 import { STATISTICS_TEXTS, type StatisticCluster } from '@bo/shared/statistics';
+import { SearchNotice, type SearchState } from '@/components/ui/search-notice';
 
-export type StatisticResultsState = 'idle' | 'loading' | 'tooMany' | 'failed' | 'done';
+export type StatisticResultsState = SearchState;
 
 /** A cluster locked by someone other than the caller cannot be opened from here. */
 export const lockedByOther = (c: StatisticCluster, username: string | undefined) => c.locked && c.userLock !== null && c.userLock !== username;
@@ -25,43 +26,16 @@ export function StatisticResults({
   opening: string | null;
   onOpen: (cluster: StatisticCluster) => void;
 }) {
-  if (state === 'idle') {
+  if (state !== 'done' || clusters.length === 0) {
     return (
-      <Paper withBorder radius="lg" p="xl" ta="center">
-        <Text c="dimmed" data-testid="statistic-idle">
-          Move at least one slider and press Search: the clusters whose share of active SKUs lies inside every moved range are listed here.
-        </Text>
-      </Paper>
-    );
-  }
-  if (state === 'loading') {
-    return (
-      <Group justify="center" p="xl">
-        <Loader data-testid="statistic-loading" />
-      </Group>
-    );
-  }
-  if (state === 'tooMany') {
-    return (
-      <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} />} title={STATISTICS_TEXTS.tooMany} data-testid="statistic-too-many">
-        {STATISTICS_TEXTS.tooManyHint}
-      </Alert>
-    );
-  }
-  if (state === 'failed') {
-    return (
-      <Paper withBorder radius="lg" p="xl" ta="center">
-        <Text c="red">The search failed. Try again.</Text>
-      </Paper>
-    );
-  }
-  if (clusters.length === 0) {
-    return (
-      <Paper withBorder radius="lg" p="xl" ta="center">
-        <Text c="dimmed" data-testid="statistic-empty">
-          {STATISTICS_TEXTS.empty}
-        </Text>
-      </Paper>
+      <SearchNotice
+        state={state}
+        empty={clusters.length === 0}
+        testId="statistic"
+        idle="Move at least one slider and press Search: the clusters whose share of active SKUs lies inside every moved range are listed here."
+        emptyText={STATISTICS_TEXTS.empty}
+        tooMany={{ title: STATISTICS_TEXTS.tooMany, hint: STATISTICS_TEXTS.tooManyHint }}
+      />
     );
   }
   return (
