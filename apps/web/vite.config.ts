@@ -15,15 +15,15 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // dist/.vite/manifest.json: which chunks each route loads (scripts/route-bytes.mjs prints them).
+    manifest: true,
     rolldownOptions: {
       output: {
-        // Libraries change less often than screens: separate chunks stay cached across releases.
+        // React and the router change less often than screens: their own chunk stays cached across
+        // releases. Everything else is split by use: each route's chunk (router.tsx loads screens when
+        // first visited) and the chunks its imports share with other routes.
         codeSplitting: {
-          groups: [
-            { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/, priority: 3 },
-            { name: 'mantine', test: /node_modules[\\/](@mantine|@floating-ui|@tabler)[\\/]/, priority: 2 },
-            { name: 'vendor', test: /node_modules[\\/]/, priority: 1 },
-          ],
+          groups: [{ name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/, priority: 3 }],
         },
       },
     },
