@@ -296,11 +296,8 @@ export const WRITE_RIGHTS: Record<string, RightsRow> = {
   // ───────────── Disco/Removed Area: admin or any edit grant (canUseDiscoArea); rows of modules the caller may view ─────────────
   'POST /api/sku/skuDiscoInfo': { reads: true, body: () => ({ months: [OPEN_MONTH] }), forbidden: ['viewer'], unseen: ['submitter'], ok: 200 },
   'POST /api/sku/skuDeletedInfo': { reads: true, body: () => ({ pageIndex: 0 }), forbidden: ['viewer'], unseen: ['submitter'], ok: 200 },
-  'GET /api/sku/skuDiscoInfoFilters': { reads: true, forbidden: ['viewer'], unseen: ['submitter'], ok: 200 },
-  'GET /api/sku/skuDeletedInfoFilters': { reads: true, forbidden: ['viewer'], unseen: ['submitter'], ok: 200 },
   'POST /api/sku/skuDiscoInfoFilters': { reads: true, body: () => ({ brandCode: ['AUR'] }), forbidden: ['viewer'], unseen: ['submitter'], ok: 200 },
   'POST /api/sku/skuDeletedInfoFilters': { reads: true, body: () => ({}), forbidden: ['viewer'], unseen: ['submitter'], ok: 200 },
-  'GET /api/sku/skuDiscoAlert/': { reads: true, forbidden: ['viewer'], ok: 200 },
   // A SKU that is not discontinued (the world's are active) is not found: the rights come first (viewer 403).
   'POST /api/sku/replacementProposals': { reads: true, targets: both, body: (t) => ({ upc: t.upc }), forbidden: ['viewer'], ok: 404 },
   'POST /api/cluster/statisticFiltersByBrand': { reads: true, body: () => ({ monthId: OPEN_MONTH, brand: [], collection: [] }), forbidden: [], ok: 200 },
@@ -571,6 +568,10 @@ function newCluster(t: TargetItems, w: World) {
  * `urlFor`'s defaults and must answer every role (not 401, 403 or 5xx).
  */
 export const READ_RIGHTS: Record<string, RightsRow> = {
+  // Disco/Removed Area (docs/disco-area.md): admin or any edit grant; the filter options name only what the caller may view.
+  'GET /api/sku/skuDiscoInfoFilters': { forbidden: ['viewer'], unseen: ['submitter'], ok: 200 },
+  'GET /api/sku/skuDeletedInfoFilters': { forbidden: ['viewer'], unseen: ['submitter'], ok: 200 },
+  'GET /api/sku/skuDiscoAlert/': { forbidden: ['viewer'], ok: 200 },
   'GET /api/user/': { forbidden: NOT_ADMIN, ok: 200 },
   'GET /api/user/allCreators': { forbidden: NOT_ADMIN, ok: 200 },
   'GET /api/user/allNoGrants': { forbidden: NOT_ADMIN, ok: 200 },
