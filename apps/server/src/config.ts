@@ -8,6 +8,8 @@ const envSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).default(10),
+  /** Server processes on one port (lib/workers.ts); unset: 1 on the embedded database, the number of cores on PostgreSQL. */
+  WORKERS: z.coerce.number().int().min(1).max(64).optional(),
   JWT_SECRET: z.string().min(32).optional(),
   TOKEN_TTL_MINUTES: z.coerce.number().int().min(1).default(360),
   DEMO_PASSWORD: z.string().min(1).default('demo'),

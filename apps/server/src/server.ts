@@ -3,11 +3,12 @@ import { loadConfig } from './config.js';
 import { bootstrapData } from './db/bootstrap.js';
 import { openDatabase } from './db/client.js';
 import { migrate } from './db/migrate.js';
+import cluster from 'node:cluster';
 import { stopOnSignals } from './lib/graceful-shutdown.js';
+import { superviseWorkers, workerCount } from './lib/workers.js';
 
 /** Starts the product: database (embedded or PostgreSQL), migrations, first-start data, HTTP server. */
-async function main() {
-  const config = loadConfig();
+async function main(config: ReturnType<typeof loadConfig>) {
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir, poolSize: config.DATABASE_POOL_SIZE });
   await migrate(database);
   const app = await buildApp({ config, database });
@@ -20,7 +21,19 @@ async function main() {
   app.log.info({ database: database.kind, url: `http://${config.HOST}:${config.PORT}/backoffice/` }, 'server ready');
 }
 
-main().catch((err) => {
-  console.error(err);
+try {
+  const config = loadConfig();
+  const workers = workerCount(config);
+  // WORKERS processes on one port (lib/workers.ts): the primary only supervises; each worker is a whole server.
+  if (workers > 1 && cluster.isPrimary) {
+    superviseWorkers(workers, (msg, extra) => console.log(JSON.stringify({ level: 30, time: Date.now(), msg, ...extra })));
+  } else {
+    main(config).catch((err) => {
+      console.error(err);
+      process.exit(1);
+    });
+  }
+} catch (err) {
+  console.error(err instanceof Error ? err.message : err);
   process.exit(1);
-});
+}

@@ -1,9 +1,23 @@
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { queryOnce, withScratchPostgres } from './scratch-postgres.js';
 import { loginOver, startServer } from './server-process.js';
+
+function getOnNewConnection(url: string, headers: Record<string, string>): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers, agent: false }, (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (d: string) => (body += d));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      })
+      .on('error', reject);
+  });
+}
 
 /**
  * The real server as a process: data survives a restart, SIGTERM stops it cleanly, and (on PostgreSQL)
@@ -49,6 +63,60 @@ describe('server process', () => {
           expect(await a.stop()).toBe(0);
           expect(await b.stop()).toBe(0);
         }
+      }),
+    180_000,
+  );
+
+  it('refuses WORKERS above 1 on the embedded database, before opening it', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bo-workers-'));
+    try {
+      await expect(startServer({ DATA_DIR: dataDir, DATABASE_URL: '', WORKERS: '2' }, 30_000)).rejects.toThrow(/WORKERS=2 needs DATABASE_URL/);
+      expect(fs.readdirSync(dataDir)).toEqual([]);
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'serves one port from WORKERS=2 processes that share sessions and stop together on SIGTERM',
+    async () =>
+      withScratchPostgres('bo_workers', async (url) => {
+        const metricsToken = 'workers-test-metrics-token';
+        const env = { DATABASE_URL: url, ADMIN_USERNAME: 'root', ADMIN_PASSWORD: 'pw-workers', DEMO_DATA: 'never', WORKERS: '2', METRICS_TOKEN: metricsToken };
+        const server = await startServer(env);
+        const childrenOf = (pid: number) =>
+          fs
+            .readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
+            .trim()
+            .split(/\s+/)
+            .filter(Boolean)
+            .map(Number);
+        let workers: number[] = [];
+        try {
+          // Both workers listen: wait until the primary has two children and each has answered.
+          const started = new Set<string>();
+          for (let i = 0; i < 200 && started.size < 2; i++) {
+            // A new connection each time (fetch would keep one alive, and so one process).
+            const res = await getOnNewConnection(`${server.url}/api/metrics`, { authorization: `Bearer ${metricsToken}` });
+            expect(res.status).toBe(200);
+            // Each process names itself (bo_process_info{pid}): two pids mean two processes answered on one port.
+            const pid = /^bo_process_info\{pid="(\d+)"\} 1$/m.exec(res.body)?.[1];
+            if (pid) started.add(pid);
+          }
+          workers = childrenOf(server.child.pid!);
+          expect(workers).toHaveLength(2);
+          expect([...started].map(Number).sort()).toEqual([...workers].sort());
+          // A token from one process works on the other: 20 calls spread over both all pass.
+          const token = await loginOver(server.url, 'root', 'pw-workers');
+          const answers = await Promise.all(
+            Array.from({ length: 20 }, () => fetch(`${server.url}/api/authorization/grant`, { headers: { authorization: `Bearer ${token}` } }).then((r) => r.status)),
+          );
+          expect(answers.every((s) => s === 200)).toBe(true);
+          expect(await queryOnce(url, 'SELECT count(*)::int AS n FROM users')).toEqual([{ n: 1 }]);
+        } finally {
+          expect(await server.stop()).toBe(0);
+        }
+        for (const pid of workers) expect(fs.existsSync(`/proc/${pid}`), `worker ${pid} outlived the primary`).toBe(false);
       }),
     180_000,
   );

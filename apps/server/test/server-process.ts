@@ -26,13 +26,14 @@ export interface RunningServer {
 /**
  * Starts the real server as a child process and waits for /api/health. Node itself runs it (with the
  * tsx loader), so that a signal sent to the child reaches the server and no grandchild outlives it.
+ * One process (WORKERS=1) unless the test's env asks for more.
  */
 export async function startServer(env: Record<string, string>, timeoutMs = 120_000): Promise<RunningServer> {
   const port = await freePort();
   let out = '';
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
     cwd: SERVER_DIR,
-    env: { ...process.env, LOG_LEVEL: 'warn', ...env, PORT: String(port), HOST: '127.0.0.1' },
+    env: { ...process.env, LOG_LEVEL: 'warn', WORKERS: '1', ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (d) => (out += d));

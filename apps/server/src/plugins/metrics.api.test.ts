@@ -79,6 +79,7 @@ describe('GET /api/metrics', () => {
     // The day-old lock lapsed (LOCK_TTL_MINUTES 120): one live lock.
     expect(value(text, 'bo_locks')).toBe(1);
     expect(text).toContain('process_resident_memory_bytes');
+    expect(value(text, `bo_process_info{pid="${process.pid}"}`)).toBe(1);
     if (app.database.kind === 'postgres') expect(value(text, 'bo_db_pool_connections{state="total"}')).toBeGreaterThan(0);
     else expect(text).not.toContain('bo_db_pool_connections{');
   });

@@ -5,6 +5,7 @@
  * - `bo_jobs_queued` / `bo_jobs_running` and `bo_jobs_oldest_queued_seconds` per job kind, read from
  *   the jobs table at each scrape (so every process reports the shared queue);
  * - `bo_locks` (live item locks), `bo_db_pool_connections{state}` (PostgreSQL pool: total, idle, waiting);
+ * - `bo_process_info{pid}`: which server process answered (request counts are per process with WORKERS > 1);
  * - Node's own process metrics (prom-client's defaults: CPU, memory, heap, event loop lag, GC).
  *
  * Off unless `METRICS_TOKEN` is set (404); then the scraper sends `Authorization: Bearer <METRICS_TOKEN>`
@@ -48,6 +49,8 @@ export function registerMetrics(app: FastifyInstance): void {
   const running = new Gauge({ name: 'bo_jobs_running', help: 'Jobs running, by kind', labelNames: jobLabels, registers: [registry] });
   const oldest = new Gauge({ name: 'bo_jobs_oldest_queued_seconds', help: 'Age of the oldest job waiting to run, by kind', labelNames: jobLabels, registers: [registry] });
   const locks = new Gauge({ name: 'bo_locks', help: 'Live item locks (renewed within LOCK_TTL_MINUTES)', registers: [registry] });
+  // With WORKERS > 1 each process answers for itself (its request counts): this names which one did.
+  new Gauge({ name: 'bo_process_info', help: 'The server process that answered the scrape', labelNames: ['pid'], registers: [registry] }).set({ pid: String(process.pid) }, 1);
   const pool = new Gauge({ name: 'bo_db_pool_connections', help: 'PostgreSQL pool connections: total, idle, and callers waiting for one', labelNames: ['state'], registers: [registry] });
 
   async function readState(): Promise<void> {
