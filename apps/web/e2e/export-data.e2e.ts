@@ -4,7 +4,10 @@
  * the same for three clusters; the results cleared after each finished export; a user without the
  * export right. Exports change nothing, so any demo month will do.
  */
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import ExcelJS from 'exceljs';
 import type { Browser, BrowserContext, Download, Page } from 'playwright-core';
 import type { ExportHistoryItem } from '@bo/shared/export-history';
@@ -78,6 +81,25 @@ async function selectThree(): Promise<string[]> {
 }
 
 const modal = () => page.getByTestId('export-modal').locator('.mantine-Modal-content');
+
+/**
+ * The first page of a downloaded PDF as a reader sees it: Chromium's own PDF viewer in a new tab (it
+ * draws the page a moment after loading; there is no event to wait for, so the shot waits a few seconds).
+ */
+async function screenshotPdf(download: Download, name: string): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'bo-e2e-pdf-'));
+  const file = join(dir, download.suggestedFilename());
+  await download.saveAs(file);
+  const viewer = await context.newPage();
+  try {
+    await viewer.goto(pathToFileURL(file).href).catch(() => undefined);
+    await viewer.waitForTimeout(5000);
+    await screenshot(viewer, name);
+  } finally {
+    await viewer.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
 
 /** Export Selected → format (→ template) → EXPORT; answers the download. */
 async function exportSelected(format: 'XLS' | 'PDF', template: string | null, shot?: string): Promise<Download> {
@@ -157,6 +179,7 @@ describe('Export Data', () => {
     const pdf = await exportSelected('PDF', null);
     expect(pdf.suggestedFilename()).toBe('massive-export.pdf');
     expect((await pdfBytes(pdf)).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    await screenshotPdf(pdf, 'export-data-modules-pdf-rendered');
   });
 
   it('exports one module from its row with the plain format, named by its label', async () => {
@@ -210,6 +233,7 @@ describe('Export Data', () => {
     const pdf = await exportSelected('PDF', null);
     expect(pdf.suggestedFilename()).toBe('massive-export.pdf');
     expect((await pdfBytes(pdf)).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    await screenshotPdf(pdf, 'export-data-clusters-pdf-rendered');
 
     // Both cluster exports are in the export history, the PDF in the PDF area too, and they download from there.
     const history = await pageApiCall<ExportHistoryItem[]>(page, context, 'GET', '/exportStatus/');
