@@ -40,6 +40,7 @@ import { creationRoutes } from './modules/creation/creation.routes.js';
 import { classificationRoutes } from './modules/classifications/classifications.routes.js';
 import { badgeRoutes } from './modules/badges/badges.routes.js';
 import { pendingAreaRoutes } from './modules/pending-area/pending-area.routes.js';
+import { itemVersionsRoutes } from './modules/item-versions/item-versions.routes.js';
 import { discoAreaRoutes } from './modules/disco-area/disco-area.routes.js';
 import { statisticsRoutes } from './modules/statistics/statistics.routes.js';
 import { userRoutes } from './modules/users/users.routes.js';
@@ -137,6 +138,7 @@ export async function buildApp({ config, database, logger = true, gateway, now }
   await app.register(classificationRoutes);
   await app.register(badgeRoutes);
   await app.register(pendingAreaRoutes);
+  await app.register(itemVersionsRoutes);
   await app.register(discoAreaRoutes);
   await app.register(statisticsRoutes);
   await app.register(userRoutes);

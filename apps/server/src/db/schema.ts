@@ -794,6 +794,37 @@ export const deletionRequests = pgTable(
   (t) => [index('deletion_requests_item_idx').on(t.itemType, t.itemKey)],
 );
 
+/**
+ * Item versions (docs/versions.md): a compact snapshot of a module's or cluster's content per item-month,
+ * written by the `record_item_version` constraint trigger at commit of every transaction that bumps the
+ * item's `version` (or publishes it). `content` is @bo/shared/item-versions' Module/ClusterVersionContent.
+ */
+export const itemVersions = pgTable(
+  'item_versions',
+  {
+    /** module | cluster */
+    itemType: text('item_type').notNull(),
+    itemKey: text('item_key').notNull(),
+    monthId: text('month_id').notNull(),
+    /** 1..n per item-month, 1 = the oldest. */
+    version: integer('version').notNull(),
+    /** One of VERSION_ACTIONS. */
+    action: text('action').notNull(),
+    username: text('username').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    content: jsonb('content').notNull(),
+    /** For a revert: the version restored. */
+    revertOf: integer('revert_of'),
+    /** The writing transaction (one version per item-month and transaction). */
+    txId: bigint('tx_id', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.itemType, t.itemKey, t.monthId, t.version] }),
+    /** The newest 'publish' version of an item-month (publishDiff). */
+    index('item_versions_publish_idx').on(t.itemType, t.itemKey, t.monthId, t.version).where(sql`${t.action} = 'publish'`),
+  ],
+);
+
 export const auditLog = pgTable(
   'audit_log',
   {

@@ -221,6 +221,8 @@ export const WRITE_RIGHTS: Record<string, RightsRow> = {
   // ───────────── modules: reads by POST (the answer holds what the caller may view) ─────────────
   // View right on every module (docs/LIFECYCLE.md "Publish"): the submitter cannot see VLT.
   'POST /api/module/checkForPublish': { reads: true, targets: both, body: moduleKey, forbidden: ['submitter@VLT'], ok: 200 },
+  // Item versions (docs/versions.md): the view right on every module, like checkForPublish.
+  'POST /api/module/publishDiff': { reads: true, targets: both, body: moduleKey, forbidden: ['submitter@VLT'], ok: 200 },
   'POST /api/module/details': { reads: true, targets: both, body: moduleKey, forbidden: [], unseen: ['submitter@VLT'], ok: 200 },
   'POST /api/module/modules': { reads: true, targets: both, body: (t) => ({ moduleDtoList: moduleKey(t) }), forbidden: [], unseen: ['submitter@VLT'], ok: 200 },
   'POST /api/module/importModules': {
@@ -394,6 +396,8 @@ export const WRITE_RIGHTS: Record<string, RightsRow> = {
     ok: 200,
   },
   'POST /api/cluster/checkForPublish': { reads: true, targets: both, body: clusterKey, lock: { kind: 'cluster', owner: 'caller' }, forbidden: [], ok: 200 },
+  // Item versions (docs/versions.md): the view right on every cluster.
+  'POST /api/cluster/publishDiff': { reads: true, targets: both, body: clusterKey, forbidden: ['submitter@VLT'], ok: 200 },
   'POST /api/cluster/publish': {
     targets: both,
     body: clusterKey,
@@ -590,6 +594,23 @@ export const READ_RIGHTS: Record<string, RightsRow> = {
     params: (t) => ({ moduleName: t.module }),
     query: `monthId=${OPEN_MONTH}&purpose=delete`,
     // Like its cluster twin above: months of a module the caller cannot view are not theirs to know.
+    forbidden: ['submitter@VLT'],
+    ok: 200,
+  },
+  // Item versions (docs/versions.md): history and one version need the view right on the item (version 1 = its creation).
+  'GET /api/module/history': { targets: both, query: (t) => `moduleName=${t.module}&monthId=${OPEN_MONTH}`, forbidden: ['submitter@VLT'], ok: 200 },
+  'GET /api/module/history/version/{n}': {
+    targets: both,
+    params: () => ({ n: '1' }),
+    query: (t) => `moduleName=${t.module}&monthId=${OPEN_MONTH}`,
+    forbidden: ['submitter@VLT'],
+    ok: 200,
+  },
+  'GET /api/cluster/history': { targets: both, query: (t) => `clusterId=${t.cluster}&monthId=${OPEN_MONTH}`, forbidden: ['submitter@VLT'], ok: 200 },
+  'GET /api/cluster/history/version/{n}': {
+    targets: both,
+    params: () => ({ n: '1' }),
+    query: (t) => `clusterId=${t.cluster}&monthId=${OPEN_MONTH}`,
     forbidden: ['submitter@VLT'],
     ok: 200,
   },

@@ -31,6 +31,8 @@ import { startPublication, SUBMISSION_STARTED, type PublishItem } from '../publi
 import { clusterBlockReasons, clusterPlanningReasons, publishBlockedMessage } from '../publishing/publish-checks.js';
 import { clusterPublishFacts, liveModuleStatuses } from '../publishing/publishing.repository.js';
 import { clusterCopy } from './cluster-copy.job.js';
+import { recordVersionsAs } from '../item-versions/item-versions.repository.js';
+import { assertRevertTarget } from '../item-versions/item-versions.service.js';
 import { COPY_WAIT_MS, requestCopy, type CopyRequestTexts } from '../lifecycle/copy-request.js';
 import {
   addedModuleSets,
@@ -256,7 +258,7 @@ async function writeContent(tx: Tx, ctx: ServiceContext, t: Target, before: Clus
  * POST /api/cluster/save?onlyDescription=: all or nothing. Any entry in `errorsMap` or `unauthorizedList`
  * means nothing was saved; the answer then carries the clusters as they are.
  */
-export async function saveClusters(ctx: ServiceContext, list: readonly ClusterSave[], onlyDescription: boolean): Promise<ClusterSaveAnswer> {
+export async function saveClusters(ctx: ServiceContext, list: readonly ClusterSave[], onlyDescription: boolean, revertOf?: number): Promise<ClusterSaveAnswer> {
   validateBodies(list, !onlyDescription);
   return ctx.db.transaction(async (tx) => {
     const targets = await loadTargets(tx, list);
@@ -280,6 +282,9 @@ export async function saveClusters(ctx: ServiceContext, list: readonly ClusterSa
       const visible = await viewable(tx, ctx, rows);
       return { errorsMap, unauthorizedList, clusterDtoList: await toClusterDtos(tx, visible, dtoOptions(ctx)) };
     }
+    // `?revertOf=n` restores version n of every cluster saved (recorded as a revert; docs/versions.md).
+    if (revertOf !== undefined) await assertRevertTarget(tx, 'cluster', rows.map((r) => ({ itemKey: r.clusterId, monthId: r.monthId })), revertOf);
+    await recordVersionsAs(tx, revertOf !== undefined ? 'revert' : 'save', ctx.user.username, revertOf);
     const contents = await clusterContents(tx, rows);
     for (const t of targets) {
       const before = contents.get(t.row.id)!;

@@ -19,6 +19,7 @@ import {
   unlockQuerySchema,
 } from '@bo/shared/clusters';
 import { errorResponseSchema } from '@bo/shared/errors';
+import { revertOfQuerySchema } from '@bo/shared/item-versions';
 import { contextOf } from '../../lib/context.js';
 import * as service from './cluster-lifecycle.service.js';
 
@@ -75,12 +76,12 @@ export async function clusterLifecycleRoutes(instance: FastifyInstance) {
       schema: {
         tags,
         summary: 'Save clusters, all or nothing (any errorsMap or unauthorizedList entry: nothing saved)',
-        querystring: onlyDescriptionQuerySchema,
+        querystring: onlyDescriptionQuerySchema.extend(revertOfQuerySchema.shape),
         body: clusterSaveListSchema,
         response: { 200: clusterSaveAnswerSchema, ...errors },
       },
     },
-    (request) => service.saveClusters(contextOf(app, request), request.body, request.query.onlyDescription),
+    (request) => service.saveClusters(contextOf(app, request), request.body, request.query.onlyDescription, request.query.revertOf),
   );
 
   app.post(

@@ -24,6 +24,7 @@ import { badRequest, forbidden } from '../../lib/errors.js';
 import { liveLocks } from '../locks/locks.repository.js';
 import * as repo from './deletion.repository.js';
 import type { DeletionRequestRow, ItemRow } from './deletion.repository.js';
+import { recordVersionsAs } from '../item-versions/item-versions.repository.js';
 import { monthWindow } from './month-window.js';
 
 export interface DeleteEntry {
@@ -306,6 +307,7 @@ export async function restoreItems(ctx: ServiceContext, type: DeletionItemType, 
   const username = ctx.user.username;
 
   return ctx.db.transaction(async (tx) => {
+    await recordVersionsAs(tx, 'restore', username);
     const rowsByKey = groupByKey(await repo.itemRows(tx, type, unique, true));
     const requests = await repo.requestsOf(tx, type, unique);
     const notRestored: RestoreResponse['notRestored'] = [];

@@ -20,6 +20,7 @@ import { liveLocks } from '../locks/locks.repository.js';
 import { monthStateOf, type MonthState } from '../months/months.repository.js';
 import type { ItemKind, LifecycleRow } from './item-kind.js';
 import { currentCaller, type JobCaller } from './job-caller.js';
+import { recordVersionsAs } from '../item-versions/item-versions.repository.js';
 import { publishChanged } from './publish-changed.js';
 
 /** A row as the copy reads it: a deleted one too, in the destination month. */
@@ -133,6 +134,7 @@ export function copyJob<Row extends CopyRow, K extends CopyKind<Row>['keyField']
       const step = steps[i]!;
       try {
         state = await db.transaction(async (tx) => {
+          await recordVersionsAs(tx, 'copy', caller.username);
           const outcome = await copyOne(tx, copy, step, caller, lockTtlMinutes);
           const next: Checkpoint = {
             ...state,

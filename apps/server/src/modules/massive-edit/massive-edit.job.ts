@@ -16,6 +16,8 @@ import type { Tx } from '../../db/client.js';
 import { decideChange, factsAfter, loadChangeFacts, writeChange, type ChangeKind, type VersionedRow } from '../lifecycle/item-change.js';
 import { currentCaller } from '../lifecycle/job-caller.js';
 import { publishChanged } from '../lifecycle/publish-changed.js';
+import { recordVersionsAs } from '../item-versions/item-versions.repository.js';
+import { MASSIVE_EDIT_JOBS } from './massive-edit-types.js';
 import { assembleResult, stepOutcome, type EditType, type PublishOutcomes, type Step, type StepOutcome } from './massive-edit-plan.js';
 
 export interface MassiveEditPayload<Edit = unknown> {
@@ -66,6 +68,8 @@ export function massiveEditJob<Row extends VersionedRow, Content, Edit, Env>(
      * left them; records their outcomes, their audit entries and the checkpoint with them.
      */
     const runSteps = async (tx: Tx, from: number, to: number) => {
+      // An import runs this engine under its own job kind: its versions are 'import' (docs/versions.md).
+      await recordVersionsAs(tx, (Object.values(MASSIVE_EDIT_JOBS) as string[]).includes(job.kind) ? 'massiveEdit' : 'import', caller.username);
       const batch = steps.slice(from, to);
       const env = await type.env(
         tx,

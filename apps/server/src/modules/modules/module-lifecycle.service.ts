@@ -24,6 +24,8 @@ import { readComposition, writeComposition } from './module-composition.reposito
 import { familyExists, familyModuleScopes, findModule, findModules, toModuleDtos, updateModuleRow, type ModuleRow } from './modules.repository.js';
 import { moduleCopy } from './module-copy.job.js';
 import { requestCopy, type CopyRequestTexts } from '../lifecycle/copy-request.js';
+import { recordVersionsAs } from '../item-versions/item-versions.repository.js';
+import { assertRevertTarget } from '../item-versions/item-versions.service.js';
 
 export { MODULE_TEXTS };
 
@@ -92,6 +94,8 @@ interface SaveOptions {
   onlyDescription: boolean;
   /** Save & Publish: the submit right stands for the edit right. */
   forPublish: boolean;
+  /** `?revertOf=n`: the save restores version n (recorded as a revert; docs/versions.md). */
+  revertOf?: number;
 }
 
 /** Saves one module inside `tx`. Throws on any broken rule; nothing is written before every check passed. */
@@ -107,6 +111,8 @@ async function saveInTx(ctx: ServiceContext, tx: Tx, body: ModuleSave, opts: Sav
   await assertLocksHeld(tx, ctx, moduleKind, [row]);
   // A repeated or stale submit (the row moved past the version the editor loaded) writes nothing.
   assertVersions(moduleKind, [{ row, loaded: body.version }]);
+  if (opts.revertOf !== undefined) await assertRevertTarget(tx, 'module', [{ itemKey: row.moduleName, monthId: row.monthId }], opts.revertOf);
+  await recordVersionsAs(tx, opts.revertOf !== undefined ? 'revert' : 'save', ctx.user.username, opts.revertOf);
 
   const description = body.newDescription ?? body.moduleDescription;
   const lines = opts.onlyDescription ? undefined : (body.productDtoList as CompositionLine[] | undefined);
@@ -147,8 +153,8 @@ async function dtoOf(ctx: ServiceContext, row: ModuleRow): Promise<ModuleDto> {
   return dto!;
 }
 
-export async function saveModule(ctx: ServiceContext, body: ModuleSave, onlyDescription: boolean): Promise<ModuleDto> {
-  const saved = await ctx.db.transaction((tx) => saveInTx(ctx, tx, body, { onlyDescription, forPublish: false }));
+export async function saveModule(ctx: ServiceContext, body: ModuleSave, onlyDescription: boolean, revertOf?: number): Promise<ModuleDto> {
+  const saved = await ctx.db.transaction((tx) => saveInTx(ctx, tx, body, { onlyDescription, forPublish: false, revertOf }));
   return dtoOf(ctx, saved);
 }
 

@@ -17,6 +17,7 @@ import {
   unlockQuerySchema,
 } from '@bo/shared/modules';
 import { errorResponseSchema } from '@bo/shared/errors';
+import { revertOfQuerySchema } from '@bo/shared/item-versions';
 import { contextOf } from '../../lib/context.js';
 import * as lifecycle from './module-lifecycle.service.js';
 
@@ -60,8 +61,8 @@ export async function moduleLifecycleRoutes(instance: FastifyInstance) {
   );
   app.post(
     '/api/module/save',
-    { schema: { tags, summary: 'Save a module (the caller must hold its lock)', querystring: onlyDescription, body: moduleSaveSchema, response: { 200: moduleDtoSchema, ...errors } } },
-    (request) => lifecycle.saveModule(ctx(request), request.body, request.query.onlyDescription),
+    { schema: { tags, summary: 'Save a module (the caller must hold its lock)', querystring: onlyDescription.extend(revertOfQuerySchema.shape), body: moduleSaveSchema, response: { 200: moduleDtoSchema, ...errors } } },
+    (request) => lifecycle.saveModule(ctx(request), request.body, request.query.onlyDescription, request.query.revertOf),
   );
   app.post(
     '/api/module/saveList',

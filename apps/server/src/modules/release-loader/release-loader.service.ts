@@ -9,6 +9,7 @@ import { errorLine, FORMATS, MAX_LISTED_ERRORS, RELEASE_FILE_KINDS, type LoadErr
 import type { FileSource } from './read-records.js';
 import { createStaging, findRelease, mergeItems, mergeMasterData, runChecks, type MergeCounts } from './release-loader.repository.js';
 import { stageFast } from './fast-stage.js';
+import { recordVersionsInBulk, recordWrittenVersions } from '../item-versions/item-versions.repository.js';
 import { stageFile } from './stage-file.js';
 
 export interface LoadRequest {
@@ -87,6 +88,8 @@ export async function loadRelease(db: Db, request: LoadRequest): Promise<LoadRes
 
   try {
     return await db.transaction(async (tx) => {
+      // Versions of what the load changes are recorded set-wise at its end (docs/versions.md).
+      await recordVersionsInBulk(tx, 'release', request.username);
       await createStaging(tx);
       const rows = {} as Record<ReleaseFileKind, number>;
       const ways = {} as Record<ReleaseFileKind, 'fast' | 'careful'>;
@@ -122,6 +125,7 @@ export async function loadRelease(db: Db, request: LoadRequest): Promise<LoadRes
       const master = await mergeMasterData(tx);
       progress(82);
       const items = await mergeItems(tx, request.releaseId, request.type, request.username, async (step, of) => progress(82 + (17 * step) / of), request.bulkMinLines);
+      await recordWrittenVersions(tx);
       return { ok: true as const, rows, staged: ways, merged: { ...master, ...items } };
     });
   } catch (error) {

@@ -20,6 +20,7 @@ import { currentCaller, type JobCaller } from '../lifecycle/job-caller.js';
 import { massiveEditJob, type MassiveEditPayload } from '../massive-edit/massive-edit.job.js';
 import type { EditType, Step } from '../massive-edit/massive-edit-plan.js';
 import { listReasons, readImportFile, type ImportFormat, type ImportGroup } from './import-file.js';
+import { recordVersionsAs } from '../item-versions/item-versions.repository.js';
 import { uploadOfJob } from './uploads.repository.js';
 
 export const IMPORT_JOB_TEXTS = {
@@ -149,6 +150,7 @@ export function importJob<G extends ImportGroup<unknown>, Row extends VersionedR
         const prepared = await creation.prepare(db, g, caller);
         if ('reason' in prepared) throw new ImportRefused(prepared.reason);
         outcome = await db.transaction(async (tx) => {
+          await recordVersionsAs(tx, 'import', caller.username);
           const text = await creation.write(tx, g, prepared.prepared, caller, { lockTtlMinutes, jobId: job.id });
           const done: LineOutcome = { group: i, outcome: 'created', changes: [text], reason: null };
           await ctx.checkpoint(tx, { ...state, created: k + 1, creations: [...state.creations, done] }, percent(k + 1));

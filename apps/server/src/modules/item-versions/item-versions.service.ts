@@ -1,0 +1,193 @@
+/**
+ * Item versions (issue 18; docs/versions.md): the paged history of a module or cluster per month, one
+ * version with its flags, and the "what changes" diff before a publish. Every call needs the view right on
+ * the item (403), which must be live in the month (404). Versions are written by the database (see
+ * item-versions.repository.ts); a revert is a normal save carrying `revertOf` (`revertTarget` checks it).
+ */
+import { compareMonthIds } from '@bo/shared/months';
+import {
+  HISTORY_PAGE_SIZE,
+  VERSION_TEXTS,
+  type ClusterPublishDiff,
+  type ClusterVersionContent,
+  type ClusterVersionDetail,
+  type HistoryPage,
+  type ModulePublishDiff,
+  type ModulePublishDiffRequest,
+  type ModuleVersionContent,
+  type ModuleVersionDetail,
+  type VersionEntry,
+} from '@bo/shared/item-versions';
+import { canView } from '@bo/shared/permissions';
+import type { Queryable } from '../../db/client.js';
+import type { ServiceContext } from '../../lib/context.js';
+import { badRequest, forbidden, notFound } from '../../lib/errors.js';
+import { clusterKind } from '../lifecycle/cluster-kind.js';
+import type { ItemKind, LifecycleRow } from '../lifecycle/item-kind.js';
+import { moduleKind } from '../lifecycle/module-kind.js';
+import {
+  activeSkusOfModules,
+  countVersions,
+  currentContent,
+  lastPublishedVersion,
+  missingModules,
+  missingStores,
+  skuFlags,
+  versionAndPrevious,
+  versionExists,
+  versionsPage,
+  type VersionContent,
+  type VersionedType,
+  type VersionRow,
+} from './item-versions.repository.js';
+import { clusterMembershipDiff, clusterSummary, moduleDiff, moduleSummary, storeGroups } from './version-diff.js';
+
+type Row = LifecycleRow & { publicationDate: Date | null };
+const KINDS = { module: moduleKind, cluster: clusterKind } as unknown as Record<VersionedType, ItemKind<Row>>;
+const NAMES: Record<VersionedType, string> = { module: 'module', cluster: 'cluster' };
+
+/** The live row of the item-month the caller may view: 404 unknown or deleted, 403 not visible. */
+async function viewableRow(ctx: ServiceContext, db: Queryable, type: VersionedType, itemKey: string, monthId: string): Promise<Row> {
+  const kind = KINDS[type];
+  const [row] = await kind.findLive(db, [{ itemKey, monthId }]);
+  if (!row) throw notFound(`The ${NAMES[type]} ${itemKey} does not exist in ${monthId}`);
+  const scope = (await kind.scopes(db, [row])).get(row.id)!;
+  if (!canView(ctx.user.grants, scope)) throw forbidden(kind.texts.mayNotView(itemKey));
+  return row;
+}
+
+function summaryOf<T extends VersionedType>(type: T, before: VersionContent<T> | undefined, after: VersionContent<T>): string {
+  if (!before) return VERSION_TEXTS.firstVersion;
+  return type === 'module'
+    ? moduleSummary(before as ModuleVersionContent, after as ModuleVersionContent)
+    : clusterSummary(before as ClusterVersionContent, after as ClusterVersionContent);
+}
+
+function entryOf<T extends VersionedType>(type: T, row: VersionRow<VersionContent<T>>, previous: VersionRow<VersionContent<T>> | undefined): VersionEntry {
+  return { version: row.version, action: row.action, user: row.username, at: row.createdAt, summary: summaryOf(type, previous?.content, row.content), revertOf: row.revertOf };
+}
+
+/** GET /api/{module|cluster}/history: one page of versions, newest first; summaries against the version before. */
+export async function history(ctx: ServiceContext, type: VersionedType, itemKey: string, monthId: string, page: number): Promise<HistoryPage> {
+  await viewableRow(ctx, ctx.db, type, itemKey, monthId);
+  const total = await countVersions(ctx.db, type, itemKey, monthId);
+  const offset = page * HISTORY_PAGE_SIZE;
+  // One more than the page: the version before its oldest entry, for that entry's summary.
+  const rows = offset < total ? await versionsPage(ctx.db, type, itemKey, monthId, offset, HISTORY_PAGE_SIZE + 1) : [];
+  const content = rows.slice(0, HISTORY_PAGE_SIZE).map((r, i) => entryOf(type, r, rows[i + 1]));
+  return { content, number: page, size: HISTORY_PAGE_SIZE, totalElements: total, totalPages: Math.ceil(total / HISTORY_PAGE_SIZE) };
+}
+
+async function versionOf<T extends VersionedType>(ctx: ServiceContext, type: T, itemKey: string, monthId: string, n: number) {
+  await viewableRow(ctx, ctx.db, type, itemKey, monthId);
+  const [row, previous] = await versionAndPrevious(ctx.db, type, itemKey, monthId, n);
+  if (!row || row.version !== n) throw notFound(VERSION_TEXTS.unknownVersion);
+  return { entry: entryOf(type, row, previous), content: row.content };
+}
+
+/** GET /api/module/history/version/:n: the version's content, its SKUs that no longer exist or are discontinued flagged. */
+export async function moduleVersion(ctx: ServiceContext, moduleName: string, monthId: string, n: number): Promise<ModuleVersionDetail> {
+  const { entry, content } = await versionOf(ctx, 'module', moduleName, monthId, n);
+  return { entry, content, flags: await skuFlags(ctx.db, content.lines.map((l) => l.upc)) };
+}
+
+/** GET /api/cluster/history/version/:n: the version's content, its stores and modules no longer in that month flagged. */
+export async function clusterVersion(ctx: ServiceContext, clusterId: string, monthId: string, n: number): Promise<ClusterVersionDetail> {
+  const { entry, content } = await versionOf(ctx, 'cluster', clusterId, monthId, n);
+  const [stores, modules] = [await missingStores(ctx.db, content.stores), await missingModules(ctx.db, monthId, content.modules)];
+  return { entry, content, flags: { missingStores: stores, missingModules: modules } };
+}
+
+/**
+ * A save with `?revertOf=n`: the version must exist for every item of the save (400 otherwise). The
+ * save's own checks (rights, lock, state, validation) stay the save's.
+ */
+export async function assertRevertTarget(db: Queryable, type: VersionedType, items: readonly { itemKey: string; monthId: string }[], n: number): Promise<void> {
+  for (const item of items) {
+    if (!(await versionExists(db, type, item.itemKey, item.monthId, n))) {
+      throw badRequest(`The ${NAMES[type]} ${item.itemKey} has no version ${n} in ${item.monthId}`, [{ path: 'revertOf', message: VERSION_TEXTS.unknownVersion }]);
+    }
+  }
+}
+
+// ───────────────────────────── Publish diff ─────────────────────────────
+
+interface Published<C> {
+  version: number | null;
+  at: string | null;
+  content: C;
+}
+
+/**
+ * What a month's item last sent to the planning system: its newest 'publish' version or, when none was
+ * recorded but the item is SUBMITTED (published before versions were kept), its current content.
+ */
+async function publishedOf<T extends VersionedType>(db: Queryable, type: T, row: Row, itemKey: string): Promise<Published<VersionContent<T>> | null> {
+  const last = await lastPublishedVersion(db, type, itemKey, row.monthId);
+  if (last) return { version: last.version, at: last.createdAt, content: last.content };
+  if (row.status !== 'SUBMITTED') return null;
+  return { version: null, at: row.publicationDate?.toISOString() ?? null, content: await currentContent(db, type, row.id) };
+}
+
+/** The newest earlier month where the item is live, with what it published there (null: none or never published). */
+async function previousMonthOf<T extends VersionedType>(db: Queryable, type: T, itemKey: string, monthId: string) {
+  const earlier = (await KINDS[type].liveVersions(db, itemKey)).filter((r) => compareMonthIds(r.monthId, monthId) < 0);
+  const prev = earlier.sort((a, b) => compareMonthIds(b.monthId, a.monthId))[0];
+  if (!prev) return null;
+  const published = await publishedOf(db, type, prev, itemKey);
+  return published ? { monthId: prev.monthId, published } : null;
+}
+
+/**
+ * POST /api/module/publishDiff: each module's composition (the page's unsaved lines when sent, else the
+ * saved ones) against its last published version and against the previous month's published version.
+ */
+export async function modulePublishDiff(ctx: ServiceContext, items: ModulePublishDiffRequest): Promise<ModulePublishDiff[]> {
+  const out: ModulePublishDiff[] = [];
+  for (const item of items) {
+    const row = await viewableRow(ctx, ctx.db, 'module', item.moduleName, item.monthId);
+    const saved = await currentContent(ctx.db, 'module', row.id);
+    const now: ModuleVersionContent = item.productDtoList
+      ? {
+          moduleDescription: saved.moduleDescription,
+          lines: item.productDtoList.filter((l) => l.moduleCompositionStatus !== 'REMOVED').map((l) => ({ upc: l.upc, mustHave: l.mustHave, minValue: l.minValue ?? null })),
+        }
+      : saved;
+    const last = await publishedOf(ctx.db, 'module', row, item.moduleName);
+    const prev = await previousMonthOf(ctx.db, 'module', item.moduleName, item.monthId);
+    out.push({
+      moduleName: item.moduleName,
+      monthId: item.monthId,
+      lastPublished: last ? { version: last.version, at: last.at, diff: moduleDiff(last.content, now) } : null,
+      previousMonth: prev ? { monthId: prev.monthId, diff: moduleDiff(prev.published.content, now) } : null,
+    });
+  }
+  return out;
+}
+
+/**
+ * POST /api/cluster/publishDiff: each cluster's saved content against its last published version and the
+ * previous month's published version: stores and modules added and removed, and how many stores gain or
+ * lose how many SKUs (a store gets the distinct active SKUs of the cluster's modules in the version's month).
+ */
+export async function clusterPublishDiff(ctx: ServiceContext, items: readonly { clusterId: string; monthId: string }[]): Promise<ClusterPublishDiff[]> {
+  const out: ClusterPublishDiff[] = [];
+  for (const item of items) {
+    const row = await viewableRow(ctx, ctx.db, 'cluster', item.clusterId, item.monthId);
+    const now = await currentContent(ctx.db, 'cluster', row.id);
+    const nowSkus = await activeSkusOfModules(ctx.db, item.monthId, now.modules);
+    const diffAgainst = async (before: ClusterVersionContent, beforeMonth: string) => ({
+      ...clusterMembershipDiff(before, now),
+      skusPerStore: storeGroups({ stores: before.stores, skus: await activeSkusOfModules(ctx.db, beforeMonth, before.modules) }, { stores: now.stores, skus: nowSkus }),
+    });
+    const last = await publishedOf(ctx.db, 'cluster', row, item.clusterId);
+    const prev = await previousMonthOf(ctx.db, 'cluster', item.clusterId, item.monthId);
+    out.push({
+      clusterId: item.clusterId,
+      monthId: item.monthId,
+      lastPublished: last ? { version: last.version, at: last.at, diff: await diffAgainst(last.content, item.monthId) } : null,
+      previousMonth: prev ? { monthId: prev.monthId, diff: await diffAgainst(prev.published.content, prev.monthId) } : null,
+    });
+  }
+  return out;
+}
