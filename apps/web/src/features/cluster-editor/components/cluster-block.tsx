@@ -1,5 +1,5 @@
-import { Badge, Group, MultiSelect, Paper, SimpleGrid, Stack, Text, Textarea, Title, Tooltip } from '@mantine/core';
-import { IconLock } from '@tabler/icons-react';
+import { ActionIcon, Badge, Group, MultiSelect, Paper, SimpleGrid, Stack, Text, Textarea, Title, Tooltip } from '@mantine/core';
+import { IconHistory, IconLock } from '@tabler/icons-react';
 import { useState } from 'react';
 import { CLUSTER_EDITOR_TEXTS, parseRangeFacing, REFRESH_RED_ABOVE, type ClusterPercentage } from '@bo/shared/cluster-editor';
 import type { ClusterDto } from '@bo/shared/clusters';
@@ -34,6 +34,8 @@ export interface ClusterBlockProps {
   onDescription: (value: string) => void;
   onLias: (codes: string[]) => void;
   onClassifications: (ids: number[]) => void;
+  /** Opens the cluster's History panel (versions, comparison, restore); absent without one. */
+  onHistory?: () => void;
 }
 
 const statusColor = (status: string) => (status === 'SUBMITTED' ? 'teal' : status === 'SUBMIT_IN_PROGRESS' ? 'grape' : 'blue');
@@ -90,6 +92,13 @@ export function ClusterBlock(props: ClusterBlockProps) {
               {statusLabel(cluster.status)}
             </Badge>
             <NotPublishedBadge name={cluster.clusterId} status={cluster.status} rpasErrors={cluster.rpasErrors} />
+            {props.onHistory ? (
+              <Tooltip label="History">
+                <ActionIcon variant="light" onClick={props.onHistory} aria-label="History" data-testid="cluster-history">
+                  <IconHistory size={16} />
+                </ActionIcon>
+              </Tooltip>
+            ) : null}
           </Group>
         </Group>
 

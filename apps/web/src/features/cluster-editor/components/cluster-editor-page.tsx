@@ -14,7 +14,10 @@ import {
 import { clusterKeyString } from '@bo/shared/item-keys';
 import { ActionIcon, Anchor, Badge, Box, Button, Grid, Group, LoadingOverlay, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { IconArrowBackUp, IconArrowForwardUp, IconChevronLeft, IconCopy, IconDeviceFloppy, IconSend } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
+import type { ClusterVersionContent } from '@bo/shared/item-versions';
+import { flash } from '@/components/ui/flash';
+import { showMessagePopup } from '@/components/ui/message-popup';
 import { Link, useSearchParams } from 'react-router';
 import { CLUSTER_EDITOR_TEXTS, MAX_OPEN_CLUSTERS } from '@bo/shared/cluster-editor';
 import { AlertBar } from '@/components/ui/alert-bar';
@@ -23,7 +26,7 @@ import { paths } from '@/config/paths';
 import { formatMonthId } from '@/lib/format';
 import { canEdit } from '@bo/shared/permissions';
 import { forceUnlockCluster } from '@/lib/forced-unlock-calls';
-import { useClusterActions } from '../hooks/use-cluster-actions';
+import { useClusterActions, type ClusterPublishDiffView } from '../hooks/use-cluster-actions';
 import { clusterScope } from '../logic/cluster-access';
 import { useClusterEditor } from '../hooks/use-cluster-editor';
 import { commonModules } from '../logic/composition';
@@ -37,18 +40,35 @@ import { ModuleChip } from './module-chip';
 import { ModuleSearchPanel } from './module-search-panel';
 import classes from './cluster-editor-page.module.css';
 
+const EMPTY_CONTENT: ClusterVersionContent = { clusterDescription: null, stores: [], modules: [], lias: [], classifications: [] };
+
 /** The area under the pointer; keyboard drags (no pointer) fall back to the overlapping area. */
 const collision: CollisionDetection = (args) => {
   const under = pointerWithin(args);
   return under.length ? under : rectIntersection(args);
 };
 
-/** The cluster page (part 2 §4): loading and locks, edits, and actions are hooks; this composes the screen. */
-export function ClusterEditorPage() {
+/** A cluster block's History panel (it belongs to the item-versions feature; the app route passes it in). */
+export interface ClusterHistorySlotProps {
+  opened: boolean;
+  onClose: () => void;
+  item: { clusterId: string; monthId: string; clusterLabel: string };
+  current: ClusterVersionContent;
+  classificationLabels: Record<number, string>;
+  canRestore: boolean;
+  onRestore: (restored: { content: ClusterVersionContent; revertOf: number; skippedModules: string[] }) => Promise<void>;
+}
+
+/**
+ * The cluster page (part 2 §4): loading and locks, edits, and actions are hooks; this composes the screen. The History
+ * panel and the publish confirmation's "what changes" are the item-versions feature's, composed in by `app/routes/cluster.tsx`.
+ */
+export function ClusterEditorPage({ historyPanel, publishDiff }: { historyPanel?: (props: ClusterHistorySlotProps) => ReactNode; publishDiff?: ClusterPublishDiffView } = {}) {
   const [params] = useSearchParams();
   const keys = useMemo(() => clusterKeysFromSearch(params), [params]);
   const editor = useClusterEditor(keys);
-  const actions = useClusterActions(editor);
+  const actions = useClusterActions(editor, publishDiff);
+  const [historyKey, setHistoryKey] = useState<string | null>(null);
   const { state, compositions, changes, access, editableKeys, details, clusters } = editor;
   const { busy } = actions;
   const { classificationOptions, rangeFacing, percentage, discontinued } = editor.figures;
@@ -166,6 +186,7 @@ export function ClusterEditorPage() {
                       onDescription={(v) => editor.setDescription(k, v)}
                       onLias={(codes) => editor.setLias(k, codes)}
                       onClassifications={(ids) => editor.setClassifications(k, ids)}
+                      {...(historyPanel ? { onHistory: () => setHistoryKey(k) } : {})}
                     />
                   );
                 })}
@@ -186,6 +207,38 @@ export function ClusterEditorPage() {
             </Grid.Col>
           </Grid>
         </Box>
+        {historyPanel &&
+          (() => {
+            const c = historyKey ? state.base[historyKey] : undefined;
+            if (!historyKey || !c) return historyPanel({ opened: false, onClose: () => setHistoryKey(null), item: { clusterId: '', monthId: '', clusterLabel: '' }, current: EMPTY_CONTENT, classificationLabels: {}, canRestore: false, onRestore: async () => undefined });
+            const labels = Object.fromEntries([...c.classifications, ...(classificationOptions.data ?? [])].map((o) => [o.classificationId, o.classificationLabel]));
+            return historyPanel({
+              opened: true,
+              onClose: () => setHistoryKey(null),
+              item: { clusterId: c.clusterId, monthId: c.monthId, clusterLabel: c.clusterLabel },
+              current: {
+                clusterDescription: state.descriptions[historyKey] ?? '',
+                stores: c.stores.map((s) => s.storeJda),
+                modules: (compositions[historyKey] ?? []).filter((m) => m.clusterCompositionStatus === 'ADDED').map((m) => m.moduleName),
+                lias: state.present.lias[historyKey] ?? [],
+                classifications: state.classifications[historyKey] ?? [],
+              },
+              classificationLabels: labels,
+              canRestore: !!access[historyKey] && !access[historyKey].readOnly,
+              onRestore: async ({ content, revertOf, skippedModules }) => {
+                const notFound = await editor.restoreVersion(historyKey, {
+                  modules: content.modules,
+                  lias: content.lias,
+                  description: content.clusterDescription ?? '',
+                  classifications: content.classifications,
+                  revertOf,
+                });
+                flash(`Version ${revertOf} loaded as unsaved changes: Save keeps it, Undo takes it back.`, 'info', { title: 'Version restored' });
+                const skipped = [...skippedModules, ...notFound];
+                if (skipped.length) showMessagePopup('Not restored', skipped.map((m) => `The module ${m} no longer exists in ${formatMonthId(c.monthId)}: it is not restored.`), 'orange');
+              },
+            });
+          })()}
         <CopyDialog
           opened={copyOpen}
           clusters={keys}

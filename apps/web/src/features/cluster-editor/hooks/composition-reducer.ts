@@ -43,7 +43,12 @@ export type CompositionAction =
   | { type: 'redo' }
   | { type: 'description'; key: string; value: string }
   | { type: 'lias'; key: string; codes: string[] }
-  | { type: 'classifications'; key: string; ids: number[] };
+  | { type: 'classifications'; key: string; ids: number[] }
+  /**
+   * A version from the History panel loaded as unsaved changes: its modules and LIAs are one undo step (which also
+   * takes back the revert mark); its description and classifications are set like the plain fields they are.
+   */
+  | { type: 'restore'; key: string; modules: EditorModule[]; lias: string[]; description: string; classifications: number[]; revertOf: number };
 
 export const HISTORY_LIMIT = 100;
 
@@ -105,6 +110,22 @@ export function compositionReducer(state: CompositionState, action: CompositionA
     case 'redo': {
       const moved = action.type === 'undo' ? undo(state) : redo(state);
       return moved === state ? state : { ...state, ...moved };
+    }
+    case 'restore': {
+      if (!state.base[action.key]) return state;
+      const s = state.present;
+      const next = {
+        ...s,
+        compositions: { ...s.compositions, [action.key]: action.modules },
+        lias: { ...s.lias, [action.key]: [...action.lias].sort() },
+        revertOf: { ...s.revertOf, [action.key]: action.revertOf },
+      };
+      return {
+        ...state,
+        ...commit(state, next, HISTORY_LIMIT),
+        descriptions: { ...state.descriptions, [action.key]: action.description },
+        classifications: { ...state.classifications, [action.key]: [...action.classifications] },
+      };
     }
     case 'description':
       return { ...state, descriptions: { ...state.descriptions, [action.key]: action.value } };

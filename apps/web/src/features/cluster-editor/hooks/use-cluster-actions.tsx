@@ -1,6 +1,7 @@
 /** Save, Publish and Copy of the cluster page, with the spec's questions and answers (part 2 §4, §5, §8). */
 import { List, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
+import type { ClusterPublishDiffRequest } from '@bo/shared/item-versions';
 import { CLUSTER_EDITOR_TEXTS } from '@bo/shared/cluster-editor';
 import { CLUSTER_SAVE_ERRORS, CLUSTER_TEXTS, type ClusterSaveAnswer } from '@bo/shared/clusters';
 import { moduleKeyString } from '@bo/shared/item-keys';
@@ -89,7 +90,10 @@ async function publishModulesFirst(modules: readonly WipModule[]): Promise<boole
   }
 }
 
-export function useClusterActions(editor: ClusterEditor) {
+/** "What changes" in the publish confirmation (the item-versions feature draws it; the app route hands it in). */
+export type ClusterPublishDiffView = (props: { items: ClusterPublishDiffRequest; labels: Record<string, string> }) => ReactNode;
+
+export function useClusterActions(editor: ClusterEditor, publishDiff?: ClusterPublishDiffView) {
   const { state, compositions, changes, access, editableKeys, grants, keys, clusters } = editor;
   const [busy, setBusy] = useState<string | null>(null);
   const flight = useSingleFlight();
@@ -113,10 +117,22 @@ export function useClusterActions(editor: ClusterEditor) {
     if (!(await confirmDescription(changedKeys))) return;
     setBusy(CLUSTER_EDITOR_TEXTS.saving);
     try {
-      const answer = await saveClusters(changedKeys.map(bodyOf));
-      const problems = saveAnswerProblems(answer);
-      if (problems.length) return showMessagePopup('Error!', problems);
-      editor.applyServer(answer.clusterDtoList);
+      // A cluster holding a restored version is saved in its own call with ?revertOf=n (the save records the revert);
+      // the others together, as before.
+      const reverts = state.present.revertOf ?? {};
+      const restored = changedKeys.filter((k) => reverts[k] !== undefined);
+      const plain = changedKeys.filter((k) => !restored.includes(k));
+      const answers = [
+        ...(plain.length ? [await saveClusters(plain.map(bodyOf))] : []),
+        ...(await Promise.all(restored.map((k) => saveClusters([bodyOf(k)], false, reverts[k])))),
+      ];
+      const problems = answers.flatMap(saveAnswerProblems);
+      const saved = answers.flatMap((a) => a.clusterDtoList);
+      if (problems.length) {
+        if (saved.length) editor.applyServer(saved);
+        return showMessagePopup('Error!', problems);
+      }
+      editor.applyServer(saved);
       editor.refreshDiscontinued();
       flash(CLUSTER_EDITOR_TEXTS.saved);
     } catch (e) {
@@ -179,6 +195,15 @@ export function useClusterActions(editor: ClusterEditor) {
               </List.Item>
             ))}
           </List>
+          {publishDiff && publishable.some((k) => changes[k]?.any) && (
+            <Text fz="xs" c="orange.8">
+              The comparison below is of the saved clusters: this publish also saves the changes on screen.
+            </Text>
+          )}
+          {publishDiff?.({
+            items: publishable.map((k) => ({ clusterId: state.base[k]!.clusterId, monthId: state.base[k]!.monthId })),
+            labels: Object.fromEntries(publishable.map((k) => [state.base[k]!.clusterId, state.base[k]!.clusterLabel])),
+          })}
         </Stack>
       ),
     });

@@ -15,6 +15,7 @@ import { useUndoShortcuts } from '@/components/editor/use-undo-shortcuts';
 import type { ConfirmOptions } from '@/components/ui/confirm-dialog';
 import { showMessagePopup } from '@/components/ui/message-popup';
 import { paths } from '@/config/paths';
+import { getModuleDetails } from '@/lib/module-calls';
 import { useSession } from '@/lib/session';
 import { useClassificationOptions } from '../api/get-classification-options';
 import { getClusterDetails } from '../api/get-cluster-details';
@@ -25,6 +26,7 @@ import { lockClusters } from '../api/lock-clusters';
 import { clusterAccess, clusterScope, type ClusterAccess, type LockState } from '../logic/cluster-access';
 import { keyOf, type EditorModule } from '../logic/composition';
 import { dropIntent, type DragData, type DropData } from '../logic/drop-rules';
+import { editorModuleOf, restoredModules } from '../logic/restore-version';
 import { clusterChanges, compositionOutcome, compositionReducer, initialCompositionState, type CompositionAction } from './composition-reducer';
 
 /**
@@ -168,6 +170,23 @@ export function useClusterEditor(keys: ClusterKey[]) {
     else if (intent?.kind === 'removeFromAll') removeFromAll(from.module);
   };
 
+  /**
+   * A version from the History panel loaded into a cluster as unsaved changes (one undo step); modules the cluster no
+   * longer lists are read first. Answers the modules that could not be restored.
+   */
+  const restoreVersion = async (key: string, v: { modules: string[]; lias: string[]; description: string; classifications: number[]; revertOf: number }) => {
+    if (!access[key] || access[key].readOnly) return [];
+    const current = compositions[key] ?? [];
+    const unknown = v.modules.filter((name) => !current.some((m) => m.moduleName === name));
+    const monthId = state.base[key]!.monthId;
+    const fetched = unknown.length ? (await getModuleDetails(unknown.map((moduleName) => ({ moduleName, monthId }))).catch(() => [])).map(editorModuleOf) : [];
+    const { modules, skipped } = restoredModules(current, v.modules, fetched);
+    // Only LIAs the cluster still offers can be checked (the save sends the cluster's own list).
+    const lias = v.lias.filter((code) => state.base[key]!.lias.some((l) => l.liaCode === code));
+    dispatch({ type: 'restore', key, modules, lias, description: v.description, classifications: v.classifications, revertOf: v.revertOf });
+    return skipped;
+  };
+
   const undo = useCallback(() => dispatch({ type: 'undo' }), []);
   const redo = useCallback(() => dispatch({ type: 'redo' }), []);
   useUndoShortcuts(undo, redo);
@@ -196,6 +215,7 @@ export function useClusterEditor(keys: ClusterKey[]) {
     addToAll,
     removeFromAll,
     drop,
+    restoreVersion,
     undo,
     redo,
     canUndo: state.past.length > 0,

@@ -109,6 +109,8 @@ export interface CompositionSnapshot {
   compositions: Compositions;
   allBin: EditorModule[];
   lias: Record<string, string[]>;
+  /** Clusters holding a version restored from the History panel (cluster key → version): their save records a revert. */
+  revertOf?: Record<string, number>;
 }
 
 export type CompositionOutcome = { kind: 'apply'; next: CompositionSnapshot } | { kind: 'error'; message: string };

@@ -1,6 +1,6 @@
 import { memo, useMemo } from 'react';
 import { ActionIcon, Badge, Box, Button, Collapse, Group, Paper, SegmentedControl, Text, TextInput, Tooltip } from '@mantine/core';
-import { IconAlertTriangle, IconChartBar, IconChevronDown, IconCopy, IconDeviceFloppy, IconLock, IconSend, IconX } from '@tabler/icons-react';
+import { IconAlertTriangle, IconChartBar, IconChevronDown, IconCopy, IconDeviceFloppy, IconHistory, IconLock, IconSend, IconX } from '@tabler/icons-react';
 import type { ProductDto } from '@bo/shared/modules';
 import { canEdit } from '@bo/shared/permissions';
 import { LockBanner } from '@/components/editor/lock-banner';
@@ -29,6 +29,8 @@ export interface ModuleCardHandlers {
   onPublish: (key: ModuleKeyString) => void;
   onCopy: (key: ModuleKeyString) => void;
   onPerformance: (key: ModuleKeyString) => void;
+  /** Opens the module's History panel (versions, comparison, restore). */
+  onHistory: (key: ModuleKeyString) => void;
   onCollapse: (key: ModuleKeyString) => void;
   onClose: (key: ModuleKeyString) => void;
   /** Forced unlock of a module another user holds, then the page takes its lock and reads it again. */
@@ -131,6 +133,11 @@ export const ModuleCard = memo(function ModuleCard({ module: m, access, collapse
           <Tooltip label="Performance">
             <ActionIcon variant="light" onClick={() => h.onPerformance(key)} aria-label="Performance">
               <IconChartBar size={16} />
+            </ActionIcon>
+          </Tooltip>
+          <Tooltip label="History">
+            <ActionIcon variant="light" onClick={() => h.onHistory(key)} aria-label="History" data-testid="module-history">
+              <IconHistory size={16} />
             </ActionIcon>
           </Tooltip>
           <Button size="compact-sm" variant="default" leftSection={<IconCopy size={14} />} disabled={!access.canCopy || changed} onClick={() => h.onCopy(key)} title={changed ? 'Save your changes before copying' : undefined}>

@@ -9,7 +9,7 @@ import { canExport } from '@bo/shared/permissions';
 import { AlertBar } from '@/components/ui/alert-bar';
 import { NO_GRANTS, useSession } from '@/lib/session';
 import { forceUnlockModule } from '@/lib/forced-unlock-calls';
-import { useModuleActions } from '../hooks/use-module-actions';
+import { useModuleActions, type PublishConfirmation } from '../hooks/use-module-actions';
 import { useModuleEditor } from '../hooks/use-module-editor';
 import { useNewness, type NewnessTab } from '../hooks/use-newness';
 import type { DragData, DropData } from '../logic/dnd-ids';
@@ -51,6 +51,17 @@ export interface ExportSlotProps {
   note?: ReactNode;
 }
 
+/** A module card's History panel (it belongs to the item-versions feature; the app route passes it in). */
+export interface ModuleHistorySlotProps {
+  opened: boolean;
+  onClose: () => void;
+  item: { moduleName: string; monthId: string; moduleLabel: string; brand: string; collection: string };
+  products: ProductDto[];
+  description: string;
+  canRestore: boolean;
+  onRestore: (restored: { products: ProductDto[]; description: string; revertOf: number }) => void;
+}
+
 /**
  * The module page (part 1 §2 Module editor, part 2 §2 Working Area). The Create Module and Export popups
  * are other features' screens, so the app route composes them in (`app/routes/module.tsx`): features do
@@ -60,13 +71,17 @@ export function ModuleEditorPage({
   request,
   createModule,
   exportPopup,
+  historyPanel,
+  publishConfirmation,
 }: {
   request: PageRequest;
   createModule: (props: CreateModuleSlotProps) => ReactNode;
   exportPopup: (props: ExportSlotProps) => ReactNode;
+  historyPanel?: (props: ModuleHistorySlotProps) => ReactNode;
+  publishConfirmation?: PublishConfirmation;
 }) {
   const editor = useModuleEditor(request);
-  const actions = useModuleActions(editor);
+  const actions = useModuleActions(editor, publishConfirmation);
   const { modules, access, status } = editor;
   const [moduleOrder, setModuleOrder] = useState<ModuleOrder>('name');
   const [skuOrder, setSkuOrder] = useState<SkuOrder>('sellOut');
@@ -74,6 +89,7 @@ export function ModuleEditorPage({
   const [panel, setPanel] = useState<PanelName | null>(null);
   const [copyKeys, setCopyKeys] = useState<ModuleKeyString[] | null>(null);
   const [performanceKey, setPerformanceKey] = useState<ModuleKeyString | null>(null);
+  const [historyKey, setHistoryKey] = useState<ModuleKeyString | null>(null);
   const [info, setInfo] = useState<{ key: ModuleKeyString | null; product: ProductDto } | null>(null);
   const [importOpen, setImportOpen] = useState(false);
   const [createOpen, setCreateOpen] = useState(false);
@@ -157,6 +173,7 @@ export function ModuleEditorPage({
       onPublish: (key) => void publish(key),
       onCopy: (key) => setCopyKeys([key]),
       onPerformance: setPerformanceKey,
+      onHistory: setHistoryKey,
       onCollapse: (key) => setCollapsed((c) => ({ ...c, [key]: !c[key] })),
       onClose: (key) => dispatch({ type: 'closed', key }),
       onUnlock: unlock,
@@ -281,6 +298,7 @@ export function ModuleEditorPage({
           </Text>
         ) : undefined,
       })}
+      {historyPanel && <ModuleHistory historyKey={historyKey} editor={editor} readOnly={historyKey ? !!access[historyKey]?.readOnly : true} onClose={() => setHistoryKey(null)} panel={historyPanel} />}
       <PerformanceModal
         module={performanceKey ? (editor.state.modules[performanceKey] ?? null) : null}
         onClose={() => setPerformanceKey(null)}
@@ -290,6 +308,35 @@ export function ModuleEditorPage({
       <SkuInfoModal info={info ? { module: info.key ? (editor.state.modules[info.key]?.dto ?? null) : null, product: info.product } : null} onClose={() => setInfo(null)} />
     </DndContext>
   );
+}
+
+/** The History panel of the card `historyKey`: Restore loads the version into the card through the editor's reducer (one undo step). */
+function ModuleHistory({
+  historyKey,
+  editor,
+  readOnly,
+  onClose,
+  panel,
+}: {
+  historyKey: ModuleKeyString | null;
+  editor: ReturnType<typeof useModuleEditor>;
+  readOnly: boolean;
+  onClose: () => void;
+  panel: (props: ModuleHistorySlotProps) => ReactNode;
+}) {
+  const m = historyKey ? editor.state.modules[historyKey] : undefined;
+  const { dispatch } = editor;
+  if (!m || !historyKey) return panel({ opened: false, onClose, item: { moduleName: '', monthId: '', moduleLabel: '', brand: '', collection: '' }, products: [], description: '', canRestore: false, onRestore: () => undefined });
+  const { dto } = m;
+  return panel({
+    opened: true,
+    onClose,
+    item: { moduleName: dto.moduleName, monthId: dto.monthId, moduleLabel: dto.moduleLabel, brand: dto.brand, collection: dto.collection },
+    products: m.products,
+    description: m.description,
+    canRestore: !readOnly,
+    onRestore: ({ products, description, revertOf }) => dispatch({ type: 'restore', key: historyKey, products, description, revertOf }),
+  });
 }
 
 /** The tile under the pointer while dragging; only this component follows dnd-kit's drag state. */

@@ -18,6 +18,8 @@ export interface EditorModule {
   products: ProductDto[];
   description: string;
   newModule: boolean;
+  /** The version a History restore loaded into the module: its next save is recorded as a revert of it (then cleared). */
+  revertOf?: number;
 }
 
 type Modules = Readonly<Record<ModuleKeyString, EditorModule>>;
@@ -41,6 +43,8 @@ export type EditorAction =
   | { type: 'minValue'; key: ModuleKeyString; upc: string; value: number }
   | { type: 'description'; key: ModuleKeyString; value: string }
   | { type: 'newModule'; key: ModuleKeyString; value: boolean }
+  /** A version from the History panel loaded as unsaved changes: one undo step. */
+  | { type: 'restore'; key: ModuleKeyString; products: ProductDto[]; description: string; revertOf: number }
   | { type: 'undo' }
   | { type: 'redo' };
 
@@ -106,6 +110,8 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
       return edit(state, action.key, (m) => (m.description === action.value ? m : { ...m, description: action.value }), `desc|${action.key}`);
     case 'newModule':
       return edit(state, action.key, (m) => (m.newModule === action.value ? m : { ...m, newModule: action.value }));
+    case 'restore':
+      return edit(state, action.key, (m) => ({ ...m, products: action.products, description: action.description.slice(0, 100), revertOf: action.revertOf }));
     case 'undo':
     case 'redo': {
       const t = timeline(state);

@@ -1,5 +1,6 @@
 /** Save, Save & Publish, save-all and publish-all of the module page, with the spec's questions. */
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, type ReactNode } from 'react';
+import type { ModulePublishDiffRequest } from '@bo/shared/item-versions';
 import { moduleKeyString } from '@bo/shared/item-keys';
 import { PUBLISH_TEXTS, type ModuleCheckForPublish, type ModuleCheckForPublishAnswer, type ModuleKey, type PublishBlockReason } from '@bo/shared/modules';
 import { publishQuestion, WORKING_AREA_TEXTS } from '@bo/shared/working-area';
@@ -89,8 +90,33 @@ async function cautionCounts(mods: EditorModule[], action?: () => Promise<void>)
   });
 }
 
-export function useModuleActions(editor: ModuleEditor) {
+/** The items of a publish confirmation's "what changes": the page's unsaved composition when the publish sends one. */
+function diffItems(mods: EditorModule[], bodyOf: (m: EditorModule) => ModuleKey & Pick<ModuleCheckForPublish[number], 'productDtoList'>): ModulePublishDiffRequest {
+  return mods.map((m) => {
+    const body = bodyOf(m);
+    const lines = (body.productDtoList ?? null) as { upc: string; mustHave: boolean; minValue: number; moduleCompositionStatus: EditorModule['products'][number]['moduleCompositionStatus'] }[] | null;
+    return { moduleName: body.moduleName, monthId: body.monthId, ...(lines ? { productDtoList: lines.map((l) => ({ upc: l.upc, mustHave: l.mustHave, minValue: l.minValue, moduleCompositionStatus: l.moduleCompositionStatus })) } : {}) };
+  });
+}
+
+/** The publish confirmation's body: the spec's question and what publishing changes (the item-versions feature draws it; the app route hands it in). */
+export type PublishConfirmation = (props: { question: string; items: ModulePublishDiffRequest; labels: Record<string, string>; skus: Record<string, string> }) => ReactNode;
+
+export function useModuleActions(editor: ModuleEditor, publishConfirmation?: PublishConfirmation) {
   const { stateRef, reload, setModuleBusy, dispatch } = editor;
+  /** The question of a publish, with "what changes" when the route gave the view. */
+  const publishMessage = useCallback(
+    (mods: EditorModule[], bodyOf: Parameters<typeof diffItems>[1]) =>
+      publishConfirmation
+        ? publishConfirmation({
+            question: publishQuestion(),
+            items: diffItems(mods, bodyOf),
+            labels: Object.fromEntries(mods.map((m) => [m.dto.moduleName, m.dto.moduleLabel])),
+            skus: Object.fromEntries(mods.flatMap((m) => m.products.map((p) => [p.upc, `${p.model} ${p.color} ${p.size}`]))),
+          })
+        : publishQuestion(),
+    [publishConfirmation],
+  );
 
   const save = useCallback(
     async (key: ModuleKeyString) => {
@@ -102,7 +128,8 @@ export function useModuleActions(editor: ModuleEditor) {
         setModuleBusy(key, true);
         try {
           const onlyDescription = withDescription && !isEdited(m);
-          const dto = await saveModule(toSaveBody(m, withDescription), onlyDescription);
+          // A version restored from the History panel: this save is recorded as its revert (once: the answer clears it).
+          const dto = await saveModule(toSaveBody(m, withDescription), onlyDescription, onlyDescription ? undefined : m.revertOf);
           dispatch({ type: 'refreshed', dto: { ...dto, specialKind: m.dto.specialKind } });
           flash(WORKING_AREA_TEXTS.saved);
         } catch (error) {
@@ -150,7 +177,7 @@ export function useModuleActions(editor: ModuleEditor) {
       const clear = await passesChecks([m], bodyOf);
       setModuleBusy(key, false);
       if (!clear) return;
-      if (!(await confirmDialog({ title: 'Save & Publish', message: publishQuestion() }))) return;
+      if (!(await confirmDialog({ title: 'Save & Publish', message: publishMessage([m], bodyOf) }))) return;
       setModuleBusy(key, true);
       let jobId: number | undefined;
       try {
@@ -165,7 +192,7 @@ export function useModuleActions(editor: ModuleEditor) {
       setModuleBusy(key, false);
       await follow(jobId, [key]);
     },
-    [stateRef, setModuleBusy, follow],
+    [stateRef, setModuleBusy, follow, publishMessage],
   );
 
   const saveAll = useCallback(
@@ -179,7 +206,14 @@ export function useModuleActions(editor: ModuleEditor) {
       await cautionCounts(toSave, async () => {
         for (const k of touched) setModuleBusy(k, true);
         try {
-          const messages = await saveModuleList(toSave.map((m) => toSaveBody(m, withDescription)));
+          // Restored versions go one by one through the single save, which records the revert (the list save has no revertOf).
+          const restored = toSave.filter((m) => m.revertOf !== undefined && isEdited(m));
+          const others = toSave.filter((m) => !restored.includes(m));
+          const messages = others.length ? await saveModuleList(others.map((m) => toSaveBody(m, withDescription))) : [];
+          for (const m of restored) {
+            const dto = await saveModule(toSaveBody(m, withDescription), false, m.revertOf);
+            dispatch({ type: 'refreshed', dto: { ...dto, specialKind: m.dto.specialKind } });
+          }
           if (messages.length) showMessagePopup('Error', withLostLockHint(messages));
           else {
             await reload(touched.map(parseModuleKey));
@@ -192,7 +226,7 @@ export function useModuleActions(editor: ModuleEditor) {
         }
       });
     },
-    [stateRef, setModuleBusy, reload],
+    [stateRef, setModuleBusy, reload, dispatch],
   );
 
   const publishAll = useCallback(
@@ -204,7 +238,7 @@ export function useModuleActions(editor: ModuleEditor) {
       const bodyOf = (m: EditorModule) =>
         isEdited(m) || (withDescription && isDescriptionEdited(m)) ? toSaveBody(m, withDescription) : { moduleName: m.dto.moduleName, monthId: m.dto.monthId };
       if (!(await passesChecks(mods, bodyOf))) return;
-      if (!(await confirmDialog({ title: 'Publish all', message: publishQuestion() }))) return;
+      if (!(await confirmDialog({ title: 'Publish all', message: publishMessage(mods, bodyOf) }))) return;
       try {
         const answer = await publishModuleList(mods.map(bodyOf));
         if (answer.errors?.length) return showMessagePopup('Error', withLostLockHint(answer.errors.flatMap(splitMessages)));
@@ -214,7 +248,7 @@ export function useModuleActions(editor: ModuleEditor) {
         report(error);
       }
     },
-    [stateRef, follow],
+    [stateRef, follow, publishMessage],
   );
 
   // One run at a time per module (and one save-all / publish-all): a double click sends one request.
