@@ -11,7 +11,9 @@
  *     with marks: when the lock and modules answers arrived, the first card, the header count;
  *  3. the frame times during a pointer drag of a SKU between two modules (requestAnimationFrame),
  *     (p95 and max show the long frames: a drag start or a drop that re-renders too much).
- * Target: the page opens in under 2 s.
+ * Target: the page opens in under 2 s. `--modules 60 --skus 200` measures a larger page (modules
+ * BENCH_60X200_01 …; the default 30 × 100 keeps the names BENCH_MOD_01 …). The last line is
+ * `BENCH_RESULT {json}` (ms: server p50/p95, page open p50/max, drag frames p50/p95), read by `npm run bench`.
  */
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -27,14 +29,21 @@ import { seedDemo } from '../src/db/seed/seed-demo.js';
 import { percentile, scratchDatabase } from './scratch-database.js';
 
 const TARGET_MS = 2000;
-const MODULES = 30;
-const SKUS_PER_MODULE = 100;
-
 const { values } = parseArgs({
-  options: { runs: { type: 'string', default: '10' }, reuse: { type: 'boolean', default: false } },
+  options: {
+    runs: { type: 'string', default: '10' },
+    reuse: { type: 'boolean', default: false },
+    modules: { type: 'string', default: '30' },
+    skus: { type: 'string', default: '100' },
+  },
   strict: true,
 });
 const runs = Number(values.runs);
+const MODULES = Number(values.modules);
+const SKUS_PER_MODULE = Number(values.skus);
+if (!(MODULES >= 2 && MODULES <= 200) || !(SKUS_PER_MODULE >= 1 && SKUS_PER_MODULE <= 1000)) throw new Error('--modules (2–200) and --skus (1–1000) must be numbers');
+/** What `npm run bench` reads from the last line. */
+const result: Record<string, number | null> = { modules: MODULES, skus: SKUS_PER_MODULE, serverP50: null, serverP95: null, openP50: null, openMax: null, dragP50: null, dragP95: null };
 const dbName = 'bench_module_page';
 // BENCH_WEB_DIST measures another build of the web app (e.g. a copy of an older one, for before/after).
 const webDist = process.env.BENCH_WEB_DIST ?? fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -70,10 +79,11 @@ if (fresh) {
 }
 const [firstOpen] = await db.select().from(months).where(eq(months.open, true)).orderBy(months.year, months.month).limit(1);
 const monthId = firstOpen!.monthId;
-const names = Array.from({ length: MODULES }, (_, i) => `BENCH_MOD_${String(i + 1).padStart(2, '0')}`);
+const prefix = MODULES === 30 && SKUS_PER_MODULE === 100 ? 'BENCH_MOD' : `BENCH_${MODULES}X${SKUS_PER_MODULE}`;
+const names = Array.from({ length: MODULES }, (_, i) => `${prefix}_${String(i + 1).padStart(2, '0')}`);
 const existing = await db.select({ id: modules.id }).from(modules).where(and(eq(modules.moduleName, names[0]!), eq(modules.monthId, monthId)));
 if (existing.length === 0) {
-  const pool = await db.select({ upc: skus.upc }).from(skus).where(and(eq(skus.brandCode, 'AUR'), eq(skus.collection, 'SUN'), eq(skus.deleted, false))).limit(400);
+  const pool = await db.select({ upc: skus.upc }).from(skus).where(and(eq(skus.brandCode, 'AUR'), eq(skus.collection, 'SUN'), eq(skus.deleted, false))).limit(Math.max(400, SKUS_PER_MODULE * 2));
   if (pool.length < SKUS_PER_MODULE) throw new Error(`Only ${pool.length} AUR SUN SKUs: seed a larger world`);
   for (const [i, name] of names.entries()) {
     const [row] = await db
@@ -85,7 +95,7 @@ if (existing.length === 0) {
     await db.insert(moduleSkus).values([...new Set(lines)].map((upc, k) => ({ moduleId: row!.id, upc, mustHave: k % 3 === 0, status: k % 17 === 16 ? 'REMOVED' : 'ADDED', position: k })));
   }
 }
-await db.execute(sql`DELETE FROM locks WHERE item_key LIKE 'BENCH_MOD_%'`);
+await db.execute(sql`DELETE FROM locks WHERE item_key LIKE 'BENCH\_%'`);
 
 const config = loadConfig({ LOG_LEVEL: 'silent', DATABASE_URL: benchUrl, PORT: '0' }, { WEB_DIST_DIR: webDist });
 const app = await buildApp({ config, database, logger: false });
@@ -110,6 +120,8 @@ const skuCount = (JSON.parse((await app.inject({ method: 'POST', url: '/api/modu
 );
 console.log(`\nPOST /api/module/modules, ${MODULES} modules, ${skuCount} SKU lines, ${(bytes / 1024).toFixed(0)} KiB`);
 console.log(`  server p50 ${ms(percentile(times, 50))}  p95 ${ms(percentile(times, 95))}  (${runs} runs)`);
+result.serverP50 = percentile(times, 50);
+result.serverP95 = percentile(times, 95);
 
 // 2. + 3. Browser
 if (!existsSync(`${webDist}/index.html`)) {
@@ -189,6 +201,8 @@ if (!existsSync(`${webDist}/index.html`)) {
     const mounted = await page.locator('[data-testid="module-card"]').count();
     console.log(`\nBrowser: navigation → ${MODULES} modules on the page (cards mounted: ${mounted}, virtualised)`);
     console.log(`  p50 ${ms(percentile(opens, 50))}  max ${ms(opens.at(-1)!)}  target < ${ms(TARGET_MS)}: ${percentile(opens, 50) < TARGET_MS ? 'OK' : 'MISSED'}`);
+    result.openP50 = percentile(opens, 50);
+    result.openMax = opens.at(-1)!;
     const mark = (name: string) => (marks[name]!.length ? ms(percentile(marks[name]!, 50)) : '–');
     console.log(`  marks (p50 from navigation): lock answered ${mark('lock')}, modules answered ${mark('modules')}, first card ${mark('firstCard')}, header count ${mark('count')}`);
     console.log(`  in the page (p50 from the navigation's start): first card painted ${mark('painted')}; the frame that renders the cards lasts ${mark('renderFrame')}`);
@@ -229,6 +243,10 @@ if (!existsSync(`${webDist}/index.html`)) {
     }
     if (dragCdp) printProfile('CPU profile of the drag (self time)', ((await dragCdp.send('Profiler.stop')) as { profile: Profile }).profile);
     frames.sort((a, b) => a - b);
+    if (frames.length) {
+      result.dragP50 = percentile(frames, 50);
+      result.dragP95 = percentile(frames, 95);
+    }
     console.log(`\nDrag between two modules: ${frames.length} frames, p50 ${frames.length ? percentile(frames, 50).toFixed(1) : '–'} ms, p95 ${frames.length ? percentile(frames, 95).toFixed(1) : '–'} ms, max ${frames.at(-1)?.toFixed(1) ?? '–'} ms`);
   } finally {
     await browser.close();
@@ -236,3 +254,4 @@ if (!existsSync(`${webDist}/index.html`)) {
 }
 await app.close();
 await database.close();
+console.log(`BENCH_RESULT ${JSON.stringify({ bench: 'module-page', ...Object.fromEntries(Object.entries(result).map(([k, v]) => [k, v === null ? null : Math.round(v * 10) / 10])) })}`);

@@ -5,7 +5,8 @@
  * demo data; not measured), then starts the server again `--runs` times each way and prints the time
  * from spawning Node to the first 200 of GET /backoffice/login (the login page served) and the
  * process's RSS then: the compiled bundle as `npm start` runs it, and the TypeScript sources through the
- * tsx loader as `npm start` ran them before. The web app must be built (npm run build).
+ * tsx loader as `npm start` ran them before. The web app must be built (npm run build). The last line is
+ * `BENCH_RESULT {json}`, read by `npm run bench`.
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -58,6 +59,7 @@ try {
   const first = await startOnce(compiled, dataDir);
   console.log(`${os.cpus().length} CPUs, load average ${os.loadavg()[0]!.toFixed(1)}, Node ${process.version}`);
   console.log(`first start (creates and seeds the embedded database, not compared): ${(first.ms / 1000).toFixed(1)} s`);
+  const medians: Record<string, number> = {};
   for (const [name, args] of [
     ['compiled (npm start)', compiled],
     ['sources through tsx', sources],
@@ -70,8 +72,12 @@ try {
       rss = Math.max(rss, r.rssMb);
     }
     times.sort((a, b) => a - b);
+    medians[name === 'compiled (npm start)' ? 'compiledMs' : 'tsxMs'] = Math.round(times[Math.floor(times.length / 2)]!);
+    medians[name === 'compiled (npm start)' ? 'compiledRssMb' : 'tsxRssMb'] = Math.round(rss);
     console.log(`${name.padEnd(22)} login page served after ${times.map((t) => (t / 1000).toFixed(2)).join(' / ')} s (median ${(times[Math.floor(times.length / 2)]! / 1000).toFixed(2)} s), RSS then ≤ ${rss.toFixed(0)} MB`);
   }
+  // Read by `npm run bench`: the medians (ms) and the RSS then (MB).
+  console.log(`BENCH_RESULT ${JSON.stringify({ bench: 'start', runs, ...medians })}`);
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
 }

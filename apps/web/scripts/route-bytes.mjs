@@ -46,6 +46,8 @@ for (const r of rows) {
   console.log(`  ${r.route.padEnd(24)} ${r.kb.toFixed(1).padStart(7)} KB  ${String(r.files).padStart(3)} files${target ? `  (target ≤ ${target} KB)` : ''}`);
 }
 const over = rows.filter((r) => TARGETS[r.route] && r.kb > TARGETS[r.route]);
+// Read by `npm run bench` (the root's): KB per screen and the targets.
+console.log(`BENCH_RESULT ${JSON.stringify({ bench: 'size', kb: Object.fromEntries(rows.map((r) => [r.route, Math.round(r.kb * 10) / 10])), targets: TARGETS })}`);
 if (over.length) {
   console.error(`FAIL — ${over.map((r) => `${r.route} ${r.kb.toFixed(1)} KB > ${TARGETS[r.route]} KB`).join('; ')}`);
   process.exitCode = 1;
