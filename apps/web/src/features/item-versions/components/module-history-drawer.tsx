@@ -1,17 +1,15 @@
-import { Alert, Badge, Button, Drawer, Group, ScrollArea, Select, Stack, Table, Text, Title } from '@mantine/core';
-import { IconHistory, IconRestore } from '@tabler/icons-react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Alert, Badge, Group, ScrollArea, Table, Text } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import type { ModuleVersionContent, ModuleVersionDetail } from '@bo/shared/item-versions';
 import type { ProductDto } from '@bo/shared/modules';
 import { flash } from '@/components/ui/flash';
 import { showMessagePopup } from '@/components/ui/message-popup';
-import { formatMonthId, formatNumber } from '@/lib/format';
+import { formatNumber } from '@/lib/format';
 import { findSku } from '../api/find-skus';
 import { getModuleHistory } from '../api/get-module-history';
 import { getModuleVersion } from '../api/get-module-version';
 import { compareModuleContents, moduleCompareSummary, moduleContentOf, restoreModuleVersion, upcsToFetch, type LineChange, type SkippedSku } from '../logic/compare';
-import { failureText, VersionList } from './version-list';
+import { HistoryDrawer, useVersionBrowser, VersionBrowser } from './version-browser';
 
 /** What the module page hands the History panel of one card (structurally the page's ModuleHistorySlotProps). */
 export interface ModuleHistoryProps {
@@ -26,8 +24,6 @@ export interface ModuleHistoryProps {
   onRestore: (restored: { products: ProductDto[]; description: string; revertOf: number }) => void;
 }
 
-const CURRENT = 'current';
-
 const CHANGE_LABELS: Record<LineChange, string> = { added: 'added', removed: 'removed', mhToEl: 'MH → EL', elToMh: 'EL → MH', min: 'min value', same: '' };
 const CHANGE_COLORS: Record<LineChange, string> = { added: 'teal', removed: 'red', mhToEl: 'orange', elToMh: 'orange', min: 'blue', same: 'gray' };
 
@@ -41,59 +37,29 @@ const SKIPPED_TEXTS: Record<SkippedSku['reason'], string> = {
 export function ModuleHistoryDrawer(props: ModuleHistoryProps) {
   const { opened, onClose, item } = props;
   return (
-    <Drawer
-      opened={opened}
-      onClose={onClose}
-      position="right"
-      size={760}
-      title={
-        <Group gap={8}>
-          <IconHistory size={18} />
-          <Title order={4}>History</Title>
-          <Text fz="sm" c="dimmed">
-            {item.moduleLabel} ({item.moduleName}, {formatMonthId(item.monthId)})
-          </Text>
-        </Group>
-      }
-    >
-      {opened && <ModuleHistoryBody {...props} />}
-    </Drawer>
+    <HistoryDrawer opened={opened} onClose={onClose} label={item.moduleLabel} itemKey={item.moduleName} monthId={item.monthId}>
+      <ModuleHistoryBody {...props} />
+    </HistoryDrawer>
   );
 }
 
 function ModuleHistoryBody({ item, products, description, canRestore, onRestore, onClose }: ModuleHistoryProps) {
   const key = { moduleName: item.moduleName, monthId: item.monthId };
-  const [pageNumber, setPageNumber] = useState(0);
-  const [selected, setSelected] = useState<number | null>(null);
-  const [against, setAgainst] = useState<string>(CURRENT);
   const [restoring, setRestoring] = useState(false);
-
-  const history = useQuery({
-    queryKey: ['item-versions', 'module', item.moduleName, item.monthId, 'page', pageNumber],
-    queryFn: ({ signal }) => getModuleHistory(key, pageNumber, signal),
-    placeholderData: keepPreviousData,
-    retry: false,
-    // Every save adds a version: the list is read again each time the panel opens.
-    staleTime: 0,
-  });
-  const versionQuery = (n: number | null) => ({
-    queryKey: ['item-versions', 'module', item.moduleName, item.monthId, 'version', n],
-    queryFn: ({ signal }: { signal: AbortSignal }) => getModuleVersion(key, n!, signal),
-    enabled: n !== null,
-    retry: false,
-    staleTime: Infinity,
-  });
-  const left = useQuery(versionQuery(selected));
-  const otherVersion = against === CURRENT ? null : Number(against);
-  const right = useQuery(versionQuery(otherVersion));
-
   const current = useMemo(() => moduleContentOf(products, description), [products, description]);
-  const rightContent: ModuleVersionContent | undefined = otherVersion === null ? current : right.data?.content;
+  const browser = useVersionBrowser<ModuleVersionContent, ModuleVersionDetail>(
+    {
+      kind: 'module',
+      itemKey: item.moduleName,
+      monthId: item.monthId,
+      getHistory: (page, signal) => getModuleHistory(key, page, signal),
+      getVersion: (n, signal) => getModuleVersion(key, n, signal),
+    },
+    current,
+  );
+  const { selected, left, otherVersion, rightContent } = browser;
   const rows = useMemo(() => (left.data && rightContent ? compareModuleContents(left.data.content, rightContent) : null), [left.data, rightContent]);
   const labels = useMemo(() => new Map(products.map((p) => [p.upc, `${p.model} ${p.color} ${p.size}`])), [products]);
-
-  const entries = history.data?.content ?? [];
-  const againstOptions = [{ value: CURRENT, label: 'The composition on screen' }, ...entries.filter((e) => e.version !== selected).map((e) => ({ value: String(e.version), label: `Version ${e.version}` }))];
   const rightTitle = otherVersion === null ? 'On screen' : `Version ${otherVersion}`;
 
   const restore = async (detail: ModuleVersionDetail) => {
@@ -131,123 +97,72 @@ function ModuleHistoryBody({ item, products, description, canRestore, onRestore,
     d?.flags.missing.includes(upc) ? 'missing' : d?.flags.discontinued.includes(upc) ? 'discontinued' : null;
 
   return (
-    <Stack gap="md" data-testid="history-panel">
-      <VersionList
-        page={history.data}
-        loading={history.isFetching}
-        error={history.isError ? failureText(history.error) : null}
-        selected={selected}
-        onSelect={(n) => {
-          setSelected(n);
-          if (against === String(n)) setAgainst(CURRENT);
-        }}
-        onPage={setPageNumber}
-      />
-      {selected === null ? (
-        entries.length > 0 && (
-          <Text fz="sm" c="dimmed">
-            Pick a version to compare it with the composition on screen or with another version.
+    <VersionBrowser
+      browser={browser}
+      onScreenLabel="The composition on screen"
+      readOnlyTitle="The module is read-only for you"
+      canRestore={canRestore}
+      restoring={restoring}
+      onRestore={(detail) => void restore(detail)}
+      summary={rows ? moduleCompareSummary(rows) : null}
+    >
+      {left.data && (left.data.flags.missing.length > 0 || left.data.flags.discontinued.length > 0) && (
+        <Alert color="orange" variant="light" p="xs" data-testid="version-flags">
+          <Text fz="xs">
+            {left.data.flags.missing.length > 0 && `${left.data.flags.missing.length} SKU(s) of version ${selected} no longer exist. `}
+            {left.data.flags.discontinued.length > 0 && `${left.data.flags.discontinued.length} SKU(s) are discontinued now. `}
+            They are marked below and are not restored.
           </Text>
-        )
-      ) : (
-        <Stack gap="xs" data-testid="version-compare">
-          <Group justify="space-between" align="flex-end">
-            <Select
-              size="xs"
-              w={260}
-              label={`Compare version ${selected} with`}
-              data={againstOptions}
-              value={against}
-              onChange={(v) => setAgainst(v ?? CURRENT)}
-              allowDeselect={false}
-              data-testid="compare-with"
-            />
-            <Button
-              size="xs"
-              leftSection={<IconRestore size={14} />}
-              disabled={!canRestore || !left.data}
-              loading={restoring}
-              onClick={() => left.data && void restore(left.data)}
-              title={canRestore ? undefined : 'The module is read-only for you'}
-              data-testid="restore-version"
-            >
-              Restore this version
-            </Button>
-          </Group>
-          {left.isError || right.isError ? (
-            <Text c="red.7" fz="sm">
-              {failureText(left.error ?? right.error)}
-            </Text>
-          ) : !rows ? (
-            <Text fz="sm" c="dimmed">
-              Loading…
-            </Text>
-          ) : (
-            <>
-              <Text fz="sm" fw={600} data-testid="compare-summary">
-                From version {selected} to {otherVersion === null ? 'the screen' : `version ${otherVersion}`}: {moduleCompareSummary(rows)}
-              </Text>
-              {left.data && (left.data.flags.missing.length > 0 || left.data.flags.discontinued.length > 0) && (
-                <Alert color="orange" variant="light" p="xs" data-testid="version-flags">
-                  <Text fz="xs">
-                    {left.data.flags.missing.length > 0 && `${left.data.flags.missing.length} SKU(s) of version ${selected} no longer exist. `}
-                    {left.data.flags.discontinued.length > 0 && `${left.data.flags.discontinued.length} SKU(s) are discontinued now. `}
-                    They are marked below and are not restored.
-                  </Text>
-                </Alert>
-              )}
-              <ScrollArea.Autosize mah="calc(100vh - 520px)" type="auto" offsetScrollbars>
-                <Table fz="xs" verticalSpacing={3} striped data-testid="compare-table">
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>SKU</Table.Th>
-                      <Table.Th w={130}>Version {selected}</Table.Th>
-                      <Table.Th w={130}>{rightTitle}</Table.Th>
-                      <Table.Th w={100}>Change</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {rows.map((r) => {
-                      const flag = flagOf(r.upc, left.data);
-                      return (
-                        <Table.Tr key={r.upc} data-testid="compare-row" data-upc={r.upc} data-change={r.change} data-flag={flag ?? undefined}>
-                          <Table.Td>
-                            <Group gap={6} wrap="nowrap">
-                              <Text fz="xs" ff="monospace">
-                                {r.upc}
-                              </Text>
-                              {labels.get(r.upc) && (
-                                <Text fz="xs" c="dimmed" truncate>
-                                  {labels.get(r.upc)}
-                                </Text>
-                              )}
-                              {flag && (
-                                <Badge size="xs" color="red" variant="filled" tt="none">
-                                  {flag === 'missing' ? 'no longer exists' : 'discontinued'}
-                                </Badge>
-                              )}
-                            </Group>
-                          </Table.Td>
-                          <Table.Td>{side(r.left, r.leftMin)}</Table.Td>
-                          <Table.Td>{side(r.right, r.rightMin)}</Table.Td>
-                          <Table.Td>
-                            {r.change !== 'same' && (
-                              <Badge size="xs" variant="light" color={CHANGE_COLORS[r.change]} tt="none">
-                                {CHANGE_LABELS[r.change]}
-                              </Badge>
-                            )}
-                          </Table.Td>
-                        </Table.Tr>
-                      );
-                    })}
-                  </Table.Tbody>
-                </Table>
-              </ScrollArea.Autosize>
-            </>
-          )}
-        </Stack>
+        </Alert>
       )}
-    </Stack>
+      <ScrollArea.Autosize mah="calc(100vh - 520px)" type="auto" offsetScrollbars>
+        <Table fz="xs" verticalSpacing={3} striped data-testid="compare-table">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>SKU</Table.Th>
+              <Table.Th w={130}>Version {selected}</Table.Th>
+              <Table.Th w={130}>{rightTitle}</Table.Th>
+              <Table.Th w={100}>Change</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows?.map((r) => {
+              const flag = flagOf(r.upc, left.data);
+              return (
+                <Table.Tr key={r.upc} data-testid="compare-row" data-upc={r.upc} data-change={r.change} data-flag={flag ?? undefined}>
+                  <Table.Td>
+                    <Group gap={6} wrap="nowrap">
+                      <Text fz="xs" ff="monospace">
+                        {r.upc}
+                      </Text>
+                      {labels.get(r.upc) && (
+                        <Text fz="xs" c="dimmed" truncate>
+                          {labels.get(r.upc)}
+                        </Text>
+                      )}
+                      {flag && (
+                        <Badge size="xs" color="red" variant="filled" tt="none">
+                          {flag === 'missing' ? 'no longer exists' : 'discontinued'}
+                        </Badge>
+                      )}
+                    </Group>
+                  </Table.Td>
+                  <Table.Td>{side(r.left, r.leftMin)}</Table.Td>
+                  <Table.Td>{side(r.right, r.rightMin)}</Table.Td>
+                  <Table.Td>
+                    {r.change !== 'same' && (
+                      <Badge size="xs" variant="light" color={CHANGE_COLORS[r.change]} tt="none">
+                        {CHANGE_LABELS[r.change]}
+                      </Badge>
+                    )}
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      </ScrollArea.Autosize>
+    </VersionBrowser>
   );
 }
 
