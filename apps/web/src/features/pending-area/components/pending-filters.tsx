@@ -1,15 +1,19 @@
-import { Button, SegmentedControl, Stack, Text } from '@mantine/core';
-import { IconSearch } from '@tabler/icons-react';
+import { Text } from '@mantine/core';
 import { hasPendingFilter, PENDING_TEXTS, type PendingAreaFilters, type PendingFilterKey, type PendingFilterOptions, type PendingView } from '@bo/shared/pending-area';
-import { PagedSelect } from '@/components/ui/paged-select';
+import { AreaFilters, type AreaFilterField } from '@/components/ui/area-filters';
 import { statusLabel } from '@bo/shared/statuses';
 import { formatMonthId } from '@/lib/format';
 
-const FILTERS: readonly { key: PendingFilterKey; label: string }[] = [
+const FILTERS: readonly AreaFilterField<PendingFilterKey>[] = [
   { key: 'status', label: 'Status' },
-  { key: 'brandCode', label: 'Brand' },
+  { key: 'brandCode', label: 'Brand', showValues: true },
   { key: 'commodity', label: 'Commodity' },
   { key: 'months', label: 'Months' },
+];
+
+const VIEWS: readonly { value: PendingView; label: string }[] = [
+  { value: 'module', label: 'Modules' },
+  { value: 'cluster', label: 'Clusters' },
 ];
 
 const shown = (key: PendingFilterKey, o: { value: string; label: string }) =>
@@ -38,44 +42,27 @@ export function PendingFilters({
 }) {
   const ready = hasPendingFilter(filters);
   return (
-    <Stack gap="lg" data-testid="pending-filters">
-      <Text fz="sm" fw={700} tt="uppercase" lts={0.8}>
-        Pending Area
-      </Text>
-      <SegmentedControl
-        fullWidth
-        value={view}
-        onChange={(v) => onViewChange(v as PendingView)}
-        data={[
-          { value: 'module', label: 'Modules' },
-          { value: 'cluster', label: 'Clusters' },
-        ]}
-        data-testid="pending-view"
-      />
-      <Stack gap="sm">
-        {FILTERS.map(({ key, label }) => (
-          <PagedSelect
-            key={key}
-            multiple
-            label={label}
-            placeholder={loading ? 'Loading…' : 'All'}
-            data={(options?.[key] ?? []).map((o) => shown(key, o))}
-            showValues={key === 'brandCode'}
-            value={filters[key] ?? []}
-            onChange={(values) => onChange({ ...filters, [key]: values })}
-            nothingFound="No pending item has one"
-            data-testid={`pending-filter-${key}`}
-          />
-        ))}
-      </Stack>
-      <Button leftSection={<IconSearch size={16} />} onClick={onSearch} disabled={!ready} fullWidth data-testid="pending-search">
-        Search
-      </Button>
+    <AreaFilters
+      testId="pending"
+      title="Pending Area"
+      view={view}
+      views={VIEWS}
+      onViewChange={onViewChange}
+      fields={FILTERS}
+      filters={filters}
+      options={options}
+      shown={shown}
+      loading={loading}
+      nothingFound="No pending item has one"
+      onChange={(f) => onChange(f as PendingAreaFilters)}
+      onSearch={onSearch}
+      searchDisabled={!ready}
+    >
       {!ready && (
         <Text fz="xs" c="dimmed" mt={-8} data-testid="pending-select-filter">
           {PENDING_TEXTS.selectFilter}
         </Text>
       )}
-    </Stack>
+    </AreaFilters>
   );
 }
