@@ -4,6 +4,7 @@
  * bodies and the answers, written once for the page and the server (docs/MASSIVE-EDIT.md).
  */
 import { z } from 'zod';
+import { clusterPublishDiffSchema, modulePublishDiffSchema } from './item-versions.js';
 import { formatMonthId } from './months.js';
 import { numeric } from './numbers.js';
 import { LIMITS } from './validation.js';
@@ -252,6 +253,20 @@ export const massiveEditRowResultSchema = z.object({
 });
 export type MassiveEditRowResult = z.infer<typeof massiveEditRowResultSchema>;
 
+/**
+ * Save & Publish's preview (dryRun with toPublish): what publishing each item-month the rows change would change,
+ * against its last published version and the previous month's (docs/versions.md), computed from the content
+ * the item will have once the rows apply. Only changed item-months are published, so only they are listed.
+ */
+export const massiveEditPublishDiffSchema = z.object({
+  /** The item-months the rows would change and so publish. */
+  total: z.number().int(),
+  /** The first PUBLISH_DIFF_MAX_ITEMS of them in row order: module rows fill `modules`, cluster rows `clusters`. */
+  modules: z.array(modulePublishDiffSchema.extend({ label: z.string() })),
+  clusters: z.array(clusterPublishDiffSchema.extend({ label: z.string() })),
+});
+export type MassiveEditPublishDiff = z.infer<typeof massiveEditPublishDiffSchema>;
+
 /** The job's result (GET /api/jobs/:id `result`) and the preview's answer: the same shape. */
 export const massiveEditResultSchema = z.object({
   type: z.enum(['module', 'cluster', 'classification']),
@@ -263,6 +278,8 @@ export const massiveEditResultSchema = z.object({
   counts: z.object({ applied: z.number(), unchanged: z.number(), failed: z.number() }),
   rows: z.array(massiveEditRowResultSchema),
   publishJobId: z.number().nullable(),
+  /** Only in a preview with toPublish (module and cluster rows). */
+  publishDiff: massiveEditPublishDiffSchema.optional(),
 });
 export type MassiveEditResult = z.infer<typeof massiveEditResultSchema>;
 

@@ -139,6 +139,44 @@ async function previousMonthOf<T extends VersionedType>(db: Queryable, type: T, 
 }
 
 /**
+ * What publishing a module-month whose composition will be `now` changes: against its last published version and
+ * against the previous month's published version. `row` is the item as stored (its status says whether it was
+ * published before versions were kept); the caller has checked the rights. Used by POST /api/module/publishDiff
+ * and by Massive Edit's Save & Publish preview (its planned content), so both agree.
+ */
+export async function modulePublishDiffOf(db: Queryable, row: Row, moduleName: string, now: ModuleVersionContent): Promise<ModulePublishDiff> {
+  const last = await publishedOf(db, 'module', row, moduleName);
+  const prev = await previousMonthOf(db, 'module', moduleName, row.monthId);
+  return {
+    moduleName,
+    monthId: row.monthId,
+    lastPublished: last ? { version: last.version, at: last.at, diff: moduleDiff(last.content, now) } : null,
+    previousMonth: prev ? { monthId: prev.monthId, diff: moduleDiff(prev.published.content, now) } : null,
+  };
+}
+
+/**
+ * The same for a cluster-month whose content will be `now`: stores and modules added and removed, and how many
+ * stores gain or lose how many SKUs (a store gets the distinct active SKUs of the cluster's modules in the
+ * version's month).
+ */
+export async function clusterPublishDiffOf(db: Queryable, row: Row, clusterId: string, now: ClusterVersionContent): Promise<ClusterPublishDiff> {
+  const nowSkus = await activeSkusOfModules(db, row.monthId, now.modules);
+  const diffAgainst = async (before: ClusterVersionContent, beforeMonth: string) => ({
+    ...clusterMembershipDiff(before, now),
+    skusPerStore: storeGroups({ stores: before.stores, skus: await activeSkusOfModules(db, beforeMonth, before.modules) }, { stores: now.stores, skus: nowSkus }),
+  });
+  const last = await publishedOf(db, 'cluster', row, clusterId);
+  const prev = await previousMonthOf(db, 'cluster', clusterId, row.monthId);
+  return {
+    clusterId,
+    monthId: row.monthId,
+    lastPublished: last ? { version: last.version, at: last.at, diff: await diffAgainst(last.content, row.monthId) } : null,
+    previousMonth: prev ? { monthId: prev.monthId, diff: await diffAgainst(prev.published.content, prev.monthId) } : null,
+  };
+}
+
+/**
  * POST /api/module/publishDiff: each module's composition (the page's unsaved lines when sent, else the
  * saved ones) against its last published version and against the previous month's published version.
  */
@@ -153,41 +191,17 @@ export async function modulePublishDiff(ctx: ServiceContext, items: ModulePublis
           lines: item.productDtoList.filter((l) => l.moduleCompositionStatus !== 'REMOVED').map((l) => ({ upc: l.upc, mustHave: l.mustHave, minValue: l.minValue ?? null })),
         }
       : saved;
-    const last = await publishedOf(ctx.db, 'module', row, item.moduleName);
-    const prev = await previousMonthOf(ctx.db, 'module', item.moduleName, item.monthId);
-    out.push({
-      moduleName: item.moduleName,
-      monthId: item.monthId,
-      lastPublished: last ? { version: last.version, at: last.at, diff: moduleDiff(last.content, now) } : null,
-      previousMonth: prev ? { monthId: prev.monthId, diff: moduleDiff(prev.published.content, now) } : null,
-    });
+    out.push(await modulePublishDiffOf(ctx.db, row, item.moduleName, now));
   }
   return out;
 }
 
-/**
- * POST /api/cluster/publishDiff: each cluster's saved content against its last published version and the
- * previous month's published version: stores and modules added and removed, and how many stores gain or
- * lose how many SKUs (a store gets the distinct active SKUs of the cluster's modules in the version's month).
- */
+/** POST /api/cluster/publishDiff: each cluster's saved content against its last published version and the previous month's. */
 export async function clusterPublishDiff(ctx: ServiceContext, items: readonly { clusterId: string; monthId: string }[]): Promise<ClusterPublishDiff[]> {
   const out: ClusterPublishDiff[] = [];
   for (const item of items) {
     const row = await viewableRow(ctx, ctx.db, 'cluster', item.clusterId, item.monthId);
-    const now = await currentContent(ctx.db, 'cluster', row.id);
-    const nowSkus = await activeSkusOfModules(ctx.db, item.monthId, now.modules);
-    const diffAgainst = async (before: ClusterVersionContent, beforeMonth: string) => ({
-      ...clusterMembershipDiff(before, now),
-      skusPerStore: storeGroups({ stores: before.stores, skus: await activeSkusOfModules(ctx.db, beforeMonth, before.modules) }, { stores: now.stores, skus: nowSkus }),
-    });
-    const last = await publishedOf(ctx.db, 'cluster', row, item.clusterId);
-    const prev = await previousMonthOf(ctx.db, 'cluster', item.clusterId, item.monthId);
-    out.push({
-      clusterId: item.clusterId,
-      monthId: item.monthId,
-      lastPublished: last ? { version: last.version, at: last.at, diff: await diffAgainst(last.content, item.monthId) } : null,
-      previousMonth: prev ? { monthId: prev.monthId, diff: await diffAgainst(prev.published.content, prev.monthId) } : null,
-    });
+    out.push(await clusterPublishDiffOf(ctx.db, row, item.clusterId, await currentContent(ctx.db, 'cluster', row.id)));
   }
   return out;
 }

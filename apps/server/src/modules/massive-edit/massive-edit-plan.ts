@@ -7,10 +7,12 @@
  * lifecycle core on each step; `assembleResult` turns the step outcomes into the answer both give.
  */
 import { itemKeyString, type ItemKeyParts } from '@bo/shared/item-keys';
+import { PUBLISH_DIFF_MAX_ITEMS } from '@bo/shared/item-versions';
 import { formatMonthId } from '@bo/shared/months';
 import {
   notAuthorizedText,
   type MassiveEditItemOutcome,
+  type MassiveEditPublishDiff,
   type MassiveEditResult,
   type MassiveEditRowResult,
   type MassiveEditType,
@@ -37,6 +39,8 @@ export interface EditType<Row extends VersionedRow, Content, Edit, Env> {
   named(db: Queryable, tokens: readonly string[]): Promise<NamedItem[]>;
   env(db: Queryable, edits: readonly Edit[]): Promise<Env>;
   texts: { unknownItem(token: string): string; noOpenMonth(token: string): string };
+  /** What publishing the item with its planned content would change (docs/versions.md); absent when `publish` is null. */
+  publishDiff?(db: Queryable, item: PlannedItem<Row, Content>): Promise<{ module: MassiveEditPublishDiff['modules'][number] } | { cluster: MassiveEditPublishDiff['clusters'][number] }>;
 }
 
 /** One (row, item, month) to change. `row` is 0-based. */
@@ -149,9 +153,16 @@ export function stepOutcome(step: Step, decision: ReturnType<typeof decideChange
   };
 }
 
+/** An item-month the rows change, as stored now (`row`) and as it will be once they apply (`content`). */
+export interface PlannedItem<Row, Content> {
+  row: Row;
+  content: Content;
+}
+
 /**
  * The preview: every step decided in order on facts read once, each applied decision carried to the
- * steps after it (a later row on the same item sees the earlier row's change). Writes nothing.
+ * steps after it (a later row on the same item sees the earlier row's change). Writes nothing. Also
+ * answers the item-months the rows change, in the order of their first change, with their final content.
  */
 export async function previewSteps<Row extends VersionedRow, Content, Edit, Env>(
   db: Queryable,
@@ -161,18 +172,45 @@ export async function previewSteps<Row extends VersionedRow, Content, Edit, Env>
   caller: Pick<JobCaller, 'username' | 'grants'>,
   toPublish: boolean,
   lockTtlMinutes: number,
-): Promise<StepOutcome[]> {
+): Promise<{ outcomes: StepOutcome[]; planned: PlannedItem<Row, Content>[] }> {
   const { change } = type;
   const env = await type.env(db, edits);
   const keys: ItemKeyParts[] = steps.map((s) => ({ itemKey: s.itemKey, monthId: s.monthId }));
   const facts = await loadChangeFacts(db, change as ChangeKind<Row, Content, unknown, unknown>, keys, lockTtlMinutes);
-  return steps.map((step) => {
+  const stored = new Map(facts);
+  const changed: string[] = [];
+  const outcomes = steps.map((step) => {
     const key = { itemKey: step.itemKey, monthId: step.monthId };
     const current = facts.get(itemKeyString(key));
     const decision = decideChange(change, current, key, edits[step.row]!, env, caller, toPublish);
-    if (decision.outcome === 'applied' && current) facts.set(itemKeyString(key), factsAfter(change as ChangeKind<Row, Content, unknown, unknown>, current, decision.next));
+    if (decision.outcome === 'applied' && current) {
+      if (current === stored.get(itemKeyString(key))) changed.push(itemKeyString(key));
+      facts.set(itemKeyString(key), factsAfter(change as ChangeKind<Row, Content, unknown, unknown>, current, decision.next));
+    }
     return stepOutcome(step, decision, current ? change.label(current.row) : step.label);
   });
+  // The stored row, not the simulated one: its status still says whether it was published (a change reopens it).
+  const planned = changed.map((key) => ({ row: stored.get(key)!.row, content: facts.get(key)!.content }));
+  return { outcomes, planned };
+}
+
+/**
+ * Save & Publish's preview: what publishing each changed item-month would change (the item-versions diff of its
+ * planned content), for the first PUBLISH_DIFF_MAX_ITEMS of them; `total` counts them all.
+ */
+export async function plannedPublishDiff<Row extends VersionedRow, Content>(
+  db: Queryable,
+  type: Pick<EditType<Row, Content, unknown, unknown>, 'publishDiff'>,
+  planned: readonly PlannedItem<Row, Content>[],
+): Promise<MassiveEditPublishDiff | undefined> {
+  if (!type.publishDiff) return undefined;
+  const diff: MassiveEditPublishDiff = { total: planned.length, modules: [], clusters: [] };
+  for (const item of planned.slice(0, PUBLISH_DIFF_MAX_ITEMS)) {
+    const one = await type.publishDiff(db, item);
+    if ('module' in one) diff.modules.push(one.module);
+    else diff.clusters.push(one.cluster);
+  }
+  return diff;
 }
 
 /** What Save & Publish did with each item it tried to publish, by item key string. */

@@ -1,12 +1,15 @@
 /** The three kinds of massive edit rows (part 2 §3): which items they name, in which months, and how they publish. */
 import { CLUSTER_TEXTS } from '@bo/shared/clusters';
 import type { ClassificationMassiveEditRow, ClusterMassiveEditRow, ModuleMassiveEditRow } from '@bo/shared/massive-edit';
+import type { ClusterVersionContent, ModuleVersionContent } from '@bo/shared/item-versions';
 import { formatMonthId } from '@bo/shared/months';
 import type { ClusterContent, ClusterRow } from '../clusters/clusters.repository.js';
 import type { PublishChangedKind } from '../lifecycle/publish-changed.js';
 import { clusterKind } from '../lifecycle/cluster-kind.js';
 import { moduleKind } from '../lifecycle/module-kind.js';
 import type { ModuleRow } from '../modules/modules.repository.js';
+import { currentContent } from '../item-versions/item-versions.repository.js';
+import { clusterPublishDiffOf, modulePublishDiffOf } from '../item-versions/item-versions.service.js';
 import { clusterPublishBlockers, hasModulesInWip, modulePublishBlockers } from '../publishing/publish-blockers.js';
 import { classificationChange, classificationEnv, clusterChange, clusterEnv, type ClassificationEnv, type ClusterEnv } from './cluster-change.js';
 import type { EditType } from './massive-edit-plan.js';
@@ -45,6 +48,23 @@ const clusterPublish: PublishChangedKind<ClusterRow> = {
   },
 };
 
+const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** A module's planned content as a version holds it: its active lines (not the bin). */
+const moduleVersionContent = (c: ModuleContent): ModuleVersionContent => ({
+  moduleDescription: c.description,
+  lines: c.lines.filter((l) => l.moduleCompositionStatus !== 'REMOVED').map((l) => ({ upc: l.upc, mustHave: l.mustHave, minValue: l.minValue ?? null })),
+});
+
+/** A cluster's planned content as a version holds it; a massive edit does not change stores, so they are the stored ones. */
+const clusterVersionContent = (c: ClusterContent, stores: string[]): ClusterVersionContent => ({
+  clusterDescription: c.description,
+  stores,
+  modules: [...c.modules].filter(([, status]) => status === 'ADDED').map(([name]) => name).sort(byText),
+  lias: [...c.lias].sort(byText),
+  classifications: [...c.classifications].sort((a, b) => a - b),
+});
+
 export const moduleEditType: EditType<ModuleRow, ModuleContent, ModuleMassiveEditRow, ModuleEnv> = {
   type: 'module',
   jobKind: MASSIVE_EDIT_JOBS.module,
@@ -54,6 +74,9 @@ export const moduleEditType: EditType<ModuleRow, ModuleContent, ModuleMassiveEdi
   months: (edit) => edit.monthIdList,
   named: modulesNamed,
   env: moduleEnv,
+  async publishDiff(db, { row, content }) {
+    return { module: { ...(await modulePublishDiffOf(db, row, row.moduleName, moduleVersionContent(content))), label: row.moduleLabel } };
+  },
   texts: {
     unknownItem: (token) => `Unknown module ${token}`,
     noOpenMonth: (token) => `The module ${token} is in no open month`,
@@ -74,6 +97,10 @@ export const clusterEditType: EditType<ClusterRow, ClusterContent, ClusterMassiv
   months: (edit) => edit.months,
   named: clustersNamed,
   env: clusterEnv,
+  async publishDiff(db, { row, content }) {
+    const { stores } = await currentContent(db, 'cluster', row.id);
+    return { cluster: { ...(await clusterPublishDiffOf(db, row, row.clusterId, clusterVersionContent(content, stores))), label: row.clusterLabel } };
+  },
   texts: clusterTexts,
 };
 

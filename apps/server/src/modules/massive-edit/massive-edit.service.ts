@@ -1,7 +1,8 @@
 /**
  * The massive edit calls (part 2 §2–§8, docs/MASSIVE-EDIT.md): check every row with the rules of part 2
  * §5 (400, nothing queued), the caller's right to edit at all (403), resolve the rows' names into steps,
- * then either answer the preview (dryRun: the same decisions, nothing written) or queue the job and
+ * then either answer the preview (dryRun: the same decisions, nothing written; with toPublish also what
+ * publishing each changed item would change) or queue the job and
  * answer its id with the items the caller may not change (notAuthorizedItems).
  */
 import { isAdmin, hasType, type ItemScope } from '@bo/shared/permissions';
@@ -10,7 +11,7 @@ import type { ServiceContext } from '../../lib/context.js';
 import { badRequest, forbidden } from '../../lib/errors.js';
 import { mayChange, type VersionedRow } from '../lifecycle/item-change.js';
 import { monthStates } from '../months/months.repository.js';
-import { assembleResult, previewSteps, resolveRows, type EditType } from './massive-edit-plan.js';
+import { assembleResult, plannedPublishDiff, previewSteps, resolveRows, type EditType } from './massive-edit-plan.js';
 import { inRowOrder, type MassiveEditPayload } from './massive-edit.job.js';
 
 /** The most item-months one request may change (rows × items × months). */
@@ -56,8 +57,8 @@ export async function massiveEdit<Row extends VersionedRow, Content, Edit, Env>(
   if (steps.length > MAX_STEPS) throw badRequest(MASSIVE_EDIT_SERVICE_TEXTS.tooManySteps(steps.length), [{ path: `body.${request.rowsField}`, message: MASSIVE_EDIT_SERVICE_TEXTS.tooManySteps(steps.length) }]);
 
   if (request.dryRun) {
-    const outcomes = await previewSteps(ctx.db, type, request.edits, steps, ctx.user, toPublish, ctx.config.LOCK_TTL_MINUTES);
-    return assembleResult({
+    const { outcomes, planned } = await previewSteps(ctx.db, type, request.edits, steps, ctx.user, toPublish, ctx.config.LOCK_TTL_MINUTES);
+    const { result } = assembleResult({
       type: type.type,
       itemType: type.change.kind.type,
       dryRun: true,
@@ -66,7 +67,10 @@ export async function massiveEdit<Row extends VersionedRow, Content, Edit, Env>(
       outcomes: inRowOrder(failures, outcomes),
       publish: null,
       publishJobId: null,
-    }).result;
+    });
+    // Save & Publish's confirmation shows what publishing each changed item would change.
+    const publishDiff = toPublish ? await plannedPublishDiff(ctx.db, type, planned) : undefined;
+    return publishDiff ? { ...result, publishDiff } : result;
   }
 
   // Who may not change what, as far as the request can tell (the job checks again with the grants of its time).
