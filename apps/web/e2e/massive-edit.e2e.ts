@@ -2,7 +2,8 @@
  * The Massive Edit pages (part 2 §2 "Massive Edit page", §4 "Massive edit flow"; part 1 §2 "Massive edit
  * selected table") in real Chromium: typing rows, pasting a block copied from a spreadsheet (a real paste
  * event with clipboard data), a row's error, Preview (dryRun), Save All with the progress bar and the
- * Result popup, the switch warning, a cluster and a classification row, and the selected modules from home.
+ * Result popup, Save & Publish All's list of what publishing changes, the switch warning, a cluster and a
+ * classification row, and the selected modules from home.
  *
  * Uses what no other browser test touches: Marea (MRA) modules and Nordika (NRD) clusters of M06_2027.
  * Module names, UPCs and LIAs are looked up through the API at test time.
@@ -21,11 +22,13 @@ const SHOTS = '/tmp/shots-massive';
 
 interface ModuleDto {
   moduleName: string;
+  moduleLabel: string;
   monthId: string;
   status: string;
   locked: boolean;
+  collection: string;
   moduleDescription: string | null;
-  productDtoList: { upc: string; mustHave: boolean; eligible: boolean; moduleCompositionStatus: string | null }[];
+  productDtoList: { upc: string; mustHave: boolean; eligible: boolean; moduleCompositionStatus: string | null; deleted: boolean; flagDisco: boolean }[];
 }
 interface ClusterDto {
   clusterId: string;
@@ -236,6 +239,47 @@ describe('Massive Edit: module rows', () => {
     await page.waitForURL(/\/backoffice\/massive-edit-wi$/);
     await row(1).waitFor();
     expect(await cell(1, 'moduleLabels').inputValue()).toBe('');
+  });
+});
+
+describe('Massive Edit: Save & Publish All says what publishing changes (issue 18)', () => {
+  it('lists the item with its summary against the last published version, then publishes', async () => {
+    // A published (SUBMITTED) Marea module the first test leaves alone (it takes WIP ones), and a SKU of its
+    // collection it does not hold: publishing it changes exactly that SKU against the last published version.
+    const found = await apiCall<{ moduleName: string; status: string; locked: boolean }[]>(token, 'POST', '/module/filtered', { brand: ['MRA'], monthId: [MONTH] });
+    const details = await apiCall<ModuleDto[]>(token, 'POST', '/module/details', found.filter((m) => !m.locked).map((m) => ({ moduleName: m.moduleName, monthId: MONTH })));
+    const target = details.find((m) => m.status === 'SUBMITTED')!;
+    expect(target).toBeTruthy();
+    const held = new Set(target.productDtoList.map((p) => p.upc));
+    const upc = details
+      .filter((m) => m.collection === target.collection)
+      .flatMap((m) => m.productDtoList)
+      .find((p) => !held.has(p.upc) && !p.deleted && !p.flagDisco)!.upc;
+
+    await openPage_();
+    await cell(1, 'moduleLabels').fill(target.moduleName);
+    await cell(1, 'upcToAddList').fill(upc);
+    await pickMonth(1);
+    await page.getByTestId('save-publish-all').click();
+    const confirm = page.getByRole('dialog').filter({ hasText: /the changes of 1 row\?/ });
+    await confirm.waitFor();
+    expect(await confirm.getByText('Save and publish the changes of 1 row?').isVisible()).toBe(true);
+    const line = confirm.getByTestId('massive-edit-publish-line');
+    await line.first().waitFor();
+    expect(await line.count()).toBe(1);
+    const name = target.moduleLabel !== target.moduleName ? `${target.moduleLabel} · ${target.moduleName} (${MONTH_LABEL})` : `${target.moduleName} (${MONTH_LABEL})`;
+    expect(await line.locator('p').first().innerText()).toBe(name);
+    // Against the last published version: the one SKU; then the previous month's comparison or its absence.
+    const summary = await line.getByTestId('massive-edit-publish-summary').innerText();
+    expect(summary).toMatch(/^vs last published: \+1 SKU · (vs \d\d\/\d{4}: .+|No published version in a previous month)$/);
+    expect(await confirm.getByTestId('massive-edit-publish-more').count()).toBe(0);
+    await shot('publish-confirmation');
+
+    const lines = await confirmAndWaitForResult();
+    expect(lines).toMatch(/Row 1: saved /);
+    await page.getByTestId('massive-edit-result-close').click();
+    const [after] = await apiCall<ModuleDto[]>(token, 'POST', '/module/details', [{ moduleName: target.moduleName, monthId: MONTH }]);
+    expect(after!.productDtoList.some((p) => p.upc === upc && p.moduleCompositionStatus !== 'REMOVED')).toBe(true);
   });
 });
 

@@ -1,4 +1,4 @@
-import { Button, Group, type MantineColor, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, type MantineColor, type MantineSize, Modal, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 
 export interface ConfirmDialogProps {
@@ -64,6 +64,8 @@ export interface ConfirmOptions {
   confirmLabel?: string;
   cancelLabel?: string;
   confirmColor?: MantineColor;
+  /** The modal's width (Mantine's default, md, when not given): a question with a list needs more. */
+  size?: MantineSize;
   /**
    * The work that Yes starts (a save, a publish): while it runs the dialog stays open, its confirm button
    * shows a loader and ignores further clicks, and No, Escape and the outside click do nothing. The dialog
@@ -79,7 +81,7 @@ let nextConfirmId = 0;
  * action is done), false when cancelled or closed. Only the first answer counts: a double click on Yes
  * confirms once. For a question that belongs to a component's state, use ConfirmDialog.
  */
-export function confirmDialog({ title, message, confirmLabel = 'Yes', cancelLabel = 'No', confirmColor, action }: ConfirmOptions): Promise<boolean> {
+export function confirmDialog({ title, message, confirmLabel = 'Yes', cancelLabel = 'No', confirmColor, size, action }: ConfirmOptions): Promise<boolean> {
   return new Promise((resolve, reject) => {
     const modalId = `confirm-dialog-${++nextConfirmId}`;
     const confirmProps = { ...(confirmColor ? { color: confirmColor } : {}), 'data-testid': 'confirm-dialog-yes' };
@@ -117,6 +119,7 @@ export function confirmDialog({ title, message, confirmLabel = 'Yes', cancelLabe
       title: typeof title === 'string' ? <Text fw={650}>{title}</Text> : title,
       centered: true,
       radius: 'lg',
+      ...(size ? { size } : {}),
       children: typeof message === 'string' ? <Text fz="sm">{message}</Text> : message,
       labels: { confirm: confirmLabel, cancel: cancelLabel },
       confirmProps,

@@ -2,9 +2,9 @@ import { Box, Loader, Group, ScrollArea, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { VERSION_TEXTS, type ClusterDiff, type ClusterPublishDiffRequest, type ModuleDiff, type ModulePublishDiffRequest } from '@bo/shared/item-versions';
 import { formatDateTime, formatMonthId, formatNumber } from '@/lib/format';
+import { isEmptyClusterDiff, isEmptyModuleDiff, moduleDiffSummary, storeGainLines } from '@/lib/publish-diff-summary';
 import { getClusterPublishDiff } from '../api/get-cluster-publish-diff';
 import { getModulePublishDiff } from '../api/get-module-publish-diff';
-import { isEmptyClusterDiff, isEmptyModuleDiff, moduleDiffSummary, storeGainLines } from '../logic/compare';
 
 const MAX_LISTED = 12;
 const list = (xs: readonly string[]) => (xs.length > MAX_LISTED ? `${xs.slice(0, MAX_LISTED).join(', ')} and ${xs.length - MAX_LISTED} more` : xs.join(', '));

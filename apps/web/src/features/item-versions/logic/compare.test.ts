@@ -7,9 +7,7 @@ import {
   compareModuleContents,
   moduleCompareSummary,
   moduleContentOf,
-  moduleDiffSummary,
   restoreModuleVersion,
-  storeGainLines,
   upcsToFetch,
 } from './compare';
 
@@ -118,21 +116,5 @@ describe('cluster comparisons', () => {
     expect(cmp.description.changed).toBe(true);
     expect(clusterCompareSummary(cmp)).toBe('+2 stores, −1 store, −1 module, +1 classification, −1 classification, description');
     expect(clusterCompareSummary(compareClusterContents(left, left))).toBe('no change');
-  });
-});
-
-describe('publish diff texts', () => {
-  it('counts a module diff', () => {
-    expect(moduleDiffSummary({ added: ['a', 'b'], removed: ['c'], mhToEl: [], elToMh: ['d'], minChanged: [] })).toBe('+2 SKUs, −1, 1 EL→MH');
-  });
-
-  it('says how many stores gain or lose how many SKUs, biggest change first, without the unchanged group', () => {
-    const diff = { storesAdded: [], storesRemoved: [], modulesAdded: [], modulesRemoved: [], skusPerStore: [
-      { gained: 0, lost: 0, stores: 5 },
-      { gained: 3, lost: 0, stores: 12 },
-      { gained: 2, lost: 1, stores: 4 },
-      { gained: 0, lost: 5, stores: 1 },
-    ] };
-    expect(storeGainLines(diff)).toEqual(['1 store loses 5 SKUs', '12 stores gain 3 SKUs', '4 stores gain 2 SKUs and lose 1']);
   });
 });

@@ -2,10 +2,12 @@
  * The History panel's comparisons and the restore of a module version, pure (unit-tested on their own).
  * Both sides of a comparison are version contents: the composition on screen is turned into one first
  * (its active lines only, as the server stores a version), so a version compares the same way with the
- * screen and with another version.
+ * screen and with another version. The publish diff's texts are in lib/publish-diff-summary.ts (Massive Edit
+ * uses them too).
  */
-import type { ClusterVersionContent, ModuleDiff, ModuleVersionContent, ModuleVersionDetail, ClusterDiff } from '@bo/shared/item-versions';
+import type { ClusterVersionContent, ModuleVersionContent, ModuleVersionDetail } from '@bo/shared/item-versions';
 import type { ProductDto } from '@bo/shared/modules';
+import { countsLine } from '../../../lib/publish-diff-summary';
 
 // ───────────── modules ─────────────
 
@@ -63,16 +65,6 @@ const CHANGE_ORDER: Record<LineChange, number> = { added: 0, removed: 1, mhToEl:
 export function moduleCompareSummary(rows: readonly ModuleCompareRow[]): string {
   const n = (c: LineChange) => rows.filter((r) => r.change === c).length;
   return countsLine({ added: n('added'), removed: n('removed'), mhToEl: n('mhToEl'), elToMh: n('elToMh'), min: n('min') });
-}
-
-function countsLine(c: { added: number; removed: number; mhToEl: number; elToMh: number; min: number }): string {
-  const parts: string[] = [];
-  if (c.added) parts.push(`+${c.added} ${c.added === 1 ? 'SKU' : 'SKUs'}`);
-  if (c.removed) parts.push(`−${c.removed}`);
-  if (c.mhToEl) parts.push(`${c.mhToEl} MH→EL`);
-  if (c.elToMh) parts.push(`${c.elToMh} EL→MH`);
-  if (c.min) parts.push(`${c.min} min ${c.min === 1 ? 'value' : 'values'}`);
-  return parts.length ? parts.join(', ') : 'no change';
 }
 
 /** A SKU of the version that the restore leaves out, and why. */
@@ -194,34 +186,4 @@ export function clusterCompareSummary(c: ClusterCompare): string {
   count(c.classifications, 'classification', 'classifications');
   if (c.description.changed) parts.push('description');
   return parts.length ? parts.join(', ') : 'no change';
-}
-
-// ───────────── publish diffs ─────────────
-
-/** A module diff's counts in the summary's words ("no change" when empty). */
-export const moduleDiffSummary = (d: ModuleDiff) =>
-  countsLine({ added: d.added.length, removed: d.removed.length, mhToEl: d.mhToEl.length, elToMh: d.elToMh.length, min: d.minChanged.length });
-
-export const isEmptyModuleDiff = (d: ModuleDiff) => d.added.length + d.removed.length + d.mhToEl.length + d.elToMh.length + d.minChanged.length === 0;
-
-export const isEmptyClusterDiff = (d: ClusterDiff) =>
-  d.storesAdded.length + d.storesRemoved.length + d.modulesAdded.length + d.modulesRemoved.length === 0 && !d.skusPerStore.some((g) => g.gained || g.lost);
-
-/**
- * The store groups of a cluster diff as sentences, biggest change first: "12 stores gain 3 SKUs", "4 stores gain 2
- * SKUs and lose 1", "3 stores lose 5 SKUs"; groups with no change are left out.
- */
-export function storeGainLines(d: ClusterDiff): string[] {
-  const skus = (n: number) => `${n} ${n === 1 ? 'SKU' : 'SKUs'}`;
-  return d.skusPerStore
-    .filter((g) => g.stores > 0 && (g.gained || g.lost))
-    .slice()
-    .sort((a, b) => b.gained + b.lost - (a.gained + a.lost) || b.stores - a.stores)
-    .map((g) => {
-      const who = `${g.stores} ${g.stores === 1 ? 'store' : 'stores'}`;
-      const verb = (s: string, p: string) => (g.stores === 1 ? s : p);
-      if (g.gained && g.lost) return `${who} ${verb('gains', 'gain')} ${skus(g.gained)} and ${verb('loses', 'lose')} ${g.lost}`;
-      if (g.gained) return `${who} ${verb('gains', 'gain')} ${skus(g.gained)}`;
-      return `${who} ${verb('loses', 'lose')} ${skus(g.lost)}`;
-    });
 }

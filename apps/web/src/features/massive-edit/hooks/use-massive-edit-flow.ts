@@ -1,10 +1,11 @@
 import { type MassiveEditResult, massiveEditResultSchema, type MassiveEditType } from '@bo/shared/massive-edit';
-import { useCallback, useRef, useState } from 'react';
+import { createElement, useCallback, useRef, useState } from 'react';
 import { showAlert } from '@/components/ui/alert-store';
 import { confirmDialog } from '@/components/ui/confirm-dialog';
 import { showMessagePopup } from '@/components/ui/message-popup';
 import { isApiError } from '@/lib/api-error';
 import { waitForJob } from '@/lib/jobs';
+import { PublishConfirmation } from '../components/publish-confirmation';
 import type { TableSummary } from '../logic/draft-rows';
 import { fieldErrorsByRow, renumberRow } from '../logic/result-lines';
 import { callsFor, type MassiveEditTarget } from './massive-edit-calls';
@@ -31,9 +32,10 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Save All / Save & Publish All and Preview (part 2 §4): confirmation (CANCEL / CONFIRM) with the call
- * inside it, the progress popup fed by the job polls, the Result popup about a second after 100%; a
- * preview sends the same rows with dryRun. Errors as part 2 §8: 401 logs out (the API client), 4xx an
- * 'Error' popup one line per ';' part (a 400 also marks its rows), 5xx / no answer the alert bar.
+ * inside it (Save & Publish's also lists what publishing changes per item, issue 18), the progress popup
+ * fed by the job polls, the Result popup about a second after 100%; a preview sends the same rows with
+ * dryRun. Errors as part 2 §8: 401 logs out (the API client), 4xx an 'Error' popup one line per ';' part
+ * (a 400 also marks its rows), 5xx / no answer the alert bar.
  */
 export function useMassiveEditFlow({ target, type, onSaved }: { target: MassiveEditTarget; type: MassiveEditType; onSaved: () => void }) {
   const [phase, setPhase] = useState<FlowPhase>({ kind: 'idle' });
@@ -86,9 +88,12 @@ export function useMassiveEditFlow({ target, type, onSaved }: { target: MassiveE
         };
         try {
           if (ask) {
+            const question = FLOW_TEXTS.confirmMessage(rows.length, publish);
             const yes = await confirmDialog({
               title: FLOW_TEXTS.confirmTitle(publish),
-              message: FLOW_TEXTS.confirmMessage(rows.length, publish),
+              // Save & Publish shows what publishing changes, item by item (the server's preview with toPublish).
+              message: publish ? createElement(PublishConfirmation, { question, rows, target }) : question,
+              ...(publish ? { size: 'lg' as const } : {}),
               confirmLabel: 'CONFIRM',
               cancelLabel: 'CANCEL',
               action: start,
