@@ -409,15 +409,20 @@ async function run(workers: number, planners: Planner[], client: pg.Client) {
     const withoutToken = await request(base, 'GET', '/api/metrics');
     const metricsOk = withToken.status === 200 && /^http_requests_total\{/m.test(withToken.text) && withoutToken.status !== 200;
 
-    // Let the publish jobs finish (the outbox answers after PLANNING_SYSTEM_DELAY_MS), so that no
-    // module is left SUBMIT_IN_PROGRESS for the next run.
+    // Let the publish jobs finish (each process runs one job at a time, and the outbox answers after
+    // PLANNING_SYSTEM_DELAY_MS), so that no module is left SUBMIT_IN_PROGRESS for the next run; how long
+    // the backlog takes to drain is a figure of its own.
+    const drainStart = performance.now();
+    let backlog = 0;
     if (publishJobs.length) {
-      for (let i = 0; i < 150; i++) {
+      for (let i = 0; i < 1500; i++) {
         const { rows } = await client.query<{ n: number }>(`SELECT count(*)::int AS n FROM jobs WHERE id = ANY($1) AND status IN ('QUEUED', 'RUNNING')`, [publishJobs]);
+        if (i === 0) backlog = rows[0]!.n;
         if (rows[0]!.n === 0) break;
         await sleep(200);
       }
     }
+    const drainS = (performance.now() - drainStart) / 1000;
     const jobRows = publishJobs.length
       ? (await client.query<{ status: string; n: number }>('SELECT status, count(*)::int AS n FROM jobs WHERE id = ANY($1) GROUP BY status', [publishJobs])).rows
       : [];
@@ -427,7 +432,7 @@ async function run(workers: number, planners: Planner[], client: pg.Client) {
     const sat = saturation.summary('search', phase2S);
     printTable(`WORKERS=${workers}, saturation: ${planners.length} clients searching back to back (${phase2S.toFixed(0)} s)`, [sat]);
     for (const [what, n] of stats.notes) console.log(`  note: ${what}: ${n}`);
-    console.log(`  publish jobs: ${jobRows.map((r) => `${r.n} ${r.status}`).join(', ') || 'none'}; metrics with the token: ${withToken.status}, without: ${withoutToken.status}`);
+    console.log(`  publish jobs: ${jobRows.map((r) => `${r.n} ${r.status}`).join(', ') || 'none'} (${backlog} still queued or running when the load stopped, drained in ${drainS.toFixed(0)} s); metrics with the token: ${withToken.status}, without: ${withoutToken.status}`);
     console.log(`  load average ${loadBefore.toFixed(1)} before, ${loadAfter.toFixed(1)} after`);
     const errs = [...stats.errors.entries(), ...saturation.errors.entries()];
     for (const [call, list] of errs) console.log(`  errors of ${call} (${list.length}), first: ${list[0]}`);
@@ -441,6 +446,7 @@ async function run(workers: number, planners: Planner[], client: pg.Client) {
       openP95: get('module open').p95,
       metricsOk,
       jobs: Object.fromEntries(jobRows.map((r) => [r.status, r.n])),
+      publishBacklog: { atEnd: backlog, drainS },
       loadAverage: [loadBefore, loadAfter],
     };
   } finally {
