@@ -274,6 +274,17 @@ describe('Massive Edit: Save & Publish All says what publishing changes (issue 1
     expect(summary).toMatch(/^vs last published: \+1 SKU · (vs \d\d\/\d{4}: .+|No published version in a previous month)$/);
     expect(await confirm.getByTestId('massive-edit-publish-more').count()).toBe(0);
     await shot('publish-confirmation');
+    await confirm.getByRole('button', { name: 'CANCEL' }).click();
+    await confirm.waitFor({ state: 'hidden' });
+
+    // Publishing from the Preview popup asks the same question, with the same summary.
+    await page.getByTestId('preview-button').click();
+    const preview = page.getByTestId('massive-edit-preview').locator('.mantine-Modal-content');
+    await preview.waitFor();
+    await preview.getByRole('button', { name: 'Save & Publish All' }).click();
+    await confirm.waitFor();
+    await line.first().waitFor();
+    expect(await line.getByTestId('massive-edit-publish-summary').innerText()).toBe(summary);
 
     const lines = await confirmAndWaitForResult();
     expect(lines).toMatch(/Row 1: saved /);

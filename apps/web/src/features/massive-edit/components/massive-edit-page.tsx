@@ -172,7 +172,8 @@ export function MassiveEditPage({ title, description, target, initial, persist }
           publishable && !publishHint
             ? () => {
                 flow.closePreview();
-                void flow.save(summary.sent, true, { ask: false });
+                // Publishing from the preview still shows what publishing changes (the confirmation's per-item summary).
+                void flow.save(summary.sent, true);
               }
             : undefined
         }
