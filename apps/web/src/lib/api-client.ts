@@ -2,6 +2,7 @@ import { errorKeySchema, errorResponseSchema, type ErrorKey } from '@bo/shared/e
 import type { z } from 'zod';
 import { showAlert } from '../components/ui/alert-store';
 import { ApiError } from './api-error';
+import { takeEarlyCall } from './early-calls';
 import { getSession, logout } from './session';
 
 /**
@@ -117,9 +118,15 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
     throw error;
   };
 
+  const url = buildUrl(prefix, path, query);
   let response: Response;
+  let earlyData: Promise<unknown> | null = null;
   try {
-    response = await fetch(buildUrl(prefix, path, query), { method, headers, body: payload, signal });
+    // The same call started before the app loaded (public/early-calls.js), or null: send it.
+    const taken = signal || responseType !== 'json' || (payload !== undefined && typeof payload !== 'string') ? null : takeEarlyCall(method, url, payload ?? null, token);
+    const early = taken ? await taken : null;
+    earlyData = early?.data ?? null;
+    response = early?.response ?? (await fetch(url, { method, headers, body: payload, signal }));
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
     return fail(new ApiError(0, 'network', method === 'GET' ? FAILURE_TEXTS.networkRead : FAILURE_TEXTS.networkWrite));
@@ -129,7 +136,7 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
 
   let data: unknown;
   try {
-    data = await readBody(response, responseType);
+    data = earlyData ? await earlyData : await readBody(response, responseType);
   } catch {
     return fail(new ApiError(response.status, 'invalidResponse', INVALID_RESPONSE));
   }

@@ -1,5 +1,6 @@
 import type { UserInfo } from '@bo/shared/auth';
 import type { Grant } from '@bo/shared/grants';
+import { discardEarlyCalls } from './early-calls';
 import { queryClient } from './query-client';
 import { createStore, useStore } from './store';
 
@@ -294,6 +295,7 @@ export function logout(reason: LogoutReason = 'user'): void {
     }
   }
   endServerSession(token);
+  discardEarlyCalls();
   if (expiryTimer) clearTimeout(expiryTimer);
   expiryTimer = null;
   clearPersisted();

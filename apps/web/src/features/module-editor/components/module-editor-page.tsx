@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
-import { DndContext, DragOverlay, KeyboardSensor, PointerSensor, useDndContext, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
+import { DndContext, DragOverlay, KeyboardSensor, PointerSensor, useDndMonitor, useSensor, useSensors, type DragEndEvent, type DragStartEvent } from '@dnd-kit/core';
 import { Box, Center, Loader, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconBoxOff } from '@tabler/icons-react';
 import type { ProductDto } from '@bo/shared/modules';
@@ -112,15 +112,25 @@ export function ModuleEditorPage({
 
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 5 } }), useSensor(KeyboardSensor, { coordinateGetter: jumpBetweenAreas }));
   const { drop, toggle, keyAction, setMinValue, setDescription, setNewModule, dispatch } = editor;
-  // The dragged tile is drawn by <DragPreview> from dnd-kit's own state: a drag does not re-render the page.
+  // The dragged tile is drawn by <DragPreview> from dnd-kit's events: a drag does not re-render the page.
+  // What is dragged is kept from the start: dnd-kit gives an empty `data` once the source tile has
+  // unmounted (a virtualised card or Active SKUs row scrolled away during the drag).
+  const dragged = useRef<DragData | null>(null);
+  const onDragStart = useCallback((e: DragStartEvent) => {
+    dragged.current = asDragData(e.active.data.current);
+  }, []);
   const onDragEnd = useCallback(
     (e: DragEndEvent) => {
-      const drag = e.active.data.current as DragData | undefined;
+      const drag = asDragData(e.active.data.current) ?? dragged.current;
+      dragged.current = null;
       const target = e.over?.data.current as DropData | undefined;
       if (drag && target) drop(drag, target);
     },
     [drop],
   );
+  const onDragCancel = useCallback(() => {
+    dragged.current = null;
+  }, []);
 
   const { move, addTo, lock, reload } = editor;
   // "Yes, Unlock" on a card another user holds: the forced unlock, then the lock is ours and the card shows the saved module.
@@ -228,7 +238,7 @@ export function ModuleEditorPage({
   }
 
   return (
-    <DndContext sensors={sensors} collisionDetection={areaCollision} onDragEnd={onDragEnd} autoScroll={{ threshold: { x: 0, y: 0.15 } }}>
+    <DndContext sensors={sensors} collisionDetection={areaCollision} onDragStart={onDragStart} onDragEnd={onDragEnd} onDragCancel={onDragCancel} autoScroll={{ threshold: { x: 0, y: 0.15 } }}>
       <Box className={classes.page}>
         <AlertBar />
         <EditorHeader
@@ -339,9 +349,16 @@ function ModuleHistory({
   });
 }
 
-/** The tile under the pointer while dragging; only this component follows dnd-kit's drag state. */
+/** A tile's drag data, or null (dnd-kit's empty stand-in once the source tile has unmounted). */
+const asDragData = (data: unknown): DragData | null => (data && typeof data === 'object' && 'product' in data && (data as DragData).product ? (data as DragData) : null);
+
+/** The tile under the pointer while dragging, kept from the drag's start (the source tile may unmount meanwhile). */
 function DragPreview() {
-  const { active } = useDndContext();
-  const dragging = (active?.data.current as DragData | undefined) ?? null;
+  const [dragging, setDragging] = useState<DragData | null>(null);
+  useDndMonitor({
+    onDragStart: (e) => setDragging(asDragData(e.active.data.current)),
+    onDragEnd: () => setDragging(null),
+    onDragCancel: () => setDragging(null),
+  });
   return <DragOverlay dropAnimation={null}>{dragging ? <SkuTile product={dragging.product} area={dragging.area} readOnly compact={dragging.area === 'BIN'} /> : null}</DragOverlay>;
 }
