@@ -73,12 +73,14 @@ export interface BuildAppOptions {
   gateway?: PlanningGateway;
   /** The clock of date-dependent screens (the Deletion Area's month window); tests fix it. */
   now?: () => Date;
+  /** Check the answers that skip the per-call zod check against their schemas (plugins/answers.ts); tests set it. */
+  checkAnswers?: boolean;
 }
 
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 
 /** Builds the whole HTTP application (used by server.ts and by the tests through `inject`). */
-export async function buildApp({ config, database, logger = true, gateway, now }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logger = true, gateway, now, checkAnswers = false }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger && config.LOG_LEVEL !== 'silent' ? { level: config.LOG_LEVEL } : false,
     genReqId: (req) => {
@@ -98,6 +100,7 @@ export async function buildApp({ config, database, logger = true, gateway, now }
   });
   app.decorate('config', config);
   app.decorate('database', database);
+  app.decorate('checkAnswers', checkAnswers);
   app.decorate('gateway', gateway ?? createGateway(config));
   // The runner is started by server.ts; tests drive it with drain().
   app.decorate('jobs', new JobRunner(database, { staleMs: config.JOB_STALE_SECONDS * 1000, log: (msg, extra) => app.log.warn(extra ?? {}, msg), info: (msg, extra) => app.log.info(extra ?? {}, msg) }));

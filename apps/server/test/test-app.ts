@@ -69,7 +69,7 @@ export async function buildTestApp<Name extends string = never>(spec: TestAppSpe
     { LOG_LEVEL: 'silent' },
     { WEB_DIST_DIR: '/nonexistent-web-dist', ...(tempDir === undefined ? {} : { DATA_DIR: tempDir }), ...spec.config },
   );
-  const app = await buildApp({ config, database, logger: false, now: spec.now });
+  const app = await buildApp({ config, database, logger: false, now: spec.now, checkAnswers: true });
   if (tempDir !== undefined) {
     app.addHook('onClose', async () => {
       await fs.rm(tempDir, { recursive: true, force: true });

@@ -64,4 +64,25 @@ describe('home rows: counts, doors and last change', () => {
     const list = z.array(clusterListItemSchema).parse(await post('/api/cluster/filtered'));
     expect(list.find((c) => c.clusterId === 'CL_EDITED')).toMatchObject({ door: 1, updatedBy: 'creator', updatedAt: EDITED_AT.toISOString() });
   });
+
+  it('writes the lists as before the database wrote them: compact JSON, keys in the same order', async () => {
+    const headers = await world.as('admin');
+    const raw = async (url: string) => {
+      const res = await world.app.inject({ method: 'POST', url, headers, payload: { monthId: ['M01_2027'], brand: ['AUR'] } });
+      expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(res.body).toBe(JSON.stringify(JSON.parse(res.body)));
+      return JSON.parse(res.body) as Record<string, unknown>[];
+    };
+    const moduleKeys = 'moduleName moduleLabel moduleDescription monthId macroFamily brand collection planningChannel starZones status newModule locked userLock legoMonth inOpenMonth releaseClosed door length elLength initialSize rpasErrors publicationDate updatedBy updatedAt';
+    const modules = await raw('/api/module/filtered');
+    expect(modules.length).toBeGreaterThan(0);
+    for (const m of modules) expect(Object.keys(m).join(' ')).toBe(moduleKeys);
+    const groups = await raw('/api/module/macroFamily');
+    expect(groups.map((g) => Object.keys(g).join(' '))).toEqual(groups.map(() => 'macroFamily specialKind moduleList'));
+    for (const m of groups.flatMap((g) => g.moduleList as Record<string, unknown>[])) expect(Object.keys(m).join(' ')).toBe(moduleKeys);
+    const clusterKeys = 'clusterId clusterLabel clusterDescription monthId brandCode collection planningChannel country starZones status locked userLock legoMonth inOpenMonth releaseClosed rangeFacing door rpasErrors publicationDate updatedBy updatedAt';
+    const clusterList = await raw('/api/cluster/filtered');
+    expect(clusterList.length).toBeGreaterThan(0);
+    for (const c of clusterList) expect(Object.keys(c).join(' ')).toBe(clusterKeys);
+  });
 });

@@ -165,6 +165,51 @@ export async function moduleList(db: Queryable, where: SQL, ttlMinutes: number, 
   return rows.map((r) => ({ ...r, id: Number(r.id), door: Number(r.door), length: Number(r.length), elLength: Number(r.elLength) }));
 }
 
+/** A list item as the database wrote it (the answer's JSON) with what the list is sorted by. */
+export interface ModuleListJson {
+  macroFamily: string;
+  specialKind: string | null;
+  moduleLabel: string;
+  moduleName: string;
+  monthId: string;
+  /** The ModuleListItem, keys in the answer's order. */
+  json: string;
+}
+
+/**
+ * As `moduleList`, each module written as its ModuleListItem JSON by the database (row_to_json of a
+ * row whose columns are the item's keys, in its order): reading and writing again 25 columns of
+ * thousands of rows in Node cost more than the query (docs/performance.md, section 1).
+ */
+export async function moduleListJson(db: Queryable, where: SQL, ttlMinutes: number, limit: number): Promise<ModuleListJson[]> {
+  return queryRows<ModuleListJson>(
+    db,
+    sql`SELECT m.macro_family AS "macroFamily", mf.special_kind AS "specialKind", m.module_label AS "moduleLabel",
+               m.module_name AS "moduleName", m.month_id AS "monthId", row_to_json(item)::text AS json
+        FROM modules m
+        JOIN months mo ON mo.month_id = m.month_id
+        LEFT JOIN releases r ON r.release_id = mo.release_id
+        LEFT JOIN macro_families mf ON mf.macro_family = m.macro_family
+        ${lockJoin('module', sql.raw('m.module_name'), sql.raw('m.month_id'), ttlMinutes)}
+        LEFT JOIN LATERAL (SELECT array_agg(z.stars_zone ORDER BY z.stars_zone) AS zones FROM module_stars_zones z WHERE z.module_id = m.id) zz ON TRUE
+        LEFT JOIN LATERAL (SELECT count(*) FILTER (WHERE s.must_have)::int AS mh, count(*) FILTER (WHERE NOT s.must_have)::int AS el
+                           FROM module_skus s WHERE s.module_id = m.id AND s.status <> 'REMOVED') sk ON TRUE
+        CROSS JOIN LATERAL (
+          SELECT m.module_name AS "moduleName", m.module_label AS "moduleLabel", m.module_description AS "moduleDescription",
+                 m.month_id AS "monthId", m.macro_family AS "macroFamily", m.brand_code AS brand, m.collection,
+                 m.planning_channel_id AS "planningChannel", COALESCE(to_json(zz.zones), '[]'::json) AS "starZones",
+                 m.status, m.new_module AS "newModule", lk.owner IS NOT NULL AS locked, lk.owner AS "userLock",
+                 EXISTS (SELECT 1 FROM lego_months lg WHERE lg.month_id = m.month_id AND lg.brand_code = m.brand_code AND lg.collection = m.collection) AS "legoMonth",
+                 mo.open AS "inOpenMonth", COALESCE(r.status = 'CLOSED', FALSE) AS "releaseClosed",
+                 m.door, COALESCE(sk.mh, 0) AS length, COALESCE(sk.el, 0) AS "elLength", m.initial_size AS "initialSize",
+                 m.rpas_errors AS "rpasErrors", ${isoText(sql.raw('m.publication_date'))} AS "publicationDate",
+                 m.updated_by AS "updatedBy", ${isoText(sql.raw('m.updated_at'))} AS "updatedAt"
+        ) item
+        WHERE ${where}
+        LIMIT ${limit}`,
+  );
+}
+
 export async function countRows(db: Queryable, kind: ItemKind, where: SQL): Promise<number> {
   const from = kind === 'module' ? sql.raw('modules m') : sql.raw('clusters c');
   const [row] = await queryRows<{ count: number | string }>(db, sql`SELECT count(*)::int AS count FROM ${from} WHERE ${where}`);
@@ -336,6 +381,42 @@ export async function clusterList(db: Queryable, where: SQL, ttlMinutes: number,
         LIMIT ${limit}`,
   );
   return rows.map((r) => ({ ...r, id: Number(r.id), door: Number(r.door) }));
+}
+
+/** A cluster of a list as the database wrote it (the answer's JSON) with what the list is sorted by. */
+export interface ClusterListJson {
+  clusterLabel: string;
+  clusterId: string;
+  monthId: string;
+  /** The ClusterListItem, keys in the answer's order. */
+  json: string;
+}
+
+/** As `clusterList`, each cluster written as its ClusterListItem JSON by the database (as `moduleListJson`). */
+export async function clusterListJson(db: Queryable, where: SQL, ttlMinutes: number, limit: number): Promise<ClusterListJson[]> {
+  return queryRows<ClusterListJson>(
+    db,
+    sql`SELECT c.cluster_label AS "clusterLabel", c.cluster_id AS "clusterId", c.month_id AS "monthId", row_to_json(item)::text AS json
+        FROM clusters c
+        JOIN months mo ON mo.month_id = c.month_id
+        LEFT JOIN releases r ON r.release_id = mo.release_id
+        ${lockJoin('cluster', sql.raw('c.cluster_id'), sql.raw('c.month_id'), ttlMinutes)}
+        CROSS JOIN LATERAL (
+          SELECT c.cluster_id AS "clusterId", c.cluster_label AS "clusterLabel", c.cluster_description AS "clusterDescription",
+                 c.month_id AS "monthId", c.brand_code AS "brandCode", c.collection, c.planning_channel_id AS "planningChannel",
+                 COALESCE((SELECT json_agg(cc.country_code ORDER BY cc.country_code) FROM cluster_countries cc WHERE cc.cluster_pk = c.id), '[]'::json) AS country,
+                 COALESCE((SELECT json_agg(z.stars_zone ORDER BY z.stars_zone) FROM cluster_stars_zones z WHERE z.cluster_pk = c.id), '[]'::json) AS "starZones",
+                 c.status, lk.owner IS NOT NULL AS locked, lk.owner AS "userLock",
+                 EXISTS (SELECT 1 FROM lego_months lg WHERE lg.month_id = c.month_id AND lg.brand_code = c.brand_code AND lg.collection = c.collection) AS "legoMonth",
+                 mo.open AS "inOpenMonth", COALESCE(r.status = 'CLOSED', FALSE) AS "releaseClosed",
+                 c.range_facing AS "rangeFacing",
+                 (SELECT count(*)::int FROM cluster_stores cs WHERE cs.cluster_pk = c.id) AS door,
+                 c.rpas_errors AS "rpasErrors", ${isoText(sql.raw('c.publication_date'))} AS "publicationDate",
+                 c.updated_by AS "updatedBy", ${isoText(sql.raw('c.updated_at'))} AS "updatedAt"
+        ) item
+        WHERE ${where}
+        LIMIT ${limit}`,
+  );
 }
 
 /** As `moduleOptionValues`, for clusters. */

@@ -18,6 +18,7 @@ import {
   type SearchFilters,
 } from '@bo/shared/search';
 import type { ServiceContext } from '../../lib/context.js';
+import { jsonArray, type JsonText } from '../../lib/json-text.js';
 import { tooManyResults } from '../../lib/errors.js';
 import * as repo from './search.repository.js';
 import { grantedCodes, visibilityOf } from './visibility.js';
@@ -43,42 +44,32 @@ export async function clusterListRows(ctx: ServiceContext, where: SQL, tooMany?:
 }
 
 // ───────────────────────────── lists ─────────────────────────────
+// The list answers are written by the database, item by item (repo.moduleListJson, clusterListJson):
+// Node sorts the items and joins their texts (docs/performance.md, section 1).
 
-function toModuleItem(r: repo.ModuleListRow): ModuleListItem {
-  return {
-    moduleName: r.moduleName,
-    moduleLabel: r.moduleLabel,
-    moduleDescription: r.moduleDescription,
-    monthId: r.monthId,
-    macroFamily: r.macroFamily,
-    brand: r.brand,
-    collection: r.collection,
-    planningChannel: r.planningChannel,
-    starZones: r.starZones ? r.starZones.split(',') : [],
-    status: r.status as ModuleListItem['status'],
-    newModule: r.newModule,
-    locked: r.userLock !== null,
-    userLock: r.userLock,
-    legoMonth: r.legoMonth,
-    inOpenMonth: r.inOpenMonth,
-    releaseClosed: r.releaseClosed,
-    door: r.door,
-    length: r.length,
-    elLength: r.elLength,
-    initialSize: r.initialSize,
-    rpasErrors: r.rpasErrors,
-    publicationDate: r.publicationDate,
-    updatedBy: r.updatedBy,
-    updatedAt: r.updatedAt,
-  };
+/** The modules of the search as the database wrote them, at most MAX_SEARCH_RESULTS (413 past it), sorted. */
+async function searchModuleItems(ctx: ServiceContext, filters: SearchFilters): Promise<repo.ModuleListJson[]> {
+  const max = ctx.config.MAX_SEARCH_RESULTS;
+  const where = repo.moduleWhere(filters, visibilityOf(ctx.user.grants), undefined, repo.LIST_ZONES);
+  const rows = await repo.moduleListJson(ctx.db, where, ctx.config.LOCK_TTL_MINUTES, max + 1);
+  if (rows.length > max) throw tooManyResults();
+  return sortModules(rows);
 }
 
-/** Special families first, then families, labels and names (case-insensitive, then code point: the same on every database). */
-function sortModules(rows: repo.ModuleListRow[]): repo.ModuleListRow[] {
-  const keyed = rows.map((row) => ({ row, label: row.moduleLabel.toLowerCase(), name: row.moduleName.toLowerCase() }));
+type ModuleSortKeys = Pick<repo.ModuleListJson, 'macroFamily' | 'specialKind' | 'moduleLabel' | 'moduleName' | 'monthId'>;
+
+const familyRank = (kind: string | null) => (kind === 'BEST_SELLER' ? 0 : kind === 'NEWNESS' ? 1 : 2);
+
+/**
+ * Special families first, then families, labels and names (case-insensitive, then code point: the same
+ * on every database): `compareFamilies`, then the labels and names, with each row's keys worked out once.
+ */
+function sortModules<Row extends ModuleSortKeys>(rows: Row[]): Row[] {
+  const keyed = rows.map((row) => ({ row, rank: familyRank(row.specialKind), label: row.moduleLabel.toLowerCase(), name: row.moduleName.toLowerCase() }));
   keyed.sort(
     (a, b) =>
-      compareFamilies(a.row, b.row) ||
+      a.rank - b.rank ||
+      byCodePoint(a.row.macroFamily, b.row.macroFamily) ||
       byCodePoint(a.label, b.label) ||
       byCodePoint(a.row.moduleLabel, b.row.moduleLabel) ||
       byCodePoint(a.name, b.name) ||
@@ -88,53 +79,42 @@ function sortModules(rows: repo.ModuleListRow[]): repo.ModuleListRow[] {
   return keyed.map((k) => k.row);
 }
 
-async function searchModuleRows(ctx: ServiceContext, filters: SearchFilters) {
-  const where = repo.moduleWhere(filters, visibilityOf(ctx.user.grants), undefined, repo.LIST_ZONES);
-  return sortModules(await moduleListRows(ctx, where));
-}
-
 /** POST /api/module/filtered */
-export async function searchModules(ctx: ServiceContext, filters: SearchFilters): Promise<ModuleListItem[]> {
-  return (await searchModuleRows(ctx, filters)).map(toModuleItem);
+export async function searchModules(ctx: ServiceContext, filters: SearchFilters): Promise<JsonText<ModuleListItem[]>> {
+  return jsonArray((await searchModuleItems(ctx, filters)).map((r) => r.json));
 }
 
 /** POST /api/module/macroFamily: the same modules, grouped by family (special families first). */
-export async function searchMacroFamilies(ctx: ServiceContext, filters: SearchFilters): Promise<MacroFamilyGroup[]> {
-  const groups = new Map<string, MacroFamilyGroup>();
-  for (const row of await searchModuleRows(ctx, filters)) {
+export async function searchMacroFamilies(ctx: ServiceContext, filters: SearchFilters): Promise<JsonText<MacroFamilyGroup[]>> {
+  const groups = new Map<string, { macroFamily: string; specialKind: string | null; items: string[] }>();
+  for (const row of await searchModuleItems(ctx, filters)) {
     let group = groups.get(row.macroFamily);
-    if (!group) groups.set(row.macroFamily, (group = { macroFamily: row.macroFamily, specialKind: row.specialKind, moduleList: [] }));
-    group.moduleList.push(toModuleItem(row));
+    if (!group) groups.set(row.macroFamily, (group = { macroFamily: row.macroFamily, specialKind: row.specialKind, items: [] }));
+    group.items.push(row.json);
   }
-  return [...groups.values()].sort(compareFamilies);
+  return jsonArray(
+    [...groups.values()]
+      .sort(compareFamilies)
+      .map((g) => `{"macroFamily":${JSON.stringify(g.macroFamily)},"specialKind":${JSON.stringify(g.specialKind)},"moduleList":[${g.items.join(',')}]}`),
+  );
 }
 
-/** POST /api/cluster/filtered */
-export async function searchClusters(ctx: ServiceContext, filters: SearchFilters): Promise<ClusterListItem[]> {
-  const rows = await clusterListRows(ctx, repo.clusterWhere(filters, visibilityOf(ctx.user.grants)));
-  return rows.map((r) => ({
-    clusterId: r.clusterId,
-    clusterLabel: r.clusterLabel,
-    clusterDescription: r.clusterDescription,
-    monthId: r.monthId,
-    brandCode: r.brandCode,
-    collection: r.collection,
-    planningChannel: r.planningChannel,
-    country: r.country ?? [],
-    starZones: r.starZones ?? [],
-    status: r.status as ClusterListItem['status'],
-    locked: r.userLock !== null,
-    userLock: r.userLock,
-    legoMonth: r.legoMonth,
-    inOpenMonth: r.inOpenMonth,
-    releaseClosed: r.releaseClosed,
-    rangeFacing: r.rangeFacing,
-    door: r.door,
-    rpasErrors: r.rpasErrors,
-    publicationDate: r.publicationDate,
-    updatedBy: r.updatedBy,
-    updatedAt: r.updatedAt,
-  }));
+/** POST /api/cluster/filtered: by label, id and month. */
+export async function searchClusters(ctx: ServiceContext, filters: SearchFilters): Promise<JsonText<ClusterListItem[]>> {
+  const max = ctx.config.MAX_SEARCH_RESULTS;
+  const rows = await repo.clusterListJson(ctx.db, repo.clusterWhere(filters, visibilityOf(ctx.user.grants)), ctx.config.LOCK_TTL_MINUTES, max + 1);
+  if (rows.length > max) throw tooManyResults();
+  // byText on label, id and month, with the lower-case texts worked out once per row.
+  const keyed = rows.map((row) => ({ row, label: row.clusterLabel.toLowerCase(), id: row.clusterId.toLowerCase() }));
+  keyed.sort(
+    (a, b) =>
+      byCodePoint(a.label, b.label) ||
+      byCodePoint(a.row.clusterLabel, b.row.clusterLabel) ||
+      byCodePoint(a.id, b.id) ||
+      byCodePoint(a.row.clusterId, b.row.clusterId) ||
+      compareMonthIds(a.row.monthId, b.row.monthId),
+  );
+  return jsonArray(keyed.map((k) => k.row.json));
 }
 
 /** POST /api/module/filteredDry, /api/cluster/filteredDry: how many items the search would list (never 413). */

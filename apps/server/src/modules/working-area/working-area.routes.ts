@@ -21,6 +21,7 @@ import {
   publishedProductResponseSchema,
 } from '@bo/shared/working-area';
 import { contextOf } from '../../lib/context.js';
+import { compiledAnswers } from '../../plugins/answers.js';
 import * as workingArea from './working-area.service.js';
 
 const errors = { 400: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 413: errorResponseSchema };
@@ -30,15 +31,21 @@ export async function workingAreaRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const tags = ['working-area'];
   const ctx = (request: Parameters<typeof contextOf>[1]) => contextOf(app, request);
+  // A page of modules is thousands of SKUs: written by a serializer compiled from the schema, checked in tests (plugins/answers.ts).
+  const compiled = compiledAnswers(app);
 
   app.post(
     '/api/module/modules',
-    { schema: { tags, summary: 'The modules of the page, with their SKUs', body: modulesRequestSchema, response: { 200: modulesResponseSchema, ...errors } } },
+    {
+      serializerCompiler: compiled,
+      schema: { tags, summary: 'The modules of the page, with their SKUs', body: modulesRequestSchema, response: { 200: modulesResponseSchema, ...errors } },
+    },
     (request) => workingArea.loadModules(ctx(request), request.body.moduleDtoList, request.body.ibicFilters),
   );
   app.post(
     '/api/module/importModules',
     {
+      serializerCompiler: compiled,
       schema: {
         tags,
         summary: 'Modules to add to the page: by key, or every module of a macro family in a month',
