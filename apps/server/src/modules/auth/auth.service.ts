@@ -6,7 +6,7 @@ import { tooManyRequests, unauthorized } from '../../lib/errors.js';
 import { clearFailures, recordFailure, secondsBlocked, throttleKeys } from './login-throttle.repository.js';
 import { verifyPassword } from './password.js';
 import type { TokenService } from './token.js';
-import { findUserByLogin, findUserByUsername, loadGrants } from './users.repository.js';
+import { findUserByLogin, findUserWithGrants, loadGrants } from './users.repository.js';
 
 /** The caller of a request, with grants read fresh from the database. */
 export interface AuthUser {
@@ -55,9 +55,9 @@ export async function login(deps: LoginDeps, input: { username: string; password
 export async function authenticate(db: Db, tokens: TokenService, token: string): Promise<AuthUser | null> {
   const payload = await tokens.verify(token);
   if (!payload) return null;
-  const user = await findUserByUsername(db, payload.user_name);
-  if (!user || user.status !== 'Enabled') return null;
-  const grants = await loadGrants(db, user);
+  const found = await findUserWithGrants(db, payload.user_name);
+  if (!found || found.user.status !== 'Enabled') return null;
+  const { user, grants } = found;
   return {
     userId: user.userId,
     username: user.username,

@@ -25,6 +25,9 @@ export interface TokenService {
 }
 
 export function createTokenService(secret: Uint8Array, ttlMinutes: number): TokenService {
+  // The HMAC key imported once: jose imports a raw secret again on every call (every request verifies a token).
+  let verifyKey: Promise<crypto.webcrypto.CryptoKey> | undefined;
+  const key = () => (verifyKey ??= crypto.webcrypto.subtle.importKey('raw', secret, { name: 'HMAC', hash: 'SHA-256' }, false, ['verify']));
   return {
     async sign(username, authorities) {
       const expiresIn = Math.round(ttlMinutes * 60);
@@ -37,7 +40,7 @@ export function createTokenService(secret: Uint8Array, ttlMinutes: number): Toke
     },
     async verify(token, options) {
       try {
-        const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'], clockTolerance: options?.graceSeconds ?? 0 });
+        const { payload } = await jwtVerify(token, await key(), { algorithms: ['HS256'], clockTolerance: options?.graceSeconds ?? 0 });
         if (typeof payload.user_name !== 'string' || typeof payload.exp !== 'number') return null;
         const authorities = Array.isArray(payload.authorities) ? payload.authorities.map(String) : [];
         return { user_name: payload.user_name, authorities, exp: payload.exp };

@@ -1,7 +1,7 @@
 import { asc, eq, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
 import { brands, starsZones, userGrants, users } from '../../db/schema.js';
-import { buildGrants } from './build-grants.js';
+import { buildGrants, type GrantRow } from './build-grants.js';
 import type { Grant } from '@bo/shared/grants';
 
 export type UserRow = typeof users.$inferSelect;
@@ -24,6 +24,29 @@ export async function findUserByUsername(db: Queryable, username: string): Promi
     .where(eq(sql`lower(${users.username})`, username.toLowerCase()))
     .limit(1);
   return rows[0];
+}
+
+/**
+ * The user of a session with their grants (as `findUserByUsername` then `loadGrants`), in one statement:
+ * every authenticated call makes it, so one round trip to the database instead of two to four
+ * (docs/performance.md, section 1).
+ */
+export async function findUserWithGrants(db: Queryable, username: string): Promise<{ user: UserRow; grants: Grant[] } | undefined> {
+  const [row] = await db
+    .select({
+      user: users,
+      grantRows: sql<GrantRow[]>`COALESCE((SELECT json_agg(json_build_object('grantType', g.grant_type, 'grantCode', g.grant_code, 'permissionType', g.permission_type))
+                                           FROM user_grants g WHERE g.user_id = users.user_id), '[]'::json)`,
+      // Only an ADMIN's grant names every brand and zone (buildGrants). Columns of the outer row are
+      // written out: Drizzle leaves the table name off the columns of a one-table select.
+      allBrands: sql<string[] | null>`CASE WHEN upper(users.role) = 'ADMIN' THEN (SELECT json_agg(b.brand_code ORDER BY b.brand_code) FROM brands b) END`,
+      allZones: sql<string[] | null>`CASE WHEN upper(users.role) = 'ADMIN' THEN (SELECT json_agg(z.zone_code ORDER BY z.zone_code) FROM stars_zones z) END`,
+    })
+    .from(users)
+    .where(eq(sql`lower(${users.username})`, username.toLowerCase()))
+    .limit(1);
+  if (!row) return undefined;
+  return { user: row.user, grants: buildGrants(row.user.role, row.grantRows, row.allBrands ?? [], row.allZones ?? []) };
 }
 
 /** The user's authorisation grants, read fresh from the database (grant changes apply on the next call). */
