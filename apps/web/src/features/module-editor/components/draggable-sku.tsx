@@ -52,7 +52,6 @@ export const DraggableSku = memo(function DraggableSku({ moduleKey, product, are
       aria-label={`${product.model} ${product.color} ${product.size} (${area})`}
       className={classes.draggable}
       data-readonly={readOnly || undefined}
-      data-compact={compact || undefined}
       data-dragging={isDragging || undefined}
       onDoubleClick={readOnly ? undefined : () => onToggle?.(moduleKey, product.upc)}
       onKeyDown={(event) => {

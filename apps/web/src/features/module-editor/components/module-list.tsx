@@ -1,7 +1,5 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { useDndMonitor } from '@dnd-kit/core';
-import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual';
-import type { DragData } from '../logic/dnd-ids';
+import { useEffect, useRef } from 'react';
+import { useVirtualizer } from '@tanstack/react-virtual';
 import type { EditorModule } from '../hooks/editor-reducer';
 import type { ModuleAccess } from '../logic/module-access';
 import { moduleKey, type ModuleKeyString } from '../logic/module-key';
@@ -32,27 +30,7 @@ function estimate(m: EditorModule, collapsed: boolean): number {
  */
 export function ModuleList({ modules, access, collapsed, skuOrder, highlight, handlers, scrollTo }: ModuleListProps) {
   const parentRef = useRef<HTMLDivElement>(null);
-  // The card a tile is dragged from stays mounted while the drag's auto-scroll moves it out of view:
-  // dnd-kit keeps measuring the source node and reads its data at the drop.
-  const [dragSource, setDragSource] = useState<ModuleKeyString | null>(null);
-  useDndMonitor({
-    onDragStart: (e) => setDragSource((e.active.data.current as Partial<DragData> | undefined)?.moduleKey ?? null),
-    onDragEnd: () => setDragSource(null),
-    onDragCancel: () => setDragSource(null),
-  });
-  const sourceIndex = dragSource ? modules.findIndex((m) => moduleKey(m.dto) === dragSource) : -1;
-  const rangeExtractor = useCallback(
-    (range: Range) => {
-      const indexes = defaultRangeExtractor(range);
-      return sourceIndex < 0 || indexes.includes(sourceIndex) ? indexes : [...indexes, sourceIndex].sort((a, b) => a - b);
-    },
-    [sourceIndex],
-  );
   const virtualizer = useVirtualizer({
-    // Scrolling (the drag's auto-scroll above all) re-renders the list in React's own time, not
-    // synchronously inside every scroll event.
-    useFlushSync: false,
-    rangeExtractor,
     count: modules.length,
     getScrollElement: () => parentRef.current,
     estimateSize: (i) => estimate(modules[i]!, !!collapsed[moduleKey(modules[i]!.dto)]),
