@@ -30,7 +30,7 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
-import { openDatabase } from '../src/db/client.js';
+import { openDatabase, sessionOptions } from '../src/db/client.js';
 import { migrate } from '../src/db/migrate.js';
 import { seedDemo } from '../src/db/seed/seed-demo.js';
 import { percentile, scratchDatabase } from './scratch-database.js';
@@ -193,8 +193,9 @@ function describe(url: string, answer: unknown): string {
 async function main() {
   const { url: benchUrl, fresh } = await scratchDatabase(dbName, values.reuse);
   const database = await openDatabase({ url: benchUrl, poolSize: 10 });
-  // The bare side: pg's own pool (as many connections as the app's), statements sent as the product sent them.
-  const bare = new pg.Pool({ connectionString: benchUrl, max: 10 });
+  // The bare side: pg's own pool (as many connections as the app's) with the app's connection settings (JIT off),
+  // statements sent as the product sent them.
+  const bare = new pg.Pool({ connectionString: benchUrl, max: 10, options: sessionOptions() });
   bare.on('connect', (client) => bareClients.add(client));
   try {
     const applied = await migrate(database);

@@ -72,11 +72,21 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
   };
 }
 
+/**
+ * Settings of every connection of the server's pool, sent at connection start (no extra round trip). JIT is
+ * off: the product's statements are short, and PostgreSQL's JIT compiled the home module search (its cost
+ * passes jit_above_cost at the benchmark's scale) for 20–40 ms of a 30 ms query (docs/performance.md, section 1).
+ * A `?options=` in DATABASE_URL replaces these.
+ */
+export function sessionOptions(schema?: string): string {
+  return ['-c jit=off', ...(schema ? [`-c search_path=${schema}`] : [])].join(' ');
+}
+
 async function openPostgres(url: string, opts: DatabaseOptions): Promise<Database> {
   const pool = new pg.Pool({
     connectionString: url,
     max: opts.poolSize ?? 10,
-    ...(opts.schema ? { options: `-c search_path=${opts.schema}` } : {}),
+    options: sessionOptions(opts.schema),
   });
   // Numeric and bigint come back as strings from pg; the schema maps them with mode 'number'.
   pool.on('error', () => {
