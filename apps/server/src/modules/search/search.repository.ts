@@ -134,6 +134,27 @@ const lockJoin = (type: ItemKind, keyColumn: SQL, monthColumn: SQL, ttlMinutes: 
   sql`LEFT JOIN locks lk ON lk.item_type = ${type} AND lk.item_key = ${keyColumn} AND lk.month_id = ${monthColumn}
         AND lk.renewed_at >= now() - make_interval(secs => ${ttlMinutes * 60})`;
 
+/**
+ * What a module list reads beside the module (`moduleList`, `moduleListJson`): month, release, family, live
+ * lock, zones (`zz.zones`) and the MH / EL counts of the lines not in the bin (`sk`).
+ */
+const moduleListFrom = (ttlMinutes: number) =>
+  sql`FROM modules m
+        JOIN months mo ON mo.month_id = m.month_id
+        LEFT JOIN releases r ON r.release_id = mo.release_id
+        LEFT JOIN macro_families mf ON mf.macro_family = m.macro_family
+        ${lockJoin('module', sql.raw('m.module_name'), sql.raw('m.month_id'), ttlMinutes)}
+        LEFT JOIN LATERAL (SELECT array_agg(z.stars_zone ORDER BY z.stars_zone) AS zones FROM module_stars_zones z WHERE z.module_id = m.id) zz ON TRUE
+        LEFT JOIN LATERAL (SELECT count(*) FILTER (WHERE s.must_have)::int AS mh, count(*) FILTER (WHERE NOT s.must_have)::int AS el
+                           FROM module_skus s WHERE s.module_id = m.id AND s.status <> 'REMOVED') sk ON TRUE`;
+
+/** What a cluster list reads beside the cluster (`clusterList`, `clusterListJson`): month, release and live lock. */
+const clusterListFrom = (ttlMinutes: number) =>
+  sql`FROM clusters c
+        JOIN months mo ON mo.month_id = c.month_id
+        LEFT JOIN releases r ON r.release_id = mo.release_id
+        ${lockJoin('cluster', sql.raw('c.cluster_id'), sql.raw('c.month_id'), ttlMinutes)}`;
+
 /** The module's zones as the list query names them (for `moduleWhere(…, zonesArray)`). */
 export const LIST_ZONES = sql.raw('zz.zones');
 
@@ -151,14 +172,7 @@ export async function moduleList(db: Queryable, where: SQL, ttlMinutes: number, 
                m.door, COALESCE(sk.mh, 0) AS length, COALESCE(sk.el, 0) AS "elLength", m.initial_size AS "initialSize",
                m.rpas_errors AS "rpasErrors", ${isoText(sql.raw('m.publication_date'))} AS "publicationDate",
                m.updated_by AS "updatedBy", ${isoText(sql.raw('m.updated_at'))} AS "updatedAt"
-        FROM modules m
-        JOIN months mo ON mo.month_id = m.month_id
-        LEFT JOIN releases r ON r.release_id = mo.release_id
-        LEFT JOIN macro_families mf ON mf.macro_family = m.macro_family
-        ${lockJoin('module', sql.raw('m.module_name'), sql.raw('m.month_id'), ttlMinutes)}
-        LEFT JOIN LATERAL (SELECT array_agg(z.stars_zone ORDER BY z.stars_zone) AS zones FROM module_stars_zones z WHERE z.module_id = m.id) zz ON TRUE
-        LEFT JOIN LATERAL (SELECT count(*) FILTER (WHERE s.must_have)::int AS mh, count(*) FILTER (WHERE NOT s.must_have)::int AS el
-                           FROM module_skus s WHERE s.module_id = m.id AND s.status <> 'REMOVED') sk ON TRUE
+        ${moduleListFrom(ttlMinutes)}
         WHERE ${where}
         LIMIT ${limit}`,
   );
@@ -186,14 +200,7 @@ export async function moduleListJson(db: Queryable, where: SQL, ttlMinutes: numb
     db,
     sql`SELECT m.macro_family AS "macroFamily", mf.special_kind AS "specialKind", m.module_label AS "moduleLabel",
                m.module_name AS "moduleName", m.month_id AS "monthId", row_to_json(item)::text AS json
-        FROM modules m
-        JOIN months mo ON mo.month_id = m.month_id
-        LEFT JOIN releases r ON r.release_id = mo.release_id
-        LEFT JOIN macro_families mf ON mf.macro_family = m.macro_family
-        ${lockJoin('module', sql.raw('m.module_name'), sql.raw('m.month_id'), ttlMinutes)}
-        LEFT JOIN LATERAL (SELECT array_agg(z.stars_zone ORDER BY z.stars_zone) AS zones FROM module_stars_zones z WHERE z.module_id = m.id) zz ON TRUE
-        LEFT JOIN LATERAL (SELECT count(*) FILTER (WHERE s.must_have)::int AS mh, count(*) FILTER (WHERE NOT s.must_have)::int AS el
-                           FROM module_skus s WHERE s.module_id = m.id AND s.status <> 'REMOVED') sk ON TRUE
+        ${moduleListFrom(ttlMinutes)}
         CROSS JOIN LATERAL (
           SELECT m.module_name AS "moduleName", m.module_label AS "moduleLabel", m.module_description AS "moduleDescription",
                  m.month_id AS "monthId", m.macro_family AS "macroFamily", m.brand_code AS brand, m.collection,
@@ -373,10 +380,7 @@ export async function clusterList(db: Queryable, where: SQL, ttlMinutes: number,
                (SELECT count(*)::int FROM cluster_stores cs WHERE cs.cluster_pk = c.id) AS door,
                c.rpas_errors AS "rpasErrors", ${isoText(sql.raw('c.publication_date'))} AS "publicationDate",
                c.updated_by AS "updatedBy", ${isoText(sql.raw('c.updated_at'))} AS "updatedAt"
-        FROM clusters c
-        JOIN months mo ON mo.month_id = c.month_id
-        LEFT JOIN releases r ON r.release_id = mo.release_id
-        ${lockJoin('cluster', sql.raw('c.cluster_id'), sql.raw('c.month_id'), ttlMinutes)}
+        ${clusterListFrom(ttlMinutes)}
         WHERE ${where}
         LIMIT ${limit}`,
   );
@@ -397,10 +401,7 @@ export async function clusterListJson(db: Queryable, where: SQL, ttlMinutes: num
   return queryRows<ClusterListJson>(
     db,
     sql`SELECT c.cluster_label AS "clusterLabel", c.cluster_id AS "clusterId", c.month_id AS "monthId", row_to_json(item)::text AS json
-        FROM clusters c
-        JOIN months mo ON mo.month_id = c.month_id
-        LEFT JOIN releases r ON r.release_id = mo.release_id
-        ${lockJoin('cluster', sql.raw('c.cluster_id'), sql.raw('c.month_id'), ttlMinutes)}
+        ${clusterListFrom(ttlMinutes)}
         CROSS JOIN LATERAL (
           SELECT c.cluster_id AS "clusterId", c.cluster_label AS "clusterLabel", c.cluster_description AS "clusterDescription",
                  c.month_id AS "monthId", c.brand_code AS "brandCode", c.collection, c.planning_channel_id AS "planningChannel",
