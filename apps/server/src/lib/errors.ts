@@ -29,3 +29,15 @@ export const ruleBroken = (key: ErrorKey, message: string) => new AppError(422, 
 /** 429 with `Retry-After` (seconds), so a client knows when to try again. */
 export const tooManyRequests = (message: string, retryAfterSeconds: number, key: ErrorKey = 'tooManyAttempts') =>
   new AppError(429, key, message, undefined, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
+
+/**
+ * Does the error come from a unique index (a database error, or one that wraps it as its `cause`)?
+ * With `constraint`, only from that one (its name is in the message of both PostgreSQL and PGlite).
+ */
+export function isUniqueViolation(error: unknown, constraint?: string): boolean {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    const { code, message } = e as { code?: unknown; message?: unknown };
+    if (code === '23505') return constraint === undefined || (typeof message === 'string' && message.includes(constraint));
+  }
+  return false;
+}

@@ -1,34 +1,38 @@
 /**
- * The fast way of a large CSV file into its staging table, on PostgreSQL: the file's bytes go straight
- * to `COPY … FROM STDIN` into a table of raw text cells (the database parses the CSV), one query makes
- * sure every cell is plain (plain-cells.ts), and one INSERT … SELECT types them into the staging table —
- * no row passes through JavaScript. Used for the Sku Registry, Module Composition and Cluster
- * Composition; the Customer Segmentation is small and has rules between its rows.
+ * The fast way of a large CSV file into its staging table, on PostgreSQL: the file is read as lines in
+ * JavaScript, every cell goes through the careful way's own `parseCell` (so both ways stage the same
+ * values by construction), and the typed rows stream to `COPY … FROM STDIN` (text format) while the next
+ * bytes are read — the database parses each row once, into typed columns, with no pass after it.
  *
- * Anything unusual — an xlsx file, a header the fast path does not know, a cell that is not plain, a
- * quoted line break (the rows would not be the file's lines), a row of another length, a module row
- * whose item fields differ from the item's first row — undoes it (a savepoint) and answers null: the
- * caller then stages the file the careful way (stage-file.ts), which reports every fault with its row.
- * Both ways stage the same rows with the same values and row numbers (release-loader.test.ts).
+ * A module's or cluster's item fields (HEAD_COLUMNS) repeat on each of its rows: they are parsed on the
+ * item's first row, kept once per item in memory and written to the head table after the COPY; a later
+ * row only has to repeat them character for character. The lines' staging rows hold the key and the line
+ * columns only (the item fields are read from the head table).
+ *
+ * Anything unusual — an xlsx file, a header the fast way does not know, a cell parseCell refuses, a quoted
+ * line break, an empty line, a row of another length, item fields written differently from the item's
+ * first row, a row rule broken — stops the COPY, undoes it (a savepoint) and answers null: the caller then
+ * stages the file the careful way (stage-file.ts), which reports every fault with its row. Row numbers are
+ * the file's lines, as the careful way numbers them (release-loader.test.ts loads files both ways).
  */
-import { Readable, Transform } from 'node:stream';
+import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { sql, type SQL } from 'drizzle-orm';
+import { StringDecoder } from 'node:string_decoder';
+import { sql } from 'drizzle-orm';
 import { from as copyFrom } from 'pg-copy-streams';
-import { pgClientOf, queryRows, type Queryable } from '../../db/client.js';
-import { FORMATS, type ColumnSpec, type ReleaseFileKind } from './formats.js';
-import { notPlain, plainValue } from './plain-cells.js';
+import { pgClientOf, type Queryable } from '../../db/client.js';
+import { CHUNK_ROWS, FORMATS, parseCell, type CellValue, type ColumnSpec, type ReleaseFileKind } from './formats.js';
 import { detectDelimiter, formatOf, type FileSource } from './read-records.js';
-import { affected, HEAD_COLUMNS, HEAD_TABLES, STAGE, type HeadKind } from './release-loader.repository.js';
+import { HEAD_COLUMNS, insertHeads, STAGE, type HeadKind } from './release-loader.repository.js';
 
-/** The kinds worth the fast path: the big files without rules between rows of different items. */
+/** The kinds worth the fast way: the big files without rules between rows of different items. */
 export const FAST_KINDS: readonly ReleaseFileKind[] = ['registry', 'module', 'cluster'];
 
-const RAW = 'rl_raw';
-const RAW_HEAD = 'rl_raw_head';
-const ident = (name: string) => sql.raw(`"${name}"`);
+/** Thrown inside the COPY's input to stop it: the file goes the careful way. */
+class NotFast extends Error {}
 
 interface Header {
+  /** The format column of each column of the file. */
   specs: ColumnSpec[];
   delimiter: ';' | ',';
   /** The bytes after the header line in the first chunk. */
@@ -71,28 +75,291 @@ async function firstLine(iterator: AsyncIterator<Buffer>): Promise<Buffer> {
   return Buffer.concat(parts);
 }
 
-/** Counts bytes (progress) and line breaks (to compare with the rows COPY read). */
-class Counter extends Transform {
-  lines = 0;
-  bytes = 0;
-  lastByte = 0x0a;
-  constructor(private readonly onBytes: (bytes: number) => void) {
-    super();
-  }
-  override _transform(chunk: Buffer, _encoding: BufferEncoding, done: (error?: Error | null, data?: Buffer) => void): void {
-    let at = chunk.indexOf(0x0a);
-    while (at !== -1) {
-      this.lines++;
-      at = chunk.indexOf(0x0a, at + 1);
+/**
+ * The cells of one line as csv-parse reads them (`"` quotes a cell, `""` inside is a quote), or null when
+ * the line is not that simple: a quote inside an unquoted cell, text after a closing quote, or a quoted cell
+ * that runs past the end of the line (a quoted line break: the rows would not be the file's lines).
+ */
+export function splitLine(line: string, delimiter: string): string[] | null {
+  if (!line.includes('"')) return line.split(delimiter);
+  const cells: string[] = [];
+  let at = 0;
+  for (;;) {
+    if (line.charCodeAt(at) === 0x22) {
+      let cell = '';
+      let from = at + 1;
+      for (;;) {
+        const quote = line.indexOf('"', from);
+        if (quote === -1) return null;
+        cell += line.slice(from, quote);
+        if (line.charCodeAt(quote + 1) === 0x22) {
+          cell += '"';
+          from = quote + 2;
+          continue;
+        }
+        at = quote + 1;
+        break;
+      }
+      cells.push(cell);
+      if (at === line.length) return cells;
+      if (line[at] !== delimiter) return null;
+      at++;
+    } else {
+      const next = line.indexOf(delimiter, at);
+      const cell = next === -1 ? line.slice(at) : line.slice(at, next);
+      if (cell.includes('"')) return null;
+      cells.push(cell);
+      if (next === -1) return cells;
+      at = next + 1;
     }
-    this.bytes += chunk.length;
-    if (chunk.length > 0) this.lastByte = chunk[chunk.length - 1]!;
-    this.onBytes(this.bytes);
-    done(null, chunk);
   }
 }
 
-const exists = async (db: Queryable, query: SQL) => (await queryRows<{ found: boolean }>(db, sql`SELECT EXISTS (${query}) AS found`))[0]!.found;
+const ESCAPES = /[\\\t\n\r]/g;
+const ESCAPED: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
+
+/** What the fast way writes of one kind of file: which columns of the staging table, and where each comes from. */
+interface Plan {
+  /** Staging columns written by the COPY (after row_no), in order. */
+  columns: ColumnSpec[];
+  /** For each of them: the file column it is read from, or -1 (not in the file: `constant`, an empty cell's value). */
+  from: number[];
+  constant: CellValue[];
+  /** Module and cluster files: the head table's columns (HEAD_COLUMNS order) and their file columns (-1: absent). */
+  head: { kind: HeadKind; specs: ColumnSpec[]; from: number[]; constant: CellValue[]; span: [number, number] | null } | null;
+}
+
+/** The first and last file columns of the item fields when they are side by side in the file (in any order), else null. */
+function spanOf(columns: number[]): [number, number] | null {
+  if (columns.includes(-1)) return null;
+  const sorted = [...columns].sort((a, b) => a - b);
+  return sorted.every((c, i) => c === sorted[0]! + i) ? [sorted[0]!, sorted[sorted.length - 1]!] : null;
+}
+
+function planOf(kind: ReleaseFileKind, header: Header): Plan {
+  const format = FORMATS[kind];
+  const headKind: HeadKind | null = kind === 'module' || kind === 'cluster' ? kind : null;
+  const headNames = headKind ? HEAD_COLUMNS[headKind] : [];
+  // The key (the first two head columns) is on every staged row; the other item fields only in the head table.
+  const columns = format.columns.filter((c) => !headNames.includes(c.db) || headNames.indexOf(c.db) < 2);
+  if (headKind && (columns[0]!.db !== headNames[0] || columns[1]!.db !== headNames[1])) throw new Error(`the ${kind} format must start with its key`);
+  const at = (spec: ColumnSpec) => header.specs.indexOf(spec);
+  const absent = (spec: ColumnSpec) => {
+    const parsed = parseCell(spec, null);
+    if (!parsed.ok) throw new Error(`required column ${spec.name} missing from a checked header`);
+    return parsed.value;
+  };
+  const headSpecs = headNames.map((name) => format.columns.find((c) => c.db === name)!);
+  return {
+    columns,
+    from: columns.map(at),
+    constant: columns.map((c) => (at(c) === -1 ? absent(c) : null)),
+    head: headKind
+      ? { kind: headKind, specs: headSpecs, from: headSpecs.map(at), constant: headSpecs.map((c) => (at(c) === -1 ? absent(c) : null)), span: spanOf(headSpecs.slice(2).map(at)) }
+      : null,
+  };
+}
+
+/** One item's head as first seen: its row, its raw item fields (later rows must repeat them) and their values. */
+interface Head {
+  row: number;
+  raw: string[];
+  /** The item fields' stretch of the line, when they sit side by side in the file (Plan's head.span). */
+  span: string | null;
+  values: CellValue[];
+}
+
+/** A copy of a string that does not keep the chunk it was cut from alive (kept per item, for the whole load). */
+const own = (text: string) => (text.length === 0 ? text : Buffer.from(text, 'utf8').toString('utf8'));
+const NEEDS_ESCAPE = /[\\\t\n\r]/;
+
+/**
+ * Turns the file's lines (after the header) into COPY text rows, written straight into a byte buffer (a
+ * string per row would keep the garbage collector busier than the parsing). Throws NotFast at the first
+ * thing the careful way has to look at. `heads` collects each item's head (module and cluster files).
+ */
+class RowTyper {
+  row = 1;
+  private out: Buffer = Buffer.allocUnsafe(1 << 21);
+  private at = 0;
+  /** The cells of the current line: start and end offsets in `text`, or `cells` for a line with quotes. */
+  private readonly starts: Int32Array;
+  private readonly ends: Int32Array;
+  private text = '';
+  private cells: string[] | null = null;
+  private quoteText = '';
+  private last: Head | null = null;
+  private nextQuote = -1;
+  private readonly cluster: { kind: number; value: number; status: number } | null;
+  private readonly delimiter: number;
+  private readonly width: number;
+
+  constructor(
+    kind: ReleaseFileKind,
+    private readonly header: Header,
+    private readonly plan: Plan,
+    readonly heads: Map<string, Head>,
+  ) {
+    this.width = header.specs.length;
+    this.starts = new Int32Array(this.width);
+    this.ends = new Int32Array(this.width);
+    this.delimiter = header.delimiter.charCodeAt(0);
+    const at = (db: string) => plan.columns.findIndex((c) => c.db === db);
+    this.cluster = kind === 'cluster' ? { kind: at('kind'), value: at('value'), status: at('module_status') } : null;
+  }
+
+  /** The typed rows written since the last call. */
+  take(): Buffer {
+    const done = Buffer.from(this.out.subarray(0, this.at));
+    this.at = 0;
+    return done;
+  }
+
+  private room(bytes: number): void {
+    if (this.at + bytes <= this.out.length) return;
+    const bigger = Buffer.allocUnsafe(Math.max(this.out.length * 2, this.at + bytes));
+    this.out.copy(bigger, 0, 0, this.at);
+    this.out = bigger;
+  }
+
+  private cell(i: number): string {
+    return this.cells ? this.cells[i]! : this.text.slice(this.starts[i], this.ends[i]);
+  }
+
+  /** Splits `text[from, to)` into cells (offsets); false when the line is not that simple. */
+  private split(text: string, from: number, to: number): boolean {
+    this.text = text;
+    this.cells = null;
+    let at = from;
+    for (let i = 0; i < this.width; i++) {
+      let end = text.indexOf(this.header.delimiter, at);
+      if (end === -1 || end > to) end = to;
+      else if (i === this.width - 1) return false;
+      this.starts[i] = at;
+      this.ends[i] = end;
+      at = end + 1;
+      if (end === to && i < this.width - 1) return false;
+    }
+    return true;
+  }
+
+  /** Types the line `text[from, to)` (without its line break). */
+  line(text: string, from: number, to: number): void {
+    this.row++;
+    if (to > from && text.charCodeAt(to - 1) === 0x0d) to--;
+    if (to === from) throw new NotFast('an empty line');
+    // The next quote at or after `from` (searched once per stretch of text, not once per line).
+    if (text !== this.quoteText || (this.nextQuote !== -1 && this.nextQuote < from)) {
+      this.quoteText = text;
+      this.nextQuote = text.indexOf('"', from);
+    }
+    if (this.nextQuote !== -1 && this.nextQuote < to) {
+      const cells = splitLine(text.slice(from, to), this.header.delimiter);
+      if (!cells || cells.length !== this.width) throw new NotFast('a row of another shape');
+      this.cells = cells;
+    } else if (!this.split(text, from, to)) throw new NotFast('a row of another shape');
+    const { plan } = this;
+    const values: CellValue[] = new Array<CellValue>(plan.columns.length);
+    // One string per row, written once: it dies young, and one write costs less than one per field.
+    let row = String(this.row);
+    for (let i = 0; i < plan.columns.length; i++) {
+      const from = plan.from[i]!;
+      let value: CellValue;
+      if (from === -1) value = plan.constant[i] ?? null;
+      else {
+        const parsed = parseCell(plan.columns[i]!, this.cell(from));
+        if (!parsed.ok) throw new NotFast('a cell to look at');
+        value = parsed.value;
+      }
+      values[i] = value;
+      row += value === null ? '\t\\N' : value === true ? '\tt' : value === false ? '\tf' : typeof value === 'number' ? `\t${value}` : NEEDS_ESCAPE.test(value) ? `\t${value.replace(ESCAPES, (c) => ESCAPED[c]!)}` : `\t${value}`;
+    }
+    this.room(3 * row.length + 1);
+    this.at += this.out.write(row, this.at, 'utf8');
+    this.out[this.at++] = 0x0a;
+    if (plan.head) this.head(values);
+    if (this.cluster) {
+      const { kind, value, status } = this.cluster;
+      if (values[kind] !== 'CLUSTER' && values[value] == null) throw new NotFast('a cluster line without value');
+      if (values[kind] !== 'MODULE' && status !== -1 && values[status] != null) throw new NotFast('a module status on another line');
+    }
+  }
+
+  /** Whether file column `i` of the current line is exactly `raw`. */
+  private same(i: number, raw: string): boolean {
+    if (this.cells) return this.cells[i] === raw;
+    const start = this.starts[i]!;
+    return this.ends[i]! - start === raw.length && this.text.startsWith(raw, start);
+  }
+
+  /** Each item's fields are parsed on its first row; later rows must write them the same way. */
+  private head(values: CellValue[]): void {
+    const head = this.plan.head!;
+    // The key is the first two staged columns (HEAD_COLUMNS' first two, in the format's order).
+    // The rows of an item usually follow each other: the last item is checked before the map.
+    const last = this.last;
+    const seen = last && last.values[0] === values[0] && last.values[1] === values[1] ? last : this.heads.get(`${String(values[0])}\u0000${String(values[1])}`);
+    if (seen) {
+      this.last = seen;
+      if (head.span && !this.cells && seen.span !== null) {
+        // The item fields side by side in the file: one comparison of the whole stretch.
+        const start = this.starts[head.span[0]]!;
+        if (this.ends[head.span[1]]! - start !== seen.span.length || !this.text.startsWith(seen.span, start)) throw new NotFast('item fields written differently');
+        return;
+      }
+      for (let j = 2; j < head.from.length; j++) {
+        if (head.from[j] !== -1 && !this.same(head.from[j]!, seen.raw[j]!)) throw new NotFast('item fields written differently');
+      }
+      return;
+    }
+    const raw: string[] = ['', ''];
+    const headValues: CellValue[] = [own(String(values[0])), own(String(values[1]))];
+    for (let j = 2; j < head.specs.length; j++) {
+      if (head.from[j] === -1) {
+        raw.push('');
+        headValues.push(head.constant[j]!);
+        continue;
+      }
+      const cell = this.cell(head.from[j]!);
+      const parsed = parseCell(head.specs[j]!, cell);
+      if (!parsed.ok) throw new NotFast('an item field to look at');
+      raw.push(own(cell));
+      headValues.push(typeof parsed.value === 'string' ? own(parsed.value) : parsed.value);
+    }
+    const span = head.span && !this.cells ? own(this.text.slice(this.starts[head.span[0]], this.ends[head.span[1]])) : null;
+    const first = { row: this.row, raw, span, values: headValues };
+    this.heads.set(`${String(values[0])}\u0000${String(values[1])}`, first);
+    this.last = first;
+  }
+}
+
+/** The file's lines after the header, typed, as chunks of COPY text (one per chunk read). */
+async function* copyText(typer: RowTyper, first: Buffer, rest: AsyncIterator<Buffer>, onBytes: (bytes: number) => void): AsyncGenerator<Buffer> {
+  const decoder = new StringDecoder('utf8');
+  let bytes = 0;
+  let carry = '';
+  let chunk: Buffer | null = first;
+  while (chunk) {
+    bytes += chunk.length;
+    onBytes(bytes);
+    const text = carry + decoder.write(chunk);
+    let from = 0;
+    for (let end = text.indexOf('\n'); end !== -1; end = text.indexOf('\n', from)) {
+      typer.line(text, from, end);
+      from = end + 1;
+    }
+    carry = text.slice(from);
+    const out = typer.take();
+    if (out.length > 0) yield out;
+    const next = await rest.next();
+    chunk = next.done ? null : next.value;
+  }
+  carry += decoder.end();
+  if (carry !== '') {
+    typer.line(carry, 0, carry.length);
+    yield typer.take();
+  }
+}
 
 /**
  * Stages `source` the fast way and answers its row count, or null (nothing staged) when the file must
@@ -103,105 +370,47 @@ export async function stageFast(db: Queryable, kind: ReleaseFileKind, source: Fi
   if (!client || !FAST_KINDS.includes(kind)) return null;
   const stream = source.open(db);
   const iterator = (stream as AsyncIterable<Buffer>)[Symbol.asyncIterator]();
-  const head = await firstLine(iterator);
-  const header = head.length > 0 && formatOf(head) === 'csv' ? readHeader(kind, head) : null;
-  if (!header) {
-    stream.destroy();
-    return null;
-  }
-  await db.execute(sql`SAVEPOINT rl_fast`);
   try {
-    const rows = await copyAndType(db, client, kind, header, (async function* () {
-      yield header.rest;
-      for (;;) {
-        const next = await iterator.next();
-        if (next.done) return;
-        yield next.value;
-      }
-    })(), (bytes) => onBytes(header.headerBytes + bytes));
-    if (rows === null) {
+    const head = await firstLine(iterator);
+    const header = head.length > 0 && formatOf(head) === 'csv' ? readHeader(kind, head) : null;
+    if (!header) return null;
+    const plan = planOf(kind, header);
+    const typer = new RowTyper(kind, header, plan, new Map());
+    await db.execute(sql`SAVEPOINT rl_fast`);
+    try {
+      const copy = client.query(
+        copyFrom(`COPY ${STAGE[kind]} (row_no, ${plan.columns.map((c) => `"${c.db}"`).join(', ')}) FROM STDIN`),
+      );
+      await pipeline(Readable.from(copyText(typer, header.rest, iterator, (bytes) => onBytes(header.headerBytes + bytes))), copy);
+      const rows = typer.row - 1;
+      if (Number(copy.rowCount) !== rows) throw new NotFast('COPY read another number of rows');
+      if (plan.head) await writeHeads(db, plan.head.kind, typer.heads);
+      await db.execute(sql`RELEASE SAVEPOINT rl_fast`);
+      return rows;
+    } catch {
+      // Something for the careful way to look at, or a row COPY refused: it will say what and where.
       await db.execute(sql`ROLLBACK TO SAVEPOINT rl_fast`);
       return null;
     }
-    await db.execute(sql`RELEASE SAVEPOINT rl_fast`);
-    return rows;
-  } catch {
-    // A row COPY could not read, a cast that failed: the careful way will say what and where.
-    await db.execute(sql`ROLLBACK TO SAVEPOINT rl_fast`);
-    return null;
   } finally {
     stream.destroy();
   }
 }
 
-async function copyAndType(
-  db: Queryable,
-  client: NonNullable<ReturnType<typeof pgClientOf>>,
-  kind: ReleaseFileKind,
-  header: Header,
-  body: AsyncIterable<Buffer>,
-  onBytes: (bytes: number) => void,
-): Promise<number | null> {
-  const { specs } = header;
-  const rawColumns = specs.map((s) => `"${s.db}" text`).join(', ');
-  // Row 1 is the header: the first data row is row 2, as the careful way numbers them.
-  await db.execute(sql.raw(`CREATE TEMP TABLE ${RAW} (row_no integer GENERATED ALWAYS AS IDENTITY (START WITH 2), ${rawColumns}) ON COMMIT DROP`));
-  const counter = new Counter(onBytes);
-  const copy = client.query(
-    copyFrom(`COPY ${RAW} (${specs.map((s) => `"${s.db}"`).join(', ')}) FROM STDIN WITH (FORMAT csv, DELIMITER '${header.delimiter}')`),
-  );
-  await pipeline(Readable.from(body), counter, copy);
-  const rows = Number(copy.rowCount);
-  // One row per line: otherwise a quoted line break moved the rows off the file's lines (or a line was empty).
-  const lines = counter.lines + (counter.bytes > 0 && counter.lastByte !== 0x0a ? 1 : 0);
-  if (rows !== lines) return null;
-
-  const columns = FORMATS[kind].columns;
-  const raw = (spec: ColumnSpec, alias = 'r') => (specs.includes(spec) ? sql`${sql.raw(alias)}.${ident(spec.db)}` : sql`NULL::text`);
-  const headKind: HeadKind | null = kind === 'module' || kind === 'cluster' ? kind : null;
-  const headColumns = headKind ? columns.filter((c) => HEAD_COLUMNS[headKind].includes(c.db)) : [];
-  // The item fields are checked once per item (on its first row, below): every row repeats them.
-  const rowColumns = columns.filter((c) => !headColumns.includes(c));
-  if (headKind && !(await writeHeads(db, headKind, headColumns, raw))) return null;
-  // One pass: the plain rows are typed into the staging table; a row left out means one is not plain.
-  const stage = sql.raw(STAGE[kind]);
-  const typed = await db.execute(
-    sql`INSERT INTO ${stage} (row_no, ${sql.join(columns.map((c) => ident(c.db)), sql`, `)})
-        SELECT r.row_no, ${sql.join(columns.map((c) => plainValue(c, raw(c))), sql`, `)} FROM ${sql.raw(RAW)} r
-        WHERE (${sql.join(rowColumns.map((c) => notPlain(c, raw(c))), sql` OR `)}) IS NOT TRUE`,
-  );
-  if (affected(typed) !== rows) return null;
-  if (kind === 'cluster' && (await exists(db, sql`SELECT 1 FROM rl_cluster WHERE (kind <> 'CLUSTER' AND value IS NULL) OR (kind <> 'MODULE' AND module_status IS NOT NULL)`))) {
-    return null;
+/** The heads, in chunks, in the order of their first rows. */
+async function writeHeads(db: Queryable, kind: HeadKind, heads: Map<string, Head>): Promise<void> {
+  const width = HEAD_COLUMNS[kind].length + 1;
+  let columns: CellValue[][] = Array.from({ length: width }, () => []);
+  let count = 0;
+  for (const head of heads.values()) {
+    columns[0]!.push(head.row);
+    for (let j = 1; j < width; j++) columns[j]!.push(head.values[j - 1] ?? null);
+    if (++count === CHUNK_ROWS) {
+      await insertHeads(db, kind, columns);
+      columns = Array.from({ length: width }, () => []);
+      count = 0;
+    }
   }
-  await db.execute(sql.raw(`DROP TABLE ${headKind ? `${RAW}, ${RAW_HEAD}` : RAW}`));
-  return rows;
+  if (count > 0) await insertHeads(db, kind, columns);
 }
 
-/**
- * The head rows (each item's first row), from the raw cells, in one hash aggregate over the item fields:
- * false when an item has two versions of its fields (a later row differs: the careful way says which), or
- * an item field is not plain.
- */
-async function writeHeads(db: Queryable, kind: HeadKind, headColumns: ColumnSpec[], raw: (spec: ColumnSpec, alias?: string) => SQL): Promise<boolean> {
-  const [key, month] = HEAD_COLUMNS[kind].map((name) => headColumns.find((c) => c.db === name)!);
-  await db.execute(
-    sql`CREATE TEMP TABLE ${sql.raw(RAW_HEAD)} ON COMMIT DROP AS
-        SELECT min(r.row_no) AS row_no, ${sql.join(headColumns.map((c) => sql`${raw(c)} AS ${ident(c.db)}`), sql`, `)} FROM ${sql.raw(RAW)} r
-        GROUP BY ${sql.join(headColumns.map((c) => raw(c)), sql`, `)}`,
-  );
-  const h = (c: ColumnSpec) => sql`h.${ident(c.db)}`;
-  const [counts] = await queryRows<{ heads: number; items: number }>(
-    db,
-    sql`SELECT count(*)::int AS heads, count(DISTINCT (${h(key!)}, ${h(month!)}))::int AS items FROM ${sql.raw(RAW_HEAD)} h`,
-  );
-  if (counts!.heads !== counts!.items) return false;
-  if (await exists(db, sql`SELECT 1 FROM ${sql.raw(RAW_HEAD)} h WHERE ${sql.join(headColumns.map((c) => notPlain(c, h(c))), sql` OR `)}`)) return false;
-  const names = sql.join(HEAD_COLUMNS[kind].map((name) => ident(name)), sql`, `);
-  const byName = (name: string) => headColumns.find((c) => c.db === name)!;
-  await db.execute(
-    sql`INSERT INTO ${sql.raw(HEAD_TABLES[kind])} (row_no, ${names})
-        SELECT h.row_no, ${sql.join(HEAD_COLUMNS[kind].map((name) => plainValue(byName(name), h(byName(name)))), sql`, `)} FROM ${sql.raw(RAW_HEAD)} h`,
-  );
-  return true;
-}

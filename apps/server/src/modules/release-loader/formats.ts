@@ -257,6 +257,7 @@ export function parseCell(spec: ColumnSpec, raw: string | null): Parsed {
       return ok(value);
     }
     case 'enum': {
+      if (type.values.includes(value)) return ok(value);
       const upper = value.toUpperCase();
       const found = type.values.find((v) => v.toUpperCase() === upper);
       return found ? ok(found) : fail(`${quote(value)} is not one of ${type.values.join(', ')}`);

@@ -4,10 +4,11 @@
  * nothing changed. A job runs it (`onProgress` 0–100); routes and upload rows are the caller's.
  */
 import type { Db } from '../../db/client.js';
-import { badRequest, notFound } from '../../lib/errors.js';
+import { badRequest, isUniqueViolation, notFound } from '../../lib/errors.js';
 import { errorLine, FORMATS, MAX_LISTED_ERRORS, RELEASE_FILE_KINDS, type LoadError, type LoadType, type ReleaseFileKind } from './formats.js';
 import type { FileSource } from './read-records.js';
-import { createStaging, findRelease, mergeItems, mergeMasterData, runChecks, type MergeCounts } from './release-loader.repository.js';
+import { sql } from 'drizzle-orm';
+import { createStaging, findRelease, mergeItems, mergeMasterData, MODULE_LINES_KEY, MODULE_REPEATS, runChecks, type MergeCounts } from './release-loader.repository.js';
 import { stageFast } from './fast-stage.js';
 import { recordVersionsInBulk, recordWrittenVersions } from '../item-versions/item-versions.repository.js';
 import { stageFile } from './stage-file.js';
@@ -108,25 +109,41 @@ export async function loadRelease(db: Db, request: LoadRequest): Promise<LoadRes
         bytesBefore += source.size;
       }
       progress(STAGING_SHARE);
-      // A file that could not be read through would make every reference to it look wrong: its own errors say enough.
-      if (!broken) {
-        const checked = await runChecks(tx, request.releaseId, request.type);
+      const check = async (checks?: Parameters<typeof runChecks>[3]) => {
+        const checked = await runChecks(tx, request.releaseId, request.type, checks);
         errorCount += checked.total;
         for (const hit of checked.hits) {
           const col = FORMATS[hit.kind].columns.findIndex((c) => c.name === hit.column);
           errors.push({ file: request.files[hit.kind].name, row: hit.row, column: hit.column, reason: hit.reason, order: fileOrder.get(hit.kind)!, col });
         }
-      }
-      if (errorCount > 0) {
+      };
+      const refuse = () => {
         errors.sort((a, b) => a.order - b.order || a.row - b.row || a.col - b.col);
-        throw new Refused({ ok: false, errorCount, errors: errors.slice(0, MAX_LISTED_ERRORS).map(errorLine) });
+        return new Refused({ ok: false, errorCount, errors: errors.slice(0, MAX_LISTED_ERRORS).map(errorLine) });
+      };
+      // A file that could not be read through would make every reference to it look wrong: its own errors say enough.
+      if (!broken) {
+        await check();
+        // Repeated module lines are left to the lines' primary key (below), unless the files are refused anyway.
+        if (errorCount > 0) await check([MODULE_REPEATS]);
       }
+      if (errorCount > 0) throw refuse();
       progress(75);
-      const master = await mergeMasterData(tx);
-      progress(82);
-      const items = await mergeItems(tx, request.releaseId, request.type, request.username, async (step, of) => progress(82 + (17 * step) / of), request.bulkMinLines);
-      await recordWrittenVersions(tx);
-      return { ok: true as const, rows, staged: ways, merged: { ...master, ...items } };
+      await tx.execute(sql`SAVEPOINT rl_merge`);
+      try {
+        const master = await mergeMasterData(tx);
+        progress(82);
+        const items = await mergeItems(tx, request.releaseId, request.type, request.username, async (step, of) => progress(82 + (17 * step) / of), request.bulkMinLines);
+        await recordWrittenVersions(tx);
+        return { ok: true as const, rows, staged: ways, merged: { ...master, ...items } };
+      } catch (error) {
+        if (!isUniqueViolation(error, MODULE_LINES_KEY)) throw error;
+        // A module's SKU on two rows: nothing of the merge stays; the check names the rows.
+        await tx.execute(sql`ROLLBACK TO SAVEPOINT rl_merge`);
+        await check([MODULE_REPEATS]);
+        if (errorCount === 0) throw error;
+        throw refuse();
+      }
     });
   } catch (error) {
     if (error instanceof Refused) return error.result;

@@ -221,13 +221,14 @@ describe('release loader', () => {
     files.module.push(LINE(MODULE_HEAD('MOD1'), '999999999999', { mustHave: 'XX', minValue: '0.5' }));
     files.module.push(LINE({ ...MODULE_HEAD('MOD1'), moduleLabel: 'Other' }, '800000000003'));
     files.module.push(LINE(MODULE_HEAD('MOD3', 'M05_2030'), '800000000001'));
+    files.module.push(LINE(MODULE_HEAD('MOD1'), '800000000002', { position: '3' }));
     files.cluster.push({ ...CLUSTER_HEAD('CL1'), kind: 'STORE', value: 'S9' });
     files.cluster.push({ ...CLUSTER_HEAD('CL1'), kind: 'MODULE', value: 'MOD9' });
     files.cluster.push({ ...CLUSTER_HEAD('CL1'), kind: 'COUNTRY' });
     const result = await load(sources(files));
     expect(result).toEqual({
       ok: false,
-      errorCount: 14,
+      errorCount: 15,
       errors: [
         'registry.csv, row 3, brandCode: \'NOPE\' is not a known brand',
         'registry.csv, row 3, srp: 12.345 has more than 2 decimals',
@@ -240,12 +241,33 @@ describe('release loader', () => {
         'module.csv, row 5, minValue: 0.5 is not between 1 and 99999999.9',
         "module.csv, row 6, moduleLabel: 'Other' differs from 'Label MOD1' on row 2, the first row of module MOD1 (M01_2027)",
         "module.csv, row 7, monthId: 'M05_2030' is not a month of release R2027",
+        'module.csv, row 8, upc: this UPC of the module repeats row 3',
         "cluster.csv, row 10, value: store 'S9' is neither in the Customer Segmentation nor in the database",
         "cluster.csv, row 11, value: module 'MOD9' of M01_2027 is not in the Module Composition",
         'cluster.csv, row 12, value: required for kind COUNTRY',
       ],
     });
     expect(await counts()).toEqual(before);
+  });
+
+  it('refuses a module\'s SKU on two rows, found by the lines\' primary key, row by row or in bulk, and writes nothing', async () => {
+    for (const bulkMinLines of [1_000_000, 1]) {
+      const before = await counts();
+      const files = happyFiles();
+      files.module.push(LINE(MODULE_HEAD('MOD2'), '800000000001', { position: '2' }));
+      files.module.push(LINE(MODULE_HEAD('MOD1'), '800000000001', { position: '3' }));
+      files.module.push(LINE(MODULE_HEAD('MOD1'), '800000000001', { position: '4' }));
+      const result = await loadRelease(db, { releaseId: 'R2027', type: 'massive', files: sources(files), username: 'loader', bulkMinLines });
+      expect(result).toEqual({
+        ok: false,
+        errorCount: 2,
+        errors: ['module.csv, row 6, upc: this UPC of the module repeats row 2', 'module.csv, row 7, upc: this UPC of the module repeats row 2'],
+      });
+      expect(await counts()).toEqual(before);
+    }
+    // Then the same files without the repeat load (the failed attempt left nothing behind, keys included).
+    expectLoaded(await load(sources(happyFiles())));
+    await expectHappyWorld();
   });
 
   it('lists the first 1,000 errors and counts them all', async () => {
@@ -339,12 +361,21 @@ describe('release loader', () => {
     expect(await content()).toEqual(fastContent);
     await expectHappyWorld();
 
-    // Lower-case MH, a padded label, a decimal comma: valid, not plain — the module file goes the careful way and loads the same.
+    // Lower-case MH, a padded label, a decimal comma: valid, read by the same parseCell — still the fast way, same result.
     const unusual = happyFiles();
     unusual.module = unusual.module.map((line, i) => (i === 0 ? { ...line, mustHave: 'mh', minValue: '2,5', moduleLabel: ` ${line.moduleLabel!} ` } : i === 1 ? { ...line, moduleLabel: ` ${line.moduleLabel!} ` } : line));
-    const mixed = expectLoaded(await load(sources(unusual, ';')));
-    expect(mixed.staged).toEqual({ registry: way, segment: 'careful', module: 'careful', cluster: way });
+    const padded = expectLoaded(await load(sources(unusual, ';')));
+    expect(padded.staged).toEqual({ registry: way, segment: 'careful', module: way, cluster: way });
     expect(await content()).toEqual(fastContent);
+    // The item fields written two ways on two rows of one module (same values once trimmed), and a quoted line break
+    // in a cluster's description: the careful way for those two files, the same result.
+    const mixedFiles = happyFiles();
+    mixedFiles.module = mixedFiles.module.map((line, i) => (i === 1 ? { ...line, moduleLabel: ` ${line.moduleLabel!}` } : line));
+    mixedFiles.cluster = mixedFiles.cluster.map((line) => ({ ...line, clusterDescription: 'Rome,\ncentre' }));
+    const mixed = expectLoaded(await load(sources(mixedFiles, ',')));
+    expect(mixed.staged).toEqual({ registry: way, segment: 'careful', module: 'careful', cluster: 'careful' });
+    expect(await content()).toEqual(fastContent);
+    expect(await queryRows(db, sql`SELECT cluster_description FROM clusters`)).toEqual([{ cluster_description: 'Rome,\ncentre' }]);
     // A module row whose item fields differ from its first row: refused with its row, whichever way was tried first.
     const differing = happyFiles();
     differing.module[1] = { ...differing.module[1]!, moduleLabel: 'Other' };

@@ -6,16 +6,8 @@ import { pairingMessage, pairingProblems, withImpliedView, type GrantRowLike } f
 import { USER_TEXTS, type CreateUserRequest, type User, type UserGrant, type UserSave, type UserStatus } from '@bo/shared/users';
 import { audit } from '../../lib/audit.repository.js';
 import type { ServiceContext } from '../../lib/context.js';
-import { badRequest, conflict, notFound, ruleBroken } from '../../lib/errors.js';
+import { badRequest, conflict, isUniqueViolation, notFound, ruleBroken } from '../../lib/errors.js';
 import * as repo from './users.repository.js';
-
-/** Does the error come from a unique index (two admins adding the same e-mail at once)? */
-function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
-}
 
 export const listUsers = (ctx: ServiceContext) => repo.listUsers(ctx.db);
 
