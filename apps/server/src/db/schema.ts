@@ -323,6 +323,13 @@ export const modules = pgTable(
     createdBy: text('created_by'),
     updatedAt: ts('updated_at').notNull().defaultNow(),
     updatedBy: text('updated_by'),
+    /**
+     * MH / EL lines of the module not in the bin (module_skus, status <> 'REMOVED'). Kept by the database:
+     * statement-level triggers on module_skus adjust them for every writer (migration 0010); never written
+     * by the application (a copy of a module row must leave them out).
+     */
+    mhCount: integer('mh_count').notNull().default(0),
+    elCount: integer('el_count').notNull().default(0),
   },
   (t) => [
     uniqueIndex('modules_name_month_uq').on(t.moduleName, t.monthId),
