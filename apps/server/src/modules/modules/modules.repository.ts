@@ -344,19 +344,17 @@ export async function toModuleDtos(db: Queryable, rows: readonly ModuleRow[], op
   });
 }
 
-/** Each module's active (not REMOVED) SKUs: must-have and eligible counts, by module id (absent: none). */
+/**
+ * Each module's active (not REMOVED) SKUs: must-have and eligible counts, by module id (absent: no such
+ * module). The module's stored counts (`mh_count`, `el_count`, kept by the line triggers of migration 0010).
+ */
 export async function activeSkuCounts(db: Queryable, ids: readonly number[]): Promise<Map<number, { mh: number; el: number }>> {
   if (ids.length === 0) return new Map();
   const rows = await db
-    .select({
-      moduleId: moduleSkus.moduleId,
-      mh: sql<number>`count(*) FILTER (WHERE ${moduleSkus.mustHave})::int`,
-      el: sql<number>`count(*) FILTER (WHERE NOT ${moduleSkus.mustHave})::int`,
-    })
-    .from(moduleSkus)
-    .where(and(inArray(moduleSkus.moduleId, [...ids]), sql`${moduleSkus.status} <> 'REMOVED'`))
-    .groupBy(moduleSkus.moduleId);
-  return new Map(rows.map((r) => [r.moduleId, { mh: Number(r.mh), el: Number(r.el) }]));
+    .select({ id: modules.id, mh: modules.mhCount, el: modules.elCount })
+    .from(modules)
+    .where(inArray(modules.id, [...new Set(ids)]));
+  return new Map(rows.map((r) => [r.id, { mh: r.mh, el: r.el }]));
 }
 
 /** Every live row of a module, in any month, ordered by id. */

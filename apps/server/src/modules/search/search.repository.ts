@@ -136,7 +136,8 @@ const lockJoin = (type: ItemKind, keyColumn: SQL, monthColumn: SQL, ttlMinutes: 
 
 /**
  * What a module list reads beside the module (`moduleList`, `moduleListJson`): month, release, family, live
- * lock, zones (`zz.zones`) and the MH / EL counts of the lines not in the bin (`sk`).
+ * lock and zones (`zz.zones`). The MH / EL counts of the lines not in the bin are the module's own columns
+ * (`mh_count`, `el_count`, kept by the triggers of migration 0010): no look into module_skus per module.
  */
 const moduleListFrom = (ttlMinutes: number) =>
   sql`FROM modules m
@@ -144,9 +145,7 @@ const moduleListFrom = (ttlMinutes: number) =>
         LEFT JOIN releases r ON r.release_id = mo.release_id
         LEFT JOIN macro_families mf ON mf.macro_family = m.macro_family
         ${lockJoin('module', sql.raw('m.module_name'), sql.raw('m.month_id'), ttlMinutes)}
-        LEFT JOIN LATERAL (SELECT array_agg(z.stars_zone ORDER BY z.stars_zone) AS zones FROM module_stars_zones z WHERE z.module_id = m.id) zz ON TRUE
-        LEFT JOIN LATERAL (SELECT count(*) FILTER (WHERE s.must_have)::int AS mh, count(*) FILTER (WHERE NOT s.must_have)::int AS el
-                           FROM module_skus s WHERE s.module_id = m.id AND s.status <> 'REMOVED') sk ON TRUE`;
+        LEFT JOIN LATERAL (SELECT array_agg(z.stars_zone ORDER BY z.stars_zone) AS zones FROM module_stars_zones z WHERE z.module_id = m.id) zz ON TRUE`;
 
 /** What a cluster list reads beside the cluster (`clusterList`, `clusterListJson`): month, release and live lock. */
 const clusterListFrom = (ttlMinutes: number) =>
@@ -169,7 +168,7 @@ export async function moduleList(db: Queryable, where: SQL, ttlMinutes: number, 
                m.status, m.new_module AS "newModule", lk.owner AS "userLock",
                EXISTS (SELECT 1 FROM lego_months lg WHERE lg.month_id = m.month_id AND lg.brand_code = m.brand_code AND lg.collection = m.collection) AS "legoMonth",
                mo.open AS "inOpenMonth", COALESCE(r.status = 'CLOSED', FALSE) AS "releaseClosed",
-               m.door, COALESCE(sk.mh, 0) AS length, COALESCE(sk.el, 0) AS "elLength", m.initial_size AS "initialSize",
+               m.door, m.mh_count AS length, m.el_count AS "elLength", m.initial_size AS "initialSize",
                m.rpas_errors AS "rpasErrors", ${isoText(sql.raw('m.publication_date'))} AS "publicationDate",
                m.updated_by AS "updatedBy", ${isoText(sql.raw('m.updated_at'))} AS "updatedAt"
         ${moduleListFrom(ttlMinutes)}
@@ -208,7 +207,7 @@ export async function moduleListJson(db: Queryable, where: SQL, ttlMinutes: numb
                  m.status, m.new_module AS "newModule", lk.owner IS NOT NULL AS locked, lk.owner AS "userLock",
                  EXISTS (SELECT 1 FROM lego_months lg WHERE lg.month_id = m.month_id AND lg.brand_code = m.brand_code AND lg.collection = m.collection) AS "legoMonth",
                  mo.open AS "inOpenMonth", COALESCE(r.status = 'CLOSED', FALSE) AS "releaseClosed",
-                 m.door, COALESCE(sk.mh, 0) AS length, COALESCE(sk.el, 0) AS "elLength", m.initial_size AS "initialSize",
+                 m.door, m.mh_count AS length, m.el_count AS "elLength", m.initial_size AS "initialSize",
                  m.rpas_errors AS "rpasErrors", ${isoText(sql.raw('m.publication_date'))} AS "publicationDate",
                  m.updated_by AS "updatedBy", ${isoText(sql.raw('m.updated_at'))} AS "updatedAt"
         ) item
