@@ -24,9 +24,14 @@ export interface TokenService {
   verify(token: string, options?: { graceSeconds?: number }): Promise<TokenPayload | null>;
 }
 
+/** Verified tokens remembered per process (a few hundred bytes each). */
+const VERIFIED_CACHE_SIZE = 10_000;
+
 export function createTokenService(secret: Uint8Array, ttlMinutes: number): TokenService {
   // The HMAC key imported once: jose imports a raw secret again on every call (every request verifies a token).
   let verifyKey: Promise<crypto.webcrypto.CryptoKey> | undefined;
+  /** Tokens whose signature was verified, oldest first (the session check still reads the user on every request). */
+  const verified = new Map<string, TokenPayload>();
   const key = () => (verifyKey ??= crypto.webcrypto.subtle.importKey('raw', secret, { name: 'HMAC', hash: 'SHA-256' }, false, ['verify']));
   return {
     async sign(username, authorities) {
@@ -39,11 +44,19 @@ export function createTokenService(secret: Uint8Array, ttlMinutes: number): Toke
       return { token, expiresIn };
     },
     async verify(token, options) {
+      const grace = options?.graceSeconds ?? 0;
+      // A token whose signature was checked here before: only its expiry can have changed (jose's rule: expired
+      // when exp <= now - tolerance). Saves a WebCrypto round trip through the thread pool on every request.
+      const known = verified.get(token);
+      if (known) return known.exp > Math.floor(Date.now() / 1000) - grace ? { ...known, authorities: [...known.authorities] } : null;
       try {
-        const { payload } = await jwtVerify(token, await key(), { algorithms: ['HS256'], clockTolerance: options?.graceSeconds ?? 0 });
+        const { payload } = await jwtVerify(token, await key(), { algorithms: ['HS256'], clockTolerance: grace });
         if (typeof payload.user_name !== 'string' || typeof payload.exp !== 'number') return null;
         const authorities = Array.isArray(payload.authorities) ? payload.authorities.map(String) : [];
-        return { user_name: payload.user_name, authorities, exp: payload.exp };
+        const result = { user_name: payload.user_name, authorities, exp: payload.exp };
+        if (verified.size >= VERIFIED_CACHE_SIZE) verified.delete(verified.keys().next().value!);
+        verified.set(token, { ...result, authorities: [...authorities] });
+        return result;
       } catch {
         return null;
       }
