@@ -169,6 +169,10 @@ interface Head {
   values: CellValue[];
 }
 
+/** Column kinds whose cells repeat a few spellings: parsed once per spelling (at most MEMO_SIZE per column). */
+const MEMO_KINDS = new Set(['mhel', 'enum', 'bool', 'int', 'decimal', 'date']);
+const MEMO_SIZE = 1024;
+
 /** A copy of a string that does not keep the chunk it was cut from alive (kept per item, for the whole load). */
 const own = (text: string) => (text.length === 0 ? text : Buffer.from(text, 'utf8').toString('utf8'));
 const NEEDS_ESCAPE = /[\\\t\n\r]/;
@@ -189,6 +193,8 @@ class RowTyper {
   private cells: string[] | null = null;
   private quoteText = '';
   private last: Head | null = null;
+  /** Per staged column of a kind with few spellings (MH/EL, statuses, numbers): the values of the cells seen. */
+  private readonly memos: (Map<string, CellValue> | null)[];
   private nextQuote = -1;
   private readonly cluster: { kind: number; value: number; status: number } | null;
   private readonly delimiter: number;
@@ -204,6 +210,7 @@ class RowTyper {
     this.starts = new Int32Array(this.width);
     this.ends = new Int32Array(this.width);
     this.delimiter = header.delimiter.charCodeAt(0);
+    this.memos = plan.columns.map((c) => (MEMO_KINDS.has(c.type.kind) ? new Map<string, CellValue>() : null));
     const at = (db: string) => plan.columns.findIndex((c) => c.db === db);
     this.cluster = kind === 'cluster' ? { kind: at('kind'), value: at('value'), status: at('module_status') } : null;
   }
@@ -267,9 +274,16 @@ class RowTyper {
       let value: CellValue;
       if (from === -1) value = plan.constant[i] ?? null;
       else {
-        const parsed = parseCell(plan.columns[i]!, this.cell(from));
-        if (!parsed.ok) throw new NotFast('a cell to look at');
-        value = parsed.value;
+        const cell = this.cell(from);
+        const memo = this.memos[i];
+        const known = memo?.get(cell);
+        if (known !== undefined) value = known;
+        else {
+          const parsed = parseCell(plan.columns[i]!, cell);
+          if (!parsed.ok) throw new NotFast('a cell to look at');
+          value = parsed.value;
+          if (memo && memo.size < MEMO_SIZE) memo.set(own(cell), value);
+        }
       }
       values[i] = value;
       row += value === null ? '\t\\N' : value === true ? '\tt' : value === false ? '\tf' : typeof value === 'number' ? `\t${value}` : NEEDS_ESCAPE.test(value) ? `\t${value.replace(ESCAPES, (c) => ESCAPED[c]!)}` : `\t${value}`;
@@ -413,4 +427,3 @@ async function writeHeads(db: Queryable, kind: HeadKind, heads: Map<string, Head
   }
   if (count > 0) await insertHeads(db, kind, columns);
 }
-
