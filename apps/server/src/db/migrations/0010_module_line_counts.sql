@@ -11,39 +11,41 @@ UPDATE modules m SET mh_count = c.mh, el_count = c.el
 --> statement-breakpoint
 -- The one rule, for every writer of module_skus (module saves, massive edits, imports, copies, reverts, the
 -- release loader, the demo seed, deletions): after each statement, the counts of the modules whose lines it
--- inserted, updated or deleted are counted again, set-wise, from the statement's transition tables.
---  * Counted again rather than adjusted by the statement's difference: the counts are true after any
---    statement whatever they were before (a module row written with counts, rows restored in any order).
---  * The modules are locked first (FOR NO KEY UPDATE, in id order: no conflict with the foreign keys' KEY SHARE),
---    and counted by a later statement: under READ COMMITTED it sees what a concurrent writer of the same
---    module committed meanwhile, so two writers cannot leave a count that misses one of them.
+-- inserted, updated or deleted are adjusted, set-wise, by what the statement changed (its transition tables:
+-- +1 per line it wrote not in the bin, -1 per such line it deleted or overwrote, by module and class).
+--  * Adjusted, not counted again from module_skus: the cost follows the statement's size, not the table's, and
+--    needs none of module_skus's indexes (the release loader's bulk rewrite drops them, bulk-rewrite.ts); under
+--    READ COMMITTED a concurrent writer of the same module waits for the row and then adds to what the first
+--    one committed (the UPDATE re-reads the row), so no adjustment is lost.
 --  * Dynamic SQL, planned at each call: a plan kept by the session would be the one made for the first
 --    statement's size (one module's lines, or a million from the release loader) and reused for the other.
---  * Only the counts are written, and only when they changed: version, updated_at and updated_by stay as
---    they are, so no version is recorded (the version triggers of 0009 look at version and status).
--- The release loader's bulk rewrite (bulk-rewrite.ts) drops module_skus's keys and indexes inside its
--- transaction: statement-level triggers have run when each statement ends, so no trigger event is pending.
+--  * Only the counts are written, and only where they change: version, updated_at and updated_by stay as they
+--    are, so no version is recorded (the version triggers of 0009 look at version and status).
+--  * So a module row is written without counts (the default 0) and its lines after it: nothing but these
+--    triggers writes mh_count / el_count.
+-- Statement-level triggers run when their statement ends: no trigger event is left pending for the release
+-- loader's ALTER TABLE of module_skus.
 CREATE FUNCTION count_module_lines() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
-  v_ids bigint[];
+  v_changes text;
 BEGIN
   IF TG_OP = 'INSERT' THEN
-    SELECT array_agg(DISTINCT module_id ORDER BY module_id) INTO v_ids FROM new_lines;
+    PERFORM 1 FROM new_lines LIMIT 1;
+    v_changes := 'SELECT module_id, must_have, 1 AS n FROM new_lines WHERE status <> ''REMOVED''';
   ELSIF TG_OP = 'DELETE' THEN
-    SELECT array_agg(DISTINCT module_id ORDER BY module_id) INTO v_ids FROM old_lines;
+    PERFORM 1 FROM old_lines LIMIT 1;
+    v_changes := 'SELECT module_id, must_have, -1 AS n FROM old_lines WHERE status <> ''REMOVED''';
   ELSE
-    SELECT array_agg(module_id ORDER BY module_id) INTO v_ids
-      FROM (SELECT module_id FROM new_lines UNION SELECT module_id FROM old_lines) touched;
+    PERFORM 1 FROM new_lines LIMIT 1;
+    v_changes := 'SELECT module_id, must_have, 1 AS n FROM new_lines WHERE status <> ''REMOVED''
+                  UNION ALL SELECT module_id, must_have, -1 FROM old_lines WHERE status <> ''REMOVED''';
   END IF;
-  IF v_ids IS NULL THEN RETURN NULL; END IF;
-  EXECUTE 'SELECT count(*) FROM (SELECT 1 FROM modules WHERE id = ANY ($1) ORDER BY id FOR NO KEY UPDATE) locked' USING v_ids;
-  EXECUTE 'UPDATE modules m SET mh_count = c.mh, el_count = c.el
-             FROM (SELECT t.id, count(s.module_id) FILTER (WHERE s.must_have)::integer AS mh,
-                          count(s.module_id) FILTER (WHERE NOT s.must_have)::integer AS el
-                     FROM unnest($1) AS t(id)
-                     LEFT JOIN module_skus s ON s.module_id = t.id AND s.status <> ''REMOVED''
-                    GROUP BY t.id) c
-            WHERE m.id = c.id AND (m.mh_count <> c.mh OR m.el_count <> c.el)' USING v_ids;
+  IF NOT FOUND THEN RETURN NULL; END IF; -- the statement wrote no line
+  EXECUTE 'UPDATE modules m SET mh_count = m.mh_count + d.mh, el_count = m.el_count + d.el
+             FROM (SELECT module_id, COALESCE(sum(n) FILTER (WHERE must_have), 0)::integer AS mh,
+                          COALESCE(sum(n) FILTER (WHERE NOT must_have), 0)::integer AS el
+                     FROM (' || v_changes || ') changed GROUP BY module_id) d
+            WHERE m.id = d.module_id AND (d.mh <> 0 OR d.el <> 0)';
   RETURN NULL;
 END
 $$;
@@ -71,6 +73,8 @@ CREATE TRIGGER module_skus_counted_truncate AFTER TRUNCATE ON module_skus
 --> statement-breakpoint
 -- Also when a bulk load runs with session_replication_role = replica (the demo seed, foreign-keys.ts), which
 -- leaves ordinary triggers out.
+-- (A copy of whole tables put back in replica mode, as route-rights.world.ts does, stays true too: it inserts in
+-- table name order, module_skus before modules, so the lines adjust nothing and the module rows bring their counts.)
 ALTER TABLE module_skus ENABLE ALWAYS TRIGGER module_skus_counted_insert;--> statement-breakpoint
 ALTER TABLE module_skus ENABLE ALWAYS TRIGGER module_skus_counted_update;--> statement-breakpoint
 ALTER TABLE module_skus ENABLE ALWAYS TRIGGER module_skus_counted_delete;--> statement-breakpoint

@@ -340,9 +340,6 @@ export async function writeModules(
         createdBy: m === def.start ? 'creator' : 'admin',
         updatedAt: published ?? dateInMonth(previous, life.updateDay ?? 2 + (id % 16), 11),
         updatedBy: life.updatedBy,
-        // As the line triggers count them (migration 0010): the members below, none of the bin.
-        mhCount: life.members.filter((member) => member.mustHave).length,
-        elCount: life.members.filter((member) => !member.mustHave).length,
       });
       for (const zone of def.zones) await writers.moduleStarsZones.add({ moduleId: id, starsZone: zone });
       let position = 0;

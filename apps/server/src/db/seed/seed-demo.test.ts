@@ -130,6 +130,15 @@ describe('demo data (scale 0.05)', () => {
                         WHERE NOT EXISTS (SELECT 1 FROM cluster_countries cc WHERE cc.cluster_pk = c.id AND cc.country_code = s.country_code)`)).toBe(0);
   });
 
+  it('gives every module the MH / EL counts of its lines not in the bin (kept by the line triggers, migration 0010)', async () => {
+    expect(await count(`SELECT count(*)::int AS n FROM modules`)).toBeGreaterThan(0);
+    expect(await count(`SELECT count(*)::int AS n FROM modules m
+                        LEFT JOIN LATERAL (SELECT count(*) FILTER (WHERE s.must_have)::int AS mh, count(*) FILTER (WHERE NOT s.must_have)::int AS el
+                                           FROM module_skus s WHERE s.module_id = m.id AND s.status <> 'REMOVED') c ON TRUE
+                        WHERE m.mh_count <> c.mh OR m.el_count <> c.el`)).toBe(0);
+    expect(await count(`SELECT count(*)::int AS n FROM modules WHERE mh_count + el_count > 0`)).toBeGreaterThan(0);
+  });
+
   it('carries module names over from month to month with drifting compositions', async () => {
     const recurring = await count(`SELECT count(*)::int AS n FROM (SELECT module_name FROM modules GROUP BY module_name HAVING count(*) >= 12) x`);
     expect(recurring).toBeGreaterThan(0);
