@@ -1,5 +1,5 @@
-import { memo, useMemo } from 'react';
-import { ActionIcon, Badge, Box, Button, Collapse, Group, Paper, SegmentedControl, Text, TextInput, Tooltip } from '@mantine/core';
+import { cloneElement, memo, useId, useMemo, useRef, useState, type ReactElement } from 'react';
+import { ActionIcon, Badge, Box, Button, Collapse, Group, Paper, Text, TextInput, Tooltip, type TooltipProps } from '@mantine/core';
 import { IconAlertTriangle, IconChartBar, IconChevronDown, IconCopy, IconDeviceFloppy, IconHistory, IconLock, IconSend, IconX } from '@tabler/icons-react';
 import type { ProductDto } from '@bo/shared/modules';
 import { canEdit } from '@bo/shared/permissions';
@@ -79,9 +79,9 @@ export const ModuleCard = memo(function ModuleCard({ module: m, access, collapse
                 {dto.moduleLabel}
               </Text>
               {changed && (
-                <Tooltip label="Unsaved changes">
+                <HoverTooltip label="Unsaved changes">
                   <span className={classes.dirtyDot} data-testid="unsaved-dot" />
-                </Tooltip>
+                </HoverTooltip>
               )}
             </Group>
             <Text fz={11} c="dimmed" truncate>
@@ -100,16 +100,16 @@ export const ModuleCard = memo(function ModuleCard({ module: m, access, collapse
             // Rejected by the planning system: the module is not published, and the page says why.
             <NotPublishedBadge name={`${dto.moduleLabel} (${dto.moduleName})`} status={dto.status} rpasErrors={dto.rpasErrors} />
           ) : dto.rpasErrors ? (
-            <Tooltip label="Planning system warnings">
+            <HoverTooltip label="Planning system warnings">
               <ActionIcon variant="light" color="orange" size="sm" aria-label="Planning system warnings" onClick={() => showMessagePopup('Warning', dto.rpasErrors ?? '', 'orange')}>
                 <IconAlertTriangle size={14} />
               </ActionIcon>
-            </Tooltip>
+            </HoverTooltip>
           ) : null}
         </Group>
         {/* Wraps under the title on a narrow card (1024 px with a panel open) instead of clipping the buttons. */}
         <Group gap={6} wrap="wrap" justify="flex-end" ml="auto">
-          <Tooltip label={differ ? WORKING_AREA_TEXTS.countCaution : 'Must have / eligible (previous month)'} multiline w={280}>
+          <HoverTooltip label={differ ? WORKING_AREA_TEXTS.countCaution : 'Must have / eligible (previous month)'} multiline w={280}>
             <Group gap={4} wrap="nowrap" className={classes.counts} data-caution={differ || undefined} data-testid="module-counts">
               {differ && <IconAlertTriangle size={13} />}
               <Text fz={11} fw={600} style={{ whiteSpace: 'nowrap' }}>
@@ -118,28 +118,21 @@ export const ModuleCard = memo(function ModuleCard({ module: m, access, collapse
                 <span className={classes.prev}>/{dto.previousEligible}</span>
               </Text>
             </Group>
-          </Tooltip>
+          </HoverTooltip>
           <Text fz={11} c="dimmed" visibleFrom="lg">
             Doors {formatInteger(dto.door)} · Refresh {dto.refreshIndex}%
           </Text>
-          <SegmentedControl
-            size="xs"
-            value={m.newModule ? 'NEWNESS' : 'CARRY OVER'}
-            data={['NEWNESS', 'CARRY OVER']}
-            disabled={access.readOnly}
-            onChange={(v) => h.onNewModule(key, v === 'NEWNESS')}
-            aria-label="Newness or carry over"
-          />
-          <Tooltip label="Performance">
+          <NewnessSwitch value={m.newModule} disabled={access.readOnly} onChange={(v) => h.onNewModule(key, v)} />
+          <HoverTooltip label="Performance">
             <ActionIcon variant="light" onClick={() => h.onPerformance(key)} aria-label="Performance">
               <IconChartBar size={16} />
             </ActionIcon>
-          </Tooltip>
-          <Tooltip label="History">
+          </HoverTooltip>
+          <HoverTooltip label="History">
             <ActionIcon variant="light" onClick={() => h.onHistory(key)} aria-label="History" data-testid="module-history">
               <IconHistory size={16} />
             </ActionIcon>
-          </Tooltip>
+          </HoverTooltip>
           <Button size="compact-sm" variant="default" leftSection={<IconCopy size={14} />} disabled={!access.canCopy || changed} onClick={() => h.onCopy(key)} title={changed ? 'Save your changes before copying' : undefined}>
             Copy
           </Button>
@@ -149,11 +142,11 @@ export const ModuleCard = memo(function ModuleCard({ module: m, access, collapse
           <Button size="compact-sm" leftSection={<IconSend size={14} />} disabled={!access.canPublish} onClick={() => h.onPublish(key)}>
             Save &amp; Publish
           </Button>
-          <Tooltip label={changed ? 'Save or undo your changes before closing' : 'Close (unlocks the module)'}>
+          <HoverTooltip label={changed ? 'Save or undo your changes before closing' : 'Close (unlocks the module)'}>
             <ActionIcon variant="subtle" color="gray" onClick={() => h.onClose(key)} disabled={changed} aria-label="Close module">
               <IconX size={14} />
             </ActionIcon>
-          </Tooltip>
+          </HoverTooltip>
         </Group>
       </Group>
       {access.lockedBy && (
@@ -201,6 +194,41 @@ export const ModuleCard = memo(function ModuleCard({ module: m, access, collapse
     </Paper>
   );
 });
+
+/**
+ * A Mantine Tooltip mounted on the first hover of its target: each card has up to six, and each is a
+ * floating-ui setup (hooks, refs, effects) that a page of cards would build for nothing. The target is
+ * drawn as it is (never replaced); its first pointer entry mounts an opened Tooltip aimed at it, which
+ * then opens and closes on hover by itself.
+ */
+function HoverTooltip({ children, ...props }: Omit<TooltipProps, 'children' | 'target'> & { children: ReactElement<{ onPointerEnter?: () => void; ref?: React.Ref<HTMLElement> }> }) {
+  const [armed, setArmed] = useState(false);
+  const target = useRef<HTMLElement>(null);
+  return (
+    <>
+      {cloneElement(children, { ref: target, onPointerEnter: armed ? undefined : () => setArmed(true) })}
+      {armed && <Tooltip defaultOpened target={target} {...props} />}
+    </>
+  );
+}
+
+/**
+ * NEWNESS / CARRY OVER: two radio buttons with the look of a Mantine SegmentedControl (size xs), without
+ * its floating indicator, which measures its items (forced layout) in an effect of every card.
+ */
+function NewnessSwitch({ value, disabled, onChange }: { value: boolean; disabled: boolean; onChange: (newModule: boolean) => void }) {
+  const name = useId();
+  return (
+    <div role="radiogroup" aria-label="Newness or carry over" className={classes.segments} data-disabled={disabled || undefined}>
+      {[true, false].map((v) => (
+        <label key={String(v)} className={classes.segment} data-active={value === v || undefined}>
+          <input type="radio" className={classes.segmentInput} name={name} value={v ? 'NEWNESS' : 'CARRY OVER'} checked={value === v} disabled={disabled} onChange={() => onChange(v)} />
+          {v ? 'NEWNESS' : 'CARRY OVER'}
+        </label>
+      ))}
+    </div>
+  );
+}
 
 const areaHandlers = (h: ModuleCardHandlers) => ({
   onToggle: h.onToggle,

@@ -225,26 +225,38 @@ export function ModuleEditorPage({
       </Center>
     );
   } else {
-    content =
-      shown.length === 0 ? (
-        <Center h="40vh">
-          <Text c="dimmed" data-testid="no-module-shown">
-            No module of the page matches the filter.
-          </Text>
-        </Center>
-      ) : (
-        <ModuleList modules={shown} access={access} collapsed={collapsed} skuOrder={skuOrder} highlight={highlight} handlers={handlers} scrollTo={scrollTo} />
-      );
+    // 'locking': drawn hidden and inert behind the loader until the lock answer comes (use-module-editor).
+    const locking = status === 'locking';
+    content = (
+      <>
+        {locking && (
+          <Center h="60vh" className={classes.locking}>
+            <Loader />
+          </Center>
+        )}
+        <div className={classes.list} data-locking={locking || undefined} inert={locking}>
+          {shown.length === 0 ? (
+            <Center h="40vh">
+              <Text c="dimmed" data-testid="no-module-shown">
+                No module of the page matches the filter.
+              </Text>
+            </Center>
+          ) : (
+            <ModuleList modules={shown} access={access} collapsed={collapsed} skuOrder={skuOrder} highlight={highlight} handlers={handlers} scrollTo={scrollTo} />
+          )}
+        </div>
+      </>
+    );
   }
 
   return (
-    <DndContext sensors={sensors} collisionDetection={areaCollision} onDragStart={onDragStart} onDragEnd={onDragEnd} onDragCancel={onDragCancel} autoScroll={{ threshold: { x: 0, y: 0.15 } }}>
+    <DndContext sensors={sensors} collisionDetection={areaCollision} onDragStart={onDragStart} onDragEnd={onDragEnd} onDragCancel={onDragCancel} autoScroll={{ threshold: { x: 0, y: 0.15 }, interval: 16, acceleration: 20 }}>
       <Box className={classes.page}>
         <AlertBar />
         <EditorHeader
           editor={editor}
           actions={actions}
-          keys={keys}
+          keys={status === 'locking' ? NO_KEYS : keys}
           moduleOrder={moduleOrder}
           onModuleOrder={setModuleOrder}
           skuOrder={skuOrder}
@@ -348,6 +360,8 @@ function ModuleHistory({
     onRestore: ({ products, description, revertOf }) => dispatch({ type: 'restore', key: historyKey, products, description, revertOf }),
   });
 }
+
+const NO_KEYS: ModuleKeyString[] = [];
 
 /** A tile's drag data, or null (dnd-kit's empty stand-in once the source tile has unmounted). */
 const asDragData = (data: unknown): DragData | null => (data && typeof data === 'object' && 'product' in data && (data as DragData).product ? (data as DragData) : null);

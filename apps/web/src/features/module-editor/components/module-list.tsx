@@ -5,6 +5,7 @@ import type { ModuleAccess } from '../logic/module-access';
 import { moduleKey, type ModuleKeyString } from '../logic/module-key';
 import type { SkuOrder } from '../logic/ordering';
 import { ModuleCard, type ModuleCardHandlers } from './module-card';
+import { TileWindowContext, useTileWindow } from './tile-rows';
 
 interface ModuleListProps {
   modules: EditorModule[];
@@ -38,6 +39,7 @@ export function ModuleList({ modules, access, collapsed, skuOrder, highlight, ha
     overscan: 1,
     gap: 10,
   });
+  const tileWindow = useTileWindow(parentRef);
   useEffect(() => {
     if (!scrollTo) return;
     const index = modules.findIndex((m) => moduleKey(m.dto) === scrollTo.key);
@@ -45,18 +47,20 @@ export function ModuleList({ modules, access, collapsed, skuOrder, highlight, ha
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only a new request scrolls; the list changing under it does not
   }, [scrollTo]);
   return (
-    <div ref={parentRef} style={{ height: '100%', overflow: 'auto', padding: '2px 4px 24px 2px' }} data-testid="module-list">
-      <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-        {virtualizer.getVirtualItems().map((item) => {
-          const m = modules[item.index]!;
-          const key = moduleKey(m.dto);
-          return (
-            <div key={item.key} data-index={item.index} ref={virtualizer.measureElement} style={{ position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${item.start}px)` }}>
-              <ModuleCard module={m} access={access[key]!} collapsed={!!collapsed[key]} skuOrder={skuOrder} highlight={highlight?.[key] ?? null} handlers={handlers} />
-            </div>
-          );
-        })}
+    <TileWindowContext.Provider value={tileWindow}>
+      <div ref={parentRef} style={{ height: '100%', overflow: 'auto', padding: '2px 4px 24px 2px' }} data-testid="module-list">
+        <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+          {virtualizer.getVirtualItems().map((item) => {
+            const m = modules[item.index]!;
+            const key = moduleKey(m.dto);
+            return (
+              <div key={item.key} data-index={item.index} ref={virtualizer.measureElement} style={{ position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${item.start}px)` }}>
+                <ModuleCard module={m} access={access[key]!} collapsed={!!collapsed[key]} skuOrder={skuOrder} highlight={highlight?.[key] ?? null} handlers={handlers} />
+              </div>
+            );
+          })}
+        </div>
       </div>
-    </div>
+    </TileWindowContext.Provider>
   );
 }

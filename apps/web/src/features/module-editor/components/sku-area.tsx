@@ -1,4 +1,4 @@
-import { memo, useDeferredValue, useMemo } from 'react';
+import { memo, useMemo } from 'react';
 import { useDroppable } from '@dnd-kit/core';
 import { Box, Group, Text } from '@mantine/core';
 import type { ProductDto } from '@bo/shared/modules';
@@ -8,16 +8,16 @@ import type { ModuleKeyString } from '../logic/module-key';
 import { DraggableSku } from './draggable-sku';
 import type { SkuMenuAction } from './sku-tile';
 import classes from './sku-area.module.css';
-import tileClasses from './sku-tile.module.css';
+import { useTileRows, type GridSpec } from './tile-rows';
 
 const TITLES: Record<Area, string> = { MH: 'Must Have', EL: 'Eligible', BIN: 'Removed' };
 
-/**
- * Tiles an MH or EL area draws in the render that mounts it (three rows on a wide screen). The rest
- * follow in a deferred render, which React interrupts for input: a page or a card scrolled into view
- * shows its first tiles at once and a drag's auto-scroll stays smooth; placeholders keep the height.
- */
-export const FIRST_TILES = 24;
+/** The grids of sku-area.module.css (.grid and .binGrid) and their tiles' heights. */
+const FULL: GridSpec = { kind: 'full', min: 128, gap: 6, estimate: 150 };
+const COMPACT: GridSpec = { kind: 'compact', min: 104, gap: 5, estimate: 120 };
+
+/** An area of at most this many tiles draws them all; a larger one draws the rows near the viewport (tile-rows.ts). */
+export const ALL_TILES = 24;
 
 export interface SkuAreaProps {
   moduleKey: ModuleKeyString;
@@ -42,31 +42,27 @@ export const SkuArea = memo(function SkuArea(props: SkuAreaProps) {
   // built here once per change of the list, so those renders stop at this component.
   const { setNodeRef, isOver, active } = useDroppable({ id: dropId(moduleKey, area), data, disabled: readOnly });
   const bin = area === 'BIN';
-  // false in the mounting render, true in the deferred one that follows and from then on.
-  const complete = useDeferredValue(true, false);
+  const rows = useTileRows(products.length, bin ? COMPACT : FULL, products.length <= ALL_TILES);
+  const { from, to } = rows;
   const tiles = useMemo(
-    () => (
-      <div className={bin ? classes.binGrid : classes.grid}>
-        {(complete || bin ? products : products.slice(0, FIRST_TILES)).map((p) => (
-          <DraggableSku
-            key={p.upc}
-            moduleKey={moduleKey}
-            product={p}
-            area={area}
-            readOnly={readOnly}
-            compact={bin}
-            dimmed={!!highlight && !highlight.has(p.upc)}
-            onToggle={onToggle}
-            onKeyAction={onKeyAction}
-            onMinValue={onMinValue}
-            menu={menu}
-            onInfo={onInfo}
-          />
-        ))}
-        {!complete && !bin && products.slice(FIRST_TILES).map((p) => <div key={p.upc} className={tileClasses.placeholder} aria-hidden />)}
-      </div>
-    ),
-    [products, complete, moduleKey, area, readOnly, bin, highlight, onToggle, onKeyAction, onMinValue, menu, onInfo],
+    () =>
+      products.slice(from, to).map((p) => (
+        <DraggableSku
+          key={p.upc}
+          moduleKey={moduleKey}
+          product={p}
+          area={area}
+          readOnly={readOnly}
+          compact={bin}
+          dimmed={!!highlight && !highlight.has(p.upc)}
+          onToggle={onToggle}
+          onKeyAction={onKeyAction}
+          onMinValue={onMinValue}
+          menu={menu}
+          onInfo={onInfo}
+        />
+      )),
+    [products, from, to, moduleKey, area, readOnly, bin, highlight, onToggle, onKeyAction, onMinValue, menu, onInfo],
   );
   return (
     <Box
@@ -91,7 +87,9 @@ export const SkuArea = memo(function SkuArea(props: SkuAreaProps) {
           {emptyText}
         </Text>
       ) : (
-        tiles
+        <div ref={rows.gridRef} className={bin ? classes.binGrid : classes.grid} style={{ paddingTop: rows.paddingTop, paddingBottom: rows.paddingBottom }}>
+          {tiles}
+        </div>
       )}
     </Box>
   );

@@ -23,7 +23,8 @@ import { useModuleLocks } from './use-module-locks';
 /** Leaving with unsaved changes (docs/working-area.md "Locks"). */
 const leaveQuestion = () => ({ title: 'Unsaved changes', message: WORKING_AREA_TEXTS.leave, confirmLabel: 'Leave', cancelLabel: 'Stay', confirmColor: 'red' as const });
 
-export type LoadStatus = 'loading' | 'ready' | 'notFound' | 'error';
+/** 'locking': the modules are in and the lock answer is not yet; the page draws the cards hidden meanwhile. */
+export type LoadStatus = 'loading' | 'locking' | 'ready' | 'notFound' | 'error';
 
 export function useModuleEditor(request: PageRequest) {
   const [state, dispatch] = useReducer(editorReducer, initialEditorState);
@@ -45,9 +46,17 @@ export function useModuleEditor(request: PageRequest) {
         if (request.kind === 'modules') {
           // Lock and load at the same time: who holds each module comes from the lock answer
           // (moduleAccess reads it before the module's own userLock), so the order does not matter.
-          const [, dtos] = await Promise.all([lock(request.keys), getWorkingModules(request.keys)]);
+          // The modules answer often comes first (on the server the lock waits behind it): the page
+          // draws the cards hidden and inert ('locking') while the lock answer is on its way, and
+          // shows them with it, so that their render overlaps the wait instead of following it.
+          let locked = false;
+          const locking = lock(request.keys).finally(() => (locked = true));
+          const dtos = await getWorkingModules(request.keys);
           if (cancelled) return;
           dispatch({ type: 'loaded', dtos, replace: true });
+          if (!locked && dtos.length) setStatus('locking');
+          await locking;
+          if (cancelled) return;
           setStatus(dtos.length ? 'ready' : 'notFound');
         } else if (request.kind === 'family') {
           const { kind: _kind, ...item } = request;
