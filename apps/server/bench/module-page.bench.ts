@@ -14,8 +14,11 @@
  * Target: the page opens in under 2 s. `--modules 60 --skus 200` measures a larger page (modules
  * BENCH_60X200_01 …; the default 30 × 100 keeps the names BENCH_MOD_01 …). The last line is
  * `BENCH_RESULT {json}` (ms: server p50/p95, page open p50/max, drag frames p50/p95), read by `npm run bench`.
+ * BENCH_PROFILE=1 also prints the long frames of each opening, a CPU profile of one and the tiles and elements
+ * the opened page holds; BENCH_PROFILE=drag the long frames and a CPU profile of the drag; BENCH_SCREENSHOT=file.png
+ * saves a picture of the opened page; BENCH_WEB_DIST measures another build of the web app.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { and, eq, sql } from 'drizzle-orm';
@@ -120,6 +123,21 @@ const skuCount = (JSON.parse((await app.inject({ method: 'POST', url: '/api/modu
 );
 console.log(`\nPOST /api/module/modules, ${MODULES} modules, ${skuCount} SKU lines, ${(bytes / 1024).toFixed(0)} KiB`);
 console.log(`  server p50 ${ms(percentile(times, 50))}  p95 ${ms(percentile(times, 95))}  (${runs} runs)`);
+// The lock call the page makes with it (alone, then sent together with the modules call as the page does).
+const post = (url: string, payload: object) => app.inject({ method: 'POST', url, headers: { authorization: `Bearer ${token}` }, payload });
+const lockAlone: number[] = [];
+const lockTogether: number[] = [];
+for (let i = 0; i < Math.min(runs, 5); i++) {
+  let started = performance.now();
+  await post('/api/module/lock', keys);
+  lockAlone.push(performance.now() - started);
+  started = performance.now();
+  await Promise.all([post('/api/module/lock', keys).then(() => lockTogether.push(performance.now() - started)), post('/api/module/modules', { moduleDtoList: keys })]);
+}
+await post('/api/module/unlock', keys);
+lockAlone.sort((a, b) => a - b);
+lockTogether.sort((a, b) => a - b);
+console.log(`POST /api/module/lock (${MODULES} modules): p50 ${ms(percentile(lockAlone, 50))} alone, ${ms(percentile(lockTogether, 50))} sent with the modules call`);
 result.serverP50 = percentile(times, 50);
 result.serverP95 = percentile(times, 95);
 
@@ -176,13 +194,18 @@ if (!existsSync(`${webDist}/index.html`)) {
       await page.locator('[data-testid="module-card"] [data-testid="sku-tile"]').first().waitFor();
       opens.push(Date.now() - started);
       await firstCard;
-      await page.waitForFunction('window.__perf && window.__perf.painted !== null', undefined, { timeout: 10_000 });
+      // Polled from here: a string predicate that waitForFunction polls in the page needs eval, which the CSP forbids.
+      for (let waited = 0; !(await page.evaluate('!!window.__perf && window.__perf.painted !== null')) && waited < 10_000; waited += 20) await page.waitForTimeout(20);
       const perf = (await page.evaluate('window.__perf')) as { painted: number; loaf: { start: number; d: number; scripts: number; forced: number; layout: number; top: string }[] };
       marks.painted!.push(perf.painted);
       // The longest React (MessagePort) frame before the first card was painted: the one that renders the cards.
       const render = perf.loaf.filter((f) => f.start + f.d <= perf.painted + 1 && f.top.includes('onmessage')).sort((a, b) => b.d - a.d)[0];
       if (render) marks.renderFrame!.push(render.d);
-      if (process.env.BENCH_PROFILE) console.log(`  opening ${i + 1}: first card painted at ${perf.painted.toFixed(0)} ms; long frames: ${perf.loaf.map((f) => `${f.start}+${f.d} (${f.top})`).join('; ')}`);
+      if (process.env.BENCH_PROFILE) {
+        const calls = (await page.evaluate(`performance.getEntriesByType('resource').filter((e) => e.name.includes('/api/') || e.name.endsWith('.js')).map((e) => new URL(e.name).pathname.replace('/backoffice/assets/', '') + ' ' + Math.round(e.startTime) + '→' + Math.round(e.responseEnd))`)) as string[];
+        console.log(`  opening ${i + 1}: requests (start→end ms): ${calls.join(', ')}`);
+      }
+      if (process.env.BENCH_PROFILE) console.log(`  opening ${i + 1}: first card painted at ${perf.painted.toFixed(0)} ms; long frames (start+duration: scripts / forced layout / style+layout): ${perf.loaf.map((f) => `${f.start}+${f.d}: ${f.scripts} / ${f.forced} / ${f.layout} (${f.top})`).join('; ')}`);
     }
     if (process.env.BENCH_PROFILE && process.env.BENCH_PROFILE !== 'drag') {
       // BENCH_PROFILE=1: one more opening under the CPU profiler; prints the functions with the most self time.
@@ -194,11 +217,17 @@ if (!existsSync(`${webDist}/index.html`)) {
       await cdp.send('Profiler.start');
       await page.goto(url);
       await page.locator('[data-testid="module-card"] [data-testid="sku-tile"]').first().waitFor({ timeout: 30_000 });
-      printProfile('CPU profile of one opening (self time)', ((await cdp.send('Profiler.stop')) as { profile: Profile }).profile);
+      const profile = ((await cdp.send('Profiler.stop')) as { profile: Profile }).profile;
+      printProfile('CPU profile of one opening (self time)', profile);
+      // BENCH_PROFILE_FILE=file.cpuprofile keeps it (Chrome DevTools' Performance panel opens it).
+      if (process.env.BENCH_PROFILE_FILE) writeFileSync(process.env.BENCH_PROFILE_FILE, JSON.stringify(profile));
     }
     opens.sort((a, b) => a - b);
     for (const list of Object.values(marks)) list.sort((a, b) => a - b);
     const mounted = await page.locator('[data-testid="module-card"]').count();
+    // What the opened page holds (tiles drawn, all elements), and BENCH_SCREENSHOT=file.png a picture of it.
+    if (process.env.BENCH_PROFILE) console.log(`  page holds ${await page.locator('[data-testid="sku-tile"]').count()} tiles, ${(await page.evaluate('document.getElementsByTagName("*").length')) as number} elements`);
+    if (process.env.BENCH_SCREENSHOT) await page.screenshot({ path: process.env.BENCH_SCREENSHOT });
     console.log(`\nBrowser: navigation → ${MODULES} modules on the page (cards mounted: ${mounted}, virtualised)`);
     console.log(`  p50 ${ms(percentile(opens, 50))}  max ${ms(opens.at(-1)!)}  target < ${ms(TARGET_MS)}: ${percentile(opens, 50) < TARGET_MS ? 'OK' : 'MISSED'}`);
     result.openP50 = percentile(opens, 50);
