@@ -8,7 +8,7 @@ import { canEdit, isAdmin, sameUser, type ItemScope } from '@bo/shared/permissio
 import { audit } from '../../lib/audit.repository.js';
 import type { ServiceContext } from '../../lib/context.js';
 import { forbidden, notFound } from '../../lib/errors.js';
-import { acquireLock, liveLocks, releaseLocks, type LockItemType, type LockState } from '../locks/locks.repository.js';
+import { acquireLocks, liveLocks, releaseLocks, type LockItemType, type LockState } from '../locks/locks.repository.js';
 import { monthStates } from '../months/months.repository.js';
 import type { ItemKind, LifecycleRow } from './item-kind.js';
 
@@ -33,18 +33,22 @@ export async function lockItems<Row extends LifecycleRow>(ctx: ServiceContext, k
   if (rows.length === 0) throw notFound(`None of these ${kind.type}s exists`);
   const scopes = await kind.scopes(ctx.db, rows);
   const states = await monthStates(ctx.db, rows.map((r) => r.monthId));
-  const current = await liveLocks(ctx.db, kind.type, rows.map(kind.keyOf), ctx.config.LOCK_TTL_MINUTES);
-  const answer: LockAnswer[] = [];
-  for (const row of rows) {
-    const key = kind.keyOf(row);
+  const mayEdit = (row: Row) => {
     const month = states.get(row.monthId)!;
-    const mayEdit = canEdit(ctx.user.grants, scopes.get(row.id)!) && month.open && !month.releaseClosed;
-    const holder = mayEdit
-      ? await acquireLock(ctx.db, kind.type, key, ctx.user.username, ctx.config.LOCK_TTL_MINUTES)
-      : (current.get(itemKeyString(key)) ?? null);
-    answer.push({ ...key, locked: holder !== null, userLock: holder, acquired: mayEdit && sameUser(holder, ctx.user.username) });
-  }
-  return answer;
+    return canEdit(ctx.user.grants, scopes.get(row.id)!) && month.open && !month.releaseClosed;
+  };
+  const editable = rows.filter(mayEdit);
+  const readOnly = rows.filter((r) => !mayEdit(r));
+  const [taken, current] = await Promise.all([
+    acquireLocks(ctx.db, kind.type, editable.map(kind.keyOf), ctx.user.username, ctx.config.LOCK_TTL_MINUTES),
+    liveLocks(ctx.db, kind.type, readOnly.map(kind.keyOf), ctx.config.LOCK_TTL_MINUTES),
+  ]);
+  return rows.map((row) => {
+    const key = kind.keyOf(row);
+    const editing = mayEdit(row);
+    const holder = (editing ? taken : current).get(itemKeyString(key)) ?? null;
+    return { ...key, locked: holder !== null, userLock: holder, acquired: editing && sameUser(holder, ctx.user.username) };
+  });
 }
 
 export interface UnlockTarget extends ItemKeyParts {

@@ -87,6 +87,26 @@ describe('20 clients racing on the same modules', () => {
     }
   }, 180_000);
 
+  it('share out locks of several modules asked at once in opposite orders: one holder per module, no deadlock', async () => {
+    const keys = ['RACE_A', 'RACE_B'].map((moduleName) => ({ moduleName, monthId: 'M01_2027' }));
+    for (let round = 0; round < ROUNDS; round++) {
+      await app.database.db.delete(locks);
+      const answers = await Promise.all(
+        users.map((u, i) => post(u, '/api/module/lock', i % 2 ? [...keys].reverse() : keys).then((r) => ({ u, status: r.statusCode, body: r.json() as { moduleName: string; userLock: string; acquired: boolean }[] }))),
+      );
+      expect(answers.map((a) => a.status)).toEqual(users.map(() => 200));
+      for (const k of keys) {
+        const owners = await currentLockOwners(k.moduleName);
+        expect(owners).toHaveLength(1);
+        for (const a of answers) {
+          const entry = a.body.find((e) => e.moduleName === k.moduleName)!;
+          expect(entry).toMatchObject({ userLock: owners[0]!.owner, acquired: a.u === owners[0]!.owner });
+        }
+      }
+    }
+    await app.database.db.delete(locks);
+  });
+
   it('let every publish end SUBMITTED or WIP with errors, each module published once', async () => {
     const keys = ['RACE_A', 'RACE_B'].map((moduleName) => ({ moduleName, monthId: 'M01_2027' }));
     const lockAnswers = await Promise.all(users.map((u) => post(u, '/api/module/lock', keys).then((r) => ({ u, body: r.json() }))));
