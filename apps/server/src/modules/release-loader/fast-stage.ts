@@ -21,9 +21,10 @@ import { StringDecoder } from 'node:string_decoder';
 import { sql } from 'drizzle-orm';
 import { from as copyFrom } from 'pg-copy-streams';
 import { pgClientOf, type Queryable } from '../../db/client.js';
-import { CHUNK_ROWS, FORMATS, parseCell, type CellValue, type ColumnSpec, type ReleaseFileKind } from './formats.js';
+import { FORMATS, parseCell, type CellValue, type ColumnSpec, type ReleaseFileKind } from './formats.js';
 import { detectDelimiter, formatOf, type FileSource } from './read-records.js';
 import { HEAD_COLUMNS, insertHeads, STAGE, type HeadKind } from './release-loader.repository.js';
+import { ChunkWriter } from './stage-file.js';
 
 /** The kinds worth the fast way: the big files without rules between rows of different items. */
 export const FAST_KINDS: readonly ReleaseFileKind[] = ['registry', 'module', 'cluster'];
@@ -178,9 +179,10 @@ const own = (text: string) => (text.length === 0 ? text : Buffer.from(text, 'utf
 const NEEDS_ESCAPE = /[\\\t\n\r]/;
 
 /**
- * Turns the file's lines (after the header) into COPY text rows, written straight into a byte buffer (a
- * string per row would keep the garbage collector busier than the parsing). Throws NotFast at the first
- * thing the careful way has to look at. `heads` collects each item's head (module and cluster files).
+ * Turns the file's lines (after the header) into COPY text rows, gathered in a byte buffer that is handed
+ * on once per chunk read (a string per chunk would be a tree of every row's pieces, copied by each garbage
+ * collection while the chunk is typed). Throws NotFast at the first thing the careful way has to look at.
+ * `heads` collects each item's head (module and cluster files).
  */
 class RowTyper {
   row = 1;
@@ -197,7 +199,6 @@ class RowTyper {
   private readonly memos: (Map<string, CellValue> | null)[];
   private nextQuote = -1;
   private readonly cluster: { kind: number; value: number; status: number } | null;
-  private readonly delimiter: number;
   private readonly width: number;
 
   constructor(
@@ -209,7 +210,6 @@ class RowTyper {
     this.width = header.specs.length;
     this.starts = new Int32Array(this.width);
     this.ends = new Int32Array(this.width);
-    this.delimiter = header.delimiter.charCodeAt(0);
     this.memos = plan.columns.map((c) => (MEMO_KINDS.has(c.type.kind) ? new Map<string, CellValue>() : null));
     const at = (db: string) => plan.columns.findIndex((c) => c.db === db);
     this.cluster = kind === 'cluster' ? { kind: at('kind'), value: at('value'), status: at('module_status') } : null;
@@ -270,11 +270,11 @@ class RowTyper {
     // One string per row, written once: it dies young, and one write costs less than one per field.
     let row = String(this.row);
     for (let i = 0; i < plan.columns.length; i++) {
-      const from = plan.from[i]!;
+      const source = plan.from[i]!;
       let value: CellValue;
-      if (from === -1) value = plan.constant[i] ?? null;
+      if (source === -1) value = plan.constant[i] ?? null;
       else {
-        const cell = this.cell(from);
+        const cell = this.cell(source);
         const memo = this.memos[i];
         const known = memo?.get(cell);
         if (known !== undefined) value = known;
@@ -282,7 +282,8 @@ class RowTyper {
           const parsed = parseCell(plan.columns[i]!, cell);
           if (!parsed.ok) throw new NotFast('a cell to look at');
           value = parsed.value;
-          if (memo && memo.size < MEMO_SIZE) memo.set(own(cell), value);
+          // Kept for the whole file: copies, not slices that would keep their chunk of text alive.
+          if (memo && memo.size < MEMO_SIZE) memo.set(own(cell), typeof value === 'string' ? own(value) : value);
         }
       }
       values[i] = value;
@@ -413,17 +414,7 @@ export async function stageFast(db: Queryable, kind: ReleaseFileKind, source: Fi
 
 /** The heads, in chunks, in the order of their first rows. */
 async function writeHeads(db: Queryable, kind: HeadKind, heads: Map<string, Head>): Promise<void> {
-  const width = HEAD_COLUMNS[kind].length + 1;
-  let columns: CellValue[][] = Array.from({ length: width }, () => []);
-  let count = 0;
-  for (const head of heads.values()) {
-    columns[0]!.push(head.row);
-    for (let j = 1; j < width; j++) columns[j]!.push(head.values[j - 1] ?? null);
-    if (++count === CHUNK_ROWS) {
-      await insertHeads(db, kind, columns);
-      columns = Array.from({ length: width }, () => []);
-      count = 0;
-    }
-  }
-  if (count > 0) await insertHeads(db, kind, columns);
+  const writer = new ChunkWriter(HEAD_COLUMNS[kind].length + 1, (columns) => insertHeads(db, kind, columns));
+  for (const head of heads.values()) await writer.add([head.row, ...head.values]);
+  await writer.finish();
 }

@@ -18,8 +18,8 @@ export interface StageResult {
   broken: boolean;
 }
 
-/** Chunks of column arrays, written one statement at a time behind the reader. */
-class ChunkWriter {
+/** Chunks of column arrays, written one statement at a time behind the reader (also the fast way's heads, fast-stage.ts). */
+export class ChunkWriter {
   private columns: CellValue[][];
   private count = 0;
   private pending: Promise<void> = Promise.resolve();
