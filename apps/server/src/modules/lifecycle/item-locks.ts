@@ -33,21 +33,21 @@ export async function lockItems<Row extends LifecycleRow>(ctx: ServiceContext, k
   if (rows.length === 0) throw notFound(`None of these ${kind.type}s exists`);
   const scopes = await kind.scopes(ctx.db, rows);
   const states = await monthStates(ctx.db, rows.map((r) => r.monthId));
-  const mayEdit = (row: Row) => {
-    const month = states.get(row.monthId)!;
-    return canEdit(ctx.user.grants, scopes.get(row.id)!) && month.open && !month.releaseClosed;
-  };
-  const editable = rows.filter(mayEdit);
-  const readOnly = rows.filter((r) => !mayEdit(r));
+  const editing = new Set(
+    rows.filter((row) => {
+      const month = states.get(row.monthId)!;
+      return canEdit(ctx.user.grants, scopes.get(row.id)!) && month.open && !month.releaseClosed;
+    }),
+  );
   const [taken, current] = await Promise.all([
-    acquireLocks(ctx.db, kind.type, editable.map(kind.keyOf), ctx.user.username, ctx.config.LOCK_TTL_MINUTES),
-    liveLocks(ctx.db, kind.type, readOnly.map(kind.keyOf), ctx.config.LOCK_TTL_MINUTES),
+    acquireLocks(ctx.db, kind.type, rows.filter((r) => editing.has(r)).map(kind.keyOf), ctx.user.username, ctx.config.LOCK_TTL_MINUTES),
+    liveLocks(ctx.db, kind.type, rows.filter((r) => !editing.has(r)).map(kind.keyOf), ctx.config.LOCK_TTL_MINUTES),
   ]);
   return rows.map((row) => {
     const key = kind.keyOf(row);
-    const editing = mayEdit(row);
-    const holder = (editing ? taken : current).get(itemKeyString(key)) ?? null;
-    return { ...key, locked: holder !== null, userLock: holder, acquired: editing && sameUser(holder, ctx.user.username) };
+    const mayEdit = editing.has(row);
+    const holder = (mayEdit ? taken : current).get(itemKeyString(key)) ?? null;
+    return { ...key, locked: holder !== null, userLock: holder, acquired: mayEdit && sameUser(holder, ctx.user.username) };
   });
 }
 
