@@ -242,6 +242,11 @@ describe('filter semantics', () => {
       { value: 'NA', label: 'North America' },
     ]);
     expect(all.newModule).toEqual([{ value: 'false', label: 'Carry Over' }]);
+    // Labels from the reference tables and the stars customers alike (one statement for all keys).
+    const customers = (await post('/api/cluster/filters?keys=starsCustomer,brand', 'admin', M01)).json();
+    expect(customers.brand.map((o: { label: string }) => o.label)).toEqual(['Aurora Optics', 'Velto']);
+    expect(customers.starsCustomer.length).toBeGreaterThan(0);
+    for (const o of customers.starsCustomer as { value: string; label: string }[]) expect(o.label).toMatch(/^Customer \d+$/);
     expect(all.monthId.map((o: { value: string }) => o.value)).toEqual(['M01_2027', 'M02_2027']);
 
     const vlt = (await post('/api/module/filters?keys=brand,collection,starsZone,planningChannel', 'admin', { ...M01, brand: ['VLT'] })).json();

@@ -475,7 +475,6 @@ export async function clusterOptionValues(db: Queryable, key: FilterKey, where: 
 
 /** People's names of filter values (brand descriptions, channel labels …), by key. */
 export async function optionLabels(db: Queryable, keys: readonly FilterKey[], values: ReadonlyMap<FilterKey, readonly string[]>): Promise<Map<string, string>> {
-  const out = new Map<string, string>();
   const queries: Partial<Record<FilterKey, SQL>> = {
     brand: sql`SELECT brand_code AS value, description AS label FROM brands`,
     planningChannel: sql`SELECT planning_channel_id AS value, label FROM planning_channels`,
@@ -484,18 +483,19 @@ export async function optionLabels(db: Queryable, keys: readonly FilterKey[], va
     country: sql`SELECT country_code AS value, name AS label FROM countries`,
     customerSegmentation: sql`SELECT segmentation_code AS value, label FROM customer_segmentations`,
   };
-  await Promise.all(
-    keys.map(async (key) => {
-      let query = queries[key];
-      if (key === 'starsCustomer') {
-        const wanted = values.get(key) ?? [];
-        if (wanted.length === 0) return;
-        query = sql`SELECT customer_code AS value, name AS label FROM stars_customers WHERE customer_code IN ${[...wanted]}`;
-      }
-      if (!query) return;
-      for (const r of await queryRows<{ value: string; label: string }>(db, query)) out.set(`${key}|${r.value}`, r.label);
-    }),
-  );
+  const parts: SQL[] = [];
+  for (const key of new Set(keys)) {
+    let query = queries[key];
+    if (key === 'starsCustomer') {
+      const wanted = values.get(key) ?? [];
+      if (wanted.length > 0) query = sql`SELECT customer_code AS value, name AS label FROM stars_customers WHERE customer_code IN ${[...wanted]}`;
+    }
+    if (query) parts.push(sql`SELECT ${key}::text AS key, l.value, l.label FROM (${query}) l`);
+  }
+  const out = new Map<string, string>();
+  if (parts.length === 0) return out;
+  // One statement for every key's labels (one round trip, not one per key).
+  for (const r of await queryRows<{ key: string; value: string; label: string }>(db, sql.join(parts, sql` UNION ALL `))) out.set(`${r.key}|${r.value}`, r.label);
   return out;
 }
 
