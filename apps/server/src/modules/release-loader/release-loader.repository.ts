@@ -6,6 +6,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Queryable } from '../../db/client.js';
+import { unnestInsert } from '../../db/unnest-insert.js';
 import { withIndexesRebuilt } from './bulk-rewrite.js';
 import { FORMATS, MAX_LISTED_ERRORS, sqlType, type CellValue, type FileFormat, type LoadType, type ReleaseFileKind } from './formats.js';
 
@@ -40,15 +41,6 @@ export async function createStaging(db: Queryable): Promise<void> {
       .join(', ');
     await exec(db, sql.raw(`CREATE TEMP TABLE ${HEAD_TABLES[kind]} (row_no integer NOT NULL, ${defs}) ON COMMIT DROP`));
   }
-}
-
-/** The statement that writes one chunk of a staging table: a parameter per column, whatever the row count. */
-function unnestInsert(table: string, names: string[], types: string[], columns: CellValue[][]): SQL {
-  const arrays = sql.join(
-    columns.map((values, i) => sql`${sql.param(values)}::${sql.raw(types[i]!)}[]`),
-    sql`, `,
-  );
-  return sql`INSERT INTO ${sql.raw(table)} (${sql.raw(names.map((n) => `"${n}"`).join(', '))}) SELECT * FROM unnest(${arrays})`;
 }
 
 /** Writes a chunk of staged rows: `columns[0]` are the row numbers, then the format's columns in order. */
