@@ -33,14 +33,13 @@ export async function lockItems<Row extends LifecycleRow>(ctx: ServiceContext, k
   if (rows.length === 0) throw notFound(`None of these ${kind.type}s exists`);
   const scopes = await kind.scopes(ctx.db, rows);
   const states = await monthStates(ctx.db, rows.map((r) => r.monthId));
-  const editing = new Set(
-    rows.filter((row) => {
-      const month = states.get(row.monthId)!;
-      return canEdit(ctx.user.grants, scopes.get(row.id)!) && month.open && !month.releaseClosed;
-    }),
-  );
+  const editable = rows.filter((row) => {
+    const month = states.get(row.monthId)!;
+    return canEdit(ctx.user.grants, scopes.get(row.id)!) && month.open && !month.releaseClosed;
+  });
+  const editing = new Set(editable);
   const [taken, current] = await Promise.all([
-    acquireLocks(ctx.db, kind.type, rows.filter((r) => editing.has(r)).map(kind.keyOf), ctx.user.username, ctx.config.LOCK_TTL_MINUTES),
+    acquireLocks(ctx.db, kind.type, editable.map(kind.keyOf), ctx.user.username, ctx.config.LOCK_TTL_MINUTES),
     liveLocks(ctx.db, kind.type, rows.filter((r) => !editing.has(r)).map(kind.keyOf), ctx.config.LOCK_TTL_MINUTES),
   ]);
   return rows.map((row) => {
