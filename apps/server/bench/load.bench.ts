@@ -21,6 +21,8 @@
  * and the planner moves on, as one would). Each save toggles a SKU back on the next visit, so the data
  * stays usable for a rerun. Prints per call: count, errors, throughput, p50/p95/p99; PASS/FAIL per
  * target; the last line is `BENCH_RESULT {json}`.
+ * BENCH_SERVER_NODE_ARGS adds Node options to the server's command line, after those of `npm start` (so they win):
+ * e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` for a CPU profile of the server, `--max-semi-space-size=32` to try a V8 setting.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -219,7 +221,8 @@ async function startServer(workers: number, dataDir: string, metricsToken: strin
   const port = await freePort();
   const logFile = path.join(dataDir, `server-w${workers}.log`);
   const log = createWriteStream(logFile);
-  const child = spawn(process.execPath, [...v8Flags, 'dist/server.js'], {
+  const extraArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(/\s+/).filter(Boolean); // see the header
+  const child = spawn(process.execPath, [...v8Flags, ...extraArgs, 'dist/server.js'], {
     cwd: SERVER_DIR,
     env: {
       ...process.env,

@@ -94,7 +94,7 @@ export default async function setup(project: TestProject): Promise<(() => Promis
   // The compiled server, as `npm start` runs it (npm run test:e2e builds it with the web app).
   const bundle = join(repoRoot, 'apps/server/dist/server.js');
   if (!existsSync(bundle)) throw new Error('The server is not built: run npm run build (npm run test:e2e does)');
-  const child = spawn(process.execPath, ['--max-old-space-size=1024', '--max-semi-space-size=2', bundle], {
+  const child = spawn(process.execPath, ['--max-old-space-size=1024', '--max-semi-space-size=8', bundle], {
     cwd: repoRoot,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
