@@ -13,6 +13,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { DiscoFilterKey, DiscoFilters, DiscoView } from '@bo/shared/disco-area';
 import { queryRows, type Queryable } from '../../db/client.js';
+import { liveLock } from '../locks/locks.repository.js';
 import { SAP_DISABLED_STATUSES } from '../publishing/publish-checks.js';
 import { moduleWhere } from '../search/search.repository.js';
 import type { Visibility } from '../search/visibility.js';
@@ -119,7 +120,7 @@ export async function discoPage(db: Queryable, where: SQL, ttlMinutes: number, o
                EXISTS (SELECT 1 FROM lego_months lg WHERE lg.month_id = m.month_id AND lg.brand_code = m.brand_code AND lg.collection = m.collection) AS "legoMonth"
         FROM ${FROM}
         LEFT JOIN locks lk ON lk.item_type = 'module' AND lk.item_key = m.module_name AND lk.month_id = m.month_id
-          AND lk.renewed_at >= now() - make_interval(secs => ${ttlMinutes * 60})
+          AND ${liveLock(sql.raw('lk'), ttlMinutes)}
         WHERE ${where}
         ORDER BY mo.year, mo.month, m.brand_code, lower(m.module_label), m.module_name, s.sku_code, s.upc
         LIMIT ${limit} OFFSET ${offset}`,

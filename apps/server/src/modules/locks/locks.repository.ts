@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
 import { queryRows } from '../../db/client.js';
 import { locks } from '../../db/schema.js';
@@ -10,6 +10,9 @@ export interface LockKey {
   itemKey: string;
   monthId: string;
 }
+
+/** A lock row (`alias`) is live: renewed within the lock's time to live (`LOCK_TTL_MINUTES`). */
+export const liveLock = (alias: SQL, ttlMinutes: number): SQL => sql`${alias}.renewed_at >= now() - make_interval(secs => ${ttlMinutes * 60})`;
 
 export interface LockState {
   itemKey: string;
@@ -42,7 +45,7 @@ export async function acquireLocks(db: Queryable, itemType: LockItemType, keys: 
               renewed_at = now(),
               acquired_at = CASE WHEN lower(locks.owner) = lower(EXCLUDED.owner) THEN locks.acquired_at ELSE now() END
           WHERE lower(locks.owner) = lower(EXCLUDED.owner)
-             OR locks.renewed_at < now() - make_interval(secs => ${ttlMinutes * 60})
+             OR NOT ${liveLock(sql.raw('locks'), ttlMinutes)}
         RETURNING item_key, month_id, owner`,
   );
   for (const r of won) holders.set(itemKeyString({ itemKey: r.item_key, monthId: r.month_id }), r.owner);
@@ -99,7 +102,7 @@ export async function liveLocks(db: Queryable, itemType: LockItemType, keys: rea
         eq(locks.itemType, itemType),
         inArray(locks.itemKey, [...new Set(keys.map((k) => k.itemKey))]),
         inArray(locks.monthId, [...new Set(keys.map((k) => k.monthId))]),
-        sql`${locks.renewedAt} >= now() - make_interval(secs => ${ttlMinutes * 60})`,
+        liveLock(sql.raw('locks'), ttlMinutes),
       ),
     );
   for (const r of rows) result.set(itemKeyString(r), r.owner);

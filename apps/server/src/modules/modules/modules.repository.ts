@@ -1,23 +1,10 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { itemKeyString, moduleKeyString } from '@bo/shared/item-keys';
+import { moduleKeyString } from '@bo/shared/item-keys';
 import type { ModuleDto, ProductDto } from '@bo/shared/modules';
 import { addMonths } from '@bo/shared/months';
 import { queryRows, type Queryable } from '../../db/client.js';
-import {
-  clusterModules,
-  clusters,
-  clusterStores,
-  legoMonths,
-  macroFamilies,
-  moduleSkus,
-  moduleStarsZones,
-  modules,
-  skuMonthStats,
-  skus,
-  stores,
-} from '../../db/schema.js';
-import { liveLocks } from '../locks/locks.repository.js';
-import { monthStates, openMonthIds } from '../months/months.repository.js';
+import { macroFamilies, moduleSkus, moduleStarsZones, modules, skuMonthStats, skus } from '../../db/schema.js';
+import { liveLock } from '../locks/locks.repository.js';
 
 export type ModuleRow = typeof modules.$inferSelect;
 export interface ModuleRef {
@@ -202,62 +189,65 @@ async function compositions(db: Queryable, rows: readonly ModuleRow[]): Promise<
   return out;
 }
 
-/** MH and EL counts (not removed) of the same modules one month earlier. */
-async function previousCounts(db: Queryable, rows: readonly ModuleRow[]) {
-  const out = new Map<string, { mh: number; el: number; upcs: Set<string> }>();
-  if (rows.length === 0) return out;
-  const prev = rows.map((r) => ({ moduleName: r.moduleName, monthId: addMonths(r.monthId, -1) }));
-  const prevRows = await findModules(db, prev);
-  if (prevRows.length === 0) return out;
-  const lines = await db
-    .select({ moduleId: moduleSkus.moduleId, upc: moduleSkus.upc, mustHave: moduleSkus.mustHave })
-    .from(moduleSkus)
-    .where(and(inArray(moduleSkus.moduleId, prevRows.map((r) => r.id)), sql`${moduleSkus.status} <> 'REMOVED'`));
-  const nameById = new Map(prevRows.map((r) => [r.id, r.moduleName]));
-  for (const l of lines) {
-    const name = nameById.get(l.moduleId)!;
-    const c = out.get(name) ?? { mh: 0, el: 0, upcs: new Set<string>() };
-    if (l.mustHave) c.mh++;
-    else c.el++;
-    c.upcs.add(l.upc);
-    out.set(name, c);
-  }
-  return out;
+/** What a module DTO says beside the module row and its lines, read by `moduleFacts` in one statement. */
+interface ModuleFacts {
+  id: number;
+  zones: string[];
+  lockOwner: string | null;
+  legoMonth: boolean;
+  inOpenMonth: boolean;
+  releaseClosed: boolean;
+  /** The open months in which the module has a live row. */
+  openMonths: string[];
+  /** MH and EL lines not in the bin (the row's stored counts, migration 0010). */
+  mh: number;
+  el: number;
+  /** The live row of the same module one month earlier: its counts and the UPCs of its lines not in the bin. */
+  previous: { mh: number; el: number; upcs: string[] } | null;
+  /** Live clusters of the same month that hold the module (ADDED), by label, with their stars customers. */
+  clusters: { clusterLabel: string; starsCustomer: string[] }[];
 }
 
-/** Clusters of the same month that carry the module, with their stars customers. */
-async function clustersOf(db: Queryable, rows: readonly ModuleRow[]) {
-  const out = new Map<string, { clusterLabel: string; starsCustomer: string[] }[]>();
-  if (rows.length === 0) return out;
-  const found = await db
-    .select({ moduleName: clusterModules.moduleName, monthId: clusters.monthId, clusterPk: clusters.id, clusterLabel: clusters.clusterLabel })
-    .from(clusterModules)
-    .innerJoin(clusters, eq(clusters.id, clusterModules.clusterPk))
-    .where(
-      and(
-        inArray(clusterModules.moduleName, [...new Set(rows.map((r) => r.moduleName))]),
-        inArray(clusters.monthId, [...new Set(rows.map((r) => r.monthId))]),
-        eq(clusterModules.status, 'ADDED'),
-        isNull(clusters.deletionStatus),
-      ),
-    )
-    .orderBy(asc(clusters.clusterLabel));
-  const pks = [...new Set(found.map((f) => f.clusterPk))];
-  const customers = new Map<number, string[]>();
-  if (pks.length) {
-    const cs = await db
-      .selectDistinct({ clusterPk: clusterStores.clusterPk, customer: stores.starsCustomer })
-      .from(clusterStores)
-      .innerJoin(stores, eq(stores.storeJda, clusterStores.storeJda))
-      .where(inArray(clusterStores.clusterPk, pks))
-      .orderBy(asc(stores.starsCustomer));
-    for (const c of cs) customers.set(c.clusterPk, [...(customers.get(c.clusterPk) ?? []), c.customer]);
-  }
-  for (const f of found) {
-    const key = moduleKeyString(f);
-    out.set(key, [...(out.get(key) ?? []), { clusterLabel: f.clusterLabel, starsCustomer: customers.get(f.clusterPk) ?? [] }]);
-  }
-  return out;
+/**
+ * Everything a module DTO needs but its lines, for many modules in one statement: its zones, live lock,
+ * lego month, month and release state, open months, the month before and its clusters (until 2026-11-27 nine
+ * statements in three waves, each on a connection of its own: docs/performance.md "Module facts").
+ */
+async function moduleFacts(db: Queryable, rows: readonly ModuleRow[], ttlMinutes: number): Promise<Map<number, ModuleFacts>> {
+  if (rows.length === 0) return new Map();
+  const found = await queryRows<Omit<ModuleFacts, 'previous'> & { hasPrevious: boolean; previousMh: number; previousEl: number; previousUpcs: string[] }>(
+    db,
+    sql`SELECT m.id::float8 AS id,
+               ARRAY(SELECT z.stars_zone FROM module_stars_zones z WHERE z.module_id = m.id ORDER BY z.stars_zone) AS zones,
+               (SELECT lk.owner FROM locks lk
+                 WHERE lk.item_type = 'module' AND lk.item_key = m.module_name AND lk.month_id = m.month_id AND ${liveLock(sql.raw('lk'), ttlMinutes)}) AS "lockOwner",
+               EXISTS (SELECT 1 FROM lego_months lg WHERE lg.month_id = m.month_id AND lg.brand_code = m.brand_code AND lg.collection = m.collection) AS "legoMonth",
+               COALESCE(mo.open, FALSE) AS "inOpenMonth",
+               COALESCE(r.status = 'CLOSED', FALSE) AS "releaseClosed",
+               ARRAY(SELECT o.month_id FROM modules o JOIN months om ON om.month_id = o.month_id
+                      WHERE o.module_name = m.module_name AND o.deletion_status IS NULL AND om.open) AS "openMonths",
+               m.mh_count AS mh, m.el_count AS el,
+               p.id IS NOT NULL AS "hasPrevious", COALESCE(p.mh_count, 0) AS "previousMh", COALESCE(p.el_count, 0) AS "previousEl",
+               ARRAY(SELECT ps.upc FROM module_skus ps WHERE ps.module_id = p.id AND ps.status <> 'REMOVED') AS "previousUpcs",
+               COALESCE((SELECT json_agg(json_build_object('clusterLabel', c.cluster_label, 'starsCustomer', ARRAY(
+                                  SELECT DISTINCT s.stars_customer FROM cluster_stores cs JOIN stores s ON s.store_jda = cs.store_jda
+                                   WHERE cs.cluster_pk = c.id ORDER BY s.stars_customer)) ORDER BY c.cluster_label)
+                           FROM cluster_modules cm JOIN clusters c ON c.id = cm.cluster_pk
+                          WHERE cm.module_name = m.module_name AND cm.status = 'ADDED' AND c.month_id = m.month_id AND c.deletion_status IS NULL),
+                        '[]'::json) AS clusters
+        FROM unnest(${sql.param(rows.map((r) => r.id))}::bigint[], ${sql.param(rows.map((r) => addMonths(r.monthId, -1)))}::text[]) AS k(id, previous_month)
+        JOIN modules m ON m.id = k.id
+        LEFT JOIN months mo ON mo.month_id = m.month_id
+        LEFT JOIN releases r ON r.release_id = mo.release_id
+        LEFT JOIN modules p ON p.module_name = m.module_name AND p.month_id = k.previous_month AND p.deletion_status IS NULL`,
+  );
+  return new Map(
+    found.map(({ hasPrevious, previousMh, previousEl, previousUpcs, ...f }) => [
+      Number(f.id),
+      // A month before with no line outside the bin counts as none (no refresh index, no previous counts).
+      { ...f, id: Number(f.id), previous: hasPrevious && previousUpcs.length > 0 ? { mh: previousMh, el: previousEl, upcs: previousUpcs } : null },
+    ]),
+  );
 }
 
 export interface DtoOptions {
@@ -266,45 +256,24 @@ export interface DtoOptions {
   withoutProducts?: boolean;
 }
 
-/** Builds the module DTOs the browser works with, in the order of `rows`, with few queries per batch. */
+/** Builds the module DTOs the browser works with, in the order of `rows`: two statements (lines, facts) per batch. */
 export async function toModuleDtos(db: Queryable, rows: readonly ModuleRow[], opts: DtoOptions): Promise<ModuleDto[]> {
   if (rows.length === 0) return [];
-  const ids = rows.map((r) => r.id);
-  const monthIds = [...new Set(rows.map((r) => r.monthId))];
-  const [zones, products, prev, clusterMap, lockMap, states, openMonths, lego, presence] = await Promise.all([
-    moduleZones(db, ids),
+  const [products, facts] = await Promise.all([
     opts.withoutProducts ? Promise.resolve(new Map<number, ProductDto[]>()) : compositions(db, rows),
-    previousCounts(db, rows),
-    clustersOf(db, rows),
-    liveLocks(db, 'module', rows.map((r) => ({ itemKey: r.moduleName, monthId: r.monthId })), opts.lockTtlMinutes),
-    monthStates(db, monthIds),
-    openMonthIds(db),
-    db
-      .select()
-      .from(legoMonths)
-      .where(inArray(legoMonths.monthId, monthIds)),
-    db
-      .select({ moduleName: modules.moduleName, monthId: modules.monthId })
-      .from(modules)
-      .where(and(inArray(modules.moduleName, [...new Set(rows.map((r) => r.moduleName))]), isNull(modules.deletionStatus))),
+    moduleFacts(db, rows, opts.lockTtlMinutes),
   ]);
-  const open = new Set(openMonths);
-  const legoSet = new Set(lego.map((l) => `${l.monthId}|${l.brandCode}|${l.collection}`));
-  const monthsOf = new Map<string, string[]>();
-  for (const p of presence) if (open.has(p.monthId)) monthsOf.set(p.moduleName, [...(monthsOf.get(p.moduleName) ?? []), p.monthId]);
-
-  // Counts and refresh indexes need the composition even when the list leaves products out.
-  const counts = opts.withoutProducts ? await activeSkuCounts(db, ids) : null;
 
   return rows.map((r) => {
+    const f = facts.get(r.id)!;
     const list = products.get(r.id) ?? [];
     const active = list.filter((p) => p.moduleCompositionStatus !== 'REMOVED');
-    const mh = counts ? (counts.get(r.id)?.mh ?? 0) : active.filter((p) => p.mustHave).length;
-    const el = counts ? (counts.get(r.id)?.el ?? 0) : active.filter((p) => !p.mustHave).length;
-    const before = prev.get(r.moduleName);
+    // Without the lines, the row's stored counts (the same rule: lines not in the bin, by class).
+    const mh = opts.withoutProducts ? f.mh : active.filter((p) => p.mustHave).length;
+    const el = opts.withoutProducts ? f.el : active.filter((p) => !p.mustHave).length;
+    const before = f.previous ? new Set(f.previous.upcs) : null;
     const refresh = (subset: ProductDto[]) =>
-      subset.length === 0 || !before ? 0 : Math.round((100 * subset.filter((p) => !before.upcs.has(p.upc)).length) / subset.length);
-    const lockOwner = lockMap.get(itemKeyString({ itemKey: r.moduleName, monthId: r.monthId })) ?? null;
+      subset.length === 0 || !before ? 0 : Math.round((100 * subset.filter((p) => !before.has(p.upc)).length) / subset.length);
     return {
       moduleName: r.moduleName,
       moduleLabel: r.moduleLabel,
@@ -313,29 +282,29 @@ export async function toModuleDtos(db: Queryable, rows: readonly ModuleRow[], op
       macroFamily: r.macroFamily,
       brand: r.brandCode,
       collection: r.collection,
-      starZones: zones.get(r.id) ?? [],
+      starZones: f.zones,
       status: r.status as ModuleDto['status'],
-      locked: lockOwner !== null,
-      userLock: lockOwner,
-      legoMonth: legoSet.has(`${r.monthId}|${r.brandCode}|${r.collection}`),
-      inOpenMonth: open.has(r.monthId),
-      openMonthIdList: (monthsOf.get(r.moduleName) ?? []).sort(),
+      locked: f.lockOwner !== null,
+      userLock: f.lockOwner,
+      legoMonth: f.legoMonth,
+      inOpenMonth: f.inOpenMonth,
+      openMonthIdList: f.openMonths.sort(),
       productDtoList: list,
       door: r.door,
       pty: active.reduce((sum, p) => sum + (p.pty ?? 0), 0),
       refreshIndex: refresh(active),
       refreshIndexMH: refresh(active.filter((p) => p.mustHave)),
       refreshIndexEL: refresh(active.filter((p) => !p.mustHave)),
-      previousMustHave: before?.mh ?? 0,
-      previousEligible: before?.el ?? 0,
+      previousMustHave: f.previous?.mh ?? 0,
+      previousEligible: f.previous?.el ?? 0,
       length: mh,
       elLength: el,
       initialSize: r.initialSize,
       newModule: r.newModule,
-      clusters: clusterMap.get(moduleKeyString(r)) ?? [],
+      clusters: f.clusters,
       publicationDate: r.publicationDate ? r.publicationDate.toISOString() : null,
       rpasErrors: r.rpasErrors,
-      releaseClosed: states.get(r.monthId)?.releaseClosed ?? false,
+      releaseClosed: f.releaseClosed,
       isEdited: false,
       isDescriptionEdited: false,
       newDescription: null,

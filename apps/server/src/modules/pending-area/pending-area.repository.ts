@@ -10,6 +10,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { PENDING_SUBMIT_STUCK_MINUTES, type PendingAreaFilters, type PendingFilterKey, type PendingView } from '@bo/shared/pending-area';
 import { queryRows, type Queryable } from '../../db/client.js';
+import { liveLock } from '../locks/locks.repository.js';
 import { clusterWhere, moduleWhere } from '../search/search.repository.js';
 import type { Visibility } from '../search/visibility.js';
 
@@ -70,7 +71,7 @@ export async function pendingPage(db: Queryable, view: PendingView, where: SQL, 
                          AND lg.collection = ${sql.raw(a)}.collection) AS "legoMonth"
         FROM ${FROM[view]}
         LEFT JOIN locks lk ON lk.item_type = ${view} AND lk.item_key = ${col(view, name)} AND lk.month_id = ${col(view, 'month_id')}
-          AND lk.renewed_at >= now() - make_interval(secs => ${ttlMinutes * 60})
+          AND ${liveLock(sql.raw('lk'), ttlMinutes)}
         WHERE ${where}
         ORDER BY mo.year, mo.month, ${col(view, 'brand_code')}, lower(${col(view, label)}), ${col(view, name)}
         LIMIT ${limit} OFFSET ${offset}`,

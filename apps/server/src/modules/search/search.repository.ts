@@ -9,6 +9,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { FilterKey, SearchFilters } from '@bo/shared/search';
 import { queryRows, type Queryable } from '../../db/client.js';
+import { liveLock } from '../locks/locks.repository.js';
 import type { Visibility } from './visibility.js';
 
 export type ItemKind = 'module' | 'cluster';
@@ -137,7 +138,7 @@ const isoText = (column: SQL) => sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY
 
 const lockJoin = (type: ItemKind, keyColumn: SQL, monthColumn: SQL, ttlMinutes: number) =>
   sql`LEFT JOIN locks lk ON lk.item_type = ${type} AND lk.item_key = ${keyColumn} AND lk.month_id = ${monthColumn}
-        AND lk.renewed_at >= now() - make_interval(secs => ${ttlMinutes * 60})`;
+        AND ${liveLock(sql.raw('lk'), ttlMinutes)}`;
 
 /**
  * What a module list reads beside the module (`moduleList`, `moduleListJson`): month, release, family, live

@@ -13,6 +13,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { STATISTIC_NO, STATISTIC_YES, type StatisticField, type StatisticFilter } from '@bo/shared/statistics';
 import { queryRows, type Queryable } from '../../db/client.js';
+import { liveLock } from '../locks/locks.repository.js';
 import { skuRule } from '../disco-area/disco-area.repository.js';
 
 /** Each attribute as text, on the active SKU rows `a` (the yes/no ones as YES / NO). */
@@ -73,7 +74,7 @@ export async function statisticClusters(db: Queryable, where: SQL, filters: read
         -- One pass over the active SKUs, grouped by cluster (a cluster without any has none: share 0).
         LEFT JOIN (SELECT a.cluster_pk, count(*) AS n, ${sql.join(counts, sql`, `)} FROM act a GROUP BY a.cluster_pk) sh ON sh.cluster_pk = cl.id
         LEFT JOIN locks lk ON lk.item_type = 'cluster' AND lk.item_key = c.cluster_id AND lk.month_id = c.month_id
-          AND lk.renewed_at >= now() - make_interval(secs => ${ttlMinutes * 60})
+          AND ${liveLock(sql.raw('lk'), ttlMinutes)}
         WHERE ${sql.join(inRange, sql` AND `)}
         ORDER BY lower(c.cluster_label), c.cluster_label, c.cluster_id
         LIMIT ${limit}`,

@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { AUR_EU, buildCluster, buildModule, buildSku, buildSkuStats, buildStore } from '../../../test/builders.js';
 import { buildTestApp, type TestApp, type TestUsers } from '../../../test/test-app.js';
-import { macroFamilies, modules, skuPerformance, skus } from '../../db/schema.js';
+import { locks, macroFamilies, moduleStarsZones, modules, skuPerformance, skus } from '../../db/schema.js';
 
 const USERS = {
   admin: { role: 'ADMIN' },
@@ -43,6 +43,59 @@ describe('POST /api/module/modules', () => {
     expect(a.specialKind).toBeNull();
     expect(a.productDtoList).toHaveLength(3);
     expect(a).toMatchObject({ length: 1, elLength: 1, previousMustHave: 1, previousEligible: 0 });
+  });
+
+  it("answers each module's facts: zones, lock, lego month, open months, the month before, its clusters", async () => {
+    const db = app.database.db;
+    const modAId = (await db.select().from(modules).where(eq(modules.moduleName, 'MOD_A'))).find((r) => r.monthId === M)!.id;
+    await db.insert(moduleStarsZones).values({ moduleId: modAId, starsZone: 'NA' });
+    await db.insert(locks).values({ itemType: 'module', itemKey: 'MOD_A', monthId: M, owner: 'editor' });
+    await buildModule(db, { moduleName: 'MOD_A', monthId: 'M10_2027' });
+    const gone = await buildModule(db, { moduleName: 'MOD_A', monthId: 'M02_2027' });
+    await db.update(modules).set({ deletionStatus: 'DELETED' }).where(eq(modules.id, gone.id));
+    await buildSkuStats(db, upcs[0]!, M, { pty: 3 });
+    await buildSkuStats(db, upcs[1]!, M, { pty: 4 });
+    const [s1, s2, s3] = [await buildStore(db), await buildStore(db), await buildStore(db)];
+    await buildCluster(db, { clusterId: 'CL_B', storeJdas: [s2!.storeJda, s1!.storeJda], modules: [{ moduleName: 'MOD_A' }] });
+    await buildCluster(db, { clusterId: 'CL_A', modules: [{ moduleName: 'MOD_A' }, { moduleName: 'MOD_B' }] });
+    await buildCluster(db, { clusterId: 'CL_REMOVED', storeJdas: [s3!.storeJda], modules: [{ moduleName: 'MOD_A', status: 'REMOVED' }] });
+    await buildCluster(db, { clusterId: 'CL_OTHER_MONTH', monthId: 'M10_2027', modules: [{ moduleName: 'MOD_A' }] });
+    const deleted = await buildCluster(db, { clusterId: 'CL_DELETED', modules: [{ moduleName: 'MOD_A' }] });
+    await db.execute(sql`UPDATE clusters SET deletion_status = 'DELETED' WHERE id = ${deleted.id}`);
+
+    const [modA, modB] = (await post('/api/module/modules', 'editor', { moduleDtoList: [{ moduleName: 'MOD_A', monthId: M }, { moduleName: 'MOD_B', monthId: M }] })).json();
+    expect(modA).toMatchObject({
+      starZones: ['EU', 'NA'],
+      locked: true,
+      userLock: 'editor',
+      legoMonth: true,
+      inOpenMonth: true,
+      releaseClosed: false,
+      openMonthIdList: ['M01_2027', 'M10_2027'],
+      pty: 7,
+      // upcs[0] (MH) was in the module the month before, upcs[1] (EL) was not.
+      refreshIndex: 50,
+      refreshIndexMH: 0,
+      refreshIndexEL: 100,
+      previousMustHave: 1,
+      previousEligible: 0,
+      length: 1,
+      elLength: 1,
+      clusters: [
+        { clusterLabel: 'CL_A label', starsCustomer: [] },
+        { clusterLabel: 'CL_B label', starsCustomer: [s1!.starsCustomer, s2!.starsCustomer].sort() },
+      ],
+    });
+    expect(modB).toMatchObject({
+      starZones: ['EU'],
+      locked: false,
+      userLock: null,
+      openMonthIdList: ['M01_2027'],
+      refreshIndex: 0,
+      previousMustHave: 0,
+      previousEligible: 0,
+      clusters: [{ clusterLabel: 'CL_A label', starsCustomer: [] }],
+    });
   });
 
   it('leaves out modules the caller may not view, and refuses bad keys', async () => {
