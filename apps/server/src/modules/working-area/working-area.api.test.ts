@@ -63,7 +63,11 @@ describe('POST /api/module/modules', () => {
     const deleted = await buildCluster(db, { clusterId: 'CL_DELETED', modules: [{ moduleName: 'MOD_A' }] });
     await db.execute(sql`UPDATE clusters SET deletion_status = 'DELETED' WHERE id = ${deleted.id}`);
 
-    const [modA, modB] = (await post('/api/module/modules', 'editor', { moduleDtoList: [{ moduleName: 'MOD_A', monthId: M }, { moduleName: 'MOD_B', monthId: M }] })).json();
+    const [modA, modB, modA10] = (
+      await post('/api/module/modules', 'editor', {
+        moduleDtoList: [{ moduleName: 'MOD_A', monthId: M }, { moduleName: 'MOD_B', monthId: M }, { moduleName: 'MOD_A', monthId: 'M10_2027' }],
+      })
+    ).json();
     expect(modA).toMatchObject({
       starZones: ['EU', 'NA'],
       locked: true,
@@ -96,6 +100,8 @@ describe('POST /api/module/modules', () => {
       previousEligible: 0,
       clusters: [{ clusterLabel: 'CL_A label', starsCustomer: [] }],
     });
+    // The month before is that of each row: MOD_A has no row in M09_2027 (M12_2026's lines are MOD_A M01_2027's).
+    expect(modA10).toMatchObject({ monthId: 'M10_2027', previousMustHave: 0, previousEligible: 0, clusters: [{ clusterLabel: 'CL_OTHER_MONTH label', starsCustomer: [] }] });
   });
 
   it('leaves out modules the caller may not view, and refuses bad keys', async () => {
