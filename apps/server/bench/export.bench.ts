@@ -21,7 +21,6 @@
  * Not part of the test suite.
  */
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -38,16 +37,12 @@ import { exportedLines } from '../src/modules/exports/module-export.js';
 import { MODULE_COLUMNS } from '../src/modules/exports/module-xlsx.js';
 import { findModules, toModuleDtos } from '../src/modules/modules/modules.repository.js';
 import { buildFamily, buildReference } from '../test/builders.js';
+import { startV8Flags } from '../test/start-flags.js';
 import { scratchDatabase } from './scratch-database.js';
 
 const SERVER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const TARGET_RATIO = 0.5;
 
-/** The V8 memory settings `npm start` gives the server (apps/server/package.json), so the product runs as it is deployed. */
-function startFlags(): string[] {
-  const pkg = JSON.parse(readFileSync(path.join(SERVER_DIR, 'package.json'), 'utf8')) as { scripts: { start: string } };
-  return pkg.scripts.start.split(/\s+/).filter((a) => /^--max-(old|semi)-space-size=\d+$/.test(a));
-}
 const TARGET_RSS_MB = 300;
 const SKU_COUNT = 10_000;
 const MONTH = 'M01_2027';
@@ -199,7 +194,7 @@ async function main() {
     const outDir = await mkdtemp(path.join(os.tmpdir(), 'bench-export-'));
     const outPath = path.join(outDir, 'product.xlsx');
     const jobSpec = { url, templateId: template!.templateId, month: MONTH, names: Array.from({ length: moduleCount }, (_, i) => name(i)) };
-    const child = spawnSync(process.execPath, ['--expose-gc', ...startFlags(), '--import', 'tsx', 'bench/export-product-process.ts'], {
+    const child = spawnSync(process.execPath, ['--expose-gc', ...startV8Flags(), '--import', 'tsx', 'bench/export-product-process.ts'], {
       cwd: SERVER_DIR,
       env: { ...process.env, BENCH_EXPORT_JOB: JSON.stringify(jobSpec), BENCH_EXPORT_OUT: outPath },
       encoding: 'utf8',
@@ -238,7 +233,7 @@ async function main() {
     console.log(`(the bare writer with ExcelJS's defaults, no styles, not the same file: ${plainS.toFixed(2)} s = ${(rows.length / plainS).toFixed(0)} rows/s)`);
     console.log(`(reading the modules as the job does and making the rows alone: ${readS.toFixed(2)} s)`);
     console.log(`ratio    ${(ratio * 100).toFixed(0)} % of the bare writer (target ≥ ${TARGET_RATIO * 100} %)`);
-    console.log(`product process started as npm start does: ${startFlags().join(' ') || '(no V8 memory settings)'}`);
+    console.log(`product process started as npm start does: ${startV8Flags().join(' ') || '(no V8 memory settings)'}`);
     console.log(`peak RSS ${mb(measured.peak).toFixed(0)} MB in the product's process while it exported (${mb(measured.rssBefore).toFixed(0)} MB before it: +${mb(measured.peak - measured.rssBefore).toFixed(0)} MB; target < ${TARGET_RSS_MB} MB)`);
     console.log(`         kernel high-water mark of that process: ${mb(measured.highWater).toFixed(0)} MB (${mb(measured.highWaterBefore).toFixed(0)} MB before the export, from its start)`);
     console.log(`         ${mb(peakBare).toFixed(0)} MB while the bare writer ran (${mb(rssBeforeBare).toFixed(0)} MB before it, with the rows in memory: +${mb(peakBare - rssBeforeBare).toFixed(0)} MB)`);

@@ -25,7 +25,7 @@
  * e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` for a CPU profile of the server, `--max-semi-space-size=32` to try a V8 setting.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -34,6 +34,7 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { hashPassword } from '../src/modules/auth/password.js';
 import { freePort } from '../test/server-process.js';
+import { startV8Flags } from '../test/start-flags.js';
 import { percentile } from './scratch-database.js';
 
 const SERVER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -216,13 +217,11 @@ interface Server {
 }
 
 async function startServer(workers: number, dataDir: string, metricsToken: string): Promise<Server> {
-  const startScript = (JSON.parse(readFileSync(path.join(SERVER_DIR, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start;
-  const v8Flags = startScript.split(/\s+/).filter((a) => /^--max-(old|semi)-space-size=\d+$/.test(a));
   const port = await freePort();
   const logFile = path.join(dataDir, `server-w${workers}.log`);
   const log = createWriteStream(logFile);
   const extraArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(/\s+/).filter(Boolean); // see the header
-  const child = spawn(process.execPath, [...v8Flags, ...extraArgs, 'dist/server.js'], {
+  const child = spawn(process.execPath, [...startV8Flags(), ...extraArgs, 'dist/server.js'], {
     cwd: SERVER_DIR,
     env: {
       ...process.env,

@@ -15,13 +15,13 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '../test/server-process.js';
+import { startV8Flags } from '../test/start-flags.js';
 
 const SERVER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' } }, strict: true });
 const runs = Math.max(1, Number(values.runs) || 3);
 
-const startScript = (JSON.parse(readFileSync(path.join(SERVER_DIR, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start;
-const v8Flags = startScript.split(/\s+/).filter((a) => /^--max-(old|semi)-space-size=\d+$/.test(a));
+const v8Flags = startV8Flags();
 if (!existsSync(path.join(SERVER_DIR, '..', 'web', 'dist', 'index.html'))) throw new Error('Build the web app first: npm run build');
 
 async function startOnce(args: string[], dataDir: string, timeoutMs = 180_000): Promise<{ ms: number; rssMb: number }> {

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
+import { startV8Flags } from '../../server/test/start-flags';
 import { startPlanningSystemStandIn } from './planning-system-stand-in';
 
 declare module 'vitest' {
@@ -94,7 +95,7 @@ export default async function setup(project: TestProject): Promise<(() => Promis
   // The compiled server, as `npm start` runs it (npm run test:e2e builds it with the web app).
   const bundle = join(repoRoot, 'apps/server/dist/server.js');
   if (!existsSync(bundle)) throw new Error('The server is not built: run npm run build (npm run test:e2e does)');
-  const child = spawn(process.execPath, ['--max-old-space-size=1024', '--max-semi-space-size=8', bundle], {
+  const child = spawn(process.execPath, [...startV8Flags(), bundle], {
     cwd: repoRoot,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
