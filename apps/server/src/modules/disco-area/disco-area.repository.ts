@@ -14,6 +14,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { DiscoFilterKey, DiscoFilters, DiscoView } from '@bo/shared/disco-area';
 import { queryRows, type Queryable } from '../../db/client.js';
 import { liveLock } from '../locks/locks.repository.js';
+import { inLegoMonth } from '../months/months.repository.js';
 import { SAP_DISABLED_STATUSES } from '../publishing/publish-checks.js';
 import { moduleWhere } from '../search/search.repository.js';
 import type { Visibility } from '../search/visibility.js';
@@ -117,7 +118,7 @@ export async function discoPage(db: Queryable, where: SQL, ttlMinutes: number, o
     sql`SELECT s.upc, ${TYPE} AS type, s.ged_confirmed AS "gedConfirmed", s.ged_expire_date::text AS "gedExpiryDate",
                s.material_code AS "materialCode", m.module_name AS "moduleName", m.month_id AS "monthId", m.module_label AS "moduleLabel",
                s.sku_code AS "skuCode", m.brand_code AS "brandCode", m.collection AS commodity, lk.owner AS "userLock",
-               EXISTS (SELECT 1 FROM lego_months lg WHERE lg.month_id = m.month_id AND lg.brand_code = m.brand_code AND lg.collection = m.collection) AS "legoMonth"
+               ${inLegoMonth(sql.raw('m'))} AS "legoMonth"
         FROM ${FROM}
         LEFT JOIN locks lk ON lk.item_type = 'module' AND lk.item_key = m.module_name AND lk.month_id = m.month_id
           AND ${liveLock(sql.raw('lk'), ttlMinutes)}

@@ -5,6 +5,7 @@ import { addMonths } from '@bo/shared/months';
 import { queryRows, type Queryable } from '../../db/client.js';
 import { macroFamilies, moduleSkus, moduleStarsZones, modules, skuMonthStats, skus } from '../../db/schema.js';
 import { liveLock } from '../locks/locks.repository.js';
+import { inLegoMonth } from '../months/months.repository.js';
 
 export type ModuleRow = typeof modules.$inferSelect;
 export interface ModuleRef {
@@ -221,7 +222,7 @@ async function moduleFacts(db: Queryable, rows: readonly ModuleRow[], ttlMinutes
                ARRAY(SELECT z.stars_zone FROM module_stars_zones z WHERE z.module_id = m.id ORDER BY z.stars_zone) AS zones,
                (SELECT lk.owner FROM locks lk
                  WHERE lk.item_type = 'module' AND lk.item_key = m.module_name AND lk.month_id = m.month_id AND ${liveLock(sql.raw('lk'), ttlMinutes)}) AS "lockOwner",
-               EXISTS (SELECT 1 FROM lego_months lg WHERE lg.month_id = m.month_id AND lg.brand_code = m.brand_code AND lg.collection = m.collection) AS "legoMonth",
+               ${inLegoMonth(sql.raw('m'))} AS "legoMonth",
                COALESCE(mo.open, FALSE) AS "inOpenMonth",
                COALESCE(r.status = 'CLOSED', FALSE) AS "releaseClosed",
                ARRAY(SELECT o.month_id FROM modules o JOIN months om ON om.month_id = o.month_id

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { compareMonthIds } from '@bo/shared/months';
 import type { Queryable } from '../../db/client.js';
 import { legoMonths, months, releases } from '../../db/schema.js';
@@ -8,6 +8,10 @@ export async function listMonths(db: Queryable) {
   const rows = await db.select({ monthId: months.monthId, open: months.open }).from(months);
   return rows.sort((a, b) => compareMonthIds(a.monthId, b.monthId));
 }
+
+/** In SQL: the item of row `alias` (its month_id, brand_code and collection) is in a LEGO month (the lists' `legoMonth`). */
+export const inLegoMonth = (alias: SQL): SQL =>
+  sql`EXISTS (SELECT 1 FROM lego_months lg WHERE lg.month_id = ${alias}.month_id AND lg.brand_code = ${alias}.brand_code AND lg.collection = ${alias}.collection)`;
 
 /** Is the month a LEGO month for the brand and collection? */
 export async function isLegoMonth(db: Queryable, key: { monthId: string; brandCode: string; collection: string }): Promise<boolean> {

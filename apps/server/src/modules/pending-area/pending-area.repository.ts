@@ -11,6 +11,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { PENDING_SUBMIT_STUCK_MINUTES, type PendingAreaFilters, type PendingFilterKey, type PendingView } from '@bo/shared/pending-area';
 import { queryRows, type Queryable } from '../../db/client.js';
 import { liveLock } from '../locks/locks.repository.js';
+import { inLegoMonth } from '../months/months.repository.js';
 import { clusterWhere, moduleWhere } from '../search/search.repository.js';
 import type { Visibility } from '../search/visibility.js';
 
@@ -67,8 +68,7 @@ export async function pendingPage(db: Queryable, view: PendingView, where: SQL, 
     sql`SELECT ${col(view, name)} AS name, ${col(view, label)} AS label, ${col(view, 'month_id')} AS "monthId",
                ${col(view, 'brand_code')} AS "brandCode", ${col(view, 'collection')} AS commodity, ${col(view, 'status')} AS status,
                ${col(view, 'rpas_errors')} AS "rpasErrors", lk.owner AS "userLock",
-               EXISTS (SELECT 1 FROM lego_months lg WHERE lg.month_id = ${sql.raw(a)}.month_id AND lg.brand_code = ${sql.raw(a)}.brand_code
-                         AND lg.collection = ${sql.raw(a)}.collection) AS "legoMonth"
+               ${inLegoMonth(sql.raw(a))} AS "legoMonth"
         FROM ${FROM[view]}
         LEFT JOIN locks lk ON lk.item_type = ${view} AND lk.item_key = ${col(view, name)} AND lk.month_id = ${col(view, 'month_id')}
           AND ${liveLock(sql.raw('lk'), ttlMinutes)}

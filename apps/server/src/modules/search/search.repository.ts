@@ -10,6 +10,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { FilterKey, SearchFilters } from '@bo/shared/search';
 import { queryRows, type Queryable } from '../../db/client.js';
 import { liveLock } from '../locks/locks.repository.js';
+import { inLegoMonth } from '../months/months.repository.js';
 import type { Visibility } from './visibility.js';
 
 export type ItemKind = 'module' | 'cluster';
@@ -173,7 +174,7 @@ export async function moduleList(db: Queryable, where: SQL, ttlMinutes: number, 
                m.brand_code AS brand, m.collection, m.planning_channel_id AS "planningChannel",
                array_to_string(zz.zones, ',') AS "starZones",
                m.status, m.new_module AS "newModule", lk.owner AS "userLock",
-               EXISTS (SELECT 1 FROM lego_months lg WHERE lg.month_id = m.month_id AND lg.brand_code = m.brand_code AND lg.collection = m.collection) AS "legoMonth",
+               ${inLegoMonth(sql.raw('m'))} AS "legoMonth",
                mo.open AS "inOpenMonth", COALESCE(r.status = 'CLOSED', FALSE) AS "releaseClosed",
                m.door, m.mh_count AS length, m.el_count AS "elLength", m.initial_size AS "initialSize",
                m.rpas_errors AS "rpasErrors", ${isoText(sql.raw('m.publication_date'))} AS "publicationDate",
@@ -212,7 +213,7 @@ export async function moduleListJson(db: Queryable, where: SQL, ttlMinutes: numb
                  m.month_id AS "monthId", m.macro_family AS "macroFamily", m.brand_code AS brand, m.collection,
                  m.planning_channel_id AS "planningChannel", COALESCE(to_json(zz.zones), '[]'::json) AS "starZones",
                  m.status, m.new_module AS "newModule", lk.owner IS NOT NULL AS locked, lk.owner AS "userLock",
-                 EXISTS (SELECT 1 FROM lego_months lg WHERE lg.month_id = m.month_id AND lg.brand_code = m.brand_code AND lg.collection = m.collection) AS "legoMonth",
+                 ${inLegoMonth(sql.raw('m'))} AS "legoMonth",
                  mo.open AS "inOpenMonth", COALESCE(r.status = 'CLOSED', FALSE) AS "releaseClosed",
                  m.door, m.mh_count AS length, m.el_count AS "elLength", m.initial_size AS "initialSize",
                  m.rpas_errors AS "rpasErrors", ${isoText(sql.raw('m.publication_date'))} AS "publicationDate",
@@ -379,7 +380,7 @@ export async function clusterList(db: Queryable, where: SQL, ttlMinutes: number,
                (SELECT array_agg(cc.country_code ORDER BY cc.country_code) FROM cluster_countries cc WHERE cc.cluster_pk = c.id) AS country,
                (SELECT array_agg(z.stars_zone ORDER BY z.stars_zone) FROM cluster_stars_zones z WHERE z.cluster_pk = c.id) AS "starZones",
                c.status, lk.owner AS "userLock",
-               EXISTS (SELECT 1 FROM lego_months lg WHERE lg.month_id = c.month_id AND lg.brand_code = c.brand_code AND lg.collection = c.collection) AS "legoMonth",
+               ${inLegoMonth(sql.raw('c'))} AS "legoMonth",
                mo.open AS "inOpenMonth", COALESCE(r.status = 'CLOSED', FALSE) AS "releaseClosed",
                c.range_facing AS "rangeFacing",
                (SELECT count(*)::int FROM cluster_stores cs WHERE cs.cluster_pk = c.id) AS door,
@@ -413,7 +414,7 @@ export async function clusterListJson(db: Queryable, where: SQL, ttlMinutes: num
                  to_json(ARRAY(SELECT cc.country_code FROM cluster_countries cc WHERE cc.cluster_pk = c.id ORDER BY cc.country_code)) AS country,
                  to_json(ARRAY(SELECT z.stars_zone FROM cluster_stars_zones z WHERE z.cluster_pk = c.id ORDER BY z.stars_zone)) AS "starZones",
                  c.status, lk.owner IS NOT NULL AS locked, lk.owner AS "userLock",
-                 EXISTS (SELECT 1 FROM lego_months lg WHERE lg.month_id = c.month_id AND lg.brand_code = c.brand_code AND lg.collection = c.collection) AS "legoMonth",
+                 ${inLegoMonth(sql.raw('c'))} AS "legoMonth",
                  mo.open AS "inOpenMonth", COALESCE(r.status = 'CLOSED', FALSE) AS "releaseClosed",
                  c.range_facing AS "rangeFacing",
                  (SELECT count(*)::int FROM cluster_stores cs WHERE cs.cluster_pk = c.id) AS door,

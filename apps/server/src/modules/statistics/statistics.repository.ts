@@ -14,6 +14,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { STATISTIC_NO, STATISTIC_YES, type StatisticField, type StatisticFilter } from '@bo/shared/statistics';
 import { queryRows, type Queryable } from '../../db/client.js';
 import { liveLock } from '../locks/locks.repository.js';
+import { inLegoMonth } from '../months/months.repository.js';
 import { skuRule } from '../disco-area/disco-area.repository.js';
 
 /** Each attribute as text, on the active SKU rows `a` (the yes/no ones as YES / NO). */
@@ -68,7 +69,7 @@ export async function statisticClusters(db: Queryable, where: SQL, filters: read
     sql`WITH ${scope(where)}
         SELECT c.brand_code AS brand, c.cluster_id AS "clusterId", c.month_id AS "monthId", c.collection AS "classId",
                c.cluster_label AS "clusterLabel", lk.owner AS "userLock",
-               EXISTS (SELECT 1 FROM lego_months lg WHERE lg.month_id = c.month_id AND lg.brand_code = c.brand_code AND lg.collection = c.collection) AS "legoMonth"
+               ${inLegoMonth(sql.raw('c'))} AS "legoMonth"
         FROM cl
         JOIN clusters c ON c.id = cl.id
         -- One pass over the active SKUs, grouped by cluster (a cluster without any has none: share 0).
