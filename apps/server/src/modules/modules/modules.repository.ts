@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { moduleKeyString } from '@bo/shared/item-keys';
 import type { ModuleDto, ProductDto } from '@bo/shared/modules';
 import { addMonths } from '@bo/shared/months';
@@ -190,6 +190,14 @@ async function compositions(db: Queryable, rows: readonly ModuleRow[]): Promise<
   return out;
 }
 
+/**
+ * In SQL: the stars zones of the module whose id is `moduleId`, sorted (an empty array when none). An ARRAY subquery
+ * read in the order of the (module_id, stars_zone) key: no aggregate and no sort per module (the zones of 1,561
+ * modules 14.6–15.2 → 9.4–10.1 ms against `array_agg(… ORDER BY …)`, docs/performance.md "Semi-spaces").
+ */
+export const moduleZonesArray = (moduleId: SQL): SQL =>
+  sql`ARRAY(SELECT z.stars_zone FROM module_stars_zones z WHERE z.module_id = ${moduleId} ORDER BY z.stars_zone)`;
+
 /** What a module DTO says beside the module row and its lines, read by `moduleFacts` in one statement. */
 interface ModuleFacts {
   id: number;
@@ -219,7 +227,7 @@ async function moduleFacts(db: Queryable, rows: readonly ModuleRow[], ttlMinutes
   const found = await queryRows<Omit<ModuleFacts, 'previous'> & { hasPrevious: boolean; previousMh: number; previousEl: number; previousUpcs: string[] }>(
     db,
     sql`SELECT m.id::float8 AS id,
-               ARRAY(SELECT z.stars_zone FROM module_stars_zones z WHERE z.module_id = m.id ORDER BY z.stars_zone) AS zones,
+               ${moduleZonesArray(sql.raw('m.id'))} AS zones,
                (SELECT lk.owner FROM locks lk
                  WHERE lk.item_type = 'module' AND lk.item_key = m.module_name AND lk.month_id = m.month_id AND ${liveLock(sql.raw('lk'), ttlMinutes)}) AS "lockOwner",
                ${inLegoMonth(sql.raw('m'))} AS "legoMonth",

@@ -10,6 +10,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { FilterKey, SearchFilters } from '@bo/shared/search';
 import { queryRows, type Queryable } from '../../db/client.js';
 import { liveLock } from '../locks/locks.repository.js';
+import { moduleZonesArray } from '../modules/modules.repository.js';
 import { inLegoMonth } from '../months/months.repository.js';
 import type { Visibility } from './visibility.js';
 
@@ -143,9 +144,9 @@ const lockJoin = (type: ItemKind, keyColumn: SQL, monthColumn: SQL, ttlMinutes: 
 
 /**
  * What a module list reads beside the module (`moduleList`, `moduleListJson`): month, release, family, live
- * lock and zones (`zz.zones`, NULL when none). The zones are an ARRAY subquery read in the order of the
- * (module_id, stars_zone) key, with no aggregate and no sort: 1,561 modules 14.6–15.2 → 9.4–10.1 ms. The MH / EL counts of the lines not in the bin are the module's own columns
- * (`mh_count`, `el_count`, kept by the triggers of migration 0010): no look into module_skus per module.
+ * lock and zones (`zz.zones`, `moduleZonesArray`, NULL when none). The MH / EL counts of the lines not in the bin are
+ * the module's own columns (`mh_count`, `el_count`, kept by the triggers of migration 0010): no look into module_skus
+ * per module.
  */
 const moduleListFrom = (ttlMinutes: number) =>
   sql`FROM modules m
@@ -153,7 +154,7 @@ const moduleListFrom = (ttlMinutes: number) =>
         LEFT JOIN releases r ON r.release_id = mo.release_id
         LEFT JOIN macro_families mf ON mf.macro_family = m.macro_family
         ${lockJoin('module', sql.raw('m.module_name'), sql.raw('m.month_id'), ttlMinutes)}
-        LEFT JOIN LATERAL (SELECT NULLIF(ARRAY(SELECT z.stars_zone FROM module_stars_zones z WHERE z.module_id = m.id ORDER BY z.stars_zone), '{}') AS zones) zz ON TRUE`;
+        LEFT JOIN LATERAL (SELECT NULLIF(${moduleZonesArray(sql.raw('m.id'))}, '{}') AS zones) zz ON TRUE`;
 
 /** What a cluster list reads beside the cluster (`clusterList`, `clusterListJson`): month, release and live lock. */
 const clusterListFrom = (ttlMinutes: number) =>
