@@ -382,4 +382,38 @@ describe('module editor', () => {
     await panel.getByRole('button', { name: 'Search' }).click();
     await panel.getByTestId('sku-tile').first().or(panel.getByText('No search results')).first().waitFor();
   });
+
+  it('opens from the early calls: the lock and modules sent once, the early script cached, the popups’ lists only when opened', async () => {
+    const sent: string[] = [];
+    const earlyScripts: { url: string; cacheControl: string | undefined }[] = [];
+    const onRequest = (r: { method(): string; url(): string }) => sent.push(`${r.method()} ${new URL(r.url()).pathname}`);
+    const onResponse = (r: { url(): string; headers(): Record<string, string> }) => {
+      if (new URL(r.url()).pathname.includes('early-calls')) earlyScripts.push({ url: new URL(r.url()).pathname, cacheControl: r.headers()['cache-control'] });
+    };
+    page.on('request', onRequest);
+    page.on('response', onResponse);
+    try {
+      await page.goto(`/backoffice/module?moduleName=${A}&monthId=${MONTH}`);
+      await card(A).getByTestId('sku-tile').first().waitFor();
+      const count = (call: string) => sent.filter((s) => s === call).length;
+      // The page's own calls were the early script's (public/early-calls.js): the API client took them.
+      expect(count('POST /api/module/modules')).toBe(1);
+      expect(count('POST /api/module/lock')).toBe(1);
+      // index.html names the early script by its content, under assets/ (cached for ever, not revalidated).
+      expect(earlyScripts.map((s) => s.url)).toEqual([expect.stringMatching(/^\/backoffice\/assets\/early-calls-[0-9a-f]{10}\.js$/)]);
+      expect(earlyScripts[0]!.cacheControl).toContain('immutable');
+      // The Import and Create popups ask for their lists when opened, not with the page's modules.
+      expect(count('GET /api/month/all')).toBe(0);
+      expect(count('GET /api/cluster/initialFilters')).toBe(0);
+      await page.getByRole('button', { name: 'Import Module' }).click();
+      const months = page.getByRole('dialog').getByLabel('Month');
+      await expect.poll(() => months.inputValue()).toMatch(/\S/);
+      expect(count('GET /api/month/all')).toBe(1);
+      await page.keyboard.press('Escape');
+      await page.getByRole('dialog').waitFor({ state: 'detached' });
+    } finally {
+      page.off('request', onRequest);
+      page.off('response', onResponse);
+    }
+  });
 });

@@ -8,4 +8,5 @@ export const getInitialFilters = () => api.get('/cluster/initialFilters', { sche
 export const initialFiltersQueryOptions = () =>
   queryOptions({ queryKey: ['home', 'initialFilters'], queryFn: getInitialFilters, staleTime: 5 * 60_000 });
 
-export const useInitialFilters = () => useQuery(initialFiltersQueryOptions());
+/** `enabled: false` (a closed popup) reads only what is already cached: the call waits until it is needed. */
+export const useInitialFilters = (enabled = true) => useQuery({ ...initialFiltersQueryOptions(), enabled });

@@ -55,7 +55,9 @@ export function CreateModuleModal({
   const admin = isAdmin(grants);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const initial = useInitialFilters();
+  // Closed, it asks nothing: on the module page the popup is mounted from the start and its lists would
+  // compete with the page's modules call (home has them cached already).
+  const initial = useInitialFilters(opened);
   const families = useMacroFamilies(opened);
   const [values, setValues] = useState<ModuleFormValues>(EMPTY);
   const [touched, setTouched] = useState<Partial<Record<keyof ModuleFormValues, boolean>>>({});

@@ -15,7 +15,8 @@ interface ImportModalProps {
 
 /** Import Module: adds existing modules (by name, one per line, or a whole macro family) to the page. */
 export function ImportModal({ opened, defaultMonthId, onClose, onImport }: ImportModalProps) {
-  const months = useMonths();
+  // Closed, it asks nothing: the months are read when the popup first opens, not with the page's modules.
+  const months = useMonths(opened);
   const [monthId, setMonthId] = useState<string | null>(defaultMonthId);
   const [names, setNames] = useState('');
   const [family, setFamily] = useState('');
