@@ -20,7 +20,7 @@ import { startPublication, SUBMISSION_STARTED } from '../publishing/publish.job.
 import { moduleBlockReasons, publishBlockedMessage } from '../publishing/publish-checks.js';
 import { modulePublishFacts, sapStatusesOf } from '../publishing/publishing.repository.js';
 import { compositionSummary, validateComposition } from './module-composition.js';
-import { readComposition, writeComposition } from './module-composition.repository.js';
+import { readComposition, writeCompositionChanges } from './module-composition.repository.js';
 import { familyExists, familyModuleScopes, findModule, findModules, toModuleDtos, updateModuleRow, type ModuleRow } from './modules.repository.js';
 import { moduleCopy } from './module-copy.job.js';
 import { requestCopy, type CopyRequestTexts } from '../lifecycle/copy-request.js';
@@ -119,8 +119,11 @@ async function saveInTx(ctx: ServiceContext, tx: Tx, body: ModuleSave, opts: Sav
   let before: ReturnType<typeof compositionSummary> | undefined;
   if (lines) {
     await validateComposition(tx, lines, 'body.productDtoList');
-    before = compositionSummary(await readComposition(tx, row.id));
-    await writeComposition(tx, row.id, lines);
+    const stored = await readComposition(tx, row.id);
+    before = compositionSummary(stored);
+    // Only the lines that differ: a save changes a few lines of a module of hundreds, and rewriting every
+    // line cost a delete and an insert of each, with their index entries and count triggers.
+    await writeCompositionChanges(tx, row.id, stored, lines);
   }
   const saved = await updateModuleRow(tx, row.id, {
     ...(description !== undefined && description !== null ? { moduleDescription: description } : {}),

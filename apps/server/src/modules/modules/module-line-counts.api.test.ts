@@ -373,3 +373,63 @@ describe('line counts, property', () => {
     );
   });
 });
+
+describe('module save, property', () => {
+  // A save writes only the lines that differ from the stored ones (module-lifecycle.service saveInTx): whatever
+  // was stored, the module then holds exactly the lines of the body, in its order, with their class, status,
+  // min value and previous status, and its counts are true. Each save is the one before with one edit, as a
+  // planner makes them: one field of one line, two lines swapped, a line dropped or added.
+  type Body = { upc: string; mustHave: boolean; moduleCompositionStatus: 'ADDED' | 'NEW' | 'REMOVED'; minValue: number; previousStatus: string | null };
+  const fields = {
+    mustHave: fc.boolean(),
+    moduleCompositionStatus: fc.constantFrom('ADDED' as const, 'NEW' as const, 'REMOVED' as const),
+    minValue: fc.constantFrom(1, 2, 0.5),
+    previousStatus: fc.constantFrom(null, 'ADDED', 'NEW'),
+  };
+  const line = (u: number) => fc.record(fields).map((f) => ({ u, ...f }));
+  const edit = fc.oneof(
+    fc.record({ kind: fc.constant('field' as const), i: fc.nat(), field: fc.constantFrom(...(Object.keys(fields) as (keyof typeof fields)[])), seed: fc.record(fields) }),
+    fc.record({ kind: fc.constant('swap' as const), i: fc.nat(), j: fc.nat() }),
+    fc.record({ kind: fc.constant('drop' as const), i: fc.nat() }),
+    fc.record({ kind: fc.constant('add' as const), u: fc.nat(5), at: fc.nat() }).chain((e) => line(e.u).map((l) => ({ ...e, line: l }))),
+  );
+  it('stores exactly the lines it sends, in order, after any earlier save', async () => {
+    const key = { moduleName: 'MOD_A', monthId: 'M01_2027' };
+    expect((await post('/api/module/lock', 'editor', [key])).json()[0].acquired).toBe(true);
+    const start = fc.uniqueArray(fc.nat(5), { maxLength: 6 }).chain((us) => fc.tuple(...us.map(line)).map((lines) => [...lines]));
+    await fc.assert(
+      fc.asyncProperty(start, fc.array(edit, { minLength: 1, maxLength: 6 }), async (first, edits) => {
+        let body: Body[] = first.map(({ u, ...f }) => ({ upc: upc[u]!, ...f }));
+        for (const e of [null, ...edits]) {
+          body = [...body];
+          if (e?.kind === 'field' && body.length) {
+            const i = e.i % body.length;
+            body[i] = { ...body[i]!, [e.field]: e.seed[e.field] };
+          } else if (e?.kind === 'swap' && body.length) {
+            const [i, j] = [e.i % body.length, e.j % body.length];
+            [body[i], body[j]] = [body[j]!, body[i]!];
+          } else if (e?.kind === 'drop' && body.length) body.splice(e.i % body.length, 1);
+          else if (e?.kind === 'add' && !body.some((b) => b.upc === upc[e.u])) {
+            const { u, ...f } = e.line;
+            body.splice(e.at % (body.length + 1), 0, { upc: upc[u]!, ...f });
+          }
+          const res = await post('/api/module/save', 'editor', { ...key, productDtoList: body });
+          expect(res.statusCode, res.body).toBe(200);
+          const stored = await queryRows<{ upc: string; must_have: boolean; status: string; min_value: string; previous_status: string | null; previous_must_have: boolean | null }>(
+            db,
+            sql`SELECT s.upc, s.must_have, s.status, s.min_value::text, s.previous_status, s.previous_must_have
+                  FROM module_skus s JOIN modules m ON m.id = s.module_id WHERE m.module_name = 'MOD_A' ORDER BY s.position`,
+          );
+          expect(stored.map((s) => [s.upc, s.must_have, s.status, Number(s.min_value), s.previous_status, s.previous_must_have])).toEqual(
+            body.map((b) => [b.upc, b.mustHave, b.moduleCompositionStatus, b.minValue, b.previousStatus, b.moduleCompositionStatus === 'REMOVED' ? b.mustHave : null]),
+          );
+          // The answer is the module as stored.
+          expect((res.json() as { productDtoList: { upc: string }[] }).productDtoList.map((p) => p.upc)).toEqual(body.map((b) => b.upc));
+          const all = await countsOfAll();
+          expect(all.filter((c) => c.stored[0] !== c.counted[0] || c.stored[1] !== c.counted[1])).toEqual([]);
+        }
+      }),
+      { numRuns: 30 },
+    );
+  });
+});
