@@ -5,11 +5,12 @@
  */
 import { itemKeyString } from '@bo/shared/item-keys';
 import { sameUser } from '@bo/shared/permissions';
-import type { Queryable } from '../../db/client.js';
+import { sql } from 'drizzle-orm';
+import { queryRows, type Queryable } from '../../db/client.js';
 import type { ServiceContext } from '../../lib/context.js';
 import { conflict, ruleBroken } from '../../lib/errors.js';
-import { liveLocks } from '../locks/locks.repository.js';
-import { monthStateOf, type MonthState } from '../months/months.repository.js';
+import { liveLock, liveLocks } from '../locks/locks.repository.js';
+import { MONTH_STATE_COLUMNS, monthStateJoin, type MonthState } from '../months/months.repository.js';
 import type { ItemKind, LifecycleRow } from './item-kind.js';
 
 /** 422 when the item cannot change for anyone now: submission running, release closed, month closed. */
@@ -20,16 +21,43 @@ export function assertChangeable<Row extends LifecycleRow>(kind: ItemKind<Row>, 
   if (!month.open) throw ruleBroken('monthClosed', kind.texts.monthClosed);
 }
 
-/** assertChangeable, reading the month's state. */
-export async function assertWritable<Row extends LifecycleRow>(db: Queryable, kind: ItemKind<Row>, row: Row): Promise<void> {
-  assertChangeable(kind, row, await monthStateOf(db, row.monthId));
+/** What a save or publish of one item checks before it writes, read in one statement: its month's state and who holds its live lock. */
+export interface ItemGate {
+  month: MonthState;
+  lockOwner: string | undefined;
+}
+
+/** The gate of one item (a save's or publish's round trips: one instead of one for the month and one for the lock). */
+export async function gateOf<Row extends LifecycleRow>(db: Queryable, ctx: ServiceContext, kind: ItemKind<Row>, row: Row): Promise<ItemGate> {
+  const key = kind.keyOf(row);
+  const [found] = await queryRows<MonthState & { lockOwner: string | null }>(
+    db,
+    sql`SELECT ${MONTH_STATE_COLUMNS},
+               (SELECT lk.owner FROM locks lk WHERE lk.item_type = ${kind.type} AND lk.item_key = ${key.itemKey} AND lk.month_id = ${key.monthId}
+                   AND ${liveLock(sql.raw('lk'), ctx.config.LOCK_TTL_MINUTES)}) AS "lockOwner"
+          FROM (SELECT ${key.monthId}::text AS id) v ${monthStateJoin(sql.raw('v.id'))}`,
+  );
+  const { lockOwner, ...month } = found!;
+  return { month, lockOwner: lockOwner ?? undefined };
+}
+
+/** 422 moduleNotLocked / clusterNotLocked unless the caller is the lock's owner. */
+export function assertLockOwner<Row extends LifecycleRow>(ctx: ServiceContext, kind: ItemKind<Row>, owner: string | undefined): void {
+  if (!sameUser(owner, ctx.user.username)) throw ruleBroken(kind.texts.notLockedKey, kind.texts.notLocked);
+}
+
+/** assertChangeable, then the caller's live lock, from the item's gate (one statement). */
+export async function assertWritableAndLocked<Row extends LifecycleRow>(db: Queryable, ctx: ServiceContext, kind: ItemKind<Row>, row: Row): Promise<void> {
+  const gate = await gateOf(db, ctx, kind, row);
+  assertChangeable(kind, row, gate.month);
+  assertLockOwner(ctx, kind, gate.lockOwner);
 }
 
 /** 422 moduleNotLocked / clusterNotLocked unless the caller holds the live lock of every row. */
 export async function assertLocksHeld<Row extends LifecycleRow>(db: Queryable, ctx: ServiceContext, kind: ItemKind<Row>, rows: readonly Row[]): Promise<void> {
   const keys = rows.map(kind.keyOf);
   const holders = await liveLocks(db, kind.type, keys, ctx.config.LOCK_TTL_MINUTES);
-  if (keys.some((k) => !sameUser(holders.get(itemKeyString(k)), ctx.user.username))) throw ruleBroken(kind.texts.notLockedKey, kind.texts.notLocked);
+  for (const k of keys) assertLockOwner(ctx, kind, holders.get(itemKeyString(k)));
 }
 
 /** The 409 text of a save or publish carrying versions the items have moved past. */

@@ -1,17 +1,25 @@
 import { and, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { CompositionLine } from '@bo/shared/modules';
-import type { Queryable } from '../../db/client.js';
+import { queryRows, type Queryable } from '../../db/client.js';
 import { unnestInsert } from '../../db/unnest-insert.js';
 import { moduleSkus, skus } from '../../db/schema.js';
 
-/** Which of these UPCs exist. */
-export async function knownUpcs(db: Queryable, upcs: readonly string[]): Promise<Set<string>> {
-  const known = new Set<string>();
-  for (let i = 0; i < upcs.length; i += 5000) {
-    const rows = await db.select({ upc: skus.upc }).from(skus).where(inArray(skus.upc, upcs.slice(i, i + 5000)));
-    for (const r of rows) known.add(r.upc);
-  }
-  return known;
+/**
+ * What a save reads before it writes, in one statement: the module's stored lines (in order) and which of the body's
+ * UPCs exist.
+ */
+export async function storedLinesAndKnownUpcs(db: Queryable, moduleId: number, upcs: readonly string[]): Promise<{ stored: CompositionLine[]; known: Set<string> }> {
+  type StoredJson = [upc: string, mustHave: boolean, status: CompositionLine['moduleCompositionStatus'], minValue: number, previousStatus: string | null];
+  const [row] = await queryRows<{ known: string[] | null; stored: StoredJson[] | null }>(
+    db,
+    sql`SELECT (SELECT array_agg(k.upc) FROM skus k WHERE k.upc = ANY(${sql.param(upcs)}::text[])) AS known,
+               (SELECT json_agg(json_build_array(s.upc, s.must_have, s.status, s.min_value, s.previous_status) ORDER BY s.position)
+                  FROM module_skus s WHERE s.module_id = ${moduleId}) AS stored`,
+  );
+  return {
+    known: new Set(row?.known ?? []),
+    stored: (row?.stored ?? []).map(([upc, mustHave, moduleCompositionStatus, minValue, previousStatus]) => ({ upc, mustHave, moduleCompositionStatus, minValue: Number(minValue), previousStatus })),
+  };
 }
 
 /** The stored row of a composition line at `position`. REMOVED lines remember their class. */

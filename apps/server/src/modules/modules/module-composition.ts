@@ -1,21 +1,18 @@
 import type { CompositionLine } from '@bo/shared/modules';
-import type { Queryable } from '../../db/client.js';
 import { badRequest } from '../../lib/errors.js';
-import { knownUpcs } from './module-composition.repository.js';
 
 /**
- * Checks a composition before anything is written: no SKU twice, every SKU known.
- * `path` names the list in error fields (e.g. 'body.productDtoList').
+ * Checks a composition before anything is written: no SKU twice, every SKU known (`known`: which of its UPCs
+ * exist, read with the stored lines by `storedLinesAndKnownUpcs`). `path` names the list in error fields
+ * (e.g. 'body.productDtoList').
  */
-export async function validateComposition(db: Queryable, lines: readonly CompositionLine[], path: string): Promise<void> {
+export function assertValidComposition(lines: readonly CompositionLine[], known: ReadonlySet<string>, path: string): void {
   const fields: { path: string; message: string }[] = [];
   const seen = new Map<string, number>();
   lines.forEach((l, i) => {
     if (seen.has(l.upc)) fields.push({ path: `${path}.${i}.upc`, message: `The SKU ${l.upc} is listed twice` });
     seen.set(l.upc, i);
   });
-  const upcs = [...seen.keys()];
-  const known = await knownUpcs(db, upcs);
   for (const [upc, i] of seen) if (!known.has(upc)) fields.push({ path: `${path}.${i}.upc`, message: `Unknown SKU ${upc}` });
   if (fields.length) throw badRequest(`Invalid composition: ${fields.map((f) => f.message).join('; ')}`, fields, 'invalidComposition');
 }

@@ -13,14 +13,14 @@ import { AppError, forbidden, notFound, ruleBroken } from '../../lib/errors.js';
 import { acquireLock } from '../locks/locks.repository.js';
 import { lockItems, releaseItemLocks, unlockItems } from '../lifecycle/item-locks.js';
 import { itemMonths } from '../lifecycle/item-months.js';
-import { assertLocksHeld, assertVersions, assertWritable } from '../lifecycle/item-preconditions.js';
+import { assertChangeable, assertLockOwner, assertVersions, assertWritableAndLocked, gateOf } from '../lifecycle/item-preconditions.js';
 import { MODULE_TEXTS, moduleKind } from '../lifecycle/module-kind.js';
 import { monthStateOf } from '../months/months.repository.js';
 import { startPublication, SUBMISSION_STARTED } from '../publishing/publish.job.js';
 import { moduleBlockReasons, publishBlockedMessage } from '../publishing/publish-checks.js';
 import { modulePublishFacts, sapStatusesOf } from '../publishing/publishing.repository.js';
-import { compositionSummary, validateComposition } from './module-composition.js';
-import { readComposition, writeCompositionChanges } from './module-composition.repository.js';
+import { assertValidComposition, compositionSummary } from './module-composition.js';
+import { storedLinesAndKnownUpcs, writeCompositionChanges } from './module-composition.repository.js';
 import { familyExists, familyModuleScopes, findModule, findModules, toModuleDtos, updateModuleRow, type ModuleRow } from './modules.repository.js';
 import { moduleCopy } from './module-copy.job.js';
 import { requestCopy, type CopyRequestTexts } from '../lifecycle/copy-request.js';
@@ -106,9 +106,10 @@ async function saveInTx(ctx: ServiceContext, tx: Tx, body: ModuleSave, opts: Sav
   if (opts.forPublish ? !canPublish(ctx.user.grants, scope) : !canEdit(ctx.user.grants, scope)) {
     throw forbidden(opts.forPublish ? MODULE_TEXTS.noSubmit : MODULE_TEXTS.noEdit);
   }
-  await assertWritable(tx, moduleKind, row);
+  const gate = await gateOf(tx, ctx, moduleKind, row);
+  assertChangeable(moduleKind, row, gate.month);
   if (row.status === 'SUBMITTED' && !canReopen(ctx.user.grants, scope)) throw forbidden(MODULE_TEXTS.reopenRequired, 'reopenRequired');
-  await assertLocksHeld(tx, ctx, moduleKind, [row]);
+  assertLockOwner(ctx, moduleKind, gate.lockOwner);
   // A repeated or stale submit (the row moved past the version the editor loaded) writes nothing.
   assertVersions(moduleKind, [{ row, loaded: body.version }]);
   if (opts.revertOf !== undefined) await assertRevertTarget(tx, 'module', [{ itemKey: row.moduleName, monthId: row.monthId }], opts.revertOf);
@@ -118,8 +119,8 @@ async function saveInTx(ctx: ServiceContext, tx: Tx, body: ModuleSave, opts: Sav
   const lines = opts.onlyDescription ? undefined : (body.productDtoList as CompositionLine[] | undefined);
   let before: ReturnType<typeof compositionSummary> | undefined;
   if (lines) {
-    await validateComposition(tx, lines, 'body.productDtoList');
-    const stored = await readComposition(tx, row.id);
+    const { stored, known } = await storedLinesAndKnownUpcs(tx, row.id, [...new Set(lines.map((l) => l.upc))]);
+    assertValidComposition(lines, known, 'body.productDtoList');
     before = compositionSummary(stored);
     // Only the lines that differ: a save changes a few lines of a module of hundreds, and rewriting every
     // line cost a delete and an insert of each, with their index entries and count triggers.
@@ -198,8 +199,7 @@ async function publishInTx(ctx: ServiceContext, tx: Tx, body: ModuleSave): Promi
   let target = row;
   if (body.productDtoList || body.newDescription != null) target = await saveInTx(ctx, tx, body, { onlyDescription: false, forPublish: true });
   else {
-    await assertWritable(tx, moduleKind, row);
-    await assertLocksHeld(tx, ctx, moduleKind, [row]);
+    await assertWritableAndLocked(tx, ctx, moduleKind, row);
   }
   // The planning system's checks, on what is about to be sent (the body's lines are saved by now).
   const blocked = moduleBlockReasons((await modulePublishFacts(tx, [target.id])).get(target.id)!);

@@ -1,7 +1,7 @@
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { compareMonthIds } from '@bo/shared/months';
-import type { Queryable } from '../../db/client.js';
-import { legoMonths, months, releases } from '../../db/schema.js';
+import { queryRows, type Queryable } from '../../db/client.js';
+import { legoMonths, months } from '../../db/schema.js';
 
 /** Every month, sorted by year then month. */
 export async function listMonths(db: Queryable) {
@@ -31,18 +31,26 @@ export interface MonthState {
   releaseId: string | null;
 }
 
-/** The state of each month asked for (unknown months answer `exists: false`). The one reader of month and release state. */
+/**
+ * In SQL, the one reading of month and release state: `monthStateJoin(monthId)` joins the month of that expression
+ * (none when unknown) and its release; `MONTH_STATE_COLUMNS` selects a MonthState's fields from them. Used by
+ * `monthStates` and by statements that read a month's state beside other facts (the lifecycle's `gateOf`).
+ */
+export const monthStateJoin = (monthId: SQL): SQL =>
+  sql`LEFT JOIN months ms_mo ON ms_mo.month_id = ${monthId} LEFT JOIN releases ms_r ON ms_r.release_id = ms_mo.release_id`;
+export const MONTH_STATE_COLUMNS = sql`ms_mo.month_id IS NOT NULL AS "exists", COALESCE(ms_mo.open, FALSE) AS open,
+  COALESCE(ms_r.status = 'CLOSED', FALSE) AS "releaseClosed", ms_mo.release_id AS "releaseId"`;
+
+/** The state of each month asked for (unknown months answer `exists: false`). */
 export async function monthStates(db: Queryable, monthIds: readonly string[]): Promise<Map<string, MonthState>> {
-  const out = new Map<string, MonthState>();
   const ids = [...new Set(monthIds)];
-  for (const id of ids) out.set(id, { exists: false, open: false, releaseClosed: false, releaseId: null });
+  const out = new Map<string, MonthState>();
   if (ids.length === 0) return out;
-  const rows = await db
-    .select({ monthId: months.monthId, open: months.open, releaseId: months.releaseId, releaseStatus: releases.status })
-    .from(months)
-    .leftJoin(releases, eq(releases.releaseId, months.releaseId))
-    .where(inArray(months.monthId, ids));
-  for (const r of rows) out.set(r.monthId, { exists: true, open: r.open, releaseClosed: r.releaseStatus === 'CLOSED', releaseId: r.releaseId });
+  const rows = await queryRows<MonthState & { monthId: string }>(
+    db,
+    sql`SELECT v.id AS "monthId", ${MONTH_STATE_COLUMNS} FROM unnest(${sql.param(ids)}::text[]) AS v(id) ${monthStateJoin(sql.raw('v.id'))}`,
+  );
+  for (const { monthId, ...state } of rows) out.set(monthId, state);
   return out;
 }
 
