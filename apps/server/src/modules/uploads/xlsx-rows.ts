@@ -5,6 +5,7 @@
  */
 import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
+import { zipEntries } from './xlsx-check.js';
 
 /** The `error` of a formula cell without a saved result. */
 export const NO_RESULT = '';
@@ -43,11 +44,36 @@ export function cellOf(value: unknown): Cell {
 /** Whether a row has no value at all. */
 export const isBlank = (cells: readonly Cell[]) => cells.every((c) => c === null);
 
+/** A read of the workbook that lost zip entries (ExcelJS's streaming reader, see `firstSheetRows`): read it again. */
+class LostEntries extends Error {}
+
+const READ_ATTEMPTS = 3;
+
 /**
  * The rows of the first worksheet, in order. Stop early by returning from the loop: the reader is
  * abandoned (the file is a Buffer, nothing is left open).
+ *
+ * ExcelJS 4.4's streaming reader sometimes ends its walk through the zip early when it has put a worksheet
+ * aside in a temporary file (a worksheet that comes before the shared strings, as in every workbook Excel or
+ * ExcelJS writes): the entries after it are never read, and the worksheet is then read without its shared
+ * strings and without xl/workbook.xml (seen 1 read in 300 here: "Cannot read properties of undefined (reading
+ * 'sheets')", or text cells read as empty). Before any row is given out, the reader is checked to have read
+ * every one of those entries the zip holds; if it has not, the file is read again (it is in memory), at most
+ * READ_ATTEMPTS times.
  */
 export async function* firstSheetRows(file: Buffer): AsyncGenerator<SheetRow> {
+  const names = new Set(zipEntries(file).map((e) => e.name));
+  for (let attempt = 1; ; attempt++) {
+    try {
+      yield* readFirstSheet(file, { workbook: names.has('xl/workbook.xml'), sharedStrings: names.has('xl/sharedStrings.xml') });
+      return;
+    } catch (error) {
+      if (!(error instanceof LostEntries) || attempt >= READ_ATTEMPTS) throw error;
+    }
+  }
+}
+
+async function* readFirstSheet(file: Buffer, holds: { workbook: boolean; sharedStrings: boolean }): AsyncGenerator<SheetRow> {
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([file]), {
     sharedStrings: 'cache',
     hyperlinks: 'ignore',
@@ -55,6 +81,13 @@ export async function* firstSheetRows(file: Buffer): AsyncGenerator<SheetRow> {
     worksheets: 'emit',
     entries: 'ignore',
   });
+  const read = reader as unknown as { model?: unknown; sharedStrings?: unknown; _parseWorksheet: (...args: unknown[]) => AsyncGenerator<unknown> };
+  // Checked when ExcelJS starts on a worksheet, before it reads the workbook's model: no row has been given out yet.
+  const parseWorksheet = read._parseWorksheet;
+  read._parseWorksheet = function (...args: unknown[]) {
+    if ((holds.workbook && read.model === undefined) || (holds.sharedStrings && read.sharedStrings === undefined)) throw new LostEntries();
+    return parseWorksheet.apply(this, args);
+  };
   for await (const sheet of reader) {
     for await (const row of sheet as AsyncIterable<ExcelJS.Row>) {
       const values = (row.values ?? []) as unknown[];
