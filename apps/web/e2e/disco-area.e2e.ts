@@ -218,19 +218,26 @@ describe('Disco Area', () => {
     let chosen: { row: DiscoRow; proposals: ReplacementProposals } | null = null;
     const all = await list({ brandCode: [BRAND] });
     const rows: DiscoRow[] = [...all.skuDiscoTypeDtoList];
-    for (let p = 1; p * all.maxResultsForPage < all.count && p < 6; p++) rows.push(...(await list({ brandCode: [BRAND], pageIndex: p })).skuDiscoTypeDtoList);
+    // Every page: which SKUs qualify depends on what the browser tests before this one locked and changed.
+    for (let p = 1; p * all.maxResultsForPage < all.count; p++) rows.push(...(await list({ brandCode: [BRAND], pageIndex: p })).skuDiscoTypeDtoList);
     const seen = new Set<string>();
+    const skipped = { locked: 0, noProposal: 0, usages: 0 };
     for (const row of rows) {
       if (seen.has(row.upc)) continue;
       seen.add(row.upc);
-      if (rows.some((r) => r.upc === row.upc && r.locked)) continue;
+      if (rows.some((r) => r.upc === row.upc && r.locked)) {
+        skipped.locked++;
+        continue;
+      }
       const proposals = await apiCall<ReplacementProposals>(token, 'POST', '/sku/replacementProposals', { upc: row.upc });
       if (proposals.proposals.length > 0 && proposals.usages.length > 0 && proposals.usages.length <= 4) {
         chosen = { row, proposals };
         break;
       }
+      if (proposals.proposals.length === 0) skipped.noProposal++;
+      else skipped.usages++;
     }
-    if (!chosen) throw new Error(`no discontinued ${BRAND} SKU with proposals in the demo data`);
+    if (!chosen) throw new Error(`no discontinued ${BRAND} SKU with proposals in the demo data: ${rows.length} rows of ${all.count}, ${seen.size} SKUs; skipped ${JSON.stringify(skipped)}`);
     const { row, proposals } = chosen;
     const replacement = proposals.proposals[0]!;
     for (const p of proposals.proposals) {
