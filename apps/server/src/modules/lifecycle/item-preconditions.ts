@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import { queryRows, type Queryable } from '../../db/client.js';
 import type { ServiceContext } from '../../lib/context.js';
 import { conflict, ruleBroken } from '../../lib/errors.js';
-import { liveLock, liveLocks } from '../locks/locks.repository.js';
+import { liveLockOwner, liveLocks } from '../locks/locks.repository.js';
 import { MONTH_STATE_COLUMNS, monthStateJoin, type MonthState } from '../months/months.repository.js';
 import type { ItemKind, LifecycleRow } from './item-kind.js';
 
@@ -32,9 +32,7 @@ export async function gateOf<Row extends LifecycleRow>(db: Queryable, ctx: Servi
   const key = kind.keyOf(row);
   const [found] = await queryRows<MonthState & { lockOwner: string | null }>(
     db,
-    sql`SELECT ${MONTH_STATE_COLUMNS},
-               (SELECT lk.owner FROM locks lk WHERE lk.item_type = ${kind.type} AND lk.item_key = ${key.itemKey} AND lk.month_id = ${key.monthId}
-                   AND ${liveLock(sql.raw('lk'), ctx.config.LOCK_TTL_MINUTES)}) AS "lockOwner"
+    sql`SELECT ${MONTH_STATE_COLUMNS}, ${liveLockOwner(kind.type, sql`${key.itemKey}`, sql`${key.monthId}`, ctx.config.LOCK_TTL_MINUTES)} AS "lockOwner"
           FROM (SELECT ${key.monthId}::text AS id) v ${monthStateJoin(sql.raw('v.id'))}`,
   );
   const { lockOwner, ...month } = found!;

@@ -4,7 +4,7 @@ import type { ModuleDto, ProductDto } from '@bo/shared/modules';
 import { addMonths } from '@bo/shared/months';
 import { queryRows, type Queryable } from '../../db/client.js';
 import { macroFamilies, moduleSkus, moduleStarsZones, modules, skuMonthStats, skus } from '../../db/schema.js';
-import { liveLock } from '../locks/locks.repository.js';
+import { liveLockOwner } from '../locks/locks.repository.js';
 import { inLegoMonth } from '../months/months.repository.js';
 
 export type ModuleRow = typeof modules.$inferSelect;
@@ -228,8 +228,7 @@ async function moduleFacts(db: Queryable, rows: readonly ModuleRow[], ttlMinutes
     db,
     sql`SELECT m.id::float8 AS id,
                ${moduleZonesArray(sql.raw('m.id'))} AS zones,
-               (SELECT lk.owner FROM locks lk
-                 WHERE lk.item_type = 'module' AND lk.item_key = m.module_name AND lk.month_id = m.month_id AND ${liveLock(sql.raw('lk'), ttlMinutes)}) AS "lockOwner",
+               ${liveLockOwner('module', sql.raw('m.module_name'), sql.raw('m.month_id'), ttlMinutes)} AS "lockOwner",
                ${inLegoMonth(sql.raw('m'))} AS "legoMonth",
                COALESCE(mo.open, FALSE) AS "inOpenMonth",
                COALESCE(r.status = 'CLOSED', FALSE) AS "releaseClosed",
