@@ -12,7 +12,8 @@
  *     shows the module), toggles MH/EL of one SKU and saves (`/api/module/save` with the version it
  *     loaded), every third module publishes it (`/api/module/checkForPublish`, then `/api/module/publish`)
  *     and leaves (`/api/module/unlock`), pausing 1–3 s between actions, for `--seconds`;
- *  2. saturation: the same clients search back to back, without pause, for `--saturation-seconds`.
+ *  2. saturation: once phase 1's publish jobs are done, the same clients search back to back, without pause,
+ *     for `--saturation-seconds`.
  *
  * The planners (`bench_planner_01` …, password `demo`, role SUBMITTER: view, edit and submit on one
  * brand, every stars zone, the reopen rule) are created or reset in SQL, idempotently. They work in MRA
@@ -77,7 +78,19 @@ const agent = new http.Agent({ keepAlive: true, maxSockets: clients + 10 });
 interface Answer {
   status: number;
   ms: number;
-  text: string;
+  /** The body as text, decoded when first read (a search answer is ~1 MB the saturation phase never reads). */
+  readonly text: string;
+}
+
+function answerOf(status: number, ms: number, chunks: Buffer[]): Answer {
+  let text: string | undefined;
+  return {
+    status,
+    ms,
+    get text() {
+      return (text ??= Buffer.concat(chunks).toString('utf8'));
+    },
+  };
 }
 
 function request(base: string, method: string, url: string, token?: string, body?: unknown): Promise<Answer> {
@@ -93,7 +106,7 @@ function request(base: string, method: string, url: string, token?: string, body
     const req = http.request(`${base}${url}`, { method, headers, agent, timeout: REQUEST_TIMEOUT_MS }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, ms: performance.now() - started, text: Buffer.concat(chunks).toString('utf8') }));
+      res.on('end', () => resolve(answerOf(res.statusCode ?? 0, performance.now() - started, chunks)));
       res.on('error', reject);
     });
     req.on('timeout', () => req.destroy(new Error(`${method} ${url}: no answer in ${REQUEST_TIMEOUT_MS} ms`)));
@@ -385,6 +398,21 @@ async function run(workers: number, planners: Planner[], client: pg.Client) {
     await Promise.all(planners.map(planner));
     const phase1S = (performance.now() - phase1Start) / 1000;
 
+    // Let the publish jobs finish (each process runs one job at a time, and the outbox answers after
+    // PLANNING_SYSTEM_DELAY_MS) before the saturation phase, so that it measures searches alone and no module
+    // is left SUBMIT_IN_PROGRESS for the next run; how long the backlog takes to drain is a figure of its own.
+    const drainStart = performance.now();
+    let backlog = 0;
+    if (publishJobs.length) {
+      for (let i = 0; i < 1500; i++) {
+        const { rows } = await client.query<{ n: number }>(`SELECT count(*)::int AS n FROM jobs WHERE id = ANY($1) AND status IN ('QUEUED', 'RUNNING')`, [publishJobs]);
+        if (i === 0) backlog = rows[0]!.n;
+        if (rows[0]!.n === 0) break;
+        await sleep(200);
+      }
+    }
+    const drainS = (performance.now() - drainStart) / 1000;
+
     // Phase 2: saturation, searches back to back
     const phase2Start = performance.now();
     const satDeadline = phase2Start + saturationSeconds * 1000;
@@ -404,27 +432,13 @@ async function run(workers: number, planners: Planner[], client: pg.Client) {
         let text = '';
         res.setEncoding('utf8');
         res.on('data', (d: string) => (text += d));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, ms: 0, text }));
+        res.on('end', () => resolve(answerOf(res.statusCode ?? 0, 0, [Buffer.from(text)])));
       });
       req.on('error', reject);
     });
     const withoutToken = await request(base, 'GET', '/api/metrics');
     const metricsOk = withToken.status === 200 && /^http_requests_total\{/m.test(withToken.text) && withoutToken.status !== 200;
 
-    // Let the publish jobs finish (each process runs one job at a time, and the outbox answers after
-    // PLANNING_SYSTEM_DELAY_MS), so that no module is left SUBMIT_IN_PROGRESS for the next run; how long
-    // the backlog takes to drain is a figure of its own.
-    const drainStart = performance.now();
-    let backlog = 0;
-    if (publishJobs.length) {
-      for (let i = 0; i < 1500; i++) {
-        const { rows } = await client.query<{ n: number }>(`SELECT count(*)::int AS n FROM jobs WHERE id = ANY($1) AND status IN ('QUEUED', 'RUNNING')`, [publishJobs]);
-        if (i === 0) backlog = rows[0]!.n;
-        if (rows[0]!.n === 0) break;
-        await sleep(200);
-      }
-    }
-    const drainS = (performance.now() - drainStart) / 1000;
     const jobRows = publishJobs.length
       ? (await client.query<{ status: string; n: number }>('SELECT status, count(*)::int AS n FROM jobs WHERE id = ANY($1) GROUP BY status', [publishJobs])).rows
       : [];
@@ -434,7 +448,10 @@ async function run(workers: number, planners: Planner[], client: pg.Client) {
     const sat = saturation.summary('search', phase2S);
     printTable(`WORKERS=${workers}, saturation: ${planners.length} clients searching back to back (${phase2S.toFixed(0)} s)`, [sat]);
     for (const [what, n] of stats.notes) console.log(`  note: ${what}: ${n}`);
-    console.log(`  publish jobs: ${jobRows.map((r) => `${r.n} ${r.status}`).join(', ') || 'none'} (${backlog} still queued or running when the load stopped, drained in ${drainS.toFixed(0)} s); metrics with the token: ${withToken.status}, without: ${withoutToken.status}`);
+    console.log(`  publish jobs: ${jobRows.map((r) => `${r.n} ${r.status}`).join(', ') || 'none'} (${backlog} still queued or running when the planners stopped, drained in ${drainS.toFixed(0)} s); metrics with the token: ${withToken.status}, without: ${withoutToken.status}`);
+    // The search answers given from memory (lib/snapshot-cache.ts), as counted by the process that answered the scrape.
+    const answersOf = (source: string) => withToken.text.match(new RegExp(`^bo_search_answers\\{source="${source}"\\} (\\d+)`, 'm'))?.[1] ?? '?';
+    console.log(`  search answers kept / computed since the start${workers > 1 ? ' (one process of the ' + workers + ')' : ''}: ${answersOf('kept')} / ${answersOf('computed')}`);
     console.log(`  load average ${loadBefore.toFixed(1)} before, ${loadAfter.toFixed(1)} after`);
     const errs = [...stats.errors.entries(), ...saturation.errors.entries()];
     for (const [call, list] of errs) console.log(`  errors of ${call} (${list.length}), first: ${list[0]}`);

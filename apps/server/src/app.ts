@@ -56,6 +56,7 @@ import { exportSearchRoutes } from './modules/export-search/export-search.routes
 import { exportHistoryRoutes } from './modules/export-history/export-history.routes.js';
 import { uploadRoutes } from './modules/uploads/uploads.routes.js';
 import { registerUploadJobs } from './modules/uploads/uploads.service.js';
+import { currentSnapshot, SnapshotCache } from './lib/snapshot-cache.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -101,6 +102,8 @@ export async function buildApp({ config, database, logger = true, gateway, now, 
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('checkAnswers', checkAnswers);
+  // The home search's list answers kept while the database has not changed (lib/snapshot-cache.ts).
+  app.decorate('searchAnswers', new SnapshotCache(config.SEARCH_CACHE_MB * 1024 * 1024, () => currentSnapshot(database.db)));
   app.decorate('gateway', gateway ?? createGateway(config));
   // The runner is started by server.ts; tests drive it with drain().
   app.decorate('jobs', new JobRunner(database, { staleMs: config.JOB_STALE_SECONDS * 1000, log: (msg, extra) => app.log.warn(extra ?? {}, msg), info: (msg, extra) => app.log.info(extra ?? {}, msg) }));

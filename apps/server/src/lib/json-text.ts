@@ -4,14 +4,17 @@
  * is; the test app checks it against the route's zod schema (docs/performance.md, section 1).
  */
 
-/** An answer already written as JSON, of type T once parsed. */
+/** An answer already written as JSON (text, or its UTF-8 bytes: sent without encoding it again), of type T once parsed. */
 export class JsonText<T> {
   declare readonly answer: T;
-  constructor(readonly text: string) {}
+  constructor(readonly text: string | Buffer) {}
 }
 
 /** A JsonText as the route's typed answer: the route's serializer (`compiledAnswers`) sends its text. */
 export const sendText = <T>(json: JsonText<T>): T => json as unknown as T;
 
 /** `[` + the elements' JSON texts + `]`. */
-export const jsonArray = <T>(elements: readonly string[]): JsonText<T[]> => new JsonText<T[]>(`[${elements.join(',')}]`);
+export const arrayText = (elements: readonly string[]): string => `[${elements.join(',')}]`;
+
+/** The JSON array of the elements' JSON texts. */
+export const jsonArray = <T>(elements: readonly string[]): JsonText<T[]> => new JsonText<T[]>(arrayText(elements));

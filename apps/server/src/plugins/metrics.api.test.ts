@@ -5,7 +5,7 @@ import { buildTestApp, type TestApp } from '../../test/test-app.js';
 
 /**
  * GET /api/metrics (plugins/metrics.ts): off without METRICS_TOKEN, guarded by it when set, and the
- * figures it promises: requests per route pattern and status, the job queue per kind, live locks.
+ * figures it promises: requests per route pattern and status, the job queue per kind, live locks, search answers kept.
  */
 const TOKEN = 'metrics-token-0123456789';
 let app: FastifyInstance | undefined;
@@ -61,6 +61,8 @@ describe('GET /api/metrics', () => {
     for (let i = 0; i < 3; i++) expect((await app.inject({ method: 'GET', url: '/api/month/all', headers })).statusCode).toBe(200);
     expect((await app.inject({ method: 'GET', url: '/api/month/all' })).statusCode).toBe(401);
     expect((await app.inject({ method: 'GET', url: '/api/no/such/route/123', headers })).statusCode).toBe(404);
+    // The same search twice, nothing written between: computed once, then kept.
+    for (let i = 0; i < 2; i++) expect((await app.inject({ method: 'POST', url: '/api/module/filtered', headers, payload: { monthId: ['M01_2027'] } })).statusCode).toBe(200);
 
     const res = await scrape(`Bearer ${TOKEN}`);
     expect(res.statusCode).toBe(200);
@@ -78,6 +80,8 @@ describe('GET /api/metrics', () => {
     expect(value(text, 'bo_jobs_oldest_queued_seconds{kind="export"}')).toBeGreaterThanOrEqual(89);
     // The day-old lock lapsed (LOCK_TTL_MINUTES 120): one live lock.
     expect(value(text, 'bo_locks')).toBe(1);
+    expect(value(text, 'bo_search_answers{source="kept"}')).toBe(1);
+    expect(value(text, 'bo_search_answers{source="computed"}')).toBe(1);
     expect(text).toContain('process_resident_memory_bytes');
     expect(value(text, `bo_process_info{pid="${process.pid}"}`)).toBe(1);
     if (app.database.kind === 'postgres') expect(value(text, 'bo_db_pool_connections{state="total"}')).toBeGreaterThan(0);

@@ -5,6 +5,7 @@
  * - `bo_jobs_queued` / `bo_jobs_running` and `bo_jobs_oldest_queued_seconds` per job kind, read from
  *   the jobs table at each scrape (so every process reports the shared queue);
  * - `bo_locks` (live item locks), `bo_db_pool_connections{state}` (PostgreSQL pool: total, idle, waiting);
+ * - `bo_search_answers{source}`: home search list answers since the start, kept or computed (lib/snapshot-cache.ts);
  * - `bo_process_info{pid}`: which server process answered (request counts are per process with WORKERS > 1);
  * - Node's own process metrics (prom-client's defaults: CPU, memory, heap, event loop lag, GC).
  *
@@ -51,6 +52,12 @@ export function registerMetrics(app: FastifyInstance): void {
   const locks = new Gauge({ name: 'bo_locks', help: 'Live item locks (renewed within LOCK_TTL_MINUTES)', registers: [registry] });
   // With WORKERS > 1 each process answers for itself (its request counts): this names which one did.
   new Gauge({ name: 'bo_process_info', help: 'The server process that answered the scrape', labelNames: ['pid'], registers: [registry] }).set({ pid: String(process.pid) }, 1);
+  const answers = new Gauge({
+    name: 'bo_search_answers',
+    help: 'Home search list answers since the start: kept (from memory, the database unchanged) or computed',
+    labelNames: ['source'],
+    registers: [registry],
+  });
   const pool = new Gauge({ name: 'bo_db_pool_connections', help: 'PostgreSQL pool connections: total, idle, and callers waiting for one', labelNames: ['state'], registers: [registry] });
 
   async function readState(): Promise<void> {
@@ -76,6 +83,8 @@ export function registerMetrics(app: FastifyInstance): void {
       }
     }
     locks.set(Number(lockRow?.n ?? 0));
+    answers.set({ source: 'kept' }, app.searchAnswers.counts.kept);
+    answers.set({ source: 'computed' }, app.searchAnswers.counts.computed);
     const stats = app.database.poolStats();
     pool.reset();
     if (stats) for (const [state, n] of Object.entries(stats)) pool.set({ state }, n);

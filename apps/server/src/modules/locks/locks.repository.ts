@@ -14,6 +14,10 @@ export interface LockKey {
 /** A lock row (`alias`) is live: renewed within the lock's time to live (`LOCK_TTL_MINUTES`). */
 export const liveLock = (alias: SQL, ttlMinutes: number): SQL => sql`${alias}.renewed_at >= now() - make_interval(secs => ${ttlMinutes * 60})`;
 
+/** Seconds until a live lock row (`alias`) stops being live with time alone (NULL when `alias` is NULL). */
+export const lockSecondsLeft = (alias: SQL, ttlMinutes: number): SQL =>
+  sql`extract(epoch FROM ${alias}.renewed_at - now())::float8 + ${ttlMinutes * 60}::float8`;
+
 /** In SQL: the owner of the live lock of one item-month (NULL when nobody holds it); `itemKey` and `monthId` are SQL expressions. */
 export const liveLockOwner = (itemType: LockItemType, itemKey: SQL, monthId: SQL, ttlMinutes: number): SQL =>
   sql`(SELECT lk.owner FROM locks lk WHERE lk.item_type = ${itemType} AND lk.item_key = ${itemKey} AND lk.month_id = ${monthId} AND ${liveLock(sql.raw('lk'), ttlMinutes)})`;

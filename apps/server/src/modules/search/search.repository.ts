@@ -9,7 +9,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { FilterKey, SearchFilters } from '@bo/shared/search';
 import { queryRows, type Queryable } from '../../db/client.js';
-import { liveLock } from '../locks/locks.repository.js';
+import { liveLock, lockSecondsLeft } from '../locks/locks.repository.js';
 import { moduleZonesArray } from '../modules/modules.repository.js';
 import { inLegoMonth } from '../months/months.repository.js';
 import type { Visibility } from './visibility.js';
@@ -196,6 +196,8 @@ export interface ModuleListJson {
   monthId: string;
   /** The ModuleListItem, keys in the answer's order. */
   json: string;
+  /** Seconds until its lock stops being live with time alone; null when not locked. */
+  lockLeft: number | null;
 }
 
 /**
@@ -203,11 +205,10 @@ export interface ModuleListJson {
  * row whose columns are the item's keys, in its order): reading and writing again 25 columns of
  * thousands of rows in Node cost more than the query (docs/performance.md, section 1).
  */
-export async function moduleListJson(db: Queryable, where: SQL, ttlMinutes: number, limit: number): Promise<ModuleListJson[]> {
-  return queryRows<ModuleListJson>(
-    db,
-    sql`SELECT m.macro_family AS "macroFamily", mf.special_kind AS "specialKind", m.module_label AS "moduleLabel",
-               m.module_name AS "moduleName", m.month_id AS "monthId", row_to_json(item)::text AS json
+export function moduleListJsonQuery(where: SQL, ttlMinutes: number, limit: number): SQL {
+  return sql`SELECT m.macro_family AS "macroFamily", mf.special_kind AS "specialKind", m.module_label AS "moduleLabel",
+               m.module_name AS "moduleName", m.month_id AS "monthId", row_to_json(item)::text AS json,
+               ${lockSecondsLeft(sql.raw('lk'), ttlMinutes)} AS "lockLeft"
         ${moduleListFrom(ttlMinutes)}
         CROSS JOIN LATERAL (
           SELECT m.module_name AS "moduleName", m.module_label AS "moduleLabel", m.module_description AS "moduleDescription",
@@ -221,8 +222,7 @@ export async function moduleListJson(db: Queryable, where: SQL, ttlMinutes: numb
                  m.updated_by AS "updatedBy", ${isoText(sql.raw('m.updated_at'))} AS "updatedAt"
         ) item
         WHERE ${where}
-        LIMIT ${limit}`,
-  );
+        LIMIT ${limit}`;
 }
 
 export async function countRows(db: Queryable, kind: ItemKind, where: SQL): Promise<number> {
@@ -401,13 +401,14 @@ export interface ClusterListJson {
   monthId: string;
   /** The ClusterListItem, keys in the answer's order. */
   json: string;
+  /** Seconds until its lock stops being live with time alone; null when not locked. */
+  lockLeft: number | null;
 }
 
-/** As `clusterList`, each cluster written as its ClusterListItem JSON by the database (as `moduleListJson`). */
-export async function clusterListJson(db: Queryable, where: SQL, ttlMinutes: number, limit: number): Promise<ClusterListJson[]> {
-  return queryRows<ClusterListJson>(
-    db,
-    sql`SELECT c.cluster_label AS "clusterLabel", c.cluster_id AS "clusterId", c.month_id AS "monthId", row_to_json(item)::text AS json
+/** As `clusterList`, each cluster written as its ClusterListItem JSON by the database (as `moduleListJsonQuery`). */
+export function clusterListJsonQuery(where: SQL, ttlMinutes: number, limit: number): SQL {
+  return sql`SELECT c.cluster_label AS "clusterLabel", c.cluster_id AS "clusterId", c.month_id AS "monthId", row_to_json(item)::text AS json,
+               ${lockSecondsLeft(sql.raw('lk'), ttlMinutes)} AS "lockLeft"
         ${clusterListFrom(ttlMinutes)}
         CROSS JOIN LATERAL (
           SELECT c.cluster_id AS "clusterId", c.cluster_label AS "clusterLabel", c.cluster_description AS "clusterDescription",
@@ -423,8 +424,7 @@ export async function clusterListJson(db: Queryable, where: SQL, ttlMinutes: num
                  c.updated_by AS "updatedBy", ${isoText(sql.raw('c.updated_at'))} AS "updatedAt"
         ) item
         WHERE ${where}
-        LIMIT ${limit}`,
-  );
+        LIMIT ${limit}`;
 }
 
 /** As `moduleOptionValues`, for clusters. */

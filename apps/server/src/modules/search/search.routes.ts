@@ -27,6 +27,8 @@ export async function searchRoutes(instance: FastifyInstance) {
   // The list answers (up to MAX_SEARCH_RESULTS items) are written by the database and sent as they are;
   // the tests check them against these schemas (plugins/answers.ts).
   const writeAsBuilt = compiledAnswers(app);
+  // The list answers kept while the database has not changed (lib/snapshot-cache.ts), SEARCH_CACHE_MB per process.
+  const answers = app.searchAnswers;
 
   app.post(
     '/api/module/filters',
@@ -71,7 +73,7 @@ export async function searchRoutes(instance: FastifyInstance) {
         response: { 200: z.array(moduleListItemSchema), ...errors },
       },
     },
-    async (request) => sendText(await search.searchModules(ctx(request), request.body)),
+    async (request) => sendText(await search.searchModules(ctx(request), answers, request.body)),
   );
   app.post(
     '/api/module/filteredDry',
@@ -96,7 +98,7 @@ export async function searchRoutes(instance: FastifyInstance) {
         response: { 200: z.array(macroFamilyGroupSchema), ...errors },
       },
     },
-    async (request) => sendText(await search.searchMacroFamilies(ctx(request), request.body)),
+    async (request) => sendText(await search.searchMacroFamilies(ctx(request), answers, request.body)),
   );
   app.post(
     '/api/cluster/filtered',
@@ -109,7 +111,7 @@ export async function searchRoutes(instance: FastifyInstance) {
         response: { 200: z.array(clusterListItemSchema), ...errors },
       },
     },
-    async (request) => sendText(await search.searchClusters(ctx(request), request.body)),
+    async (request) => sendText(await search.searchClusters(ctx(request), answers, request.body)),
   );
   app.post(
     '/api/cluster/filteredDry',

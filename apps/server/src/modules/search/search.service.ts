@@ -4,6 +4,7 @@
  * items the caller may view are ever listed; a search past MAX_SEARCH_RESULTS answers 413.
  */
 import type { SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { compareMonthIds } from '@bo/shared/months';
 import {
   CLUSTER_OPTION_KEYS,
@@ -18,7 +19,9 @@ import {
   type SearchFilters,
 } from '@bo/shared/search';
 import type { ServiceContext } from '../../lib/context.js';
-import { jsonArray, type JsonText } from '../../lib/json-text.js';
+import { JsonText, arrayText } from '../../lib/json-text.js';
+import { queryRows } from '../../db/client.js';
+import type { Kept, SnapshotCache } from '../../lib/snapshot-cache.js';
 import { tooManyResults } from '../../lib/errors.js';
 import * as repo from './search.repository.js';
 import { grantedCodes, visibilityOf } from './visibility.js';
@@ -44,16 +47,40 @@ export async function clusterListRows(ctx: ServiceContext, where: SQL, tooMany?:
 }
 
 // ───────────────────────────── lists ─────────────────────────────
-// The list answers are written by the database, item by item (repo.moduleListJson, clusterListJson):
-// Node sorts the items and joins their texts (docs/performance.md, section 1).
+// The list answers are written by the database, item by item (repo.moduleListJsonQuery, clusterListJsonQuery):
+// Node sorts the items and joins their texts (docs/performance.md, section 1). A list's answer is kept for the
+// callers that come while the database has not changed (`SnapshotCache`), keyed by its route, SQL and parameters
+// (the filters and the caller's visibility) and held no longer than its first live lock lives.
+
+const dialect = new PgDialect();
+
+/** The answer of `route` for `query`, from `answers` or written by `write` from the query's rows. */
+async function listAnswer<Row extends { lockLeft: number | null }, T>(
+  ctx: ServiceContext,
+  answers: SnapshotCache,
+  route: string,
+  query: SQL,
+  write: (rows: Row[]) => string,
+): Promise<JsonText<T>> {
+  const compiled = dialect.sqlToQuery(query);
+  const key = `${route}\u0000${compiled.sql}\u0000${JSON.stringify(compiled.params)}`;
+  const bytes = await answers.answer(key, async (): Promise<Kept> => {
+    const rows = await queryRows<Row>(ctx.db, query);
+    let lockLeft = Infinity;
+    for (const row of rows) if (row.lockLeft !== null) lockLeft = Math.min(lockLeft, Number(row.lockLeft));
+    return { bytes: Buffer.from(write(rows), 'utf8'), validForMs: lockLeft * 1000 };
+  });
+  return new JsonText<T>(bytes);
+}
 
 /** The modules of the search as the database wrote them, at most MAX_SEARCH_RESULTS (413 past it), sorted. */
-async function searchModuleItems(ctx: ServiceContext, filters: SearchFilters): Promise<repo.ModuleListJson[]> {
+function moduleItemsAnswer<T>(ctx: ServiceContext, answers: SnapshotCache, route: string, filters: SearchFilters, write: (rows: repo.ModuleListJson[]) => string) {
   const max = ctx.config.MAX_SEARCH_RESULTS;
   const where = repo.moduleWhere(filters, visibilityOf(ctx.user.grants), undefined, repo.LIST_ZONES);
-  const rows = await repo.moduleListJson(ctx.db, where, ctx.config.LOCK_TTL_MINUTES, max + 1);
-  if (rows.length > max) throw tooManyResults();
-  return sortModules(rows);
+  return listAnswer<repo.ModuleListJson, T>(ctx, answers, route, repo.moduleListJsonQuery(where, ctx.config.LOCK_TTL_MINUTES, max + 1), (rows) => {
+    if (rows.length > max) throw tooManyResults();
+    return write(sortModules(rows));
+  });
 }
 
 type ModuleSortKeys = Pick<repo.ModuleListJson, 'macroFamily' | 'specialKind' | 'moduleLabel' | 'moduleName' | 'monthId'>;
@@ -80,41 +107,45 @@ function sortModules<Row extends ModuleSortKeys>(rows: Row[]): Row[] {
 }
 
 /** POST /api/module/filtered */
-export async function searchModules(ctx: ServiceContext, filters: SearchFilters): Promise<JsonText<ModuleListItem[]>> {
-  return jsonArray((await searchModuleItems(ctx, filters)).map((r) => r.json));
+export function searchModules(ctx: ServiceContext, answers: SnapshotCache, filters: SearchFilters): Promise<JsonText<ModuleListItem[]>> {
+  return moduleItemsAnswer(ctx, answers, 'module/filtered', filters, (rows) => arrayText(rows.map((r) => r.json)));
 }
 
 /** POST /api/module/macroFamily: the same modules, grouped by family (special families first). */
-export async function searchMacroFamilies(ctx: ServiceContext, filters: SearchFilters): Promise<JsonText<MacroFamilyGroup[]>> {
-  const groups = new Map<string, { macroFamily: string; specialKind: string | null; items: string[] }>();
-  for (const row of await searchModuleItems(ctx, filters)) {
-    let group = groups.get(row.macroFamily);
-    if (!group) groups.set(row.macroFamily, (group = { macroFamily: row.macroFamily, specialKind: row.specialKind, items: [] }));
-    group.items.push(row.json);
-  }
-  return jsonArray(
-    [...groups.values()]
-      .sort(compareFamilies)
-      .map((g) => `{"macroFamily":${JSON.stringify(g.macroFamily)},"specialKind":${JSON.stringify(g.specialKind)},"moduleList":[${g.items.join(',')}]}`),
-  );
+export function searchMacroFamilies(ctx: ServiceContext, answers: SnapshotCache, filters: SearchFilters): Promise<JsonText<MacroFamilyGroup[]>> {
+  return moduleItemsAnswer(ctx, answers, 'module/macroFamily', filters, (rows) => {
+    const groups = new Map<string, { macroFamily: string; specialKind: string | null; items: string[] }>();
+    for (const row of rows) {
+      let group = groups.get(row.macroFamily);
+      if (!group) groups.set(row.macroFamily, (group = { macroFamily: row.macroFamily, specialKind: row.specialKind, items: [] }));
+      group.items.push(row.json);
+    }
+    return arrayText(
+      [...groups.values()]
+        .sort(compareFamilies)
+        .map((g) => `{"macroFamily":${JSON.stringify(g.macroFamily)},"specialKind":${JSON.stringify(g.specialKind)},"moduleList":${arrayText(g.items)}}`),
+    );
+  });
 }
 
 /** POST /api/cluster/filtered: by label, id and month. */
-export async function searchClusters(ctx: ServiceContext, filters: SearchFilters): Promise<JsonText<ClusterListItem[]>> {
+export function searchClusters(ctx: ServiceContext, answers: SnapshotCache, filters: SearchFilters): Promise<JsonText<ClusterListItem[]>> {
   const max = ctx.config.MAX_SEARCH_RESULTS;
-  const rows = await repo.clusterListJson(ctx.db, repo.clusterWhere(filters, visibilityOf(ctx.user.grants)), ctx.config.LOCK_TTL_MINUTES, max + 1);
-  if (rows.length > max) throw tooManyResults();
-  // byText on label, id and month, with the lower-case texts worked out once per row.
-  const keyed = rows.map((row) => ({ row, label: row.clusterLabel.toLowerCase(), id: row.clusterId.toLowerCase() }));
-  keyed.sort(
-    (a, b) =>
-      byCodePoint(a.label, b.label) ||
-      byCodePoint(a.row.clusterLabel, b.row.clusterLabel) ||
-      byCodePoint(a.id, b.id) ||
-      byCodePoint(a.row.clusterId, b.row.clusterId) ||
-      compareMonthIds(a.row.monthId, b.row.monthId),
-  );
-  return jsonArray(keyed.map((k) => k.row.json));
+  const query = repo.clusterListJsonQuery(repo.clusterWhere(filters, visibilityOf(ctx.user.grants)), ctx.config.LOCK_TTL_MINUTES, max + 1);
+  return listAnswer<repo.ClusterListJson, ClusterListItem[]>(ctx, answers, 'cluster/filtered', query, (rows) => {
+    if (rows.length > max) throw tooManyResults();
+    // byText on label, id and month, with the lower-case texts worked out once per row.
+    const keyed = rows.map((row) => ({ row, label: row.clusterLabel.toLowerCase(), id: row.clusterId.toLowerCase() }));
+    keyed.sort(
+      (a, b) =>
+        byCodePoint(a.label, b.label) ||
+        byCodePoint(a.row.clusterLabel, b.row.clusterLabel) ||
+        byCodePoint(a.id, b.id) ||
+        byCodePoint(a.row.clusterId, b.row.clusterId) ||
+        compareMonthIds(a.row.monthId, b.row.monthId),
+    );
+    return arrayText(keyed.map((k) => k.row.json));
+  });
 }
 
 /** POST /api/module/filteredDry, /api/cluster/filteredDry: how many items the search would list (never 413). */
