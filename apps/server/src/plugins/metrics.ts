@@ -20,6 +20,7 @@ import { z } from 'zod';
 import { errorResponseSchema } from '@bo/shared/errors';
 import { queryRows } from '../db/client.js';
 import { notFound, unauthorized } from '../lib/errors.js';
+import { liveLock } from '../modules/locks/locks.repository.js';
 
 const BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.15, 0.25, 0.5, 1, 2.5, 5, 10, 30];
 
@@ -69,7 +70,7 @@ export function registerMetrics(app: FastifyInstance): void {
                    extract(epoch FROM now() - min(created_at))::float8 AS oldest
             FROM jobs WHERE status IN ('QUEUED', 'RUNNING') GROUP BY kind, status`,
       ),
-      queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM locks WHERE renewed_at >= now() - make_interval(mins => ${app.config.LOCK_TTL_MINUTES})`),
+      queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM locks WHERE ${liveLock(sql.raw('locks'), app.config.LOCK_TTL_MINUTES)}`),
     ]);
     queued.reset();
     running.reset();
