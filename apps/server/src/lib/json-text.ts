@@ -15,6 +15,3 @@ export const sendText = <T>(json: JsonText<T>): T => json as unknown as T;
 
 /** `[` + the elements' JSON texts + `]`. */
 export const arrayText = (elements: readonly string[]): string => `[${elements.join(',')}]`;
-
-/** The JSON array of the elements' JSON texts. */
-export const jsonArray = <T>(elements: readonly string[]): JsonText<T[]> => new JsonText<T[]>(arrayText(elements));
