@@ -427,15 +427,7 @@ async function run(workers: number, planners: Planner[], client: pg.Client) {
     const loadAfter = os.loadavg()[0]!;
 
     // Target 6: the metrics answer with their token (and not without it).
-    const withToken = await new Promise<Answer>((resolve, reject) => {
-      const req = http.get(`${base}/api/metrics`, { headers: { authorization: `Bearer ${metricsToken}` }, agent }, (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (d: string) => (text += d));
-        res.on('end', () => resolve(answerOf(res.statusCode ?? 0, 0, [Buffer.from(text)])));
-      });
-      req.on('error', reject);
-    });
+    const withToken = await request(base, 'GET', '/api/metrics', metricsToken);
     const withoutToken = await request(base, 'GET', '/api/metrics');
     const metricsOk = withToken.status === 200 && /^http_requests_total\{/m.test(withToken.text) && withoutToken.status !== 200;
 
