@@ -36,14 +36,16 @@ export function registerDraining(app: FastifyInstance): void {
   let inFlight = 0;
   let allAnswered: (() => void) | null = null;
 
-  app.addHook('onRequest', async (_request, reply) => {
+  app.addHook('onRequest', (_request, reply, next) => {
     if (draining) {
       // Answered here rather than thrown: the error would go through the route's own 503 schema (health has one).
-      return reply
+      // A hook that answers does not call next().
+      reply
         .code(503)
         .header('connection', 'close')
         .serializer((payload: unknown) => JSON.stringify(payload))
         .send({ error: 'serviceUnavailable', message: SHUTTING_DOWN });
+      return;
     }
     inFlight++;
     let done = false;
@@ -56,9 +58,11 @@ export function registerDraining(app: FastifyInstance): void {
     // 'close' also comes when the client goes away before the answer; 'finish' covers inject's responses.
     reply.raw.once('close', answered);
     reply.raw.once('finish', answered);
+    next();
   });
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', (_request, reply, _payload, done) => {
     if (draining) reply.header('connection', 'close');
+    done();
   });
   app.decorate('drainRequests', async () => {
     draining = true;

@@ -50,9 +50,9 @@ export function findInputProblem(root: unknown, rootPath: string): Problem | nul
  * same 400 `{ error: 'badRequest', message, fields }` the schema errors give.
  */
 export function registerInputHygiene(app: FastifyInstance): void {
-  app.addHook('preValidation', async (request: FastifyRequest) => {
+  app.addHook('preValidation', (request: FastifyRequest, _reply, done) => {
     const problem =
       findInputProblem(request.params, 'params') ?? findInputProblem(request.query, 'querystring') ?? findInputProblem(request.body, 'body');
-    if (problem) throw badRequest(`Invalid request: ${problem.path} ${problem.message}`, [problem]);
+    done(problem ? badRequest(`Invalid request: ${problem.path} ${problem.message}`, [problem]) : undefined);
   });
 }

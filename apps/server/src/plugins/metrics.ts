@@ -92,10 +92,11 @@ export function registerMetrics(app: FastifyInstance): void {
   }
 
   if (token) {
-    app.addHook('onResponse', async (request, reply) => {
+    app.addHook('onResponse', (request, reply, done) => {
       const labels = { method: request.method, route: request.routeOptions.url ?? 'unmatched', status_code: String(reply.statusCode) };
       requests.inc(labels);
       duration.observe(labels, reply.elapsedTime / 1000);
+      done();
     });
   }
 
