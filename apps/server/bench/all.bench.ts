@@ -11,6 +11,7 @@
  *   4  light first load                   npm run size -w apps/web
  *   5  compiled server start              npm run bench:start -w apps/server
  *   7  module page 30 × 100 and 60 × 200  npm run bench:module-page -w apps/server -- --reuse [--modules 60 --skus 200]
+ *                                         (opened: usable, timed in the page; drag frames p95 of both pages)
  * and prints a table: target, measured figure, target figure, met or not. Each child's output is shown
  * as it runs. Exit code 1 when a benchmark gave no figure (crashed); targets not met are FAIL rows.
  */
@@ -179,10 +180,7 @@ async function main() {
   if (only.has('6') && !only.has('2')) console.log('\nTarget 6 (metrics) is checked by the load benchmark (2).');
 
   if (only.has('7')) {
-    for (const [size, spec] of [
-      ['small', MODULE_PAGE.small],
-      ['large', MODULE_PAGE.large],
-    ] as const) {
+    for (const spec of [MODULE_PAGE.small, MODULE_PAGE.large]) {
       const args = ['run', 'bench:module-page', '-w', 'apps/server', '--', '--reuse', '--modules', String(spec.modules), '--skus', String(spec.skus)];
       const page = await runStep(`7 module page ${spec.modules} × ${spec.skus}`, args, 20 * 60_000);
       const name = `7 module page ${spec.modules} × ${spec.skus}: opened (p50)`;
@@ -190,11 +188,22 @@ async function main() {
         noFigure(name, `≤ ${spec.openP50} ms`);
         continue;
       }
-      rows.push({ target: name, measured: `${page.openP50.toFixed(0)} ms (modules call on the server ${Number(page.serverP50).toFixed(0)} ms)`, goal: `≤ ${spec.openP50} ms`, met: page.openP50 <= spec.openP50 });
-      if (size === 'small') {
-        const drag = page.dragP95;
-        rows.push({ target: '7 module page: drag frames p95', measured: typeof drag === 'number' ? `${drag.toFixed(1)} ms` : 'no frames', goal: `≤ ${MODULE_PAGE.dragP95} ms`, met: typeof drag === 'number' ? drag <= MODULE_PAGE.dragP95 : null });
-      }
+      // Usable, timed in the page from the navigation's start; the test driver's polling sees it later (module-page.bench.ts).
+      const driver = typeof page.driverP50 === 'number' ? `, ${page.driverP50.toFixed(0)} seen by the test driver` : '';
+      rows.push({
+        target: name,
+        measured: `${page.openP50.toFixed(0)} ms (modules call on the server ${Number(page.serverP50).toFixed(0)} ms${driver})`,
+        goal: `≤ ${spec.openP50} ms`,
+        met: page.openP50 <= spec.openP50,
+      });
+      // "drag frames p95 ≤ 33 ms in both" pages.
+      const drag = page.dragP95;
+      rows.push({
+        target: `7 module page ${spec.modules} × ${spec.skus}: drag frames p95`,
+        measured: typeof drag === 'number' ? `${drag.toFixed(1)} ms` : 'no frames',
+        goal: `≤ ${MODULE_PAGE.dragP95} ms`,
+        met: typeof drag === 'number' ? drag <= MODULE_PAGE.dragP95 : null,
+      });
     }
   }
 

@@ -7,8 +7,12 @@
  *  1. the server time of `POST /api/module/modules` for the 30 modules (app.inject: routing,
  *     validation, SQL, serialisation), p50/p95;
  *  2. in headless Chromium (the built web app, `npm run build` first), the time from navigation to
- *     the page showing the 30 modules (header count and the first cards with their tiles);
- *     with marks: when the lock and modules answers arrived, the first card, the header count;
+ *     the page usable: the header counts the 30 modules and a card shows its tiles, not hidden behind the
+ *     lock's loader. Taken in the page, from the navigation's start (`performance.now()`): a MutationObserver
+ *     sees the condition, and the time is read in the second animation frame after it, so after the frame that
+ *     painted it (it agrees with the first card's Element Timing). Until 2026-11-27 it was taken by the test driver, whose locator waits poll the page 0, 20,
+ *     50, 100, 100 ms apart after page.goto's load event: up to 100 ms late (still printed, "seen by the test
+ *     driver"). Marks: when the lock and modules answers arrived, the first card painted (Element Timing);
  *  3. the frame times during a pointer drag of a SKU between two modules (requestAnimationFrame),
  *     (p95 and max show the long frames: a drag start or a drop that re-renders too much).
  * Target: the page opens in under 2 s. `--modules 60 --skus 200` measures a larger page (modules
@@ -46,7 +50,7 @@ const MODULES = Number(values.modules);
 const SKUS_PER_MODULE = Number(values.skus);
 if (!(MODULES >= 2 && MODULES <= 200) || !(SKUS_PER_MODULE >= 1 && SKUS_PER_MODULE <= 1000)) throw new Error('--modules (2–200) and --skus (1–1000) must be numbers');
 /** What `npm run bench` reads from the last line. */
-const result: Record<string, number | null> = { modules: MODULES, skus: SKUS_PER_MODULE, serverP50: null, serverP95: null, openP50: null, openMax: null, dragP50: null, dragP95: null };
+const result: Record<string, number | null> = { modules: MODULES, skus: SKUS_PER_MODULE, serverP50: null, serverP95: null, openP50: null, openMax: null, driverP50: null, dragP50: null, dragP95: null };
 const dbName = 'bench_module_page';
 // BENCH_WEB_DIST measures another build of the web app (e.g. a copy of an older one, for before/after).
 const webDist = process.env.BENCH_WEB_DIST ?? fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -155,7 +159,19 @@ if (!existsSync(`${webDist}/index.html`)) {
     // In the page: when the first card was painted (Element Timing, from the navigation's start) and
     // the long animation frames (scripts / forced layout / style and layout) of each opening.
     await page.addInitScript(`(() => {
-      window.__perf = { painted: null, loaf: [] };
+      window.__perf = { painted: null, usable: null, loaf: [] };
+      // Usable: the header counts the modules and a card shows its tiles, not hidden behind the lock's loader; taken in the
+      // second animation frame callback after the change (performance.now(), not the frame's timestamp, which may be earlier),
+      // so after the frame that painted it. It agrees with the Element Timing of the first card's label within a frame.
+      const usable = () => {
+        const count = document.querySelector('[data-testid="searched"]');
+        return !!count && /\\b${MODULES} modules\\b/.test(count.textContent || '') && !!document.querySelector('[data-testid="module-card"] [data-testid="sku-tile"]') && !document.querySelector('[data-locking]');
+      };
+      new MutationObserver((_records, observer) => {
+        if (!usable()) return;
+        observer.disconnect();
+        requestAnimationFrame(() => requestAnimationFrame(() => { window.__perf.usable = performance.now(); }));
+      }).observe(document, { childList: true, subtree: true, characterData: true, attributes: true, attributeFilter: ['data-locking'] });
       new PerformanceObserver((list) => { for (const e of list.getEntries()) if (window.__perf.painted === null || e.renderTime < window.__perf.painted) window.__perf.painted = e.renderTime || e.loadTime; }).observe({ type: 'element', buffered: true });
       new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__perf.loaf.push({ start: Math.round(e.startTime), d: Math.round(e.duration), scripts: Math.round(e.scripts.reduce((s, x) => s + x.duration, 0)), forced: Math.round(e.scripts.reduce((s, x) => s + x.forcedStyleAndLayoutDuration, 0)), layout: Math.round(e.startTime + e.duration - e.styleAndLayoutStart), top: e.scripts.map((x) => x.invoker + ' ' + Math.round(x.duration)).slice(0, 3).join(', ') }); }).observe({ type: 'long-animation-frame', buffered: true });
     })()`);
@@ -168,7 +184,7 @@ if (!existsSync(`${webDist}/index.html`)) {
     await page.waitForURL(/\/backoffice\/?$/);
     const url = `/backoffice/module?modules=${keys.map((k) => `${k.moduleName}|${k.monthId}`).join(',')}`;
     const opens: number[] = [];
-    const marks: Record<string, number[]> = { lock: [], modules: [], firstCard: [], count: [], painted: [], renderFrame: [] };
+    const marks: Record<string, number[]> = { lock: [], modules: [], firstCard: [], count: [], driver: [], painted: [], usable: [], renderFrame: [] };
     let started = 0;
     page.on('response', (res) => {
       const path = new URL(res.url()).pathname;
@@ -192,12 +208,14 @@ if (!existsSync(`${webDist}/index.html`)) {
         });
       marks.count!.push(Date.now() - started);
       await page.locator('[data-testid="module-card"] [data-testid="sku-tile"]').first().waitFor();
-      opens.push(Date.now() - started);
+      marks.driver!.push(Date.now() - started);
       await firstCard;
       // Polled from here: a string predicate that waitForFunction polls in the page needs eval, which the CSP forbids.
-      for (let waited = 0; !(await page.evaluate('!!window.__perf && window.__perf.painted !== null')) && waited < 10_000; waited += 20) await page.waitForTimeout(20);
-      const perf = (await page.evaluate('window.__perf')) as { painted: number; loaf: { start: number; d: number; scripts: number; forced: number; layout: number; top: string }[] };
+      for (let waited = 0; !(await page.evaluate('!!window.__perf && window.__perf.painted !== null && window.__perf.usable !== null')) && waited < 10_000; waited += 20) await page.waitForTimeout(20);
+      const perf = (await page.evaluate('window.__perf')) as { painted: number; usable: number; loaf: { start: number; d: number; scripts: number; forced: number; layout: number; top: string }[] };
       marks.painted!.push(perf.painted);
+      marks.usable!.push(perf.usable);
+      opens.push(perf.usable);
       // The longest React (MessagePort) frame before the first card was painted: the one that renders the cards.
       const render = perf.loaf.filter((f) => f.start + f.d <= perf.painted + 1 && f.top.includes('onmessage')).sort((a, b) => b.d - a.d)[0];
       if (render) marks.renderFrame!.push(render.d);
@@ -228,13 +246,15 @@ if (!existsSync(`${webDist}/index.html`)) {
     // What the opened page holds (tiles drawn, all elements), and BENCH_SCREENSHOT=file.png a picture of it.
     if (process.env.BENCH_PROFILE) console.log(`  page holds ${await page.locator('[data-testid="sku-tile"]').count()} tiles, ${(await page.evaluate('document.getElementsByTagName("*").length')) as number} elements`);
     if (process.env.BENCH_SCREENSHOT) await page.screenshot({ path: process.env.BENCH_SCREENSHOT });
-    console.log(`\nBrowser: navigation → ${MODULES} modules on the page (cards mounted: ${mounted}, virtualised)`);
+    console.log(`\nBrowser: navigation → ${MODULES} modules on the page, usable (cards mounted: ${mounted}, virtualised)`);
     console.log(`  p50 ${ms(percentile(opens, 50))}  max ${ms(opens.at(-1)!)}  target < ${ms(TARGET_MS)}: ${percentile(opens, 50) < TARGET_MS ? 'OK' : 'MISSED'}`);
     result.openP50 = percentile(opens, 50);
     result.openMax = opens.at(-1)!;
     const mark = (name: string) => (marks[name]!.length ? ms(percentile(marks[name]!, 50)) : '–');
-    console.log(`  marks (p50 from navigation): lock answered ${mark('lock')}, modules answered ${mark('modules')}, first card ${mark('firstCard')}, header count ${mark('count')}`);
-    console.log(`  in the page (p50 from the navigation's start): first card painted ${mark('painted')}; the frame that renders the cards lasts ${mark('renderFrame')}`);
+    result.driverP50 = marks.driver!.length ? percentile(marks.driver!, 50) : null;
+    console.log(`  seen by the test driver (p50 from page.goto; Playwright polls a locator 0, 20, 50, 100, 100 ms apart, so up to 100 ms late):`);
+    console.log(`    lock answered ${mark('lock')}, modules answered ${mark('modules')}, first card ${mark('firstCard')}, header count ${mark('count')}, count and tiles ${mark('driver')}`);
+    console.log(`  in the page (p50 from the navigation's start): usable ${mark('usable')}, first card painted ${mark('painted')}; the frame that renders the cards lasts ${mark('renderFrame')}`);
 
     // A drag between the first two cards, frames timed by requestAnimationFrame.
     // Plain script text: this file is type-checked without the DOM library.
