@@ -52,6 +52,7 @@ if (!(MODULES >= 2 && MODULES <= 200) || !(SKUS_PER_MODULE >= 1 && SKUS_PER_MODU
 /** What `npm run bench` reads from the last line. */
 const result: Record<string, number | null> = { modules: MODULES, skus: SKUS_PER_MODULE, serverP50: null, serverP95: null, openP50: null, openMax: null, driverP50: null, dragP50: null, dragP95: null };
 const dbName = 'bench_module_page';
+const VIEWPORT = { width: 1600, height: 1000 };
 // BENCH_WEB_DIST measures another build of the web app (e.g. a copy of an older one, for before/after).
 const webDist = process.env.BENCH_WEB_DIST ?? fileURLToPath(new URL('../../web/dist', import.meta.url));
 
@@ -154,7 +155,7 @@ if (!existsSync(`${webDist}/index.html`)) {
   const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-gpu'] });
   try {
-    const context = await browser.newContext({ baseURL: base, viewport: { width: 1600, height: 1000 } });
+    const context = await browser.newContext({ baseURL: base, viewport: VIEWPORT });
     const page = await context.newPage();
     // In the page: when the first card was painted (Element Timing, from the navigation's start) and
     // the long animation frames (scripts / forced layout / style and layout) of each opening.
@@ -256,7 +257,17 @@ if (!existsSync(`${webDist}/index.html`)) {
     console.log(`    lock answered ${mark('lock')}, modules answered ${mark('modules')}, first card ${mark('firstCard')}, header count ${mark('count')}, count and tiles ${mark('driver')}`);
     console.log(`  in the page (p50 from the navigation's start): usable ${mark('usable')}, first card painted ${mark('painted')}; the frame that renders the cards lasts ${mark('renderFrame')}`);
 
-    // A drag between the first two cards, frames timed by requestAnimationFrame.
+    // A drag between the first two cards, frames timed by requestAnimationFrame from the pointer's arrival on the
+    // SKU to 200 ms after the drop (until 2026-11-27 also the two jumps that bring the cards into view before it).
+    const source = page.locator('[data-testid="module-card"]').nth(0).locator('[data-testid="area-MH"] [data-testid="sku-tile"]').first();
+    const target = page.locator('[data-testid="module-card"]').nth(1).locator('[data-testid="area-EL"]');
+    await target.scrollIntoViewIfNeeded();
+    await source.scrollIntoViewIfNeeded();
+    const s = (await source.boundingBox())!;
+    const t = (await target.boundingBox())!;
+    // Let the list draw what the jumps brought into view before the drag starts.
+    await page.waitForTimeout(300);
+    if (process.env.BENCH_PROFILE === 'drag') console.log(`  drag from y ${s.y.toFixed(0)} to the area at y ${t.y.toFixed(0)} (height ${t.height.toFixed(0)}) in a ${VIEWPORT.height} px high window`);
     // Plain script text: this file is type-checked without the DOM library.
     await page.evaluate(`(() => {
       window.__frames = []; window.__on = true; window.__last = performance.now();
@@ -265,12 +276,6 @@ if (!existsSync(`${webDist}/index.html`)) {
       const tick = (t) => { window.__frames.push(t - window.__last); window.__last = t; if (window.__on) requestAnimationFrame(tick); };
       requestAnimationFrame(tick);
     })()`);
-    const source = page.locator('[data-testid="module-card"]').nth(0).locator('[data-testid="area-MH"] [data-testid="sku-tile"]').first();
-    const target = page.locator('[data-testid="module-card"]').nth(1).locator('[data-testid="area-EL"]');
-    await target.scrollIntoViewIfNeeded();
-    await source.scrollIntoViewIfNeeded();
-    const s = (await source.boundingBox())!;
-    const t = (await target.boundingBox())!;
     const dragCdp = process.env.BENCH_PROFILE === 'drag' ? await context.newCDPSession(page) : null;
     if (dragCdp) {
       await dragCdp.send('Profiler.enable');
@@ -280,7 +285,20 @@ if (!existsSync(`${webDist}/index.html`)) {
     await page.mouse.move(s.x + s.width / 2, s.y + s.height * 0.6);
     await page.mouse.down();
     await page.mouse.move(s.x + s.width / 2 + 10, s.y + s.height * 0.6 + 10, { steps: 5 });
-    await page.mouse.move(t.x + t.width / 2, t.y + Math.min(40, t.height / 2), { steps: 40 });
+    // The second card's EL area is below the window (a card of 100 SKUs is taller than it): as a planner does, the
+    // pointer goes to the window's bottom edge and stays there while the list scrolls (dnd-kit's auto-scroll), then
+    // onto the area once it is in view. Until 2026-11-27 the pointer was sent to the area's coordinates below the
+    // window (y 2,800–4,900 in a 1,000 px window), which no pointer can reach: dnd-kit's scroll speed grows with the
+    // distance into its edge zone, so the list scrolled ~15 times faster than at the edge.
+    const edge = VIEWPORT.height - 8;
+    await page.mouse.move(t.x + t.width / 2, edge, { steps: 20 });
+    let area = t;
+    for (let waited = 0; waited < 5_000; waited += 50) {
+      area = (await target.boundingBox()) ?? area;
+      if (area.y + 40 < VIEWPORT.height * 0.7) break;
+      await page.waitForTimeout(50);
+    }
+    await page.mouse.move(area.x + area.width / 2, area.y + 40, { steps: 10 });
     await page.mouse.up();
     await page.waitForTimeout(200);
     const frames = (await page.evaluate(`(() => { window.__on = false; return window.__frames.slice(1); })()`)) as number[];
@@ -290,7 +308,11 @@ if (!existsSync(`${webDist}/index.html`)) {
       console.log('  long animation frames (duration: scripts / forced layout in scripts / rAF / style+layout):');
       for (const e of loaf) console.log(`    ${e.d.toFixed(0)}: ${e.script.toFixed(0)} / ${e.forced.toFixed(0)} / ${e.raf.toFixed(0)} / ${e.layout.toFixed(0)}  ${e.top}`);
     }
-    if (dragCdp) printProfile('CPU profile of the drag (self time)', ((await dragCdp.send('Profiler.stop')) as { profile: Profile }).profile);
+    if (dragCdp) {
+      const profile = ((await dragCdp.send('Profiler.stop')) as { profile: Profile }).profile;
+      printProfile('CPU profile of the drag (self time)', profile);
+      if (process.env.BENCH_PROFILE_FILE) writeFileSync(process.env.BENCH_PROFILE_FILE, JSON.stringify(profile));
+    }
     frames.sort((a, b) => a - b);
     if (frames.length) {
       result.dragP50 = percentile(frames, 50);
