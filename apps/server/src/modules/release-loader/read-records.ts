@@ -8,6 +8,8 @@ import { Readable } from 'node:stream';
 import { parse } from 'csv-parse';
 import ExcelJS from 'exceljs';
 import type { Queryable } from '../../db/client.js';
+import { zipEntriesOfTail } from '../uploads/xlsx-check.js';
+import { guardLostEntries, LostEntries, READ_ATTEMPTS, zipHolds, type ReaderState, type ZipHolds } from '../uploads/xlsx-rows.js';
 
 /** Where a file's bytes come from: opened once per read. */
 export interface FileSource {
@@ -51,22 +53,52 @@ export class ReadError extends Error {
 
 export type FileFormatKind = 'csv' | 'xlsx';
 
+/** Hooks for tests only: production code never passes them. */
+export interface ReadTestHooks {
+  /**
+   * Sees ExcelJS's reader when it starts on the worksheet, before the check for lost entries, and may change
+   * it (forget its shared strings or model, as a lost read does). `attempt` counts the reads from 1.
+   */
+  beforeWorksheetCheck?: (reader: ReaderState, attempt: number) => void;
+}
+
 /**
- * The rows of the file, header first. `onBytes` hears how many bytes were read so far. Cells with an
- * Excel error value come as `{ error }` text in a ReadError-free way: they are given as null plus an
- * entry in `cellErrors` (row, column index, text).
+ * The rows of the file, header first. `onBytes` hears how many bytes were read so far (never fewer than
+ * before, though an .xlsx is read more than once). Cells with an Excel error value come as `{ error }` text
+ * in a ReadError-free way: they are given as null plus an entry in `cellErrors` (row, column index, text).
+ *
+ * An .xlsx is opened once to learn, from the zip's central directory, which entries it holds (keeping only
+ * its last MiB), then again for its rows: ExcelJS's streaming reader sometimes misses the entries after a
+ * worksheet it put aside (uploads/xlsx-rows.ts `firstSheetRows`); such a read is caught before it gives out
+ * a row and the file is opened and read again, READ_ATTEMPTS reads in all.
  */
 export async function* readRecords(
   db: Queryable,
   source: FileSource,
   onBytes: (bytes: number) => void,
   cellErrors: (row: number, column: number, reason: string) => void,
+  testHooks?: ReadTestHooks,
 ): AsyncGenerator<RecordRow> {
-  const { head, rest } = await peek(source.open(db), onBytes);
+  let reported = 0;
+  let counting = true;
+  const report = (bytes: number) => {
+    if (!counting || bytes <= reported) return;
+    reported = bytes;
+    onBytes(bytes);
+  };
+  const first = source.open(db);
+  const { head, rest } = await peek(first, report);
   if (head.length === 0) return;
-  const stream = Readable.from(chain(head, rest));
-  if (head.subarray(0, 4).equals(ZIP_MAGIC)) yield* xlsxRows(stream, cellErrors);
-  else yield* csvRows(stream, detectDelimiter(head));
+  if (!head.subarray(0, 4).equals(ZIP_MAGIC)) {
+    yield* csvRows(Readable.from(chain(head, rest)), detectDelimiter(head));
+    return;
+  }
+  // The rest of this first read only looks for the central directory; the rows' reads count the bytes.
+  counting = false;
+  const holds = await zipHoldsAtEnd(chain(head, rest));
+  first.destroy();
+  counting = true;
+  yield* xlsxRows(db, source, holds, report, cellErrors, testHooks);
 }
 
 const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
@@ -160,7 +192,81 @@ function cellText(value: unknown): string | null | { error: string } {
   return null;
 }
 
-async function* xlsxRows(stream: Readable, cellErrors: (row: number, column: number, reason: string) => void): AsyncGenerator<RecordRow> {
+/** How much of a zip's end is kept to find its central directory (an .xlsx has few entries). */
+const ZIP_TAIL_BYTES = 1 << 20;
+
+/**
+ * Which of the entries a worksheet is read with the zip holds, from its central directory, keeping only the
+ * last ZIP_TAIL_BYTES: null (no check) when the directory is not within them or is malformed, or the read fails.
+ */
+async function zipHoldsAtEnd(chunks: AsyncIterable<Buffer>): Promise<ZipHolds | null> {
+  try {
+    const kept: Buffer[] = [];
+    let keptBytes = 0;
+    let total = 0;
+    for await (const chunk of chunks) {
+      kept.push(chunk);
+      keptBytes += chunk.length;
+      total += chunk.length;
+      while (keptBytes - kept[0]!.length >= ZIP_TAIL_BYTES) keptBytes -= kept.shift()!.length;
+    }
+    const joined = Buffer.concat(kept);
+    const tail = joined.subarray(Math.max(0, joined.length - ZIP_TAIL_BYTES));
+    return zipHolds(zipEntriesOfTail(tail, total - tail.length).map((e) => e.name));
+  } catch {
+    return null;
+  }
+}
+
+const NO_CHECK: ZipHolds = { workbook: false, sharedStrings: false };
+
+/** The bytes of `stream`, counted from 0 to `onBytes`. */
+async function* counted(stream: Readable, onBytes: (bytes: number) => void): AsyncGenerator<Buffer> {
+  let read = 0;
+  for await (const chunk of stream as AsyncIterable<Buffer | string>) {
+    const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+    read += buffer.length;
+    onBytes(read);
+    yield buffer;
+  }
+}
+
+/** The rows of the first worksheet, the file opened again for each read that lost entries (see `readRecords`). */
+async function* xlsxRows(
+  db: Queryable,
+  source: FileSource,
+  holds: ZipHolds | null,
+  onBytes: (bytes: number) => void,
+  cellErrors: (row: number, column: number, reason: string) => void,
+  testHooks: ReadTestHooks | undefined,
+): AsyncGenerator<RecordRow> {
+  for (let attempt = 1; ; attempt++) {
+    const stream = source.open(db);
+    let yielded = false;
+    try {
+      for await (const row of xlsxRead(Readable.from(counted(stream, onBytes)), holds ?? NO_CHECK, cellErrors, (reader) => testHooks?.beforeWorksheetCheck?.(reader, attempt))) {
+        yielded = true;
+        yield row;
+      }
+      return;
+    } catch (error) {
+      if (error instanceof LostEntries && !yielded && attempt < READ_ATTEMPTS) continue;
+      if (error instanceof ReadError) throw error;
+      const message = error instanceof Error ? error.message : String(error);
+      throw new ReadError(1, `the file cannot be read as an Excel workbook: ${message}`);
+    } finally {
+      stream.destroy();
+    }
+  }
+}
+
+/** One read of the first worksheet; throws LostEntries (before any row) when ExcelJS missed an entry the zip holds. */
+async function* xlsxRead(
+  stream: Readable,
+  holds: ZipHolds,
+  cellErrors: (row: number, column: number, reason: string) => void,
+  beforeCheck: (reader: ReaderState) => void,
+): AsyncGenerator<RecordRow> {
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(stream, {
     sharedStrings: 'cache',
     hyperlinks: 'ignore',
@@ -168,26 +274,21 @@ async function* xlsxRows(stream: Readable, cellErrors: (row: number, column: num
     worksheets: 'emit',
     entries: 'ignore',
   });
-  try {
-    for await (const sheet of reader) {
-      for await (const row of sheet as AsyncIterable<ExcelJS.Row>) {
-        const values = (row.values ?? []) as unknown[];
-        const cells: (string | null)[] = [];
-        for (let i = 1; i < values.length; i++) {
-          const cell = cellText(values[i]);
-          if (cell !== null && typeof cell === 'object') {
-            cellErrors(row.number, i - 1, `the cell holds an error (${cell.error || 'no value'})`);
-            cells.push(null);
-          } else cells.push(cell);
-        }
-        if (cells.every((c) => c === null || c.trim() === '')) continue;
-        yield { row: row.number, cells };
+  guardLostEntries(reader, holds, beforeCheck);
+  for await (const sheet of reader) {
+    for await (const row of sheet as AsyncIterable<ExcelJS.Row>) {
+      const values = (row.values ?? []) as unknown[];
+      const cells: (string | null)[] = [];
+      for (let i = 1; i < values.length; i++) {
+        const cell = cellText(values[i]);
+        if (cell !== null && typeof cell === 'object') {
+          cellErrors(row.number, i - 1, `the cell holds an error (${cell.error || 'no value'})`);
+          cells.push(null);
+        } else cells.push(cell);
       }
-      return;
+      if (cells.every((c) => c === null || c.trim() === '')) continue;
+      yield { row: row.number, cells };
     }
-  } catch (error) {
-    if (error instanceof ReadError) throw error;
-    const message = error instanceof Error ? error.message : String(error);
-    throw new ReadError(1, `the file cannot be read as an Excel workbook: ${message}`);
+    return;
   }
 }

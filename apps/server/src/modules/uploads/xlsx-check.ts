@@ -40,33 +40,45 @@ const ZIP64_MARK = 0xffffffff;
 /** The entries of the zip's central directory; throws notExcel when it is no zip. */
 export function zipEntries(file: Buffer): ZipEntry[] {
   if (file.length < 22 || file.readUInt32LE(0) !== LOCAL) throw new XlsxRefused('notExcel');
+  return zipEntriesOfTail(file, 0);
+}
+
+/**
+ * The entries of the zip's central directory, read from the end of the file only: `tail` is the file's
+ * last bytes, from offset `tailOffset` (0 when it is the whole file). The end record and the central
+ * directory must both lie in `tail`: throws notExcel when they do not (or are no zip's), tooBigExpanded
+ * for a zip64 archive.
+ */
+export function zipEntriesOfTail(tail: Buffer, tailOffset: number): ZipEntry[] {
+  if (tail.length < 22) throw new XlsxRefused('notExcel');
   // The end record is in the last 22 + 65535 (comment) bytes.
   let eocd = -1;
-  for (let i = file.length - 22; i >= Math.max(0, file.length - 22 - 0xffff); i--) {
-    if (file.readUInt32LE(i) === EOCD) {
+  for (let i = tail.length - 22; i >= Math.max(0, tail.length - 22 - 0xffff); i--) {
+    if (tail.readUInt32LE(i) === EOCD) {
       eocd = i;
       break;
     }
   }
   if (eocd < 0) throw new XlsxRefused('notExcel');
-  const count = file.readUInt16LE(eocd + 10);
-  const dirSize = file.readUInt32LE(eocd + 12);
-  const dirOffset = file.readUInt32LE(eocd + 16);
+  const count = tail.readUInt16LE(eocd + 10);
+  const dirSize = tail.readUInt32LE(eocd + 12);
+  const dirOffset = tail.readUInt32LE(eocd + 16);
   // A zip64 archive of more than 65535 entries or 4 GB: no workbook we accept is one.
   if (count === 0xffff || dirOffset === ZIP64_MARK || dirSize === ZIP64_MARK) throw new XlsxRefused('tooBigExpanded');
-  if (dirOffset + dirSize > eocd) throw new XlsxRefused('notExcel');
+  // Offsets in the file; the directory before the tail cannot be read from it.
+  if (dirOffset < tailOffset || dirOffset + dirSize > tailOffset + eocd) throw new XlsxRefused('notExcel');
   const entries: ZipEntry[] = [];
-  let p = dirOffset;
+  let p = dirOffset - tailOffset;
   for (let i = 0; i < count; i++) {
-    if (p + 46 > file.length || file.readUInt32LE(p) !== CENTRAL) throw new XlsxRefused('notExcel');
-    const method = file.readUInt16LE(p + 10);
-    const compressedSize = file.readUInt32LE(p + 20);
-    const size = file.readUInt32LE(p + 24);
-    const nameLength = file.readUInt16LE(p + 28);
-    const extraLength = file.readUInt16LE(p + 30);
-    const commentLength = file.readUInt16LE(p + 32);
-    const localOffset = file.readUInt32LE(p + 42);
-    const name = file.subarray(p + 46, p + 46 + nameLength).toString('utf8');
+    if (p + 46 > tail.length || tail.readUInt32LE(p) !== CENTRAL) throw new XlsxRefused('notExcel');
+    const method = tail.readUInt16LE(p + 10);
+    const compressedSize = tail.readUInt32LE(p + 20);
+    const size = tail.readUInt32LE(p + 24);
+    const nameLength = tail.readUInt16LE(p + 28);
+    const extraLength = tail.readUInt16LE(p + 30);
+    const commentLength = tail.readUInt16LE(p + 32);
+    const localOffset = tail.readUInt32LE(p + 42);
+    const name = tail.subarray(p + 46, p + 46 + nameLength).toString('utf8');
     if (size === ZIP64_MARK || compressedSize === ZIP64_MARK || localOffset === ZIP64_MARK) throw new XlsxRefused('tooBigExpanded');
     entries.push({ name, method, compressedSize, size, localOffset });
     p += 46 + nameLength + extraLength + commentLength;

@@ -44,10 +44,50 @@ export function cellOf(value: unknown): Cell {
 /** Whether a row has no value at all. */
 export const isBlank = (cells: readonly Cell[]) => cells.every((c) => c === null);
 
-/** A read of the workbook that lost zip entries (ExcelJS's streaming reader, see `firstSheetRows`): read it again. */
-class LostEntries extends Error {}
+/**
+ * A read of the workbook that lost zip entries (ExcelJS's streaming reader, see `firstSheetRows`): read it
+ * again. Also thrown by the release loader's reader (release-loader/read-records.ts).
+ */
+export class LostEntries extends Error {
+  constructor() {
+    super('the reader missed xl/workbook.xml or xl/sharedStrings.xml, which the zip holds');
+  }
+}
 
-const READ_ATTEMPTS = 3;
+/** How many times a workbook that loses entries is read, in all. */
+export const READ_ATTEMPTS = 3;
+
+/** Which of the entries a worksheet is read with the zip holds, by its central directory. */
+export interface ZipHolds {
+  workbook: boolean;
+  sharedStrings: boolean;
+}
+
+export const zipHolds = (names: Iterable<string>): ZipHolds => {
+  const set = new Set(names);
+  return { workbook: set.has('xl/workbook.xml'), sharedStrings: set.has('xl/sharedStrings.xml') };
+};
+
+/** What the guard looks at in ExcelJS's streaming reader (its own fields, missing from its types). */
+export interface ReaderState {
+  model?: unknown;
+  sharedStrings?: unknown;
+}
+
+/**
+ * Makes `reader` throw LostEntries when it starts on a worksheet without an entry the zip holds: checked when
+ * ExcelJS starts on a worksheet, before it reads the workbook's model — no row has been given out yet.
+ * `beforeCheck` is for tests only: it sees the reader first and may change it (to lose its shared strings).
+ */
+export function guardLostEntries(reader: ExcelJS.stream.xlsx.WorkbookReader, holds: ZipHolds, beforeCheck?: (reader: ReaderState) => void): void {
+  const read = reader as unknown as ReaderState & { _parseWorksheet: (...args: unknown[]) => Generator<unknown> };
+  const parseWorksheet = read._parseWorksheet;
+  read._parseWorksheet = function (...args: unknown[]) {
+    beforeCheck?.(read);
+    if ((holds.workbook && read.model === undefined) || (holds.sharedStrings && read.sharedStrings === undefined)) throw new LostEntries();
+    return parseWorksheet.apply(this, args);
+  };
+}
 
 /**
  * The rows of the first worksheet, in order. Stop early by returning from the loop: the reader is
@@ -62,10 +102,10 @@ const READ_ATTEMPTS = 3;
  * READ_ATTEMPTS times.
  */
 export async function* firstSheetRows(file: Buffer): AsyncGenerator<SheetRow> {
-  const names = new Set(zipEntries(file).map((e) => e.name));
+  const holds = zipHolds(zipEntries(file).map((e) => e.name));
   for (let attempt = 1; ; attempt++) {
     try {
-      yield* readFirstSheet(file, { workbook: names.has('xl/workbook.xml'), sharedStrings: names.has('xl/sharedStrings.xml') });
+      yield* readFirstSheet(file, holds);
       return;
     } catch (error) {
       if (!(error instanceof LostEntries) || attempt >= READ_ATTEMPTS) throw error;
@@ -73,7 +113,7 @@ export async function* firstSheetRows(file: Buffer): AsyncGenerator<SheetRow> {
   }
 }
 
-async function* readFirstSheet(file: Buffer, holds: { workbook: boolean; sharedStrings: boolean }): AsyncGenerator<SheetRow> {
+async function* readFirstSheet(file: Buffer, holds: ZipHolds): AsyncGenerator<SheetRow> {
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([file]), {
     sharedStrings: 'cache',
     hyperlinks: 'ignore',
@@ -81,13 +121,7 @@ async function* readFirstSheet(file: Buffer, holds: { workbook: boolean; sharedS
     worksheets: 'emit',
     entries: 'ignore',
   });
-  const read = reader as unknown as { model?: unknown; sharedStrings?: unknown; _parseWorksheet: (...args: unknown[]) => AsyncGenerator<unknown> };
-  // Checked when ExcelJS starts on a worksheet, before it reads the workbook's model: no row has been given out yet.
-  const parseWorksheet = read._parseWorksheet;
-  read._parseWorksheet = function (...args: unknown[]) {
-    if ((holds.workbook && read.model === undefined) || (holds.sharedStrings && read.sharedStrings === undefined)) throw new LostEntries();
-    return parseWorksheet.apply(this, args);
-  };
+  guardLostEntries(reader, holds);
   for await (const sheet of reader) {
     for await (const row of sheet as AsyncIterable<ExcelJS.Row>) {
       const values = (row.values ?? []) as unknown[];
