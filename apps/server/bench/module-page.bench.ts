@@ -20,12 +20,15 @@
  * `BENCH_RESULT {json}` (ms: server p50/p95, page open p50/max, drag frames p50/p95), read by `npm run bench`.
  * BENCH_PROFILE=1 also prints the long frames of each opening, a CPU profile of one and the tiles and elements
  * the opened page holds; BENCH_PROFILE=drag the long frames and a CPU profile of the drag; BENCH_SCREENSHOT=file.png
- * saves a picture of the opened page; BENCH_WEB_DIST measures another build of the web app.
+ * saves a picture of the opened page (and `-drop.png` of the page after the drag); BENCH_FRAMES=1 prints each frame of the
+ * drag with the pointer moves, scrolls and DOM changes it saw; BENCH_WEB_DIST measures another build of the web app.
+ * The drag copies a must-have SKU of the first module that the second does not hold into the second's EL area (the
+ * benchmark fails when it did not).
  */
 import { existsSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import { chromium } from 'playwright-core';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
@@ -259,8 +262,27 @@ if (!existsSync(`${webDist}/index.html`)) {
 
     // A drag between the first two cards, frames timed by requestAnimationFrame from the pointer's arrival on the
     // SKU to 200 ms after the drop (until 2026-11-27 also the two jumps that bring the cards into view before it).
-    const source = page.locator('[data-testid="module-card"]').nth(0).locator('[data-testid="area-MH"] [data-testid="sku-tile"]').first();
-    const target = page.locator('[data-testid="module-card"]').nth(1).locator('[data-testid="area-EL"]');
+    // The second card by its module (the list is virtualised: which cards are mounted changes as it scrolls).
+    const sourceModule = await page.locator('[data-testid="module-card"]').nth(0).getAttribute('data-module');
+    const targetModule = await page.locator('[data-testid="module-card"]').nth(1).getAttribute('data-module');
+    const targetCard = `[data-testid="module-card"][data-module="${targetModule}"]`;
+    const target = page.locator(`${targetCard} [data-testid="area-EL"]`);
+    // A must-have SKU of the first module drawn on the page that the second does not hold: the drop copies it.
+    const held = new Set(
+      (
+        await db
+          .select({ upc: moduleSkus.upc })
+          .from(moduleSkus)
+          .innerJoin(modules, eq(modules.id, moduleSkus.moduleId))
+          .where(and(eq(modules.moduleName, targetModule!), eq(modules.monthId, monthId), ne(moduleSkus.status, 'REMOVED')))
+      ).map((r) => r.upc),
+    );
+    const drawn = (await page.evaluate(
+      `[...document.querySelectorAll('[data-testid="module-card"][data-module="${sourceModule}"] [data-testid="area-MH"] [data-testid="sku-tile"]')].map((e) => e.getAttribute('data-upc'))`,
+    )) as string[];
+    const upc = drawn.find((u) => !held.has(u));
+    if (!upc) throw new Error(`No SKU of ${sourceModule} drawn on the page is missing from ${targetModule}`);
+    const source = page.locator(`[data-testid="module-card"][data-module="${sourceModule}"] [data-testid="area-MH"] [data-upc="${upc}"]`);
     await target.scrollIntoViewIfNeeded();
     await source.scrollIntoViewIfNeeded();
     const s = (await source.boundingBox())!;
@@ -273,7 +295,11 @@ if (!existsSync(`${webDist}/index.html`)) {
       window.__frames = []; window.__on = true; window.__last = performance.now();
       window.__loaf = [];
       new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__loaf.push({ d: e.duration, script: e.scripts.reduce((s, x) => s + x.duration, 0), forced: e.scripts.reduce((s, x) => s + x.forcedStyleAndLayoutDuration, 0), raf: e.styleAndLayoutStart - e.renderStart, layout: e.startTime + e.duration - e.styleAndLayoutStart, top: e.scripts.map((x) => x.invoker + ' ' + Math.round(x.duration)).slice(0, 3).join(', ') }); }).observe({ type: 'long-animation-frame' });
-      const tick = (t) => { window.__frames.push(t - window.__last); window.__last = t; if (window.__on) requestAnimationFrame(tick); };
+      window.__ev = { move: 0, scroll: 0, down: 0, up: 0, mut: 0 }; window.__evs = [];
+      addEventListener('pointermove', () => window.__ev.move++, true); addEventListener('scroll', () => window.__ev.scroll++, true);
+      addEventListener('pointerdown', () => window.__ev.down++, true); addEventListener('pointerup', () => window.__ev.up++, true);
+      new MutationObserver((r) => { window.__ev.mut += r.length; }).observe(document.body, { subtree: true, childList: true, attributes: true });
+      const tick = (t) => { window.__frames.push(t - window.__last); window.__evs.push(JSON.stringify(window.__ev)); window.__ev = { move: 0, scroll: 0, down: 0, up: 0, mut: 0 }; window.__last = t; if (window.__on) requestAnimationFrame(tick); };
       requestAnimationFrame(tick);
     })()`);
     const dragCdp = process.env.BENCH_PROFILE === 'drag' ? await context.newCDPSession(page) : null;
@@ -292,17 +318,31 @@ if (!existsSync(`${webDist}/index.html`)) {
     // distance into its edge zone, so the list scrolled ~15 times faster than at the edge.
     const edge = VIEWPORT.height - 8;
     await page.mouse.move(t.x + t.width / 2, edge, { steps: 20 });
-    let area = t;
-    for (let waited = 0; waited < 5_000; waited += 50) {
-      area = (await target.boundingBox()) ?? area;
-      if (area.y + 40 < VIEWPORT.height * 0.7) break;
-      await page.waitForTimeout(50);
-    }
+    // Watched in the page, once a frame (a locator's boundingBox from here, polled, ran Playwright's queries and a
+    // layout in the page's main thread during the very frames measured).
+    const area = (await page.evaluate(`new Promise((resolve) => {
+      const started = performance.now();
+      const look = () => {
+        const el = document.querySelector('${targetCard} [data-testid="area-EL"]');
+        const r = el?.getBoundingClientRect();
+        if (r && (r.top + 40 < ${VIEWPORT.height * 0.7} || performance.now() - started > 5000)) resolve({ x: r.left, y: r.top, width: r.width, height: r.height });
+        else requestAnimationFrame(look);
+      };
+      requestAnimationFrame(look);
+    })`)) as { x: number; y: number; width: number; height: number };
     await page.mouse.move(area.x + area.width / 2, area.y + 40, { steps: 10 });
     await page.mouse.up();
     await page.waitForTimeout(200);
+    // The SKU was copied into the second module's EL area.
+    const copied = (await page.locator(`${targetCard} [data-testid="area-EL"] [data-upc="${upc}"]`).count()) > 0;
+    if (process.env.BENCH_SCREENSHOT) await page.screenshot({ path: process.env.BENCH_SCREENSHOT.replace(/\.png$/, '-drop.png') });
+    if (!copied) throw new Error(`The drag did not copy ${upc} from ${sourceModule} into ${targetModule}'s EL area`);
     const frames = (await page.evaluate(`(() => { window.__on = false; return window.__frames.slice(1); })()`)) as number[];
     console.log(`  frame sequence (ms, > 50 marked): ${frames.map((f) => (f > 50 ? `[${f.toFixed(0)}]` : f.toFixed(0))).join(' ')}`);
+    if (process.env.BENCH_FRAMES) {
+      const evs = (await page.evaluate('window.__evs.slice(1)')) as string[];
+      frames.forEach((f, i) => console.log(`    ${i} ${f.toFixed(0)} ${evs[i] ?? ''}`));
+    }
     if (dragCdp) {
       const loaf = (await page.evaluate('window.__loaf')) as { d: number; script: number; forced: number; raf: number; layout: number; top: string }[];
       console.log('  long animation frames (duration: scripts / forced layout in scripts / rAF / style+layout):');
