@@ -21,7 +21,8 @@
  * BENCH_PROFILE=1 also prints the long frames of each opening, a CPU profile of one and the tiles and elements
  * the opened page holds; BENCH_PROFILE=drag the long frames and a CPU profile of the drag; BENCH_SCREENSHOT=file.png
  * saves a picture of the opened page (and `-drop.png` of the page after the drag); BENCH_FRAMES=1 prints each frame of the
- * drag with the pointer moves, scrolls and DOM changes it saw; BENCH_WEB_DIST measures another build of the web app.
+ * drag with the pointer moves, scrolls and DOM changes it saw; BENCH_TRACE=file.json keeps a Chromium trace of the drag
+ * (devtools.timeline: paint, layerize, scroll per task); BENCH_WEB_DIST measures another build of the web app.
  * The drag copies a must-have SKU of the first module that the second does not hold into the second's EL area (the
  * benchmark fails when it did not).
  */
@@ -302,6 +303,7 @@ if (!existsSync(`${webDist}/index.html`)) {
       const tick = (t) => { window.__frames.push(t - window.__last); window.__evs.push(JSON.stringify(window.__ev)); window.__ev = { move: 0, scroll: 0, down: 0, up: 0, mut: 0 }; window.__last = t; if (window.__on) requestAnimationFrame(tick); };
       requestAnimationFrame(tick);
     })()`);
+    if (process.env.BENCH_TRACE) await browser.startTracing(page, { path: process.env.BENCH_TRACE, categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink', 'cc', 'v8.execute'] });
     const dragCdp = process.env.BENCH_PROFILE === 'drag' ? await context.newCDPSession(page) : null;
     if (dragCdp) {
       await dragCdp.send('Profiler.enable');
@@ -338,6 +340,7 @@ if (!existsSync(`${webDist}/index.html`)) {
     if (process.env.BENCH_SCREENSHOT) await page.screenshot({ path: process.env.BENCH_SCREENSHOT.replace(/\.png$/, '-drop.png') });
     if (!copied) throw new Error(`The drag did not copy ${upc} from ${sourceModule} into ${targetModule}'s EL area`);
     const frames = (await page.evaluate(`(() => { window.__on = false; return window.__frames.slice(1); })()`)) as number[];
+    if (process.env.BENCH_TRACE) await browser.stopTracing();
     console.log(`  frame sequence (ms, > 50 marked): ${frames.map((f) => (f > 50 ? `[${f.toFixed(0)}]` : f.toFixed(0))).join(' ')}`);
     if (process.env.BENCH_FRAMES) {
       const evs = (await page.evaluate('window.__evs.slice(1)')) as string[];

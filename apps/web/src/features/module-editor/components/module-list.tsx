@@ -46,9 +46,11 @@ export function ModuleList({ modules, access, collapsed, skuOrder, highlight, ha
     if (index >= 0) virtualizer.scrollToIndex(index, { align: 'start' });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only a new request scrolls; the list changing under it does not
   }, [scrollTo]);
+  // The list's background is opaque (the page's own gray): Chromium then scrolls it as a layer of its own; with a
+  // transparent one it layerized the page again at every frame of a drag's auto-scroll (590 → 206 ms in a 60 × 200 drag).
   return (
     <TileWindowContext.Provider value={tileWindow}>
-      <div ref={parentRef} style={{ height: '100%', overflow: 'auto', padding: '2px 4px 24px 2px' }} data-testid="module-list">
+      <div ref={parentRef} style={{ height: '100%', overflow: 'auto', padding: '2px 4px 24px 2px', background: 'var(--mantine-color-gray-0)' }} data-testid="module-list">
         <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
           {virtualizer.getVirtualItems().map((item) => {
             const m = modules[item.index]!;
