@@ -240,11 +240,37 @@ export async function countRows(db: Queryable, kind: ItemKind, where: SQL): Prom
 const candidates = (table: SQL, value: SQL, probe: SQL, outerWhere?: SQL) =>
   sql`SELECT ${value} AS value FROM ${table} CROSS JOIN LATERAL (${probe} LIMIT 1) hit${outerWhere ? sql` WHERE ${outerWhere}` : sql``}`;
 
+/** Runs one filter's query of `moduleOptionQuery` / `clusterOptionQuery` (null: no value). */
+async function valuesOf(db: Queryable, query: SQL | null): Promise<string[]> {
+  return query ? (await queryRows<{ value: string }>(db, query)).map((r) => r.value) : [];
+}
+
+/**
+ * The values of several filters' queries (`moduleOptionQuery` / `clusterOptionQuery`) in one statement, by key:
+ * one round trip where a query each took one, each on a pool connection of its own (issue 19, target 1).
+ */
+export async function optionValuesByKey(db: Queryable, queries: ReadonlyMap<FilterKey, SQL | null>): Promise<Map<FilterKey, string[]>> {
+  const out = new Map<FilterKey, string[]>();
+  const parts: SQL[] = [];
+  for (const [key, query] of queries) {
+    out.set(key, []);
+    if (query) parts.push(sql`SELECT ${key}::text AS key, o.value::text AS value FROM (${query}) o`);
+  }
+  if (parts.length === 0) return out;
+  for (const row of await queryRows<{ key: FilterKey; value: string }>(db, sql.join(parts, sql` UNION ALL `))) out.get(row.key)!.push(row.value);
+  return out;
+}
+
 /**
  * The values of one filter found among the modules matching `where` (built without that filter).
  * `brands` narrows the brand candidates to those the caller can see at all.
  */
 export async function moduleOptionValues(db: Queryable, key: FilterKey, where: SQL, brands?: readonly string[]): Promise<string[]> {
+  return valuesOf(db, moduleOptionQuery(key, where, brands));
+}
+
+/** The query of `moduleOptionValues` (a `value` column), or null when it has no value to find. */
+export function moduleOptionQuery(key: FilterKey, where: SQL, brands?: readonly string[]): SQL | null {
   const probe = (condition: SQL) => sql`SELECT 1 FROM modules m WHERE ${condition} AND ${where}`;
   const zoneProbe = (condition: SQL) => sql`SELECT 1 FROM modules m JOIN module_stars_zones z ON z.module_id = m.id WHERE ${condition} AND ${where}`;
   let query: SQL;
@@ -256,7 +282,7 @@ export async function moduleOptionValues(db: Queryable, key: FilterKey, where: S
       query = candidates(sql`planning_channels t`, sql`t.planning_channel_id`, probe(sql`m.planning_channel_id = t.planning_channel_id`));
       break;
     case 'brand':
-      if (brands && brands.length === 0) return [];
+      if (brands && brands.length === 0) return null;
       query = candidates(sql`brands t`, sql`t.brand_code`, probe(sql`m.brand_code = t.brand_code`), brands ? sql`t.brand_code IN ${[...brands]}` : undefined);
       break;
     case 'collection':
@@ -282,9 +308,9 @@ export async function moduleOptionValues(db: Queryable, key: FilterKey, where: S
                   WHERE ${where}`;
       break;
     default:
-      return [];
+      return null;
   }
-  return (await queryRows<{ value: string }>(db, query)).map((r) => r.value);
+  return query;
 }
 
 // ───────────────────────────── clusters ─────────────────────────────
@@ -429,6 +455,11 @@ export function clusterListJsonQuery(where: SQL, ttlMinutes: number, limit: numb
 
 /** As `moduleOptionValues`, for clusters. */
 export async function clusterOptionValues(db: Queryable, key: FilterKey, where: SQL, brands?: readonly string[]): Promise<string[]> {
+  return valuesOf(db, clusterOptionQuery(key, where, brands));
+}
+
+/** The query of `clusterOptionValues`, or null. */
+export function clusterOptionQuery(key: FilterKey, where: SQL, brands?: readonly string[]): SQL | null {
   const probe = (join: SQL, condition: SQL) => sql`SELECT 1 FROM clusters c ${join} WHERE ${condition} AND ${where}`;
   const none = sql``;
   const storeJoin = sql`JOIN cluster_stores cs ON cs.cluster_pk = c.id JOIN stores s ON s.store_jda = cs.store_jda`;
@@ -441,7 +472,7 @@ export async function clusterOptionValues(db: Queryable, key: FilterKey, where: 
       query = candidates(sql`planning_channels t`, sql`t.planning_channel_id`, probe(none, sql`c.planning_channel_id = t.planning_channel_id`));
       break;
     case 'brand':
-      if (brands && brands.length === 0) return [];
+      if (brands && brands.length === 0) return null;
       query = candidates(sql`brands t`, sql`t.brand_code`, probe(none, sql`c.brand_code = t.brand_code`), brands ? sql`t.brand_code IN ${[...brands]}` : undefined);
       break;
     case 'collection':
@@ -470,9 +501,9 @@ export async function clusterOptionValues(db: Queryable, key: FilterKey, where: 
       query = sql`SELECT DISTINCT c.range_facing AS value FROM clusters c WHERE ${where} AND c.range_facing IS NOT NULL`;
       break;
     default:
-      return [];
+      return null;
   }
-  return (await queryRows<{ value: string }>(db, query)).map((r) => r.value);
+  return query;
 }
 
 // ───────────────────────────── labels ─────────────────────────────

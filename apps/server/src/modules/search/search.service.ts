@@ -173,17 +173,20 @@ export async function filterOptions(ctx: ServiceContext, kind: repo.ItemKind, fi
   const visibility = visibilityOf(ctx.user.grants);
   const offered: readonly FilterKey[] = kind === 'module' ? MODULE_OPTION_KEYS : CLUSTER_OPTION_KEYS;
   const wanted = (keys ?? offered).filter((k) => offered.includes(k));
-  const values = new Map<FilterKey, string[]>();
-  await Promise.all(
-    wanted.map(async (key) => {
-      const brands = visibility.all ? undefined : visibility.brands;
-      const list =
+  const brands = visibility.all ? undefined : visibility.brands;
+  // Every filter's values in one statement (until 2026-11-27 one each, at once, each on a connection of its own).
+  const found = await repo.optionValuesByKey(
+    ctx.db,
+    new Map(
+      wanted.map((key) => [
+        key,
         kind === 'module'
-          ? await repo.moduleOptionValues(ctx.db, key, repo.moduleWhere(filters, visibility, key), brands)
-          : await repo.clusterOptionValues(ctx.db, key, repo.clusterWhere(filters, visibility, key), brands);
-      values.set(key, [...new Set(list)]);
-    }),
+          ? repo.moduleOptionQuery(key, repo.moduleWhere(filters, visibility, key), brands)
+          : repo.clusterOptionQuery(key, repo.clusterWhere(filters, visibility, key), brands),
+      ]),
+    ),
   );
+  const values = new Map([...found].map(([key, list]) => [key, [...new Set(list)]]));
   const labels = await repo.optionLabels(ctx.db, wanted, values);
   const out: FilterOptions = {};
   for (const key of wanted) {
