@@ -98,6 +98,26 @@ describe('module editor', () => {
     expect(await card(A).getAttribute('data-edited')).toBe('true');
   });
 
+  it('takes the pointer off the tiles only while a SKU is dragged (Escape gives it back)', async () => {
+    const dragging = page.locator('[data-sku-drag]');
+    const [upc] = await upcsIn(A, 'EL');
+    const source = tile(A, 'EL', upc!);
+    await source.scrollIntoViewIfNeeded();
+    const pointer = () => source.evaluate((e) => getComputedStyle(e).pointerEvents);
+    expect(await pointer()).toBe('auto');
+    const s = (await source.boundingBox())!;
+    await page.mouse.move(s.x + s.width / 2, s.y + s.height * 0.62);
+    await page.mouse.down();
+    await page.mouse.move(s.x + s.width / 2 + 30, s.y + s.height * 0.62 + 30, { steps: 4 });
+    await dragging.waitFor();
+    expect(await pointer()).toBe('none');
+    await page.keyboard.press('Escape');
+    await dragging.waitFor({ state: 'detached' });
+    await page.mouse.up();
+    expect(await pointer()).toBe('auto');
+    expect(await tile(A, 'EL', upc!).count()).toBe(1);
+  });
+
   it('bins a MH SKU and restores it as EL with the class warning', async () => {
     const [upc] = await upcsIn(A, 'MH');
     await drag(tile(A, 'MH', upc!), area(A, 'BIN'));

@@ -116,13 +116,17 @@ export function ModuleEditorPage({
   // What is dragged is kept from the start: dnd-kit gives an empty `data` once the source tile has
   // unmounted (a virtualised card or Active SKUs row scrolled away during the drag).
   const dragged = useRef<DragData | null>(null);
+  // The card list while a SKU is dragged: marked in the DOM (sku-tile.module.css), not by a render.
+  const list = useRef<HTMLDivElement | null>(null);
   const onDragStart = useCallback((e: DragStartEvent) => {
     dragged.current = asDragData(e.active.data.current);
+    list.current?.setAttribute('data-sku-drag', '');
   }, []);
   const onDragEnd = useCallback(
     (e: DragEndEvent) => {
       const drag = asDragData(e.active.data.current) ?? dragged.current;
       dragged.current = null;
+      list.current?.removeAttribute('data-sku-drag');
       const target = e.over?.data.current as DropData | undefined;
       if (drag && target) drop(drag, target);
     },
@@ -130,6 +134,7 @@ export function ModuleEditorPage({
   );
   const onDragCancel = useCallback(() => {
     dragged.current = null;
+    list.current?.removeAttribute('data-sku-drag');
   }, []);
 
   const { move, addTo, lock, reload } = editor;
@@ -234,7 +239,7 @@ export function ModuleEditorPage({
             <Loader />
           </Center>
         )}
-        <div className={classes.list} data-locking={locking || undefined} inert={locking}>
+        <div ref={list} className={classes.list} data-locking={locking || undefined} inert={locking}>
           {shown.length === 0 ? (
             <Center h="40vh">
               <Text c="dimmed" data-testid="no-module-shown">
