@@ -108,25 +108,17 @@ export const formatOf = (head: Buffer): FileFormatKind => (head.subarray(0, 4).e
 
 /** Reads until the first line break (or 64 KiB), counting bytes. */
 async function peek(stream: Readable, onBytes: (bytes: number) => void): Promise<{ head: Buffer; rest: AsyncIterator<Buffer> }> {
-  let read = 0;
-  const counted = (async function* () {
-    for await (const chunk of stream as AsyncIterable<Buffer | string>) {
-      const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
-      read += buffer.length;
-      onBytes(read);
-      yield buffer;
-    }
-  })();
+  const bytes = counted(stream, onBytes);
   const parts: Buffer[] = [];
   let length = 0;
   for (;;) {
-    const next = await counted.next();
+    const next = await bytes.next();
     if (next.done) break;
     parts.push(next.value);
     length += next.value.length;
     if (length >= 65_536 || next.value.includes(0x0a)) break;
   }
-  return { head: Buffer.concat(parts), rest: counted };
+  return { head: Buffer.concat(parts), rest: bytes };
 }
 
 async function* chain(head: Buffer, rest: AsyncIterator<Buffer>): AsyncGenerator<Buffer> {
