@@ -27,6 +27,7 @@ const USERS = {
   // A creator who may publish, but not this brand: its copies are made and reported as not published.
   pcreator: { role: 'CREATOR', grants: { view: aurEu, edit: aurEu, submit: { brands: ['VLT'], zones: ['EU'] } } },
   vltonly: { grants: { view: { brands: ['VLT'], zones: ['EU'] }, edit: { brands: ['VLT'], zones: ['EU'] } } },
+  bothbrands: { grants: { view: { brands: ['AUR', 'VLT'], zones: ['EU'] }, edit: { brands: ['AUR', 'VLT'], zones: ['EU'] } } },
 } as const satisfies TestUsers;
 
 beforeEach(async () => {
@@ -142,6 +143,36 @@ describe('locks', () => {
     // A family with no module in the month yet: any edit right will do (the planner is about to create one).
     expect((await familyLock('vltonly', 'M02_2027')).json()[0]).toMatchObject({ acquired: true });
     expect((await familyLock('viewer', 'M02_2027')).statusCode).toBe(403);
+  });
+
+  it('gives a macro-family lock only to who may edit every live module of the family-month', async () => {
+    const db = app.database.db;
+    // PILOT in 01/2027 now holds MOD_A (AUR) and two VLT modules; a module being deleted (VLT, NA) does not count.
+    await buildModule(db, { moduleName: 'MOD_V1', brandCode: 'VLT' });
+    await buildModule(db, { moduleName: 'MOD_V2', brandCode: 'VLT' });
+    const gone = await buildModule(db, { moduleName: 'MOD_V3', brandCode: 'VLT', zones: ['NA'] });
+    await db.update(modules).set({ deletionStatus: 'DELETION_PENDING' }).where(eq(modules.id, gone.id));
+    const familyLock = (user: string) => post('/api/module/macroFamily/lock', user, [{ macroFamily: 'PILOT', monthId: 'M01_2027' }]);
+
+    // The lock would hold still the VLT planners' modules too: an AUR editor may not take it.
+    const refused = await familyLock('editor');
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({
+      error: 'forbidden',
+      message: "You may not lock the macro family PILOT in M01_2027: 2 of its 3 modules there (brand VLT) are outside your edit rights.",
+    });
+    expect((await familyLock('vltonly')).json().message).toBe(
+      "You may not lock the macro family PILOT in M01_2027: 1 of its 3 modules there (brand AUR) is outside your edit rights.",
+    );
+    expect(await db.select().from(locks)).toEqual([]);
+    // The modules the editor may edit are still locked one by one (the module page opens as usual).
+    expect((await lock('editor')).json()[0]).toMatchObject({ acquired: true });
+    await post('/api/module/unlock', 'editor', [key]);
+
+    // Edit rights on every live module's brand (and zone), or admin: the lock is taken.
+    expect((await familyLock('bothbrands')).json()[0]).toMatchObject({ acquired: true, userLock: 'bothbrands' });
+    await post('/api/module/macroFamily/unlock', 'bothbrands', [{ macroFamily: 'PILOT', monthId: 'M01_2027' }]);
+    expect((await familyLock('admin')).json()[0]).toMatchObject({ acquired: true, userLock: 'admin' });
   });
 });
 

@@ -51,9 +51,11 @@ export async function unlockModules(ctx: ServiceContext, keys: readonly ModuleKe
 
 /**
  * Takes (or renews) macro-family locks, with the checks of a module lock: the month exists (404) and
- * is open in an open release (422), and the caller may edit a module of the family in that month — or,
- * for a family with no module there yet, holds some edit right (403 otherwise). A family lock blocks
- * every other planner of the family-month, so it is never handed to someone who cannot edit.
+ * is open in an open release (422), and the caller may edit every live module of the family in that
+ * month — or, for a family with no module there yet, holds some edit right (403 otherwise, naming what
+ * is outside the caller's rights). A family lock holds still the family-month's planners of every brand,
+ * so it is only handed to someone who could edit all of it (docs/DECISIONS.md "Macro-family locks").
+ * Every key is checked before any lock is taken.
  */
 export async function lockFamilies(ctx: ServiceContext, keys: readonly { macroFamily: string; monthId: string }[]) {
   for (const k of keys) {
@@ -62,11 +64,7 @@ export async function lockFamilies(ctx: ServiceContext, keys: readonly { macroFa
     if (!state.exists) throw notFound(`The month ${k.monthId} does not exist`);
     if (state.releaseClosed) throw ruleBroken('releaseClosed', MODULE_TEXTS.releaseClosed);
     if (!state.open) throw ruleBroken('monthClosed', MODULE_TEXTS.monthClosed);
-    if (!isAdmin(ctx.user.grants)) {
-      const scopes = await familyModuleScopes(ctx.db, k.macroFamily, k.monthId);
-      const mayEdit = scopes.length > 0 ? scopes.some((s) => canEdit(ctx.user.grants, s)) : hasType(ctx.user.grants, 'edit');
-      if (!mayEdit) throw forbidden(`You don't have the right to edit the macro family ${k.macroFamily} in ${k.monthId}.`);
-    }
+    if (!isAdmin(ctx.user.grants)) assertMayLockFamily(ctx, k, await familyModuleScopes(ctx.db, k.macroFamily, k.monthId));
   }
   const out = [];
   for (const k of keys) {
@@ -74,6 +72,21 @@ export async function lockFamilies(ctx: ServiceContext, keys: readonly { macroFa
     out.push({ macroFamily: k.macroFamily, monthId: k.monthId, locked: true, userLock: owner, acquired: sameUser(owner, ctx.user.username) });
   }
   return out;
+}
+
+function assertMayLockFamily(ctx: ServiceContext, k: { macroFamily: string; monthId: string }, scopes: readonly ItemScope[]): void {
+  if (scopes.length === 0) {
+    // No module there yet: the planner is about to create one, so any edit right will do.
+    if (!hasType(ctx.user.grants, 'edit')) throw forbidden(`You don't have the right to edit the macro family ${k.macroFamily} in ${k.monthId}.`);
+    return;
+  }
+  const outside = scopes.filter((s) => !canEdit(ctx.user.grants, s));
+  if (outside.length === 0) return;
+  const brands = [...new Set(outside.map((s) => s.brand))].sort();
+  const count = `${outside.length} of its ${scopes.length} module${scopes.length === 1 ? '' : 's'} there`;
+  throw forbidden(
+    `You may not lock the macro family ${k.macroFamily} in ${k.monthId}: ${count} (brand${brands.length === 1 ? '' : 's'} ${brands.join(', ')}) ${outside.length === 1 ? 'is' : 'are'} outside your edit rights.`,
+  );
 }
 
 export async function unlockFamilies(ctx: ServiceContext, keys: readonly { macroFamily: string; monthId: string }[], forced: boolean) {
