@@ -4,6 +4,7 @@ import { openDatabase, type Database } from '../db/client.js';
 import { jobs } from '../db/schema.js';
 import { resetDatabase, testDatabase } from '../../test/test-database.js';
 import { JobRunner } from './job-runner.js';
+import { JOB_TEXT_MAX_CHARS, JOB_TEXTS } from './job-text.js';
 
 let database: Database;
 const extra: Database[] = [];
@@ -134,5 +135,92 @@ describe('JobRunner', () => {
     await runner.drain();
     const [row] = await database.db.select().from(jobs).where(eq(jobs.id, job.id));
     expect(row).toMatchObject({ status: 'FAILED', response: 'Unknown job kind nobody-knows' });
+  });
+});
+
+describe('JobRunner: failures that are hard to record', () => {
+  it('records a handler error without NUL or invalid characters, and bounded; a response with a NUL is cleaned too', async () => {
+    const runner = new JobRunner(database, { log: () => undefined });
+    runner.register('nul', async () => {
+      throw new Error(`The value 'a\u0000b' is bad \uD800 ${'x'.repeat(JOB_TEXT_MAX_CHARS)}`);
+    });
+    runner.register('nul-response', async () => ({ response: 'Done\u0000 well' }));
+    const failing = await runner.enqueue(database.db, 'nul', {}, 'tester');
+    const done = await runner.enqueue(database.db, 'nul-response', {}, 'tester');
+    await runner.drain();
+    const [row] = await database.db.select().from(jobs).where(eq(jobs.id, failing.id));
+    expect(row!.status).toBe('FAILED');
+    expect(row!.response!.startsWith("The value 'ab' is bad  xxx")).toBe(true);
+    expect(row!.response!.length).toBeLessThanOrEqual(JOB_TEXT_MAX_CHARS);
+    expect(row!.response!.endsWith('…')).toBe(true);
+    const [ok] = await database.db.select().from(jobs).where(eq(jobs.id, done.id));
+    expect(ok).toMatchObject({ status: 'DONE', response: 'Done well' });
+  });
+
+  it('ends a job FAILED with a clean message when recording its failure throws the first time', async () => {
+    // The database refuses the first write of a FAILED job (a sequence is not rolled back with the refusal).
+    await database.execScript(`
+      CREATE SEQUENCE refuse_failed_once;
+      CREATE FUNCTION refuse_failed_once() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF NEW.status = 'FAILED' AND nextval('refuse_failed_once') = 1 THEN RAISE EXCEPTION 'refused once'; END IF;
+        RETURN NEW;
+      END $$;
+      CREATE TRIGGER refuse_failed_once BEFORE UPDATE ON jobs FOR EACH ROW EXECUTE FUNCTION refuse_failed_once();`);
+    try {
+      const logged: string[] = [];
+      const runner = new JobRunner(database, { log: (msg) => logged.push(msg) });
+      runner.register('boom', async () => {
+        throw new Error('The planning system is down');
+      });
+      const job = await runner.enqueue(database.db, 'boom', {}, 'tester');
+      await runner.drain();
+      const [row] = await database.db.select().from(jobs).where(eq(jobs.id, job.id));
+      expect(row).toMatchObject({ status: 'FAILED', response: JOB_TEXTS.failureNotRecorded });
+      expect(row!.finishedAt).not.toBeNull();
+      expect(logged).toContain('job failure not recorded');
+    } finally {
+      await database.execScript('DROP TRIGGER refuse_failed_once ON jobs; DROP FUNCTION refuse_failed_once(); DROP SEQUENCE refuse_failed_once;');
+    }
+  });
+
+  it('never records SQL or query parameters: a database error in a handler is recorded as a generic message', async () => {
+    const logged: { msg: string; extra?: object }[] = [];
+    const runner = new JobRunner(database, { log: (msg, extra) => logged.push({ msg, extra }) });
+    runner.register('dup', async ({ job, db }) => {
+      // The job's own id again: a unique violation, whose text carries the statement and its parameters.
+      await db.insert(jobs).values({ id: job.id, kind: 'secret-p4ram', payload: { secret: 'p4ram' }, createdBy: 'tester' });
+    });
+    const job = await runner.enqueue(database.db, 'dup', {}, 'tester');
+    await runner.drain();
+    const [row] = await database.db.select().from(jobs).where(eq(jobs.id, job.id));
+    expect(row).toMatchObject({ status: 'FAILED', response: JOB_TEXTS.databaseError('23505') });
+    for (const leak of ['insert into', '$1', 'p4ram', 'params']) expect(row!.response!.toLowerCase()).not.toContain(leak);
+    // The detail is in the log.
+    expect(JSON.stringify(logged)).toContain('p4ram');
+  });
+
+  it('requeues a job of its own process that stopped beating and is not in hand', async () => {
+    const runner = new JobRunner(database, { staleMs: 1000, pollMs: 20 });
+    let ran = 0;
+    runner.register('lost', async () => {
+      ran++;
+      return { response: 'ok' };
+    });
+    const job = await runner.enqueue(database.db, 'lost', {}, 'tester');
+    // What a failure that could not be recorded leaves: RUNNING, this process's worker id, no heartbeat since.
+    await database.db
+      .update(jobs)
+      .set({ status: 'RUNNING', workerId: runner.workerId, attempts: 1, heartbeatAt: new Date(Date.now() - 60_000) })
+      .where(eq(jobs.id, job.id));
+    runner.start();
+    try {
+      await waitAllFinished(1);
+    } finally {
+      await runner.stop();
+    }
+    const [row] = await database.db.select().from(jobs).where(eq(jobs.id, job.id));
+    expect(row).toMatchObject({ status: 'DONE', response: 'ok', attempts: 2 });
+    expect(ran).toBe(1);
   });
 });

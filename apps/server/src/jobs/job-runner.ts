@@ -14,6 +14,7 @@ import {
   type JobRecord,
   type OwnedJob,
 } from './jobs.repository.js';
+import { cleanJobText, JOB_TEXTS, jobErrorText } from './job-text.js';
 
 export type JobRow = JobRecord;
 
@@ -30,6 +31,12 @@ export interface JobContext {
   checkpoint(tx: Queryable, state: unknown, percent: number): Promise<void>;
   /** The checkpoint saved by a previous attempt (resumed jobs continue from it). */
   resumeFrom: unknown;
+  /**
+   * Logs a problem the handler deals with itself (a step that failed and was reported), with the error as
+   * `err`: its detail (a database error's statement and parameters) goes to the log, never to the job's
+   * response, which says what `jobErrorText` gives (job-text.ts).
+   */
+  log(msg: string, extra?: object): void;
 }
 
 export interface JobOutcome {
@@ -75,6 +82,8 @@ export class JobRunner {
   private readonly periodic: { name: string; everyMs: number; run: () => Promise<void>; last: number }[] = [];
   private timer: NodeJS.Timeout | null = null;
   private running = 0;
+  /** The jobs this runner is running now: its own RUNNING jobs that are not here are orphans (recoverStale). */
+  private readonly inHand = new Set<number>();
   private stopping = false;
   /** Jobs are run by someone else (a test's pump): waitFor neither drains itself nor gives up early. */
   private external = false;
@@ -192,22 +201,57 @@ export class JobRunner {
     await this.recoverStale();
   }
 
-  /** Requeues (or fails, past maxAttempts) RUNNING jobs whose worker stopped beating. */
+  /**
+   * Requeues (or fails, past maxAttempts) RUNNING jobs that stopped beating and that nobody runs: other
+   * workers' (a dead process), and this runner's own that are not in its hands (a failure it could not record).
+   */
   private async recoverStale(staleBefore = new Date(Date.now() - this.opts.staleMs)): Promise<void> {
     const db = this.database.db;
-    await failWornOutJobs(db, staleBefore, this.workerId, this.opts.maxAttempts);
-    await requeueStaleJobs(db, staleBefore, this.workerId);
+    const inHand = [...this.inHand];
+    await failWornOutJobs(db, staleBefore, this.workerId, inHand, this.opts.maxAttempts);
+    await requeueStaleJobs(db, staleBefore, this.workerId, inHand);
+  }
+
+  /**
+   * Records a job's failure: the error as jobErrorText gives it (never a database error's SQL or
+   * parameters; those go to the log). When that write fails, a plain message instead; when that fails too,
+   * the job is left RUNNING without a heartbeat and recoverStale requeues (or fails) it.
+   */
+  private async recordFailure(job: JobRow, mine: OwnedJob, err: unknown): Promise<void> {
+    const db = this.database.db;
+    this.opts.log('job failed', { jobId: job.id, kind: job.kind, err });
+    try {
+      await failJob(db, mine, jobErrorText(err));
+      return;
+    } catch (first) {
+      this.opts.log('job failure not recorded', { jobId: job.id, kind: job.kind, err: first });
+    }
+    try {
+      await failJob(db, mine, JOB_TEXTS.failureNotRecorded);
+    } catch (second) {
+      this.opts.log('job failure not recorded', { jobId: job.id, kind: job.kind, err: second });
+    }
   }
 
   private async claimAndRun(): Promise<boolean> {
     const job = await claimNextJob(this.database.db, this.workerId);
     if (!job) return false;
+    this.inHand.add(job.id);
+    try {
+      await this.run(job);
+    } finally {
+      this.inHand.delete(job.id);
+    }
+    return true;
+  }
+
+  private async run(job: JobRow): Promise<void> {
     const db = this.database.db;
     const handler = this.handlers.get(job.kind);
     const mine: OwnedJob = { id: job.id, workerId: this.workerId };
     if (!handler) {
-      await failJob(db, mine, `Unknown job kind ${job.kind}`);
-      return true;
+      await this.recordFailure(job, mine, new Error(`Unknown job kind ${job.kind}`));
+      return;
     }
     this.opts.info('job started', { jobId: job.id, kind: job.kind, attempts: job.attempts });
     const beat = setInterval(() => {
@@ -217,6 +261,7 @@ export class JobRunner {
     const ctx: JobContext = {
       job,
       db,
+      log: (msg, extra) => this.opts.log(msg, { jobId: job.id, kind: job.kind, ...extra }),
       resumeFrom: (job.result as { checkpoint?: unknown } | null)?.checkpoint,
       checkpoint: async (tx, state, percent) => {
         await setJobProgress(tx, mine, clampPercent(percent), { checkpoint: state });
@@ -226,14 +271,21 @@ export class JobRunner {
       },
     };
     try {
-      const outcome = (await handler(ctx)) ?? {};
-      await finishJob(db, mine, { result: outcome.result ?? null, response: outcome.response ?? null });
-    } catch (err) {
-      this.opts.log('job failed', { jobId: job.id, kind: job.kind, err: String(err) });
-      await failJob(db, mine, err instanceof Error ? err.message : String(err));
+      let outcome: JobOutcome;
+      try {
+        outcome = (await handler(ctx)) ?? {};
+      } catch (err) {
+        await this.recordFailure(job, mine, err);
+        return;
+      }
+      try {
+        await finishJob(db, mine, { result: outcome.result ?? null, response: outcome.response == null ? null : cleanJobText(outcome.response) });
+      } catch (err) {
+        // The work is done but its outcome cannot be written (e.g. a result the database refuses).
+        await this.recordFailure(job, mine, err);
+      }
     } finally {
       clearInterval(beat);
     }
-    return true;
   }
 }

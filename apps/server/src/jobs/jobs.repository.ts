@@ -1,4 +1,4 @@
-import { and, eq, lt, ne, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, ne, notInArray, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client.js';
 import { queryRows } from '../db/client.js';
 import { jobs, jobSteps } from '../db/schema.js';
@@ -24,20 +24,29 @@ export async function insertJob(db: Queryable, job: { kind: string; payload: unk
   return row;
 }
 
-/** Fails the RUNNING jobs of other workers whose heartbeat is older than `staleBefore` and that used up `maxAttempts`. */
-export async function failWornOutJobs(db: Queryable, staleBefore: Date, workerId: string, maxAttempts: number): Promise<void> {
+/**
+ * The RUNNING jobs whose heartbeat is older than `staleBefore` and that no worker is running: those of other
+ * workers, and those of `workerId` itself that are not in its hands (`inHand`), e.g. one whose failure could
+ * not be recorded. A job in hand is never taken from its own worker.
+ */
+const orphaned = (staleBefore: Date, workerId: string, inHand: readonly number[]) =>
+  and(
+    eq(jobs.status, 'RUNNING'),
+    lt(jobs.heartbeatAt, staleBefore),
+    inHand.length ? or(ne(jobs.workerId, workerId), isNull(jobs.workerId), notInArray(jobs.id, [...inHand])) : undefined,
+  );
+
+/** Fails the orphaned RUNNING jobs (see `orphaned`) that used up `maxAttempts`. */
+export async function failWornOutJobs(db: Queryable, staleBefore: Date, workerId: string, inHand: readonly number[], maxAttempts: number): Promise<void> {
   await db
     .update(jobs)
     .set({ status: 'FAILED', finishedAt: new Date(), response: 'The job was interrupted too many times and was stopped.', workerId: null })
-    .where(and(eq(jobs.status, 'RUNNING'), lt(jobs.heartbeatAt, staleBefore), ne(jobs.workerId, workerId), sql`${jobs.attempts} >= ${maxAttempts}`));
+    .where(and(orphaned(staleBefore, workerId, inHand), sql`${jobs.attempts} >= ${maxAttempts}`));
 }
 
-/** Requeues the RUNNING jobs of other workers whose heartbeat is older than `staleBefore`. */
-export async function requeueStaleJobs(db: Queryable, staleBefore: Date, workerId: string): Promise<void> {
-  await db
-    .update(jobs)
-    .set({ status: 'QUEUED', workerId: null })
-    .where(and(eq(jobs.status, 'RUNNING'), lt(jobs.heartbeatAt, staleBefore), ne(jobs.workerId, workerId)));
+/** Requeues the orphaned RUNNING jobs (see `orphaned`). */
+export async function requeueStaleJobs(db: Queryable, staleBefore: Date, workerId: string, inHand: readonly number[]): Promise<void> {
+  await db.update(jobs).set({ status: 'QUEUED', workerId: null }).where(orphaned(staleBefore, workerId, inHand));
 }
 
 /** Claims the oldest due QUEUED job for `workerId` (`FOR UPDATE SKIP LOCKED`: each job once) and answers its row. */

@@ -8,6 +8,7 @@ import { EXPORT_CONTENT_TYPES, EXPORT_TEXTS, isMassiveExport, isPdfExport, type 
 import type { ModuleKey, ProductDto } from '@bo/shared/modules';
 import type { Db } from '../../db/client.js';
 import type { JobHandler } from '../../jobs/job-runner.js';
+import { jobErrorText } from '../../jobs/job-text.js';
 import type { SkuPictures } from '../images/sku-pictures.js';
 import { clusterExport } from './cluster-export.js';
 import { targetKey, type ExportKindDef, type ExportStatus, type ExportTarget, type FileWriter } from './export-kind.js';
@@ -95,8 +96,8 @@ export function exportJob(opts: { lockTtlMinutes: number; pictures: SkuPictures 
       await storeExportDone(db, payload.exportId, { fileName, contentType: pdf ? EXPORT_CONTENT_TYPES.pdf : EXPORT_CONTENT_TYPES.xlsx });
       return { result: { exportId: payload.exportId, fileName, bytes: store.bytes }, response: `Exported ${fileName}` };
     } catch (err) {
-      const message = err instanceof Error ? err.message : String(err);
-      await markExportFailed(db, payload.exportId, message);
+      // What the export's status shows; the runner logs the error itself.
+      await markExportFailed(db, payload.exportId, jobErrorText(err));
       throw err;
     }
   };

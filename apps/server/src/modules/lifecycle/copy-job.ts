@@ -14,6 +14,7 @@ import { itemKeyString, type ItemKeyParts } from '@bo/shared/item-keys';
 import { canCopy, sameUser, type ItemScope } from '@bo/shared/permissions';
 import type { Tx } from '../../db/client.js';
 import { yieldBetweenSteps, type JobHandler, type JobRunner } from '../../jobs/job-runner.js';
+import { stepErrorText } from '../../jobs/job-text.js';
 import { audit } from '../../lib/audit.repository.js';
 import { prepareRecreation } from '../deletion/deletion.service.js';
 import { liveLocks } from '../locks/locks.repository.js';
@@ -120,7 +121,7 @@ export function copyJob<Row extends CopyRow, K extends CopyKind<Row>['keyField']
   copy: CopyKind<Row> & { keyField: K },
   lockTtlMinutes: number,
 ): JobHandler {
-  return async ({ job, db, checkpoint, resumeFrom }) => {
+  return async ({ job, db, checkpoint, resumeFrom, log }) => {
     const payload = job.payload as CopyJobPayload;
     const steps: Step[] = payload.items.flatMap((i) => i.destinationMonthList.map((destination) => ({ itemKey: i.itemKey, monthId: i.monthId, destination })));
     const total = steps.length + (payload.toPublish ? 1 : 0);
@@ -147,7 +148,8 @@ export function copyJob<Row extends CopyRow, K extends CopyKind<Row>['keyField']
         });
       } catch (err) {
         // Only this month failed (its transaction rolled back): report it and go on with the others.
-        const next: Checkpoint = { ...state, step: i + 1, errors: [...state.errors, failure(step, `Unexpected error: ${err instanceof Error ? err.message : String(err)}`)] };
+        log('copy step failed', { step: i, err });
+        const next: Checkpoint = { ...state, step: i + 1, errors: [...state.errors, failure(step, `Unexpected error: ${stepErrorText(err)}`)] };
         state = await db.transaction(async (tx) => {
           await save(tx, next);
           return next;

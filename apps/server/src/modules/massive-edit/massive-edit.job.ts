@@ -11,6 +11,7 @@ import { itemKeyString, uniqueKeys, type ItemKeyParts } from '@bo/shared/item-ke
 import type { MassiveEditType } from '@bo/shared/massive-edit';
 import { yieldBetweenSteps, type JobHandler, type JobRunner } from '../../jobs/job-runner.js';
 import { jobStepOutcomes, recordJobSteps } from '../../jobs/jobs.repository.js';
+import { stepErrorText } from '../../jobs/job-text.js';
 import { auditMany, type AuditEntry } from '../../lib/audit.repository.js';
 import type { Tx } from '../../db/client.js';
 import { decideChange, factsAfter, loadChangeFacts, writeChange, type ChangeKind, type VersionedRow } from '../lifecycle/item-change.js';
@@ -53,7 +54,7 @@ export function massiveEditJob<Row extends VersionedRow, Content, Edit, Env>(
   lockTtlMinutes: number,
 ): JobHandler {
   const change = type.change as ChangeKind<Row, Content, unknown, unknown>;
-  return async ({ job, db, checkpoint, resumeFrom }) => {
+  return async ({ job, db, checkpoint, resumeFrom, log }) => {
     const payload = job.payload as MassiveEditPayload<Edit>;
     const { steps, toPublish } = payload;
     const publishing = toPublish && type.publish !== null;
@@ -106,7 +107,8 @@ export function massiveEditJob<Row extends VersionedRow, Content, Edit, Env>(
           try {
             await db.transaction((tx) => runSteps(tx, i, i + 1));
           } catch (err) {
-            const reason = `Unexpected error: ${err instanceof Error ? err.message : String(err)}`;
+            log('massive edit step failed', { step: i, err });
+            const reason = `Unexpected error: ${stepErrorText(err)}`;
             await db.transaction(async (tx) => {
               await recordJobSteps(tx, job.id, [{ step: i, outcome: stepOutcome(steps[i]!, { outcome: 'failed', reason }, steps[i]!.label) }]);
               await checkpoint(tx, { ...state, step: i + 1 }, percent(i + 1));

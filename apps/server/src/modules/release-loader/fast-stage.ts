@@ -17,7 +17,6 @@
  */
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { StringDecoder } from 'node:string_decoder';
 import { sql } from 'drizzle-orm';
 import { from as copyFrom } from 'pg-copy-streams';
 import { pgClientOf, type Queryable } from '../../db/client.js';
@@ -25,6 +24,7 @@ import { FORMATS, parseCell, type CellValue, type ColumnSpec, type ReleaseFileKi
 import { detectDelimiter, formatOf, type FileSource } from './read-records.js';
 import { HEAD_COLUMNS, insertHeads, STAGE, type HeadKind } from './release-loader.repository.js';
 import { ChunkWriter } from './stage-file.js';
+import { Utf8Decoder } from './utf8-text.js';
 
 /** The kinds worth the fast way: the big files without rules between rows of different items. */
 export const FAST_KINDS: readonly ReleaseFileKind[] = ['registry', 'module', 'cluster'];
@@ -350,7 +350,8 @@ class RowTyper {
 
 /** The file's lines after the header, typed, as chunks of COPY text (one per chunk read). */
 async function* copyText(typer: RowTyper, first: Buffer, rest: AsyncIterator<Buffer>, onBytes: (bytes: number) => void): AsyncGenerator<Buffer> {
-  const decoder = new StringDecoder('utf8');
+  // Bytes that are not UTF-8 come out as lone surrogates, which parseCell refuses: the careful way reports them.
+  const decoder = new Utf8Decoder();
   let bytes = 0;
   let carry = '';
   let chunk: Buffer | null = first;

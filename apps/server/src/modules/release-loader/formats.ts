@@ -203,11 +203,35 @@ const ok = (value: CellValue): Parsed => ({ ok: true, value });
 const fail = (reason: string): Parsed => ({ ok: false, reason });
 const quote = (raw: string) => `'${raw.length > 40 ? `${raw.slice(0, 40)}…` : raw}'`;
 
+/** Why a cell's text cannot be stored (PostgreSQL's text holds neither NUL nor anything but UTF-8). */
+export const CELL_TEXT_REASONS = {
+  nul: 'holds a NUL character (0x00), which cannot be stored',
+  notUtf8: 'holds bytes that are not valid UTF-8, which cannot be stored',
+} as const;
+
+/** A NUL or a UTF-16 surrogate: the quick test before the exact one. */
+const SUSPECT = /[\0\uD800-\uDFFF]/;
+/** A surrogate without its pair: bytes that were not UTF-8 (utf8-text.ts), or an xlsx's `_xD800_`. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * Why a cell's text cannot be stored, or null. Both loader paths (fast-stage.ts, stage-file.ts) read every
+ * cell through parseCell, which asks this first: such a cell is a cell error like any other, found before
+ * anything is staged (a NUL in a statement's parameters would fail the statement, not name the cell).
+ */
+export function cellTextProblem(raw: string): string | null {
+  if (!SUSPECT.test(raw)) return null;
+  if (raw.includes('\0')) return CELL_TEXT_REASONS.nul;
+  return LONE_SURROGATE.test(raw) ? CELL_TEXT_REASONS.notUtf8 : null;
+}
+
 export const BOOL_TRUE: ReadonlySet<string> = new Set(['true', '1', 'yes', 'y', 'si', 'x']);
 export const BOOL_FALSE: ReadonlySet<string> = new Set(['false', '0', 'no', 'n']);
 
 /** One cell of a column: trimmed text in, the typed value (or the column's default for an empty cell) out. */
 export function parseCell(spec: ColumnSpec, raw: string | null): Parsed {
+  const problem = raw === null ? null : cellTextProblem(raw);
+  if (problem !== null) return fail(problem);
   const value = raw === null ? '' : raw.trim();
   if (value === '') {
     if (spec.required) return fail('required');

@@ -10,6 +10,7 @@ import ExcelJS from 'exceljs';
 import type { Queryable } from '../../db/client.js';
 import { zipEntriesOfTail } from '../uploads/xlsx-check.js';
 import { guardLostEntries, LostEntries, READ_ATTEMPTS, zipHolds, type ReaderState, type ZipHolds } from '../uploads/xlsx-rows.js';
+import { markInvalidUtf8, unmarkInvalidUtf8 } from './utf8-text.js';
 
 /** Where a file's bytes come from: opened once per read. */
 export interface FileSource {
@@ -90,7 +91,7 @@ export async function* readRecords(
   const { head, rest } = await peek(first, report);
   if (head.length === 0) return;
   if (!head.subarray(0, 4).equals(ZIP_MAGIC)) {
-    yield* csvRows(Readable.from(chain(head, rest)), detectDelimiter(head));
+    yield* csvRows(chain(head, rest), detectDelimiter(head));
     return;
   }
   // The rest of this first read only looks for the central directory; the rows' reads count the bytes.
@@ -145,7 +146,16 @@ export function detectDelimiter(head: Buffer): ';' | ',' {
   return semicolons > commas ? ';' : ',';
 }
 
-async function* csvRows(stream: Readable, delimiter: string): AsyncGenerator<RecordRow> {
+/** The bytes with invalid UTF-8 marked for csv-parse (utf8-text.ts); `marker.marked` says whether anything was. */
+async function* markedBytes(bytes: AsyncIterable<Buffer>, marker: ReturnType<typeof markInvalidUtf8>): AsyncGenerator<Buffer> {
+  for await (const chunk of bytes) yield marker.write(chunk);
+  const rest = marker.end();
+  if (rest.length > 0) yield rest;
+}
+
+async function* csvRows(bytes: AsyncIterable<Buffer>, delimiter: string): AsyncGenerator<RecordRow> {
+  const marker = markInvalidUtf8();
+  const stream = Readable.from(markedBytes(bytes, marker));
   const parser = stream.pipe(
     parse({ delimiter, bom: true, relax_column_count: true, skip_empty_lines: true, skip_records_with_empty_values: true, info: true }),
   );
@@ -154,7 +164,8 @@ async function* csvRows(stream: Readable, delimiter: string): AsyncGenerator<Rec
     // The row is the line the record ends on (the line number a text editor and a spreadsheet show).
     for await (const record of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
       row = record.info.lines;
-      yield { row, cells: record.record };
+      // The marker runs ahead of the parser: nothing marked yet, nothing to unmark in this record.
+      yield { row, cells: marker.marked ? record.record.map(unmarkInvalidUtf8) : record.record };
     }
   } catch (error) {
     stream.destroy();

@@ -65,6 +65,8 @@ export class ChunkWriter {
 interface HeadSeen {
   row: number;
   values: CellValue[];
+  /** Which of the values were refused on that row (already reported: later rows are not compared with them). */
+  refused?: boolean[];
 }
 
 const HEAD_KEY_LABELS: Record<HeadKind, string> = { module: 'module', cluster: 'cluster' };
@@ -118,12 +120,12 @@ export async function stageFile(db: Queryable, kind: ReleaseFileKind, source: Fi
         const key = `${String(head[0])}\u0000${String(head[1])}`;
         const seen = heads.get(key);
         if (!seen) {
-          heads.set(key, { row: record.row, values: head });
+          heads.set(key, { row: record.row, values: head, refused: headIndexes.map((i) => bad.has(i)) });
           await headWriter.add([record.row, ...head]);
         } else {
           for (let j = 2; j < head.length; j++) {
             const column = headIndexes[j]!;
-            if (bad.has(column) || head[j] === seen.values[j]) continue;
+            if (bad.has(column) || seen.refused?.[j] || head[j] === seen.values[j]) continue;
             report(
               record.row,
               specs[column]!.name,

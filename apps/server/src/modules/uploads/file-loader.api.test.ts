@@ -11,8 +11,9 @@ import { multipartBody } from '../../../test/multipart.js';
 import { buildTestApp, loginAs, type TestUsers } from '../../../test/test-app.js';
 import { queryRows, type Db } from '../../db/client.js';
 import { clientClassifications, macroFamilies, releases } from '../../db/schema.js';
-import { FORMATS, RELEASE_FILE_KINDS, type ReleaseFileKind } from '../release-loader/formats.js';
+import { CELL_TEXT_REASONS, FORMATS, RELEASE_FILE_KINDS, type ReleaseFileKind } from '../release-loader/formats.js';
 import { csvField, templateCsv } from '../release-loader/release-export.js';
+import { JOB_TEXTS } from '../../jobs/job-text.js';
 import { progressWriter } from './file-loader.job.js';
 
 type Row = Record<string, string>;
@@ -151,6 +152,62 @@ describe('Upload Files (POST /data/fileLoader/import)', () => {
     expect({ skus: await count('skus'), stores: await count('stores'), modules: await count('modules'), clusters: await count('clusters') }).toEqual({ skus: 0, stores: 0, modules: 0, clusters: 0 });
     // The upload has ended: the next one is accepted.
     expect((await send('admin', parts())).statusCode).toBe(200);
+  });
+
+  it('refuses a NUL byte or bytes that are not UTF-8 in a cell as cell errors, and the upload ends (the next one is accepted)', async () => {
+    const files = happyFiles();
+    files.registry[0] = { ...files.registry[0]!, colorDescription: 'Bl\u0000ack' };
+    files.segment[0] = { ...files.segment[0]!, storeName: '\u0000' };
+    files.module[0] = { ...files.module[0]!, moduleDescription: 'a\u0000b' };
+    const body = fileParts(files).map((p) => {
+      // A byte that no UTF-8 text holds (0xFF), in the first cluster row's label.
+      if (!('content' in p) || p.field !== 'cluster') return p;
+      const text = p.content.toString('utf8');
+      const at = Buffer.byteLength(text.slice(0, text.indexOf('Cluster CL1') + 'Cluster'.length));
+      return { ...p, content: Buffer.concat([p.content.subarray(0, at), Buffer.from([0xff]), p.content.subarray(at)]) };
+    });
+    const res = await send('admin', [...body, { field: 'releaseId', value: 'R2027' }, { field: 'type', value: 'massive' }]);
+    expect(res.statusCode, res.body).toBe(200);
+    const { upload, jobId } = res.json() as { upload: UploadItem; jobId: number };
+    await app.jobs.drain();
+    const failed = await uploadOf(upload.id);
+    expect(failed).toMatchObject({ status: 'ERROR', progress: 100 });
+    expect(failed.response!.split(';')).toEqual([
+      FILE_LOADER_TEXTS.refused(4),
+      `registry.csv, row 2, colorDescription: ${CELL_TEXT_REASONS.nul}`,
+      `segment.csv, row 2, storeName: ${CELL_TEXT_REASONS.nul}`,
+      `module.csv, row 2, moduleDescription: ${CELL_TEXT_REASONS.nul}`,
+      `cluster.csv, row 2, clusterLabel: ${CELL_TEXT_REASONS.notUtf8}`,
+    ]);
+    const job = await app.inject({ method: 'GET', url: `/api/jobs/${jobId}`, headers: h.admin });
+    expect(job.json()).toMatchObject({ status: 'FAILED', response: failed.response });
+    expect({ skus: await count('skus'), stores: await count('stores'), modules: await count('modules'), clusters: await count('clusters') }).toEqual({ skus: 0, stores: 0, modules: 0, clusters: 0 });
+    // The upload has ended: the next one is accepted, and loads.
+    const next = await send('admin', parts());
+    expect(next.statusCode, next.body).toBe(200);
+    await app.jobs.drain();
+    expect(await uploadOf((next.json() as { upload: UploadItem }).upload.id)).toMatchObject({ status: 'DONE' });
+  });
+
+  it('answers a database error inside the load without its SQL or parameters (the job and the upload list)', async () => {
+    await db.execute(
+      sql.raw(`CREATE FUNCTION refuse_skus() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'disk on fire'; END $$`),
+    );
+    await db.execute(sql.raw('CREATE TRIGGER refuse_skus BEFORE INSERT ON skus FOR EACH ROW EXECUTE FUNCTION refuse_skus()'));
+    try {
+      const res = await send('admin', parts());
+      expect(res.statusCode, res.body).toBe(200);
+      const { upload, jobId } = res.json() as { upload: UploadItem; jobId: number };
+      await app.jobs.drain();
+      const failed = await uploadOf(upload.id);
+      expect(failed).toMatchObject({ status: 'ERROR', response: JOB_TEXTS.databaseError('P0001') });
+      const job = await app.inject({ method: 'GET', url: `/api/jobs/${jobId}`, headers: h.admin });
+      expect(job.json()).toMatchObject({ status: 'FAILED', response: JOB_TEXTS.databaseError('P0001') });
+      for (const answer of [JSON.stringify(failed), job.body]) expect(answer).not.toMatch(/insert into|\$1|params|disk on fire|800000000001|AU4012/i);
+    } finally {
+      await db.execute(sql.raw('DROP TRIGGER refuse_skus ON skus'));
+      await db.execute(sql.raw('DROP FUNCTION refuse_skus'));
+    }
   });
 
   it('refuses (nothing stored) with { error, message, status }', async () => {

@@ -14,6 +14,7 @@ import type { MassiveEditResult } from '@bo/shared/massive-edit';
 import type { ImportOutcome, ImportResult } from '@bo/shared/uploads';
 import type { Db, Tx } from '../../db/client.js';
 import { yieldBetweenSteps, type JobContext, type JobHandler, type JobRunner } from '../../jobs/job-runner.js';
+import { stepErrorText } from '../../jobs/job-text.js';
 import { AppError } from '../../lib/errors.js';
 import type { VersionedRow } from '../lifecycle/item-change.js';
 import { currentCaller, type JobCaller } from '../lifecycle/job-caller.js';
@@ -107,7 +108,7 @@ function lineMessage(who: string, o: Omit<LineOutcome, 'group'>): string {
   return `${who}: ${what}`.replaceAll(';', ',');
 }
 
-const unexpected = (err: unknown) => (err instanceof ImportRefused ? err.message : `Unexpected error: ${err instanceof Error ? err.message : String(err)}`);
+const unexpected = (err: unknown) => (err instanceof ImportRefused ? err.message : `Unexpected error: ${stepErrorText(err)}`);
 
 export function importJob<G extends ImportGroup<unknown>, Row extends VersionedRow, Content, Edit, Env, Prepared>(
   runner: Pick<JobRunner, 'enqueue'>,
@@ -157,6 +158,7 @@ export function importJob<G extends ImportGroup<unknown>, Row extends VersionedR
           return done;
         });
       } catch (err) {
+        if (!(err instanceof ImportRefused)) ctx.log('import step failed', { group: i, err });
         outcome = { group: i, outcome: 'failed', changes: [], reason: unexpected(err) };
         const failed = outcome;
         await db.transaction((tx) => ctx.checkpoint(tx, { ...state, created: k + 1, creations: [...state.creations, failed] }, percent(k + 1)));
