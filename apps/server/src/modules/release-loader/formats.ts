@@ -6,6 +6,7 @@
 import { LIMITS } from '@bo/shared/validation';
 import { INT4_MAX } from '@bo/shared/numbers';
 import { COMPOSITION_STATUSES, CLUSTER_COMPOSITION_STATUSES } from '@bo/shared/statuses';
+import { unescapeFormula } from '../../lib/csv-formula.js';
 
 export const RELEASE_FILE_KINDS = ['registry', 'segment', 'module', 'cluster'] as const;
 export type ReleaseFileKind = (typeof RELEASE_FILE_KINDS)[number];
@@ -232,7 +233,9 @@ export const BOOL_FALSE: ReadonlySet<string> = new Set(['false', '0', 'no', 'n']
 export function parseCell(spec: ColumnSpec, raw: string | null): Parsed {
   const problem = raw === null ? null : cellTextProblem(raw);
   if (problem !== null) return fail(problem);
-  const value = raw === null ? '' : raw.trim();
+  // A field the CSV writer escaped (`'=…`, lib/csv-formula.ts) reads back as it was; after the trim, so the
+  // quote keeps a value's leading tab or carriage return.
+  const value = raw === null ? '' : unescapeFormula(raw.trim());
   if (value === '') {
     if (spec.required) return fail('required');
     return ok(spec.default ?? null);

@@ -5,6 +5,7 @@
 import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { Db } from '../../db/client.js';
+import { escapeFormula } from '../../lib/csv-formula.js';
 import { notFound } from '../../lib/errors.js';
 import { FORMATS, formatCell, type FileFormat, type ReleaseFileKind } from './formats.js';
 import { clusterLines, findRelease, itemPage, moduleLines, registryPage, segmentPage, type ExportRow, type ItemKey } from './release-loader.repository.js';
@@ -13,9 +14,14 @@ const PAGE_ROWS = 10_000;
 /** Items per page of the module and cluster files (their lines come with them). */
 const PAGE_ITEMS = 500;
 
-/** One CSV field: quoted when it holds the separator, a quote, a line break or edge spaces. */
-export function csvField(value: string, delimiter = ','): string {
-  if (value === '') return '';
+/**
+ * One CSV field: escaped when a spreadsheet would run it as a formula (lib/csv-formula.ts: a leading `'`),
+ * then quoted when it holds the separator, a quote, a line break or edge spaces. Every CSV the product
+ * writes goes through here.
+ */
+export function csvField(field: string, delimiter = ','): string {
+  if (field === '') return '';
+  const value = escapeFormula(field);
   if (value.includes(delimiter) || value.includes('"') || value.includes('\n') || value.includes('\r') || value.trim() !== value) {
     return `"${value.replace(/"/g, '""')}"`;
   }

@@ -2,7 +2,13 @@
  * Upload Files over HTTP (POST /data/fileLoader/import, the FILE_LOADER job, the templates and a
  * release's files), on the test database (PGlite, or PostgreSQL with TEST_DATABASE_URL).
  */
+import { execFileSync } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parse as parseCsv } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FILE_LOADER_TEXTS, UPLOAD_TEXTS, type UploadItem } from '@bo/shared/uploads';
@@ -15,6 +21,16 @@ import { CELL_TEXT_REASONS, FORMATS, RELEASE_FILE_KINDS, type ReleaseFileKind } 
 import { csvField, templateCsv } from '../release-loader/release-export.js';
 import { JOB_TEXTS } from '../../jobs/job-text.js';
 import { progressWriter } from './file-loader.job.js';
+
+/** LibreOffice, when installed (the CSV injection check converts a download with it; CI does not need it). */
+const SOFFICE = ['soffice', 'libreoffice'].find((bin) => {
+  try {
+    execFileSync('which', [bin], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+});
 
 type Row = Record<string, string>;
 
@@ -53,7 +69,8 @@ let app: FastifyInstance;
 let db: Db;
 let h: Record<User, { authorization: string }>;
 
-beforeEach(async () => {
+/** A fresh app on an emptied database, with the reference data and the users. */
+async function startApp() {
   const test = await buildTestApp({ reference: true, users: {}, manualJobs: true, tempDataDir: true, config: { RELEASE_FILE_MAX_MB: 1 } });
   app = test.app;
   db = test.db;
@@ -65,7 +82,8 @@ beforeEach(async () => {
     await buildUser(db, { ...spec, username });
     h[username as User] = await loginAs(app, username);
   }
-});
+}
+beforeEach(startApp);
 afterEach(async () => {
   await app.close();
 });
@@ -271,6 +289,121 @@ describe('release files (GET /data/fileLoader/…)', () => {
     expect((await app.inject({ method: 'GET', url: '/data/fileLoader/release/R2027/stores', headers: h.admin })).statusCode).toBe(404);
     expect((await app.inject({ method: 'GET', url: '/data/fileLoader/release/R2027/module', headers: h.creator })).statusCode).toBe(403);
   });
+});
+
+describe('formulas in the release files (CSV injection)', () => {
+  const FORMULA = '=HYPERLINK("http://x","y")';
+  const MODULE_KEY = { moduleName: 'MOD1', monthId: 'M01_2027' };
+
+  async function download(): Promise<Record<ReleaseFileKind, Buffer>> {
+    const files = {} as Record<ReleaseFileKind, Buffer>;
+    for (const kind of RELEASE_FILE_KINDS) {
+      const res = await app.inject({ method: 'GET', url: `/data/fileLoader/release/R2027/${kind}`, headers: h.admin });
+      expect(res.statusCode, res.body).toBe(200);
+      files[kind] = res.rawPayload;
+    }
+    return files;
+  }
+
+  /** Loads the files (`massive`) and answers the upload once its job ran. */
+  async function load(files: Record<ReleaseFileKind, Buffer>, names: Partial<Record<ReleaseFileKind, string>> = {}) {
+    const body: Part[] = [
+      ...RELEASE_FILE_KINDS.map((k) => ({ field: k, fileName: names[k] ?? `${k}.csv`, content: files[k], type: 'text/csv' })),
+      { field: 'releaseId', value: 'R2027' },
+      { field: 'type', value: 'massive' },
+    ];
+    const res = await send('admin', body);
+    expect(res.statusCode, res.body).toBe(200);
+    await app.jobs.drain();
+    return uploadOf((res.json() as { upload: UploadItem }).upload.id);
+  }
+
+  const description = async () =>
+    (await queryRows<{ module_description: string }>(db, sql`SELECT module_description FROM modules WHERE module_name = 'MOD1'`))[0]!.module_description;
+
+  it('writes a description an editor saved as a formula escaped, and loading the download gives back the same values and the same bytes', async () => {
+    const files = happyFiles();
+    // Loaded values that begin with a trigger, and one that was already quoted.
+    files.registry[0] = { ...files.registry[0]!, colorDescription: '+1+1', model: '-2', marketingTheme: '@SUM(A1)' };
+    files.segment[0] = { ...files.segment[0]!, storeName: "'=already quoted" };
+    expect((await send('admin', parts(files))).statusCode).toBe(200);
+    await app.jobs.drain();
+    const { buildUser } = await import('../../../test/builders.js');
+    await buildUser(db, { username: 'editor', grants: { view: AUR_EU, edit: AUR_EU } });
+    const editor = await loginAs(app, 'editor');
+    expect((await app.inject({ method: 'POST', url: '/api/module/lock', headers: editor, payload: [MODULE_KEY] })).json()[0].acquired).toBe(true);
+    const saved = await app.inject({ method: 'POST', url: '/api/module/save', headers: editor, payload: { ...MODULE_KEY, moduleDescription: FORMULA } });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(await description()).toBe(FORMULA);
+
+    const first = await download();
+    expect(first.module.toString()).toContain(`"'=HYPERLINK(""http://x"",""y"")"`);
+    expect(first.registry.toString()).toContain(",'-2,");
+    expect(first.registry.toString()).toContain(",'+1+1,");
+    expect(first.registry.toString()).toContain(",'@SUM(A1),");
+    expect(first.segment.toString()).toContain(",''=already quoted,");
+    // No field of any file begins with what a spreadsheet runs.
+    for (const kind of RELEASE_FILE_KINDS) {
+      for (const record of parseCsv(first[kind]) as string[][]) for (const field of record) expect(field, `${kind}: ${field}`).not.toMatch(/^[=+\-@\t\r]/);
+    }
+
+    // Into a fresh database: the same values, and the same files again, byte for byte.
+    await app.close();
+    await startApp();
+    expect(await load(first)).toMatchObject({ status: 'DONE' });
+    expect(await description()).toBe(FORMULA);
+    expect(await queryRows(db, sql`SELECT model, color_description, marketing_theme FROM skus WHERE upc = '800000000001'`)).toEqual([
+      { model: '-2', color_description: '+1+1', marketing_theme: '@SUM(A1)' },
+    ]);
+    expect(await queryRows(db, sql`SELECT name FROM stores WHERE store_jda = 'S1'`)).toEqual([{ name: "'=already quoted" }]);
+    const second = await download();
+    for (const kind of RELEASE_FILE_KINDS) expect(second[kind].equals(first[kind]), kind).toBe(true);
+  });
+
+  it(
+    SOFFICE
+      ? 'LibreOffice opens the downloaded CSV with the description as text, not a formula, and its xlsx loads back the same description'
+      : 'LibreOffice check — skipped: neither soffice nor libreoffice is on PATH (apt-get install libreoffice-calc-nogui to run it)',
+    { skip: !SOFFICE, timeout: 180_000 },
+    async () => {
+      const files = happyFiles();
+      files.module = files.module.map((r) => ({ ...r, moduleDescription: FORMULA }));
+      expect((await send('admin', parts(files))).statusCode).toBe(200);
+      await app.jobs.drain();
+      const first = await download();
+      const dir = await mkdtemp(join(tmpdir(), 'bo-soffice-'));
+      try {
+        await writeFile(join(dir, 'module.csv'), first.module);
+        // The same file without the escape: LibreOffice runs it, so the check below means something.
+        await writeFile(join(dir, 'raw.csv'), first.module.toString().replaceAll(`"'=HYPERLINK`, '"=HYPERLINK'));
+        for (const name of ['module.csv', 'raw.csv']) {
+          execFileSync(SOFFICE!, ['--headless', '--norestore', `-env:UserInstallation=file://${join(dir, 'profile')}`, '--convert-to', 'xlsx',
+            '--infilter=Text - txt - csv (StarCalc):44,34,76', '--outdir', dir, join(dir, name)], { stdio: 'ignore', timeout: 120_000 });
+        }
+        const cellOf = async (file: string) => {
+          const workbook = new ExcelJS.Workbook();
+          await workbook.xlsx.readFile(join(dir, file));
+          const sheet = workbook.worksheets[0]!;
+          const column = (sheet.getRow(1).values as unknown[]).indexOf('moduleDescription');
+          return sheet.getRow(2).getCell(column);
+        };
+        const raw = await cellOf('raw.xlsx');
+        expect(raw.type).toBe(ExcelJS.ValueType.Formula);
+        const escaped = await cellOf('module.xlsx');
+        expect(escaped.type).toBe(ExcelJS.ValueType.String);
+        expect(escaped.value).toBe(`'${FORMULA}`);
+
+        // The spreadsheet's file, loaded: the quote comes off, the description is the same.
+        await app.close();
+        await startApp();
+        const xlsx = await readFile(join(dir, 'module.xlsx'));
+        expect(await load({ ...first, module: xlsx }, { module: 'module.xlsx' })).toMatchObject({ status: 'DONE' });
+        expect(await description()).toBe(FORMULA);
+      } finally {
+        await rm(dir, { recursive: true, force: true });
+      }
+    },
+  );
 });
 
 describe('progressWriter (the job’s progress, written outside the load)', () => {
