@@ -83,6 +83,8 @@ export const ERROR_KEYS = [
   'invalidClassification',
   'classificationAlreadyExists',
   'classificationNotFound',
+  /** Deleting a classification that live clusters carry, one of which the caller may not change now (403). */
+  'classificationInUse',
   // deletion
   'invalidDeletionData',
   'invalidViewType',

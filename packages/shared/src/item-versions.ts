@@ -8,8 +8,11 @@ import { clusterKeySchema } from './clusters.js';
 import { moduleKeySchema } from './modules.js';
 import { LIMITS } from './validation.js';
 
-/** What wrote a version. 'release' = the four-file loader; 'change' = any other write. */
-export const VERSION_ACTIONS = ['create', 'save', 'publish', 'copy', 'massiveEdit', 'import', 'revert', 'release', 'restore', 'change'] as const;
+/**
+ * What wrote a version. 'release' = the four-file loader; 'classificationDelete' = the deletion of a client
+ * classification the cluster carried; 'change' = any other write.
+ */
+export const VERSION_ACTIONS = ['create', 'save', 'publish', 'copy', 'massiveEdit', 'import', 'revert', 'release', 'restore', 'classificationDelete', 'change'] as const;
 export const versionActionSchema = z.enum(VERSION_ACTIONS);
 export type VersionAction = (typeof VERSION_ACTIONS)[number];
 
@@ -24,6 +27,7 @@ export const ACTION_LABELS: Record<VersionAction, string> = {
   revert: 'Restored version',
   release: 'Release files',
   restore: 'Restored from deletion',
+  classificationDelete: 'Client classification deleted',
   change: 'Changed',
 };
 

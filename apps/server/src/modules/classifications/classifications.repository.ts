@@ -1,6 +1,6 @@
-import { asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
-import { clientClassifications, clusterClassifications, clusters } from '../../db/schema.js';
+import { auditLog, clientClassifications, clusterClassifications, clusters } from '../../db/schema.js';
 
 export type ClassificationRow = typeof clientClassifications.$inferSelect;
 
@@ -35,17 +35,36 @@ export async function findClassificationForUpdate(db: Queryable, classificationI
   return row ?? null;
 }
 
-/** How many live clusters carry the classification. */
-export async function liveClustersCarrying(db: Queryable, classificationId: number): Promise<number> {
-  const [used] = await db
-    .select({ n: sql<number>`count(*)::int` })
+/** The keys of the live clusters that carry the classification, in row order. */
+export async function liveClustersCarrying(db: Queryable, classificationId: number): Promise<{ clusterId: string; monthId: string }[]> {
+  return db
+    .select({ clusterId: clusters.clusterId, monthId: clusters.monthId })
     .from(clusterClassifications)
     .innerJoin(clusters, eq(clusters.id, clusterClassifications.clusterPk))
-    .where(sql`${clusterClassifications.classificationId} = ${classificationId} AND ${isNull(clusters.deletionStatus)}`);
-  return Number(used?.n ?? 0);
+    .where(and(eq(clusterClassifications.classificationId, classificationId), isNull(clusters.deletionStatus)))
+    .orderBy(asc(clusters.id));
 }
 
-/** Deletes the classification; its cluster_classifications rows go with it (ON DELETE CASCADE). */
+/**
+ * The labels of deleted classifications among `ids`, from the audit of their deletion (the row is gone, the
+ * versions of the clusters that carried one hold only its id).
+ */
+export async function deletedClassificationLabels(db: Queryable, ids: readonly number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: sql<number>`(${auditLog.summary} ->> 'classificationId')::int`, label: auditLog.itemKey })
+    .from(auditLog)
+    .where(
+      and(
+        eq(auditLog.itemType, 'classification'),
+        eq(auditLog.action, 'delete'),
+        inArray(sql<number>`(${auditLog.summary} ->> 'classificationId')::int`, [...new Set(ids)]),
+      ),
+    );
+  return new Map(rows.filter((r) => r.label !== null).map((r) => [Number(r.id), r.label!]));
+}
+
+/** Deletes the classification; its links to clusters that are not live (deleted or being deleted) go with it (ON DELETE CASCADE). */
 export async function deleteClassificationRow(db: Queryable, classificationId: number): Promise<void> {
   await db.delete(clientClassifications).where(eq(clientClassifications.classificationId, classificationId));
 }

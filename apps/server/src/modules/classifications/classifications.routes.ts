@@ -32,7 +32,7 @@ export async function classificationRoutes(instance: FastifyInstance) {
     {
       schema: {
         tags,
-        summary: 'Delete a client classification (it also leaves the clusters that carry it)',
+        summary: 'Delete a client classification: each live cluster carrying it loses it as a change of that cluster (403 classificationInUse, nothing changed, when the caller may not change one of them now)',
         querystring: classificationDeleteQuerySchema,
         response: {
           200: z.object({ classificationId: z.number().int(), classificationLabel: z.string(), removedFromClusters: z.number().int() }),

@@ -1,14 +1,31 @@
 /**
  * Client classifications (part 2 §2 "Client Classification List popup", §5): list, create, delete.
- * Creating and deleting need `canManageClassifications` (admin or an edit grant); both are audited.
- * Deleting a classification also takes it off the clusters that carry it (the popup says how many).
+ * Creating needs `canManageClassifications` (admin or an edit grant), and so does deleting a classification
+ * that no live cluster carries. Deleting one that live clusters carry changes each of them, so each must be a
+ * change the caller may make now (docs/DECISIONS.md "Deleting a client classification"): the lifecycle core
+ * decides it as it decides a massive edit's classification row (edit right on the cluster's brand and zones,
+ * month and release open, not being submitted, no other user's lock), and a SUBMITTED cluster also needs the
+ * reopen right. One refusal refuses the whole delete (403 classificationInUse, naming the clusters the caller
+ * may see) and nothing changes: a cluster of a closed month keeps its classification, so it cannot be deleted.
+ * Allowed, one transaction: each cluster loses it with a version of its own (`classificationDelete`), its
+ * version bumped and an audit line; then the row goes. Both calls are audited.
  */
-import { CLASSIFICATION_TEXTS, canManageClassifications, type Classification } from '@bo/shared/classifications';
+import { CLASSIFICATION_TEXTS, IN_USE_NAMED_MAX, canManageClassifications, type Classification } from '@bo/shared/classifications';
+import { itemKeyString, type ItemKeyParts } from '@bo/shared/item-keys';
+import type { ClassificationMassiveEditRow } from '@bo/shared/massive-edit';
+import { formatMonthId } from '@bo/shared/months';
+import { canReopen, canView } from '@bo/shared/permissions';
 import { classificationLabelError } from '@bo/shared/validation';
-import { audit } from '../../lib/audit.repository.js';
+import type { Tx } from '../../db/client.js';
+import { audit, auditMany, type AuditEntry } from '../../lib/audit.repository.js';
 import type { ServiceContext } from '../../lib/context.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
+import type { ClusterContent, ClusterRow } from '../clusters/clusters.repository.js';
 import { lockKeyForCreation } from '../creation/creation.repository.js';
+import { recordVersionsAs } from '../item-versions/item-versions.repository.js';
+import { decideChange, loadChangeFacts, writeChange, type ChangeDecision, type ChangeFacts, type ChangeKind } from '../lifecycle/item-change.js';
+import type { JobCaller } from '../lifecycle/job-caller.js';
+import { classificationChange, type ClassificationEnv } from '../massive-edit/cluster-change.js';
 import * as repo from './classifications.repository.js';
 
 /** GET /api/classification/all: sorted by label, with how many live clusters carry each. */
@@ -39,7 +56,7 @@ export async function deleteClassification(ctx: ServiceContext, classificationId
   return ctx.db.transaction(async (tx) => {
     const row = await repo.findClassificationForUpdate(tx, classificationId);
     if (!row) throw notFound(CLASSIFICATION_TEXTS.notFound, 'classificationNotFound');
-    const removedFromClusters = await repo.liveClustersCarrying(tx, classificationId);
+    const removedFromClusters = await removeFromCarryingClusters(tx, ctx, row);
     await repo.deleteClassificationRow(tx, classificationId);
     await audit(tx, {
       username: ctx.user.username,
@@ -51,4 +68,61 @@ export async function deleteClassification(ctx: ServiceContext, classificationId
     });
     return { classificationId, classificationLabel: row.classificationLabel, removedFromClusters };
   });
+}
+
+/**
+ * A cluster losing a classification that is being deleted: the massive edit's classification change (the same
+ * content change, write and core preconditions), with the reopen right asked of a SUBMITTED cluster as of a
+ * SUBMITTED module (decided for this delete, which changes clusters the caller never opened). The change does
+ * not reopen the cluster: classifications are not sent to the planning system.
+ */
+const classificationRemoval: ChangeKind<ClusterRow, ClusterContent, ClassificationMassiveEditRow, ClassificationEnv> = {
+  ...classificationChange,
+  extraRefusal: (grants, scope, row) => (row.status === 'SUBMITTED' && !canReopen(grants, scope) ? CLASSIFICATION_TEXTS.submittedNeedsReopen : null),
+  texts: { ...classificationChange.texts, notAuthorized: () => CLASSIFICATION_TEXTS.mayNotEditCluster },
+};
+
+interface Decided {
+  key: ItemKeyParts;
+  facts: ChangeFacts<ClusterRow, ClusterContent> | undefined;
+  decision: ChangeDecision<ClusterContent>;
+}
+
+/**
+ * Takes the classification off every live cluster that carries it, each as a change of that cluster (its rows
+ * locked for the transaction); answers how many changed. One cluster the caller may not change now refuses
+ * them all, before anything is written.
+ */
+async function removeFromCarryingClusters(tx: Tx, ctx: ServiceContext, row: repo.ClassificationRow): Promise<number> {
+  const keys = (await repo.liveClustersCarrying(tx, row.classificationId)).map((k) => ({ itemKey: k.clusterId, monthId: k.monthId }));
+  if (keys.length === 0) return 0;
+  const caller: JobCaller = { username: ctx.user.username, grants: ctx.user.grants, requestId: ctx.requestId };
+  const label = row.classificationLabel;
+  const edit: ClassificationMassiveEditRow = { clusterLabels: [], classificationsToAdd: [], classificationsToRemove: [label] };
+  const env: ClassificationEnv = { byLabel: new Map([[label.toUpperCase(), { id: row.classificationId, label }]]) };
+  const facts = await loadChangeFacts(tx, classificationRemoval, keys, ctx.config.LOCK_TTL_MINUTES, true);
+  const decided: Decided[] = keys.map((key) => {
+    const f = facts.get(itemKeyString(key));
+    return { key, facts: f, decision: decideChange(classificationRemoval, f, key, edit, env, caller, false) };
+  });
+
+  const refused = decided.flatMap((d) => (d.decision.outcome === 'failed' ? [{ ...d, reason: d.decision.reason }] : []));
+  if (refused.length) {
+    // Clusters the caller may not see are counted, not named (their labels are not theirs to read).
+    const seen = refused.filter((d) => d.facts && canView(caller.grants, d.facts.scope));
+    const lines = seen.slice(0, IN_USE_NAMED_MAX).map((d) => CLASSIFICATION_TEXTS.inUseCluster(d.facts!.row.clusterLabel, d.key.itemKey, formatMonthId(d.key.monthId), d.reason));
+    if (seen.length > IN_USE_NAMED_MAX) lines.push(CLASSIFICATION_TEXTS.inUseMore(seen.length - IN_USE_NAMED_MAX));
+    const unseen = refused.length - seen.length;
+    if (unseen) lines.push(CLASSIFICATION_TEXTS.inUseUnseen(unseen));
+    throw forbidden(CLASSIFICATION_TEXTS.inUse(label, lines), 'classificationInUse');
+  }
+
+  await recordVersionsAs(tx, 'classificationDelete', caller.username);
+  const audits: AuditEntry[] = [];
+  for (const d of decided) {
+    if (d.decision.outcome !== 'applied') continue;
+    audits.push(await writeChange(tx, classificationRemoval, d.facts!, d.decision, caller, { classificationDeleted: { classificationId: row.classificationId, classificationLabel: label } }));
+  }
+  await auditMany(tx, audits);
+  return audits.length;
 }

@@ -9,6 +9,7 @@ import {
   type ClusterSave,
   type ClusterSaveAnswer,
 } from '@bo/shared/clusters';
+import { CLASSIFICATION_TEXTS } from '@bo/shared/classifications';
 import { itemKeyString, uniqueKeys, type ItemKeyParts } from '@bo/shared/item-keys';
 import {
   canEdit,
@@ -30,6 +31,7 @@ import { unknownClassificationIds, unknownLiaCodes } from '../reference-data/ref
 import { startPublication, SUBMISSION_STARTED, type PublishItem } from '../publishing/publish.job.js';
 import { clusterBlockReasons, clusterPlanningReasons, publishBlockedMessage } from '../publishing/publish-checks.js';
 import { clusterPublishFacts, liveModuleStatuses } from '../publishing/publishing.repository.js';
+import { deletedClassificationLabels } from '../classifications/classifications.repository.js';
 import { clusterCopy } from './cluster-copy.job.js';
 import { recordVersionsAs } from '../item-versions/item-versions.repository.js';
 import { assertRevertTarget } from '../item-versions/item-versions.service.js';
@@ -183,12 +185,14 @@ async function requireKnownReferences(tx: Tx, targets: readonly Target[]): Promi
   if (unknown.length) throw badRequest(`Unknown LIA code(s): ${unknown.join(', ')}`, [{ path: 'body.lias', message: `Unknown LIA code(s): ${unknown.join(', ')}` }], 'unknownLia');
   const ids = targets.flatMap((t) => (t.body.classifications ?? []).map((c) => c.classificationId));
   const unknownIds = await unknownClassificationIds(tx, ids);
-  if (unknownIds.length)
-    throw badRequest(
-      `Unknown client classification(s): ${unknownIds.join(', ')}`,
-      [{ path: 'body.classifications', message: `Unknown client classification(s): ${unknownIds.join(', ')}` }],
-      'unknownClassification',
-    );
+  if (unknownIds.length) {
+    // A deleted one is named by its label (mostly a revert to a version that carried it: docs/DECISIONS.md
+    // "Deleting a client classification"); the versions hold only its id.
+    const deleted = await deletedClassificationLabels(tx, unknownIds);
+    const never = unknownIds.filter((id) => !deleted.has(id));
+    const message = [...[...deleted.values()].map(CLASSIFICATION_TEXTS.deleted), ...(never.length ? [`Unknown client classification(s): ${never.join(', ')}`] : [])].join('; ');
+    throw badRequest(message, [{ path: 'body.classifications', message }], 'unknownClassification');
+  }
 }
 
 const summarize = (c: ClusterContent) => ({

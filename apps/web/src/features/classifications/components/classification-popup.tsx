@@ -62,7 +62,12 @@ export function ClassificationPopup({ opened, onClose }: { opened: boolean; onCl
     try {
       const deleted = await confirmDialog({
         title: `Delete the client classification ${c.classificationLabel}?`,
-        message: c.clusterCount > 0 ? `It is used by ${c.clusterCount} cluster(s): it will be removed from them.` : 'No cluster uses it.',
+        // A carried one is a change of each cluster (server: docs/DECISIONS.md "Deleting a client classification"); a
+        // refusal names the clusters in the server's text, one per line, in the Ok popup below.
+        message:
+          c.clusterCount > 0
+            ? `It is used by ${c.clusterCount} cluster(s): each of them will lose it, as a change recorded in its history. If you may not change one of them now, nothing is deleted.`
+            : 'No cluster uses it.',
         confirmLabel: 'Delete',
         cancelLabel: 'Cancel',
         confirmColor: 'red',
