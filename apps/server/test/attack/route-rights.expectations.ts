@@ -395,7 +395,8 @@ export const WRITE_RIGHTS: Record<string, RightsRow> = {
     forbidden: NO_EDIT,
     ok: 200,
   },
-  'POST /api/cluster/checkForPublish': { reads: true, targets: both, body: clusterKey, lock: { kind: 'cluster', owner: 'caller' }, forbidden: [], ok: 200 },
+  // The view right before the lock: a cluster the caller may not view answers as an unknown one (404), lock or not.
+  'POST /api/cluster/checkForPublish': { reads: true, targets: both, body: clusterKey, lock: { kind: 'cluster', owner: 'caller' }, forbidden: [], hidden: ['submitter@VLT'], ok: 200 },
   // Item versions (docs/versions.md): the view right on every cluster.
   'POST /api/cluster/publishDiff': { reads: true, targets: both, body: clusterKey, forbidden: ['submitter@VLT'], ok: 200 },
   'POST /api/cluster/publish': {

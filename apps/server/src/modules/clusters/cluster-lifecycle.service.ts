@@ -309,12 +309,14 @@ async function viewable(db: Queryable, ctx: ServiceContext, rows: readonly Clust
 /**
  * POST /api/cluster/checkForPublish: for each cluster, the other clusters of the same month and brand whose
  * ADDED modules are exactly the same set. The body's modules (unsaved edits) count for the clusters it carries.
- * A cluster with no ADDED module is nobody's duplicate.
+ * A cluster with no ADDED module is nobody's duplicate. The view right comes before the lock: a cluster the
+ * caller may not view is answered as an unknown one (404, same text), as the other cluster reads leave it out,
+ * even when the caller still holds its lock from before they lost the grant.
  */
 export async function checkForPublish(ctx: ServiceContext, list: readonly ClusterSave[]): Promise<CheckForPublishAnswer> {
   validateBodies(list, false);
   return ctx.db.transaction(async (tx) => {
-    const rows = await findClusters(tx, list);
+    const rows = await viewable(tx, ctx, await findClusters(tx, list));
     const byKey = new Map(rows.map((r) => [clusterRefKey(r), r]));
     const missing = list.find((c) => !byKey.has(clusterRefKey(c)));
     if (missing) throw notFound(`The cluster ${missing.clusterId} does not exist in ${missing.monthId}`);

@@ -5,15 +5,16 @@ import type { FastifyInstance } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import { buildClusterWorldApp, lockRow, type ClusterWorld, type ClusterWorldUser } from '../../../test/cluster-test-app.js';
 import type { TestApp } from '../../../test/test-app.js';
-import { auditLog, clusterModules, clusters, clusterStores, jobs, modules, months } from '../../db/schema.js';
+import { auditLog, clusterModules, clusters, clusterStores, jobs, modules, months, userGrants } from '../../db/schema.js';
 
 let app: FastifyInstance;
 let dataDir: string;
 let world: ClusterWorld;
 let as: TestApp<ClusterWorldUser>['as'];
+let users: TestApp<ClusterWorldUser>['users'];
 
 beforeEach(async () => {
-  ({ app, as, world, dataDir } = await buildClusterWorldApp());
+  ({ app, as, world, dataDir, users } = await buildClusterWorldApp());
 });
 afterEach(async () => {
   await app.close();
@@ -66,6 +67,26 @@ describe('POST /api/cluster/checkForPublish', () => {
     const res = await post('editor', '/api/cluster/checkForPublish', [C1]);
     expect(res.statusCode).toBe(422);
     expect(res.json()).toEqual({ error: 'clusterNotLocked', message: "Sorry! The cluster was unlocked by another user, you can't save or publish." });
+  });
+
+  it('answers a lock holder who may no longer view the cluster exactly as it answers an unknown cluster', async () => {
+    await lock('editor2', [C1]);
+    // editor2 keeps the lock but loses the grant: their grants now name VLT only.
+    await db()
+      .update(userGrants)
+      .set({ grantCode: 'VLT' })
+      .where(and(eq(userGrants.userId, users.editor2.userId), eq(userGrants.grantType, 'brand')));
+    const invisible = await post('editor2', '/api/cluster/checkForPublish', [C1]);
+    expect(invisible.statusCode).toBe(404);
+    expect(invisible.body).not.toContain('label');
+
+    await db()
+      .update(clusters)
+      .set({ deletionStatus: 'DELETED' })
+      .where(and(eq(clusters.clusterId, 'C1'), eq(clusters.monthId, 'M01_2027')));
+    const unknown = await post('editor2', '/api/cluster/checkForPublish', [C1]);
+    expect({ status: invisible.statusCode, body: invisible.json() }).toEqual({ status: unknown.statusCode, body: unknown.json() });
+    expect(unknown.json()).toEqual({ error: 'notFound', message: 'The cluster C1 does not exist in M01_2027' });
   });
 });
 
