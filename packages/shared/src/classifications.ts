@@ -34,7 +34,6 @@ export const CLASSIFICATION_TEXTS = {
   /** The refused clusters beyond the first IN_USE_NAMED_MAX, which are named. */
   inUseMore: (n: number) => `and ${n} more cluster${n === 1 ? '' : 's'} you may not change`,
   mayNotEditCluster: 'You may not edit the cluster',
-  submittedNeedsReopen: 'The cluster is submitted: changing it needs the reopen right',
   /** 400 unknownClassification of a cluster save (a revert, mostly) naming a classification deleted since. */
   deleted: (label: string) => `The client classification ${label} was deleted: a cluster can no longer carry it (leave it out and save again)`,
   searchMax: LIMITS.classificationLabel,

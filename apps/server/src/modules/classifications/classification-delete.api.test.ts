@@ -11,7 +11,7 @@ import { AUR_EU, buildCluster, type ClusterSpec } from '../../../test/builders.j
 import { lockRow } from '../../../test/cluster-test-app.js';
 import { buildTestApp, type TestApp, type TestUsers } from '../../../test/test-app.js';
 import type { Db } from '../../db/client.js';
-import { auditLog, clientClassifications, clusterClassifications, clusters, itemVersions, rules } from '../../db/schema.js';
+import { auditLog, clientClassifications, clusterClassifications, clusters, itemVersions } from '../../db/schema.js';
 
 const AUR_VLT_EU = { brands: ['AUR', 'VLT'], zones: ['EU'] } as const;
 const USERS = {
@@ -20,7 +20,6 @@ const USERS = {
   editor: { grants: { view: AUR_VLT_EU, edit: AUR_EU } },
   // Sees and edits AUR only: VLT clusters are invisible to them.
   blind: { grants: { view: AUR_EU, edit: AUR_EU } },
-  reopener: { grants: { view: AUR_EU, edit: { ...AUR_EU, rules: ['reopen'] } } },
   other: { grants: { view: AUR_EU, edit: AUR_EU } },
 } as const satisfies TestUsers;
 type User = keyof typeof USERS;
@@ -34,7 +33,6 @@ let top: number;
 beforeEach(async () => {
   const test = await buildTestApp({ reference: true, users: USERS });
   ({ app, db, as } = test);
-  await db.insert(rules).values([{ ruleCode: 'reopen', description: 'Edit items that are already submitted', permissionType: 'edit' }]);
   const rows = await db.insert(clientClassifications).values([{ classificationLabel: 'VIP' }, { classificationLabel: 'TOP_10' }]).returning();
   vip = rows[0]!.classificationId;
   top = rows[1]!.classificationId;
@@ -95,19 +93,10 @@ describe('DELETE /api/classification/delete of a classification that live cluste
     expect((await remove('admin', vip)).json()).toEqual({ classificationId: vip, classificationLabel: 'VIP', removedFromClusters: 2 });
   });
 
-  it('is refused for a SUBMITTED cluster without the reopen right; with it the cluster loses it and stays SUBMITTED', async () => {
+  it('takes it off a SUBMITTED cluster with the edit right alone (the rule of any cluster change), which stays SUBMITTED', async () => {
     const cs = await carrier({ clusterId: 'CS', status: 'SUBMITTED' }, [vip]);
-    const before = await snapshot();
-    const res = await remove('editor', vip);
-    expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({
-      error: 'classificationInUse',
-      message: 'The client classification VIP cannot be deleted: it is on clusters you may not change now; CS label (CS, 01/2027): The cluster is submitted: changing it needs the reopen right',
-    });
-    expect(await snapshot()).toEqual(before);
-
     const v = await versionOf(cs.id);
-    expect((await remove('reopener', vip)).statusCode).toBe(200);
+    expect((await remove('editor', vip)).statusCode).toBe(200);
     const [row] = await db.select().from(clusters).where(eq(clusters.id, cs.id));
     // Classifications are not sent to the planning system: the cluster is not reopened (as in Massive Edit).
     expect(row).toMatchObject({ status: 'SUBMITTED', version: v + 1 });

@@ -4,8 +4,7 @@
  * that no live cluster carries. Deleting one that live clusters carry changes each of them, so each must be a
  * change the caller may make now (docs/DECISIONS.md "Deleting a client classification"): the lifecycle core
  * decides it as it decides a massive edit's classification row (edit right on the cluster's brand and zones,
- * month and release open, not being submitted, no other user's lock), and a SUBMITTED cluster also needs the
- * reopen right. One refusal refuses the whole delete (403 classificationInUse, naming the clusters the caller
+ * month and release open, not being submitted, no other user's lock), the rule of any cluster change. One refusal refuses the whole delete (403 classificationInUse, naming the clusters the caller
  * may see) and nothing changes: a cluster of a closed month keeps its classification, so it cannot be deleted.
  * Allowed, one transaction: each cluster loses it with a version of its own (`classificationDelete`), its
  * version bumped and an audit line; then the row goes. Both calls are audited.
@@ -14,7 +13,7 @@ import { CLASSIFICATION_TEXTS, IN_USE_NAMED_MAX, canManageClassifications, type 
 import { itemKeyString, type ItemKeyParts } from '@bo/shared/item-keys';
 import type { ClassificationMassiveEditRow } from '@bo/shared/massive-edit';
 import { formatMonthId } from '@bo/shared/months';
-import { canReopen, canView } from '@bo/shared/permissions';
+import { canView } from '@bo/shared/permissions';
 import { classificationLabelError } from '@bo/shared/validation';
 import type { Tx } from '../../db/client.js';
 import { audit, auditMany, type AuditEntry } from '../../lib/audit.repository.js';
@@ -72,13 +71,11 @@ export async function deleteClassification(ctx: ServiceContext, classificationId
 
 /**
  * A cluster losing a classification that is being deleted: the massive edit's classification change (the same
- * content change, write and core preconditions), with the reopen right asked of a SUBMITTED cluster as of a
- * SUBMITTED module (decided for this delete, which changes clusters the caller never opened). The change does
- * not reopen the cluster: classifications are not sent to the planning system.
+ * content change, write and core preconditions: a SUBMITTED cluster needs the edit right, as any cluster change).
+ * The change does not reopen the cluster: classifications are not sent to the planning system.
  */
 const classificationRemoval: ChangeKind<ClusterRow, ClusterContent, ClassificationMassiveEditRow, ClassificationEnv> = {
   ...classificationChange,
-  extraRefusal: (grants, scope, row) => (row.status === 'SUBMITTED' && !canReopen(grants, scope) ? CLASSIFICATION_TEXTS.submittedNeedsReopen : null),
   texts: { ...classificationChange.texts, notAuthorized: () => CLASSIFICATION_TEXTS.mayNotEditCluster },
 };
 
