@@ -5,6 +5,7 @@ import { openDatabase } from './db/client.js';
 import { migrate } from './db/migrate.js';
 import cluster from 'node:cluster';
 import { stopOnSignals } from './lib/graceful-shutdown.js';
+import { sweepSpool } from './lib/spool.js';
 import { superviseWorkers, workerCount } from './lib/workers.js';
 
 /** Starts the product: database (embedded or PostgreSQL), migrations, first-start data, HTTP server. */
@@ -13,6 +14,9 @@ async function main(config: ReturnType<typeof loadConfig>) {
   await migrate(database);
   const app = await buildApp({ config, database });
   await bootstrapData(database, config, (msg, extra) => app.log.info(extra ?? {}, msg));
+  // Upload spool folders of processes killed mid-upload (lib/spool.ts); never a live process's.
+  const orphans = await sweepSpool(config.dataDir);
+  if (orphans.length) app.log.info({ folders: orphans }, 'removed orphaned spool folders');
   app.jobs.start();
 
   stopOnSignals({ app, database, timeoutMs: config.SHUTDOWN_TIMEOUT_MS });

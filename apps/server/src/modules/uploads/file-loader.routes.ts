@@ -1,6 +1,5 @@
 import { createWriteStream } from 'node:fs';
-import { mkdtemp, rm, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -10,6 +9,7 @@ import { z } from 'zod';
 import { FILE_LOADER_FILES, FILE_LOADER_TEMPLATE_FORMATS, FILE_LOADER_TEXTS, fileLoaderErrorSchema, uploadAcceptedSchema, type FileLoaderFile } from '@bo/shared/uploads';
 import { contextOf } from '../../lib/context.js';
 import { AppError, badRequest } from '../../lib/errors.js';
+import { makeSpoolDir } from '../../lib/spool.js';
 import { contentDisposition } from '../exports/exports.routes.js';
 import { acceptReleaseFiles, assertMayLoadFiles, CSV_TYPE, releaseFileDownload, releaseFileTemplate, type FileLoaderRequest } from './file-loader.service.js';
 
@@ -92,7 +92,8 @@ export async function fileLoaderRoutes(instance: FastifyInstance) {
     const c = ctx(request);
     // Admin and the WIP rule before the body is read.
     await assertMayLoadFiles(c);
-    const dir = await mkdtemp(join(tmpdir(), 'bo-release-files-'));
+    // Under DATA_DIR/spool, named after this process: a restart removes it if the process dies mid-upload.
+    const dir = await makeSpoolDir(c.config.dataDir);
     try {
       return await acceptReleaseFiles(c, await readReleaseFiles(request, c.config.RELEASE_FILE_MAX_MB, dir));
     } finally {
