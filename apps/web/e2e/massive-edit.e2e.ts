@@ -376,6 +376,49 @@ describe('Massive Edit: errors (part 2 §8)', () => {
   });
 });
 
+describe('Massive Edit: every item refused', () => {
+  it('shows the refusal in the Result popup at once (no job, no progress), and keeps the rows', async () => {
+    // The demo editor edits AUR and VLT only: a Marea module is outside their rights.
+    const target = modules[0]!.name;
+    const [before] = await apiCall<ModuleDto[]>(token, 'POST', '/module/details', [{ moduleName: target, monthId: MONTH }]);
+    await loginAs(page, 'editor');
+    await page.goto('/backoffice/massive-edit-wi');
+    await page.getByRole('heading', { name: 'Massive Edit' }).first().waitFor();
+    await cell(1, 'moduleLabels').fill(target);
+    await cell(1, 'moduleDescription').fill('Not mine to change');
+    await pickMonth(1);
+    const polls: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/jobs/')) polls.push(r.url());
+    });
+    await page.getByTestId('save-all').click();
+    const confirm = page.getByRole('dialog').filter({ hasText: /the changes of 1 row\?/ });
+    await confirm.waitFor();
+    const answer = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith('/api/module/massiveEdit/'));
+    await confirm.getByRole('button', { name: 'CONFIRM' }).click();
+    const body = (await (await answer).json()) as { jobId: number | null; status: string };
+    expect(body).toMatchObject({ jobId: null, status: 'REFUSED' });
+
+    const result = page.getByTestId('massive-edit-result').locator('.mantine-Modal-content');
+    await result.waitFor();
+    expect(await page.getByTestId('massive-edit-progress').locator('.mantine-Modal-content').count()).toBe(0);
+    expect(await page.getByTestId('massive-edit-result-note').innerText()).toBe('Nothing was saved: you may not change any of the items these rows name. The rows stay in the table.');
+    const lines = (await page.getByTestId('massive-edit-result-lines').innerText()).split('\n').filter(Boolean);
+    expect(lines).toContain(`Edit error: cannot edit module(s) ${target}`);
+    expect(lines[0]).toMatch(/^Row 1: not saved for /);
+    expect(await result.innerText()).toMatch(/1 failed/i);
+    await shot('all-refused');
+    await page.getByTestId('massive-edit-result-close').click();
+    await page.getByTestId('massive-edit-result-lines').waitFor({ state: 'detached' });
+    // Nothing ran: the row is still there to correct, and the module is as it was.
+    expect(await cell(1, 'moduleLabels').inputValue()).toBe(target);
+    expect(await cell(1, 'moduleDescription').inputValue()).toBe('Not mine to change');
+    expect(polls).toEqual([]);
+    const [after] = await apiCall<ModuleDto[]>(token, 'POST', '/module/details', [{ moduleName: target, monthId: MONTH }]);
+    expect(after!.moduleDescription).toBe(before!.moduleDescription);
+  });
+});
+
 describe('Massive Edit: switching type, clusters and classifications', () => {
   it('asks before a switch loses rows, then saves a cluster row and a classification row', async () => {
     const clusters = await apiCall<{ clusterId: string; status: string; locked: boolean }[]>(token, 'POST', '/cluster/filtered', { brand: ['NRD'], monthId: [MONTH] });

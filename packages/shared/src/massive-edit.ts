@@ -293,6 +293,25 @@ export const massiveEditStartedSchema = z.object({
 });
 export type MassiveEditStarted = z.infer<typeof massiveEditStartedSchema>;
 
+/**
+ * The answer of a massive edit call (not a preview) whose every item the caller may not change: no job is
+ * queued and nothing is written; the answer is what the job would have finished with (progress 100, the
+ * per-row `result`, its ';'-separated `response` with the Edit error / Submit error line first).
+ */
+export const massiveEditRefusedSchema = z.object({
+  jobId: z.null(),
+  status: z.literal('REFUSED'),
+  progress: z.literal(100),
+  notAuthorizedItems: notAuthorizedItemsSchema,
+  response: z.string(),
+  result: massiveEditResultSchema,
+});
+export type MassiveEditRefused = z.infer<typeof massiveEditRefusedSchema>;
+
+/** What a massive edit call that is not a preview answers: the job to poll, or the refusal of every item. */
+export const massiveEditAnswerSchema = z.discriminatedUnion('status', [massiveEditStartedSchema, massiveEditRefusedSchema]);
+export type MassiveEditAnswer = z.infer<typeof massiveEditAnswerSchema>;
+
 /** The Edit error / Submit error lines of notAuthorizedItems, ';'-separated. */
 export function notAuthorizedText(kind: 'module' | 'cluster', items: NotAuthorizedItems): string {
   const lines: string[] = [];

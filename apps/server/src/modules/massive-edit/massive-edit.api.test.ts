@@ -261,7 +261,9 @@ describe('module rows', () => {
     expect((await linesOf('MOD_VLT')).module.moduleDescription).toBe('');
 
     const pub = await moduleEdit('submitter', [{ moduleLabels: ['MOD_VLT'], monthIdList: ['M01_2027'], moduleDescription: 'x' }], { toPublish: true });
-    expect(pub.json()).toMatchObject({ notAuthorizedItems: { edit: [], submit: ['MOD_VLT'] }, response: 'Submit error: cannot submit module(s) MOD_VLT' });
+    // Its only item refused: answered at once (see 'every item refused' below).
+    expect(pub.json()).toMatchObject({ status: 'REFUSED', notAuthorizedItems: { edit: [], submit: ['MOD_VLT'] } });
+    expect(pub.json().response.split(';')[0]).toBe('Submit error: cannot submit module(s) MOD_VLT');
   });
 
   it('a SUBMITTED module is reopened as WIP by a caller with the reopen right, refused without it', async () => {
@@ -287,6 +289,61 @@ describe('module rows', () => {
     expect(job.result.rows.map((r) => r.outcome)).toEqual(['applied', 'applied']);
     expect((await linesOf('MOD_B')).lines.find((l) => l.upc === upc[4])!.minValue).toBe(4);
     expect((await linesOf('MOD_B')).module.version).toBe(3);
+  });
+});
+
+describe('every item refused: answered at once, no job', () => {
+  const jobCount = async () => Number((await queryRows<{ n: string }>(db, sql`SELECT count(*) AS n FROM jobs`))[0]!.n);
+
+  it('module rows: the refusal and the per-row result in the answer, no job row, nothing written; a partial refusal still queues a job', async () => {
+    const before = await snapshot();
+    const res = await moduleEdit('editor', [
+      { moduleLabels: ['MOD_VLT'], monthIdList: ['M01_2027'], moduleDescription: 'not mine' },
+      { moduleLabels: ['MOD_VLT label', 'NOPE'], moduleDescription: 'still not mine' },
+    ]);
+    expect(res.statusCode, res.body).toBe(200);
+    const answer = res.json();
+    expect(answer).toMatchObject({ jobId: null, status: 'REFUSED', progress: 100, notAuthorizedItems: { edit: ['MOD_VLT'], submit: [] } });
+    expect(answer.response.split(';')).toEqual([
+      'Edit error: cannot edit module(s) MOD_VLT',
+      'Row 1: not saved for MOD_VLT (01/2027): Edit error: cannot edit module(s) MOD_VLT',
+      'Row 2: not saved for NOPE: Unknown module NOPE, MOD_VLT (01/2027): Edit error: cannot edit module(s) MOD_VLT',
+    ]);
+    const result = answer.result as MassiveEditResult;
+    expect(result).toMatchObject({ type: 'module', dryRun: false, toPublish: false, status: 'FAILED', notAuthorizedItems: { edit: ['MOD_VLT'], submit: [] }, counts: { applied: 0, unchanged: 0, failed: 3 }, publishJobId: null });
+    expect(result.rows.map((r) => r.outcome)).toEqual(['failed', 'failed']);
+    expect(await jobCount()).toBe(0);
+    expect(await snapshot()).toEqual(before);
+
+    // Save & Publish without the submit right on any item: the Submit error, at once.
+    const pub = await moduleEdit('submitter', [{ moduleLabels: ['MOD_VLT'], monthIdList: ['M01_2027'], moduleDescription: 'x' }], { toPublish: true });
+    expect(pub.json()).toMatchObject({ jobId: null, status: 'REFUSED', notAuthorizedItems: { edit: [], submit: ['MOD_VLT'] }, result: { toPublish: true, status: 'FAILED' } });
+    expect(pub.json().response.split(';')[0]).toBe('Submit error: cannot submit module(s) MOD_VLT');
+    expect(await jobCount()).toBe(0);
+    expect(await snapshot()).toEqual(before);
+
+    // One item the caller may change: the job is queued as before, and changes only that one.
+    const partial = await moduleEdit('editor', [{ moduleLabels: ['MOD_VLT', 'MOD_B'], monthIdList: ['M01_2027'], moduleDescription: 'x' }]);
+    expect(partial.json()).toMatchObject({ status: 'QUEUED', notAuthorizedItems: { edit: ['MOD_VLT'], submit: [] } });
+    expect(partial.json().jobId).toEqual(expect.any(Number));
+    expect(await jobCount()).toBe(1);
+    await finish(partial.json().jobId);
+    expect((await linesOf('MOD_B')).module.moduleDescription).toBe('x');
+    expect((await linesOf('MOD_VLT')).module.moduleDescription).toBe('');
+  });
+
+  it('cluster and classification rows: the same', async () => {
+    await buildCluster(db, { clusterId: 'C_VLT', brandCode: 'VLT' });
+    const before = await snapshot();
+    const cluster = await post('/api/cluster/massiveEdit/', 'editor', { rowsClusterMassiveEdit: [{ clusterLabels: ['C_VLT'], clusterDescription: 'not mine' }], toPublish: false });
+    expect(cluster.statusCode, cluster.body).toBe(200);
+    expect(cluster.json()).toMatchObject({ jobId: null, status: 'REFUSED', progress: 100, notAuthorizedItems: { edit: ['C_VLT'], submit: [] }, result: { type: 'cluster', status: 'FAILED' } });
+    expect(cluster.json().response.split(';')[0]).toBe('Edit error: cannot edit cluster(s) C_VLT');
+    const classification = await post('/api/cluster/massiveEdit/classification', 'editor', { rowsClusterClassificationMassiveEdit: [{ clusterLabels: ['C_VLT'], classificationsToAdd: ['GOLD'] }] });
+    expect(classification.statusCode, classification.body).toBe(200);
+    expect(classification.json()).toMatchObject({ jobId: null, status: 'REFUSED', notAuthorizedItems: { edit: ['C_VLT'], submit: [] }, result: { type: 'classification', status: 'FAILED' } });
+    expect(await jobCount()).toBe(0);
+    expect(await snapshot()).toEqual(before);
   });
 });
 

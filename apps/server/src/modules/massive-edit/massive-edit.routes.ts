@@ -8,6 +8,7 @@ import {
   clusterMassiveEditRequestSchema,
   clusterRowErrors,
   massiveEditQuerySchema,
+  massiveEditRefusedSchema,
   massiveEditResultSchema,
   massiveEditStartedSchema,
   moduleMassiveEditRequestSchema,
@@ -17,10 +18,10 @@ import { contextOf } from '../../lib/context.js';
 import { massiveEdit } from './massive-edit.service.js';
 import { classificationEditType, clusterEditType, moduleEditType } from './massive-edit-types.js';
 
-const answer = z.union([massiveEditStartedSchema, massiveEditResultSchema]);
+const answer = z.union([massiveEditStartedSchema, massiveEditRefusedSchema, massiveEditResultSchema]);
 const responses = { 200: answer, 400: errorResponseSchema, 403: errorResponseSchema };
 const description =
-  'Validates every row (400), then answers a preview with dryRun (nothing written) or queues the job and answers its id: poll GET /api/jobs/:id, whose result is the per-row outcome.';
+  'Validates every row (400), then answers a preview with dryRun (nothing written) or queues the job and answers its id: poll GET /api/jobs/:id, whose result is the per-row outcome. When the caller may change none of the items, no job is queued: the answer is status REFUSED with jobId null, progress 100 and that result.';
 
 /** The massive edit calls (part 2 §7, docs/MASSIVE-EDIT.md). */
 export async function massiveEditRoutes(instance: FastifyInstance) {

@@ -3,15 +3,18 @@
  * §5 (400, nothing queued), the caller's right to edit at all (403), resolve the rows' names into steps,
  * then either answer the preview (dryRun: the same decisions, nothing written; with toPublish also what
  * publishing each changed item would change) or queue the job and
- * answer its id with the items the caller may not change (notAuthorizedItems).
+ * answer its id with the items the caller may not change (notAuthorizedItems) — unless the caller may
+ * change none of the items: then the refusal is the answer (status REFUSED, the job's would-be result),
+ * with no job queued and nothing written.
  */
 import { isAdmin, hasType, type ItemScope } from '@bo/shared/permissions';
-import { notAuthorizedText, type MassiveEditResult, type MassiveEditStarted } from '@bo/shared/massive-edit';
+import { itemKeyString } from '@bo/shared/item-keys';
+import { notAuthorizedText, type MassiveEditAnswer, type MassiveEditResult } from '@bo/shared/massive-edit';
 import type { ServiceContext } from '../../lib/context.js';
 import { badRequest, forbidden } from '../../lib/errors.js';
 import { mayChange, type VersionedRow } from '../lifecycle/item-change.js';
 import { monthStates } from '../months/months.repository.js';
-import { assembleResult, plannedPublishDiff, previewSteps, resolveRows, type EditType } from './massive-edit-plan.js';
+import { assembleResult, plannedPublishDiff, previewSteps, resolveRows, type EditType, type StepOutcome } from './massive-edit-plan.js';
 import { inRowOrder, type MassiveEditPayload } from './massive-edit.job.js';
 
 /** The most item-months one request may change (rows × items × months). */
@@ -38,7 +41,7 @@ export async function massiveEdit<Row extends VersionedRow, Content, Edit, Env>(
   ctx: ServiceContext,
   type: EditType<Row, Content, Edit, Env>,
   request: MassiveEditRequest<Edit>,
-): Promise<MassiveEditResult | MassiveEditStarted> {
+): Promise<MassiveEditResult | MassiveEditAnswer> {
   const { grants } = ctx.user;
   if (request.adminOnly && !isAdmin(grants)) throw forbidden(MASSIVE_EDIT_SERVICE_TEXTS.adminOnly);
   const toPublish = request.toPublish && type.publish !== null;
@@ -80,11 +83,42 @@ export async function massiveEdit<Row extends VersionedRow, Content, Edit, Env>(
   );
   const scopes = await type.change.kind.scopes(ctx.db, rows);
   const refused = new Set<string>();
+  /** The refused item-months, with their rows' labels. */
+  const refusedMonths = new Map<string, string>();
   for (const row of rows) {
-    if (!mayChange(grants, scopes.get(row.id) as ItemScope, toPublish)) refused.add(type.change.kind.keyOf(row).itemKey);
+    if (mayChange(grants, scopes.get(row.id) as ItemScope, toPublish)) continue;
+    const key = type.change.kind.keyOf(row);
+    refused.add(key.itemKey);
+    refusedMonths.set(itemKeyString(key), type.change.label(row));
   }
   const names = [...refused].sort();
   const notAuthorizedItems = { edit: toPublish ? [] : names, submit: toPublish ? names : [] };
+
+  // Every item refused: a job could only report the refusals, so they are the answer, and nothing is queued.
+  if (steps.length > 0 && steps.every((s) => refusedMonths.has(itemKeyString(s)))) {
+    const outcomes = steps.map(
+      (s): StepOutcome => ({
+        ...s,
+        label: refusedMonths.get(itemKeyString(s))!,
+        outcome: 'failed',
+        changes: [],
+        reason: type.change.texts.notAuthorized(s.itemKey, toPublish),
+        notAuthorized: true,
+      }),
+    );
+    const { result, response } = assembleResult({
+      type: type.type,
+      itemType: type.change.kind.type,
+      dryRun: false,
+      toPublish,
+      rowCount: request.edits.length,
+      outcomes: inRowOrder(failures, outcomes),
+      publish: null,
+      publishJobId: null,
+    });
+    return { jobId: null, status: 'REFUSED', progress: 100, notAuthorizedItems, response, result };
+  }
+
   const payload: MassiveEditPayload<Edit> = { type: type.type, toPublish, requestId: ctx.requestId, edits: [...request.edits], steps, failures };
   const job = await ctx.jobs.enqueue(ctx.db, type.jobKind, payload, ctx.user.username);
   return { jobId: job.id, status: 'QUEUED', notAuthorizedItems, response: notAuthorizedText(type.change.kind.type, notAuthorizedItems) };

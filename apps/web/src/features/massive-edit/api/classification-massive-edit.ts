@@ -1,4 +1,4 @@
-import { type ClassificationMassiveEditRowInput, massiveEditResultSchema, massiveEditStartedSchema } from '@bo/shared/massive-edit';
+import { type ClassificationMassiveEditRowInput, massiveEditResultSchema, massiveEditAnswerSchema } from '@bo/shared/massive-edit';
 import { api } from '@/lib/api-client';
 
 const PATH = '/cluster/massiveEdit/classification';
@@ -7,6 +7,6 @@ const PATH = '/cluster/massiveEdit/classification';
 export const previewClassificationMassiveEdit = (rowsClusterClassificationMassiveEdit: ClassificationMassiveEditRowInput[]) =>
   api.post(PATH, { rowsClusterClassificationMassiveEdit, dryRun: true }, { schema: massiveEditResultSchema, alertOnError: false });
 
-/** POST /cluster/massiveEdit/classification: the job to poll. */
+/** POST /cluster/massiveEdit/classification: the job to poll, or the refusal of every item (no job). */
 export const startClassificationMassiveEdit = (rowsClusterClassificationMassiveEdit: ClassificationMassiveEditRowInput[]) =>
-  api.post(PATH, { rowsClusterClassificationMassiveEdit }, { schema: massiveEditStartedSchema, alertOnError: false });
+  api.post(PATH, { rowsClusterClassificationMassiveEdit }, { schema: massiveEditAnswerSchema, alertOnError: false });

@@ -1,4 +1,4 @@
-import { type ClusterMassiveEditRowInput, massiveEditResultSchema, massiveEditStartedSchema } from '@bo/shared/massive-edit';
+import { type ClusterMassiveEditRowInput, massiveEditResultSchema, massiveEditAnswerSchema } from '@bo/shared/massive-edit';
 import { api } from '@/lib/api-client';
 
 const PATH = '/cluster/massiveEdit/';
@@ -7,6 +7,6 @@ const PATH = '/cluster/massiveEdit/';
 export const previewClusterMassiveEdit = (rowsClusterMassiveEdit: ClusterMassiveEditRowInput[], toPublish: boolean) =>
   api.post(PATH, { rowsClusterMassiveEdit, toPublish, dryRun: true }, { schema: massiveEditResultSchema, alertOnError: false });
 
-/** POST /cluster/massiveEdit/: the job to poll. */
+/** POST /cluster/massiveEdit/: the job to poll, or the refusal of every item (no job). */
 export const startClusterMassiveEdit = (rowsClusterMassiveEdit: ClusterMassiveEditRowInput[], toPublish: boolean) =>
-  api.post(PATH, { rowsClusterMassiveEdit, toPublish }, { schema: massiveEditStartedSchema, alertOnError: false });
+  api.post(PATH, { rowsClusterMassiveEdit, toPublish }, { schema: massiveEditAnswerSchema, alertOnError: false });

@@ -1,4 +1,4 @@
-import { massiveEditResultSchema, massiveEditStartedSchema, type ModuleMassiveEditRowInput } from '@bo/shared/massive-edit';
+import { massiveEditResultSchema, massiveEditAnswerSchema, type ModuleMassiveEditRowInput } from '@bo/shared/massive-edit';
 import { api } from '@/lib/api-client';
 
 const PATH = '/module/massiveEdit/selected';
@@ -7,6 +7,6 @@ const PATH = '/module/massiveEdit/selected';
 export const previewSelectedModuleMassiveEdit = (massiveEditList: ModuleMassiveEditRowInput[], toPublish: boolean) =>
   api.post(PATH, { massiveEditList, toPublish, dryRun: true }, { schema: massiveEditResultSchema, alertOnError: false });
 
-/** POST /module/massiveEdit/selected (admins): the job to poll. */
+/** POST /module/massiveEdit/selected (admins): the job to poll, or the refusal of every item (no job). */
 export const startSelectedModuleMassiveEdit = (massiveEditList: ModuleMassiveEditRowInput[], toPublish: boolean) =>
-  api.post(PATH, { massiveEditList, toPublish }, { schema: massiveEditStartedSchema, alertOnError: false });
+  api.post(PATH, { massiveEditList, toPublish }, { schema: massiveEditAnswerSchema, alertOnError: false });

@@ -8,7 +8,7 @@ import { flash } from '@/components/ui/flash';
 import { PageHeader } from '@/components/ui/page-header';
 import { useSession } from '@/lib/session';
 import type { MassiveEditTarget } from '../hooks/massive-edit-calls';
-import { useMassiveEditFlow } from '../hooks/use-massive-edit-flow';
+import { FLOW_TEXTS, useMassiveEditFlow } from '../hooks/use-massive-edit-flow';
 import { useRowsTable } from '../hooks/use-rows-table';
 import { MASSIVE_EDIT_TYPES, TYPE_LABELS } from '../logic/fields';
 import type { RowsState } from '../logic/rows-reducer';
@@ -160,7 +160,12 @@ export function MassiveEditPage({ title, description, target, initial, persist }
         disabled={busy}
       />
       <ProgressModal opened={flow.phase.kind === 'progress'} value={flow.phase.kind === 'progress' ? flow.phase.value : 0} toPublish={flow.phase.kind === 'progress' && flow.phase.toPublish} />
-      <ResultModal result={flow.phase.kind === 'result' ? flow.phase.result : null} rowNumbers={flow.phase.kind === 'result' ? flow.phase.rowNumbers : []} onClose={flow.closeResult} />
+      <ResultModal
+        result={flow.phase.kind === 'result' ? flow.phase.result : null}
+        rowNumbers={flow.phase.kind === 'result' ? flow.phase.rowNumbers : []}
+        note={flow.phase.kind === 'result' && flow.phase.refused ? FLOW_TEXTS.allRefused : undefined}
+        onClose={flow.closeResult}
+      />
       <PreviewModal
         preview={flow.phase.kind === 'preview' ? flow.phase : null}
         onClose={flow.closePreview}

@@ -2,8 +2,11 @@ import { Badge, Button, Group, Modal, ScrollArea, Stack, Text } from '@mantine/c
 import { MASSIVE_EDIT_TEXTS, type MassiveEditResult } from '@bo/shared/massive-edit';
 import { resultLines } from '../logic/result-lines';
 
-/** The Result popup (part 2 §4): one line per row coloured by its outcome, then the items the user may not change. */
-export function ResultModal({ result, rowNumbers, onClose }: { result: MassiveEditResult | null; rowNumbers: readonly number[]; onClose: () => void }) {
+/**
+ * The Result popup (part 2 §4): one line per row coloured by its outcome, then the items the user may not change;
+ * `note` first when there is something to say about the whole edit (every item refused: nothing ran).
+ */
+export function ResultModal({ result, rowNumbers, note, onClose }: { result: MassiveEditResult | null; rowNumbers: readonly number[]; note?: string; onClose: () => void }) {
   const lines = result ? resultLines(result, rowNumbers) : [];
   return (
     <Modal
@@ -17,6 +20,11 @@ export function ResultModal({ result, rowNumbers, onClose }: { result: MassiveEd
     >
       {result && (
         <Stack gap="md">
+          {note && (
+            <Text fz="sm" fw={600} c="red" data-testid="massive-edit-result-note">
+              {note}
+            </Text>
+          )}
           <Group gap="xs">
             <Badge color="teal" variant="light">
               {result.counts.applied} applied

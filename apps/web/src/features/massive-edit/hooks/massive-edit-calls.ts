@@ -1,8 +1,8 @@
 import type {
   ClassificationMassiveEditRowInput,
   ClusterMassiveEditRowInput,
+  MassiveEditAnswer,
   MassiveEditResult,
-  MassiveEditStarted,
   MassiveEditType,
   ModuleMassiveEditRowInput,
 } from '@bo/shared/massive-edit';
@@ -12,10 +12,10 @@ import { previewClusterMassiveEdit, startClusterMassiveEdit } from '../api/clust
 import { previewModuleMassiveEdit, startModuleMassiveEdit } from '../api/module-massive-edit';
 import { previewSelectedModuleMassiveEdit, startSelectedModuleMassiveEdit } from '../api/module-massive-edit-selected';
 
-/** The two calls of one table: its preview (dryRun) and its start (a job). */
+/** The two calls of one table: its preview (dryRun) and its start (a job, or the refusal of every item). */
 export interface MassiveEditCalls {
   preview: (rows: RequestRow[], toPublish: boolean) => Promise<MassiveEditResult>;
-  start: (rows: RequestRow[], toPublish: boolean) => Promise<MassiveEditStarted>;
+  start: (rows: RequestRow[], toPublish: boolean) => Promise<MassiveEditAnswer>;
 }
 
 /** Which endpoint a table sends to: the page's three types, or the selected modules (admins). */

@@ -20,12 +20,14 @@ export const FLOW_TEXTS = {
   confirmDetails: 'Blank rows are not sent. Items you may not change are listed in the result.',
   jobFailed: 'The massive edit stopped before the end: what it changed before stopping is saved. Check the items before running it again.',
   rowsRefused: 'The rows marked in red were refused: correct them and save again.',
+  allRefused: 'Nothing was saved: you may not change any of the items these rows name. The rows stay in the table.',
 } as const;
 
 export type FlowPhase =
   | { kind: 'idle' }
   | { kind: 'progress'; toPublish: boolean; value: number }
-  | { kind: 'result'; result: MassiveEditResult; rowNumbers: number[] }
+  /** `refused`: the server refused every item and ran nothing; closing the popup keeps the tables. */
+  | { kind: 'result'; result: MassiveEditResult; rowNumbers: number[]; refused?: boolean }
   | { kind: 'preview'; result: MassiveEditResult; rowNumbers: number[] };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -106,9 +108,15 @@ export function useMassiveEditFlow({ target, type, onSaved }: { target: MassiveE
           fail(error, sent);
           return;
         }
-        if (!started) return;
+        const answer = started as Awaited<ReturnType<typeof calls.start>> | null;
+        if (!answer) return;
         setServerErrors(new Map());
-        const { jobId } = started as { jobId: number };
+        if (answer.status === 'REFUSED') {
+          // Every item refused: no job ran, nothing was written; the answer is already the result.
+          setPhase({ kind: 'result', result: answer.result, rowNumbers: sent.map((s) => s.rowNumber), refused: true });
+          return;
+        }
+        const { jobId } = answer;
         setPhase({ kind: 'progress', toPublish: publish, value: 0 });
         let job;
         try {
@@ -154,11 +162,12 @@ export function useMassiveEditFlow({ target, type, onSaved }: { target: MassiveE
     [once, target, fail],
   );
 
-  /** Closing the Result popup empties the tables (part 2 §4). */
+  /** Closing the Result popup empties the tables (part 2 §4), unless nothing ran (every item refused). */
   const closeResult = useCallback(() => {
+    const saved = !(phase.kind === 'result' && phase.refused);
     setPhase({ kind: 'idle' });
-    onSaved();
-  }, [onSaved]);
+    if (saved) onSaved();
+  }, [onSaved, phase]);
 
   const closePreview = useCallback(() => setPhase({ kind: 'idle' }), []);
   const clearServerErrors = useCallback((rowId: string) => {
