@@ -12,6 +12,7 @@ import { AppError, badRequest } from '../../lib/errors.js';
 import { makeSpoolDir } from '../../lib/spool.js';
 import { contentDisposition } from '../exports/exports.routes.js';
 import { acceptReleaseFiles, assertMayLoadFiles, CSV_TYPE, releaseFileDownload, releaseFileTemplate, type FileLoaderRequest } from './file-loader.service.js';
+import { formFileName } from './form-file-name.js';
 
 const FIELDS = ['releaseId', 'type'] as const;
 const isFileField = (name: string): name is FileLoaderFile => (FILE_LOADER_FILES as readonly string[]).includes(name);
@@ -42,7 +43,7 @@ async function readReleaseFiles(request: FastifyRequest, maxMb: number, dir: str
       const path = join(dir, part.fieldname);
       await pipeline(part.file, createWriteStream(path));
       if (part.file.truncated) throw badRequest(FILE_LOADER_TEXTS.tooLarge(maxMb));
-      read.files[part.fieldname] = { fileName: part.filename || `${part.fieldname}.csv`, path, size: (await stat(path)).size };
+      read.files[part.fieldname] = { fileName: formFileName(part.filename, `${part.fieldname}.csv`), path, size: (await stat(path)).size };
     }
   } catch (err) {
     if (err instanceof AppError) throw err;

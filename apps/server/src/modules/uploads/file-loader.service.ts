@@ -11,6 +11,7 @@ import { badRequest, forbidden, notFound } from '../../lib/errors.js';
 import { exportFileName, exportReleaseFile, templateCsv, templateXlsx } from '../release-loader/release-export.js';
 import { findRelease } from '../release-loader/release-loader.repository.js';
 import { FILE_LOADER_JOB, type FileLoaderPayload } from './file-loader.job.js';
+import { joinFileNames } from './form-file-name.js';
 import { assertNoUploadInProgress, storeUpload } from './uploads.service.js';
 
 /** What the multipart request carried (the route reads it; the service checks it). */
@@ -59,7 +60,7 @@ export async function acceptReleaseFiles(ctx: ServiceContext, request: FileLoade
   return storeUpload(ctx, {
     type: 'FILE_LOADER',
     jobKind: FILE_LOADER_JOB,
-    fileName: files.map((f) => f.fileName).join(', '),
+    fileName: joinFileNames(files.map((f) => f.fileName)),
     content: Buffer.alloc(0),
     files,
     payload: { ...payload },

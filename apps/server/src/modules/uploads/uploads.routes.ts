@@ -6,6 +6,7 @@ import { UPLOAD_TEXTS, uploadAcceptedSchema, uploadListSchema, uploadStateSchema
 import { contextOf } from '../../lib/context.js';
 import { AppError, badRequest } from '../../lib/errors.js';
 import { fileLoaderRoutes } from './file-loader.routes.js';
+import { formFileName } from './form-file-name.js';
 import { acceptUpload, assertMayUpload, tooLarge, uploadList, uploadState, type UploadedFile, type UploadKind } from './uploads.service.js';
 
 const FILE_FIELD = 'excelFile';
@@ -24,7 +25,7 @@ async function readExcelFile(request: FastifyRequest, maxBytes: number): Promise
         part.file.resume();
         throw badRequest(file ? UPLOAD_TEXTS.oneFileOnly : UPLOAD_TEXTS.unexpectedField(part.fieldname));
       }
-      file = { fileName: part.filename || 'upload.xlsx', content: await part.toBuffer() };
+      file = { fileName: formFileName(part.filename, 'upload.xlsx'), content: await part.toBuffer() };
     }
   } catch (err) {
     if (err instanceof AppError) throw err;

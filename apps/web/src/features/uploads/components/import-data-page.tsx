@@ -84,7 +84,7 @@ function ImportData() {
             <Text fz="sm">{UPLOAD_TEXTS.wipExists}</Text>
             {wip && (
               <Badge variant="outline" color="yellow" tt="none">
-                {UPLOAD_TYPE_LABELS[wip.type]} · {wip.fileName} · {Math.round(wip.progress)}%
+                {UPLOAD_TYPE_LABELS[wip.type]} · <bdi>{wip.fileName}</bdi> · {Math.round(wip.progress)}%
               </Badge>
             )}
           </Group>

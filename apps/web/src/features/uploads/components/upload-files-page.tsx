@@ -106,7 +106,7 @@ export function UploadFilesPage() {
             <Text fz="sm">{UPLOAD_TEXTS.wipExists}</Text>
             {inProgress?.upload && (
               <Badge variant="outline" color="yellow" tt="none">
-                {UPLOAD_TYPE_LABELS[inProgress.upload.type]} · {inProgress.upload.fileName} · {Math.round(inProgress.upload.progress)}%
+                {UPLOAD_TYPE_LABELS[inProgress.upload.type]} · <bdi>{inProgress.upload.fileName}</bdi> · {Math.round(inProgress.upload.progress)}%
               </Badge>
             )}
           </Group>

@@ -14,7 +14,8 @@ export function showUploadResponse(upload: UploadItem): void {
       <Stack gap={0}>
         <Text fw={700}>Response</Text>
         <Text fz="xs" c="dimmed">
-          {UPLOAD_TYPE_LABELS[upload.type]} · {upload.fileName} · {formatDateTime(upload.insertTime)}
+          {/* bdi: a direction mark in the name (a right-to-left override) stays inside it, not reordering the date. */}
+          {UPLOAD_TYPE_LABELS[upload.type]} · <bdi>{upload.fileName}</bdi> · {formatDateTime(upload.insertTime)}
         </Text>
       </Stack>
     ),
