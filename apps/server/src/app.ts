@@ -16,6 +16,7 @@ import { createGateway, type PlanningGateway } from './modules/publishing/planni
 import './lib/context.js';
 import { registerDraining } from './lib/graceful-shutdown.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { registerSessionCleanup } from './modules/auth/session-cleanup.js';
 import { createTokenService, resolveSigningSecret } from './modules/auth/token.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { imageRoutes } from './modules/images/images.routes.js';
@@ -165,6 +166,7 @@ export async function buildApp({ config, database, logger = true, gateway, now, 
   registerDeletionJobs(app.jobs, database.db);
   registerUploadJobs(app.jobs, config.LOCK_TTL_MINUTES);
   registerExportJobs(app.jobs, database.db, { lockTtlMinutes: config.LOCK_TTL_MINUTES, pictures, retentionDays: config.EXPORT_RETENTION_DAYS });
+  registerSessionCleanup(app.jobs, database.db);
   await registerStaticWeb(app, config.webDistDir);
   return app;
 }

@@ -131,8 +131,10 @@ describe('route guard', () => {
 });
 
 describe('session', () => {
-  it('logs out from the hover menu; a reload stays on the login page', async () => {
+  it('logs out from the hover menu; a reload stays on the login page; the token is refused from then on', async () => {
+    const loginAnswer = page.waitForResponse((res) => res.url().endsWith('/api/authorization/login'));
     await loginAs(page);
+    const token = ((await (await loginAnswer).json()) as { access_token: string }).access_token;
     const loggedOut = logoutAnswer();
     await page.getByTestId('user-menu').hover();
     await page.getByRole('menuitem', { name: 'Logout' }).click();
@@ -141,6 +143,8 @@ describe('session', () => {
     expect((await loggedOut).status()).toBe(204);
     expect(await tokenCookie()).toBeUndefined();
     expect(await storedSession(page)).toBeNull();
+    // Revoked by the logout (docs/DECISIONS.md, "Sessions that really end"): a copy of the token no longer works.
+    expect((await page.request.get('/api/month/all', { headers: { authorization: `Bearer ${token}` } })).status()).toBe(401);
     await screenshot(page, 'after-logout');
 
     await page.reload();

@@ -627,6 +627,19 @@ export const loginFailures = pgTable('login_failures', {
   blockedUntil: ts('blocked_until'),
 });
 
+/**
+ * Tokens ended by a logout before their expiry, by the SHA-256 of the token (hex): the session statement refuses
+ * them on every process. A row is useless once its token has expired (the signature check refuses it then) and the
+ * hourly cleanup removes it (modules/auth/session-cleanup.ts).
+ */
+export const revokedTokens = pgTable('revoked_tokens', {
+  tokenHash: text('token_hash').primaryKey(),
+  username: text('username').notNull(),
+  /** The token's own expiry (its `exp`). */
+  expiresAt: ts('expires_at').notNull(),
+  revokedAt: ts('revoked_at').notNull().defaultNow(),
+});
+
 /** Small key-value settings owned by the server (e.g. the generated token-signing secret). */
 export const serverSettings = pgTable('server_settings', {
   key: text('key').primaryKey(),

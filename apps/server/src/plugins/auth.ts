@@ -28,9 +28,7 @@ export function registerAuth(app: FastifyInstance, tokens: TokenService): void {
     if (request.routeOptions.config?.public === true) return;
     const token = requestToken(request, 'reads');
     if (!token) throw unauthorized('Authentication required');
-    const user = await authenticate(app.database.db, tokens, token);
-    if (!user) throw unauthorized('The session is not valid any more', 'invalidToken');
-    request.authUser = user;
+    request.authUser = await authenticate(app.database.db, tokens, token);
   });
 }
 

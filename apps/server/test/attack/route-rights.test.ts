@@ -222,6 +222,14 @@ describe('401 on every protected route', () => {
         .sign(secret)}`,
     })));
 
+  it('with a token after its logout (header, and the cookie on GET routes)', async () => {
+    const { authorization } = await loginAs(app, 'admin');
+    expect((await inject({ method: 'POST', url: '/api/authorization/logout' }, { authorization })).statusCode).toBe(204);
+    dirty = true; // the logout released the admin's locks and wrote its audit entry
+    await unauthorizedEverywhere(() => ({ authorization }));
+    await unauthorizedEverywhere(() => ({ cookie: `bo_token=${authorization.slice('Bearer '.length)}` }), { only: (r) => r.method === 'GET' });
+  });
+
   it('with a valid token in the bo_token cookie on a write route (the cookie is for GET/HEAD only)', () =>
     unauthorizedEverywhere(() => ({ cookie: `bo_token=${bearer.admin.slice('Bearer '.length)}` }), { only: isWrite }));
 

@@ -5,7 +5,7 @@ import { audit } from '../../lib/audit.repository.js';
 import { tooManyRequests, unauthorized } from '../../lib/errors.js';
 import { clearFailures, recordFailure, secondsBlocked, throttleKeys } from './login-throttle.repository.js';
 import { verifyPassword } from './password.js';
-import type { TokenService } from './token.js';
+import { tokenHash, type TokenService } from './token.js';
 import { findUserByLogin, findUserWithGrants, loadGrants } from './users.repository.js';
 
 /** The caller of a request, with grants read fresh from the database. */
@@ -51,12 +51,16 @@ export async function login(deps: LoginDeps, input: { username: string; password
   return { access_token: token, token_type: 'bearer' as const, expires_in: expiresIn };
 }
 
-/** Resolves a bearer token to the enabled user it names, or null. */
-export async function authenticate(db: Db, tokens: TokenService, token: string): Promise<AuthUser | null> {
+/**
+ * Resolves a bearer token to the enabled user it names, with their grants. Refused with 401: a token that is not
+ * valid (signature, expiry), was logged out (on any process: `revoked_tokens`, read in the same statement as the
+ * user) or names an unknown or disabled user ('invalidToken'); a user left without grants ('noGrants', as at login).
+ */
+export async function authenticate(db: Db, tokens: TokenService, token: string): Promise<AuthUser> {
   const payload = await tokens.verify(token);
-  if (!payload) return null;
-  const found = await findUserWithGrants(db, payload.user_name);
-  if (!found || found.user.status !== 'Enabled') return null;
+  const found = payload ? await findUserWithGrants(db, payload.user_name, tokenHash(token)) : undefined;
+  if (!found || found.revoked || found.user.status !== 'Enabled') throw unauthorized('The session is not valid any more', 'invalidToken');
+  if (found.grants.length === 0) throw unauthorized(ERROR_TEXTS.noGrants, 'noGrants');
   const { user, grants } = found;
   return {
     userId: user.userId,

@@ -1,7 +1,7 @@
 /** The token service: signature, expiry and grace, also for a token it has verified before (its cache). */
 import { SignJWT } from 'jose';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createTokenService } from './token.js';
+import { createTokenService, tokenHash } from './token.js';
 
 const secret = new TextEncoder().encode('a-test-secret-of-enough-length-for-hs256');
 
@@ -21,6 +21,17 @@ describe('token service', () => {
     expect(await tokens.verify(token, { graceSeconds: 30 })).toMatchObject({ user_name: 'editor' });
     vi.setSystemTime(new Date('2027-01-01T10:01:31Z'));
     expect(await tokens.verify(token, { graceSeconds: 30 })).toBeNull();
+  });
+
+  it('signs a token of its own for every login, even two of one user in the same second (a logout ends only its own)', async () => {
+    vi.useFakeTimers({ now: new Date('2027-01-01T10:00:00Z'), toFake: ['Date'] });
+    const tokens = createTokenService(secret, 5);
+    const [a, b] = [(await tokens.sign('editor', [])).token, (await tokens.sign('editor', [])).token];
+    expect(a).not.toBe(b);
+    expect(await tokens.verify(a)).toMatchObject({ user_name: 'editor' });
+    expect(await tokens.verify(b)).toMatchObject({ user_name: 'editor' });
+    expect(tokenHash(a)).toMatch(/^[0-9a-f]{64}$/);
+    expect(tokenHash(a)).not.toBe(tokenHash(b));
   });
 
   it('refuses a token signed with another secret or altered, even next to a remembered one', async () => {

@@ -15,6 +15,14 @@ export async function resolveSigningSecret(db: Db, configured: string | undefine
   return new TextEncoder().encode(await settingOrCreate(db, SECRET_KEY, () => crypto.randomBytes(48).toString('base64url')));
 }
 
+/**
+ * What names a token in `revoked_tokens`: the SHA-256 of the whole token, hex. The token itself is not stored, and
+ * tokens signed before `jti` was added are covered as well as new ones.
+ */
+export function tokenHash(token: string): string {
+  return crypto.createHash('sha256').update(token).digest('hex');
+}
+
 export interface TokenService {
   sign(username: string, authorities: string[]): Promise<{ token: string; expiresIn: number }>;
   /**
@@ -38,6 +46,8 @@ export function createTokenService(secret: Uint8Array, ttlMinutes: number): Toke
       const expiresIn = Math.round(ttlMinutes * 60);
       const token = await new SignJWT({ user_name: username, authorities })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        // A random id: two logins of one user in the same second get two tokens, so a logout ends only its own.
+        .setJti(crypto.randomBytes(16).toString('base64url'))
         .setIssuedAt()
         .setExpirationTime(Math.floor(Date.now() / 1000) + expiresIn)
         .sign(secret);
