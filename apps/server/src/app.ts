@@ -7,6 +7,7 @@ import { registerAuth } from './plugins/auth.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerInputHygiene } from './plugins/input-hygiene.js';
 import { registerMetrics } from './plugins/metrics.js';
+import { registerNoStore } from './plugins/no-store.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerStaticWeb } from './plugins/static-web.js';
@@ -115,6 +116,8 @@ export async function buildApp({ config, database, logger = true, gateway, now, 
     reply.header('x-request-id', request.id);
     done();
   });
+  // First: the 503 of a draining server and the 401 of the auth hook carry it too.
+  registerNoStore(app);
   registerDraining(app);
 
   registerErrorHandler(app);
