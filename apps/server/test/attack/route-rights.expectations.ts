@@ -156,7 +156,7 @@ export const WRITE_RIGHTS: Record<string, RightsRow> = {
   'POST /api/module/macroFamily/lock': {
     targets: both,
     body: (t) => [{ macroFamily: t.family, monthId: OPEN_MONTH }],
-    // An edit right on a module of the family in that month.
+    // The edit right on every live module of the family in that month (each test family has one brand, so one right).
     forbidden: NO_EDIT,
     ok: 200,
   },
