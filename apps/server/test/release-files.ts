@@ -7,10 +7,11 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Db } from '../src/db/client.js';
+import type { Database, Db } from '../src/db/client.js';
+import { migrate } from '../src/db/migrate.js';
 import { clientClassifications, macroFamilies } from '../src/db/schema.js';
 import { FORMATS, type ReleaseFileKind } from '../src/modules/release-loader/formats.js';
-import { buildReference } from './builders.js';
+import { buildReference, buildUser } from './builders.js';
 
 const LINES = 50;
 const MONTHS = ['M01_2027', 'M02_2027', 'M10_2027'];
@@ -117,4 +118,19 @@ export async function writeReleaseFiles(dir: string, moduleRows: number): Promis
     files[kind] = { path: file, rows, size: fs.statSync(file).size };
   }
   return files;
+}
+
+/**
+ * A database for a server process's release-file test: migrated, the release world, and the admin `boss`
+ * (password `pw`); closed again, so that the server process opens it.
+ */
+export async function prepareReleaseDatabase(open: () => Promise<Database>): Promise<void> {
+  const database = await open();
+  try {
+    await migrate(database);
+    await prepareReleaseWorld(database.db);
+    await buildUser(database.db, { username: 'boss', password: 'pw', role: 'ADMIN' });
+  } finally {
+    await database.close();
+  }
 }

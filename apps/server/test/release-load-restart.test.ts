@@ -5,10 +5,8 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { UploadItem } from '@bo/shared/uploads';
 import { openDatabase, queryRows } from '../src/db/client.js';
-import { migrate } from '../src/db/migrate.js';
 import { FORMATS, RELEASE_FILE_KINDS } from '../src/modules/release-loader/formats.js';
-import { buildUser } from './builders.js';
-import { prepareReleaseWorld, RELEASE_FILES_RELEASE, writeReleaseFiles, type GeneratedFile } from './release-files.js';
+import { prepareReleaseDatabase, RELEASE_FILES_RELEASE, writeReleaseFiles, type GeneratedFile } from './release-files.js';
 import { queryOnce, withScratchPostgres } from './scratch-postgres.js';
 import { callOver, loginOver, startServer, waitUntil, type RunningServer } from './server-process.js';
 
@@ -124,22 +122,11 @@ async function killDuringLoad(env: Record<string, string>, prepare: () => Promis
   }
 }
 
-async function prepareDatabase(open: () => ReturnType<typeof openDatabase>) {
-  const database = await open();
-  try {
-    await migrate(database);
-    await prepareReleaseWorld(database.db);
-    await buildUser(database.db, { username: 'boss', password: 'pw', role: 'ADMIN' });
-  } finally {
-    await database.close();
-  }
-}
-
 describe('a server killed during a release load', () => {
   it('leaves nothing of the load on the embedded database, and the restarted server loads it again once', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bo-kill-load-data-'));
     try {
-      await killDuringLoad({ DATA_DIR: dataDir }, () => prepareDatabase(() => openDatabase({ dataDir })), async (checks) => {
+      await killDuringLoad({ DATA_DIR: dataDir }, () => prepareReleaseDatabase(() => openDatabase({ dataDir })), async (checks) => {
         const database = await openDatabase({ dataDir });
         try {
           await checks((text) => queryRows<Record<string, unknown>>(database.db, sql.raw(text)));
@@ -158,7 +145,7 @@ describe('a server killed during a release load', () => {
       withScratchPostgres('bo_kill_load', async (url) => {
         const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bo-kill-load-pg-'));
         try {
-          await killDuringLoad({ DATABASE_URL: url, DATA_DIR: dataDir, JOB_STALE_SECONDS: '2' }, () => prepareDatabase(() => openDatabase({ url })), (checks) =>
+          await killDuringLoad({ DATABASE_URL: url, DATA_DIR: dataDir, JOB_STALE_SECONDS: '2' }, () => prepareReleaseDatabase(() => openDatabase({ url })), (checks) =>
             checks((text) => queryOnce(url, text)),
           );
         } finally {

@@ -3,10 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/client.js';
-import { migrate } from '../src/db/migrate.js';
 import { CELL_TEXT_REASONS, FORMATS, RELEASE_FILE_KINDS, type ReleaseFileKind } from '../src/modules/release-loader/formats.js';
-import { buildUser } from './builders.js';
-import { prepareReleaseWorld, RELEASE_FILES_RELEASE } from './release-files.js';
+import { prepareReleaseDatabase, RELEASE_FILES_RELEASE } from './release-files.js';
 import { withScratchPostgres } from './scratch-postgres.js';
 import { callOver, loginOver, startServer, waitUntil, type RunningServer } from './server-process.js';
 
@@ -60,22 +58,11 @@ async function nulThenNext(env: Record<string, string>) {
   }
 }
 
-async function prepare(open: () => ReturnType<typeof openDatabase>) {
-  const database = await open();
-  try {
-    await migrate(database);
-    await prepareReleaseWorld(database.db);
-    await buildUser(database.db, { username: 'boss', password: 'pw', role: 'ADMIN' });
-  } finally {
-    await database.close();
-  }
-}
-
 describe('a NUL byte in a release file, on a server process', () => {
   it('ends the upload with the cell named, and the next upload is accepted (embedded database)', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bo-nul-'));
     try {
-      await prepare(() => openDatabase({ dataDir }));
+      await prepareReleaseDatabase(() => openDatabase({ dataDir }));
       await nulThenNext({ DATA_DIR: dataDir });
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true });
@@ -86,7 +73,7 @@ describe('a NUL byte in a release file, on a server process', () => {
     withScratchPostgres('bo_nul', async (url) => {
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bo-nul-pg-'));
       try {
-        await prepare(() => openDatabase({ url }));
+        await prepareReleaseDatabase(() => openDatabase({ url }));
         await nulThenNext({ DATABASE_URL: url, DATA_DIR: dataDir });
       } finally {
         fs.rmSync(dataDir, { recursive: true, force: true });
