@@ -1,6 +1,6 @@
 /**
  * The rows of one release file, streamed: CSV (UTF-8, `;` or `,` as the header line says, quoted
- * fields, csv-parse) or .xlsx (the first worksheet, ExcelJS's streaming reader), told apart by content
+ * fields, csv-parse) or .xlsx (the first visible tab, ExcelJS's streaming reader), told apart by content
  * (an .xlsx is a zip: it starts with `PK\x03\x04`). Never the whole file in memory.
  */
 import fs from 'node:fs';
@@ -9,7 +9,8 @@ import { parse } from 'csv-parse';
 import ExcelJS from 'exceljs';
 import type { Queryable } from '../../db/client.js';
 import { zipEntriesOfTail } from '../uploads/xlsx-check.js';
-import { guardLostEntries, LostEntries, READ_ATTEMPTS, zipHolds, type ReaderState, type ZipHolds } from '../uploads/xlsx-rows.js';
+import { LostEntries, READ_ATTEMPTS, visibleSheetRows, zipHolds, type ReaderState, type ZipHolds } from '../uploads/xlsx-rows.js';
+import { serialDate } from '../uploads/xlsx-sheet.js';
 import { markInvalidUtf8, unmarkInvalidUtf8 } from './utf8-text.js';
 
 /** Where a file's bytes come from: opened once per read. */
@@ -63,6 +64,15 @@ export interface ReadTestHooks {
   beforeWorksheetCheck?: (reader: ReaderState, attempt: number) => void;
 }
 
+export interface ReadOptions extends ReadTestHooks {
+  /**
+   * Whether the file's column (0-based) is a date column: an .xlsx number there is a serial date (a date cell
+   * comes as one: styles are not read), given as `YYYY-MM-DD` in the workbook's date system. Asked when a row
+   * is read, so it may answer from the header row.
+   */
+  dateColumn?: (column: number) => boolean;
+}
+
 /**
  * The rows of the file, header first. `onBytes` hears how many bytes were read so far (never fewer than
  * before, though an .xlsx is read more than once). Cells with an Excel error value come as `{ error }` text
@@ -78,7 +88,7 @@ export async function* readRecords(
   source: FileSource,
   onBytes: (bytes: number) => void,
   cellErrors: (row: number, column: number, reason: string) => void,
-  testHooks?: ReadTestHooks,
+  options?: ReadOptions,
 ): AsyncGenerator<RecordRow> {
   let reported = 0;
   let counting = true;
@@ -99,7 +109,7 @@ export async function* readRecords(
   const holds = await zipHoldsAtEnd(chain(head, rest));
   first.destroy();
   counting = true;
-  yield* xlsxRows(db, source, holds, report, cellErrors, testHooks);
+  yield* xlsxRows(db, source, holds, report, cellErrors, options);
 }
 
 const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
@@ -174,11 +184,11 @@ async function* csvRows(bytes: AsyncIterable<Buffer>, delimiter: string): AsyncG
   }
 }
 
-/** One xlsx cell as text; formulas give their cached result, never evaluated. */
-function cellText(value: unknown): string | null | { error: string } {
+/** One xlsx cell as text; formulas give their cached result, never evaluated. `date` reads a number of a date column. */
+function cellText(value: unknown, date?: (serial: number) => string | null): string | null | { error: string } {
   if (value === null || value === undefined) return null;
   if (typeof value === 'string') return value;
-  if (typeof value === 'number') return String(value);
+  if (typeof value === 'number') return date?.(value) ?? String(value);
   if (typeof value === 'boolean') return value ? 'true' : 'false';
   if (value instanceof Date) return value.toISOString().slice(0, 10);
   if (typeof value === 'object') {
@@ -186,7 +196,7 @@ function cellText(value: unknown): string | null | { error: string } {
     if (typeof v.error === 'string') return { error: v.error };
     if ('formula' in v || 'sharedFormula' in v) {
       if (v.result === undefined || v.result === null) return { error: 'a formula without a saved value' };
-      return cellText(v.result);
+      return cellText(v.result, date);
     }
     if (Array.isArray(v.richText)) return (v.richText as { text?: string }[]).map((r) => r.text ?? '').join('');
     if ('text' in v) return cellText(v.text);
@@ -234,20 +244,22 @@ async function* counted(stream: Readable, onBytes: (bytes: number) => void): Asy
   }
 }
 
-/** The rows of the first worksheet, the file opened again for each read that lost entries (see `readRecords`). */
+/** The rows of the first visible tab, the file opened again for each read that lost entries (see `readRecords`). */
 async function* xlsxRows(
   db: Queryable,
   source: FileSource,
   holds: ZipHolds | null,
   onBytes: (bytes: number) => void,
   cellErrors: (row: number, column: number, reason: string) => void,
-  testHooks: ReadTestHooks | undefined,
+  options: ReadOptions | undefined,
 ): AsyncGenerator<RecordRow> {
   for (let attempt = 1; ; attempt++) {
     const stream = source.open(db);
     let yielded = false;
     try {
-      for await (const row of xlsxRead(Readable.from(counted(stream, onBytes)), holds ?? NO_CHECK, cellErrors, (reader) => testHooks?.beforeWorksheetCheck?.(reader, attempt))) {
+      for await (const row of xlsxRead(Readable.from(counted(stream, onBytes)), holds ?? NO_CHECK, cellErrors, options?.dateColumn, (reader) =>
+        options?.beforeWorksheetCheck?.(reader, attempt),
+      )) {
         yielded = true;
         yield row;
       }
@@ -263,11 +275,12 @@ async function* xlsxRows(
   }
 }
 
-/** One read of the first worksheet; throws LostEntries (before any row) when ExcelJS missed an entry the zip holds. */
+/** One read of the first visible tab; throws LostEntries (before any row) when ExcelJS missed an entry the zip holds. */
 async function* xlsxRead(
   stream: Readable,
   holds: ZipHolds,
   cellErrors: (row: number, column: number, reason: string) => void,
+  dateColumn: ((column: number) => boolean) | undefined,
   beforeCheck: (reader: ReaderState) => void,
 ): AsyncGenerator<RecordRow> {
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(stream, {
@@ -277,21 +290,20 @@ async function* xlsxRead(
     worksheets: 'emit',
     entries: 'ignore',
   });
-  guardLostEntries(reader, holds, beforeCheck);
-  for await (const sheet of reader) {
-    for await (const row of sheet as AsyncIterable<ExcelJS.Row>) {
-      const values = (row.values ?? []) as unknown[];
-      const cells: (string | null)[] = [];
-      for (let i = 1; i < values.length; i++) {
-        const cell = cellText(values[i]);
-        if (cell !== null && typeof cell === 'object') {
-          cellErrors(row.number, i - 1, `the cell holds an error (${cell.error || 'no value'})`);
-          cells.push(null);
-        } else cells.push(cell);
-      }
-      if (cells.every((c) => c === null || c.trim() === '')) continue;
-      yield { row: row.number, cells };
+  const sheet = visibleSheetRows(reader, holds, beforeCheck);
+  const date = (serial: number) => serialDate(serial, sheet.date1904());
+  for await (const row of sheet.rows) {
+    const values = (row.values ?? []) as unknown[];
+    const cells: (string | null)[] = [];
+    for (let i = 1; i < values.length; i++) {
+      // A serial number that names no day stays a number: parseCell then says it is not a date.
+      const cell = cellText(values[i], dateColumn?.(i - 1) ? date : undefined);
+      if (cell !== null && typeof cell === 'object') {
+        cellErrors(row.number, i - 1, `the cell holds an error (${cell.error || 'no value'})`);
+        cells.push(null);
+      } else cells.push(cell);
     }
-    return;
+    if (cells.every((c) => c === null || c.trim() === '')) continue;
+    yield { row: row.number, cells };
   }
 }

@@ -86,7 +86,9 @@ export async function stageFile(db: Queryable, kind: ReleaseFileKind, source: Fi
   let rows = 0;
   /** The format column of each column of the file (-1: none). */
   let positions: number[] = [];
-  const records = readRecords(db, source, onBytes, (row, column, reason) => report(row, map?.[column]?.name ?? `column ${column + 1}`, reason));
+  const records = readRecords(db, source, onBytes, (row, column, reason) => report(row, map?.[column]?.name ?? `column ${column + 1}`, reason), {
+    dateColumn: (column) => map?.[column]?.type.kind === 'date',
+  });
   try {
     for await (const record of records) {
       if (map === null) {

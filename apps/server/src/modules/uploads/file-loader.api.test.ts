@@ -2,7 +2,6 @@
  * Upload Files over HTTP (POST /data/fileLoader/import, the FILE_LOADER job, the templates and a
  * release's files), on the test database (PGlite, or PostgreSQL with TEST_DATABASE_URL).
  */
-import { execFileSync } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,6 +13,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FILE_LOADER_TEXTS, UPLOAD_TEXTS, type UploadItem } from '@bo/shared/uploads';
 import { AUR_EU } from '../../../test/builders.js';
 import { multipartBody } from '../../../test/multipart.js';
+import { libreOfficeXlsx, SOFFICE, SOFFICE_SKIP, sofficeConvert, type TypedCell } from '../../../test/soffice.js';
 import { buildTestApp, loginAs, type TestUsers } from '../../../test/test-app.js';
 import { queryRows, type Db } from '../../db/client.js';
 import { clientClassifications, macroFamilies, releases } from '../../db/schema.js';
@@ -21,16 +21,6 @@ import { CELL_TEXT_REASONS, FORMATS, RELEASE_FILE_KINDS, type ReleaseFileKind } 
 import { csvField, templateCsv } from '../release-loader/release-export.js';
 import { JOB_TEXTS } from '../../jobs/job-text.js';
 import { progressWriter } from './file-loader.job.js';
-
-/** LibreOffice, when installed (the CSV injection check converts a download with it; CI does not need it). */
-const SOFFICE = ['soffice', 'libreoffice'].find((bin) => {
-  try {
-    execFileSync('which', [bin], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-});
 
 type Row = Record<string, string>;
 
@@ -363,7 +353,7 @@ describe('formulas in the release files (CSV injection)', () => {
   it(
     SOFFICE
       ? 'LibreOffice opens the downloaded CSV with the description as text, not a formula, and its xlsx loads back the same description'
-      : 'LibreOffice check — skipped: neither soffice nor libreoffice is on PATH (apt-get install libreoffice-calc-nogui to run it)',
+      : `LibreOffice check — ${SOFFICE_SKIP}`,
     { skip: !SOFFICE, timeout: 180_000 },
     async () => {
       const files = happyFiles();
@@ -376,10 +366,7 @@ describe('formulas in the release files (CSV injection)', () => {
         await writeFile(join(dir, 'module.csv'), first.module);
         // The same file without the escape: LibreOffice runs it, so the check below means something.
         await writeFile(join(dir, 'raw.csv'), first.module.toString().replaceAll(`"'=HYPERLINK`, '"=HYPERLINK'));
-        for (const name of ['module.csv', 'raw.csv']) {
-          execFileSync(SOFFICE!, ['--headless', '--norestore', `-env:UserInstallation=file://${join(dir, 'profile')}`, '--convert-to', 'xlsx',
-            '--infilter=Text - txt - csv (StarCalc):44,34,76', '--outdir', dir, join(dir, name)], { stdio: 'ignore', timeout: 120_000 });
-        }
+        for (const name of ['module.csv', 'raw.csv']) sofficeConvert(dir, [join(dir, name)], 'xlsx', 'Text - txt - csv (StarCalc):44,34,76');
         const cellOf = async (file: string) => {
           const workbook = new ExcelJS.Workbook();
           await workbook.xlsx.readFile(join(dir, file));
@@ -401,6 +388,52 @@ describe('formulas in the release files (CSV injection)', () => {
         expect(await description()).toBe(FORMULA);
       } finally {
         await rm(dir, { recursive: true, force: true });
+      }
+    },
+  );
+});
+
+describe('release files saved by LibreOffice as .xlsx', () => {
+  const DATE_COLUMNS = new Set(['releaseDate', 'insertDate', 'gedExpireDate']);
+  /** The Sku Registry as a tab: its dates typed as dates (date cells), the rest as text. */
+  const registryTab = (rows: Row[]): TypedCell[][] => {
+    const names = FORMATS.registry.columns.map((c) => c.name);
+    return [names, ...rows.map((r) => names.map((n) => (!r[n] ? null : DATE_COLUMNS.has(n) ? { date: r[n] } : r[n])))];
+  };
+
+  it(
+    SOFFICE
+      ? 'loads the first visible tab (a hidden first tab and a stale copy after it are not read), its date cells as dates, in the 1900 and 1904 date systems'
+      : `LibreOffice .xlsx release files — ${SOFFICE_SKIP}`,
+    { skip: !SOFFICE, timeout: 180_000 },
+    async () => {
+      const files = happyFiles();
+      const registry = files.registry.map((r, i) => ({ ...r, releaseDate: '2027-03-15', gedExpireDate: i === 0 ? '2028-02-29' : '' }));
+      const stale = files.registry.map((r) => ({ ...r, releaseDate: '2020-01-01', insertDate: '2020-01-01', srp: '1' }));
+      const tabs = [
+        { name: 'Old', hidden: true, rows: registryTab(stale) },
+        { name: 'Sku Registry', rows: registryTab(registry) },
+        { name: 'Sku Registry (2)', rows: registryTab(stale) },
+      ];
+      const books = await libreOfficeXlsx([{ tabs }, { tabs, date1904: true }]);
+      const [date1900, date1904] = books as [Buffer, Buffer];
+      for (const [system, xlsx] of [['1900', date1900], ['1904', date1904]] as const) {
+        const body: Part[] = [
+          ...RELEASE_FILE_KINDS.map((k) =>
+            k === 'registry' ? { field: k, fileName: 'registry.xlsx', content: xlsx } : { field: k, fileName: `${k}.csv`, content: Buffer.from(csv(k, files[k])), type: 'text/csv' },
+          ),
+          { field: 'releaseId', value: 'R2027' },
+          { field: 'type', value: 'massive' },
+        ];
+        const res = await send('admin', body);
+        expect(res.statusCode, res.body).toBe(200);
+        await app.jobs.drain();
+        const upload = await uploadOf((res.json() as { upload: UploadItem }).upload.id);
+        expect(upload, system).toMatchObject({ status: 'DONE' });
+        expect(await queryRows(db, sql`SELECT upc, release_date::text AS r, insert_date::text AS i, ged_expire_date::text AS g, srp::float8 AS srp FROM skus ORDER BY upc`), system).toEqual([
+          { upc: '800000000001', r: '2027-03-15', i: '2026-10-01', g: '2028-02-29', srp: 129.9 },
+          { upc: '800000000002', r: '2027-03-15', i: '2026-10-01', g: null, srp: 129.9 },
+        ]);
       }
     },
   );

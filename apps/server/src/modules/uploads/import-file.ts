@@ -1,5 +1,5 @@
 /**
- * What every import workbook has in common (docs/IMPORTS.md): the first worksheet, its first non-blank
+ * What every import workbook has in common (docs/IMPORTS.md): the first visible tab, its first non-blank
  * row is the header naming the columns (by title, case-insensitive, any order, other columns ignored),
  * each following row belongs to one item-month, named by an item column and a Month column. Rows group
  * by (item, month) in the order the groups first appear; the kind of import reads the rest of each row.
@@ -7,6 +7,7 @@
  */
 import { isMonthId, toMonthId } from '@bo/shared/months';
 import { firstSheetRows, isBlank, NO_RESULT, type Cell, type SheetRow } from './xlsx-rows.js';
+import { serialDate } from './xlsx-sheet.js';
 
 /** The columns of one kind of import: their titles, which are required, and which name the item-month. */
 export interface ImportColumns<K extends string> {
@@ -106,8 +107,16 @@ export function text(cell: Cell): string | null {
   return null;
 }
 
-/** A month cell: M03_2027, 03/2027 or 3/2027, or a date. */
-export function monthOf(cell: Cell): string | null {
+/**
+ * A month cell: M03_2027, 03/2027 or 3/2027, or a date — a date cell comes as its serial number (styles are not
+ * read), so any number is taken as a serial date, of the workbook's date system (`date1904`); text
+ * `YYYY-MM-DD` counts too. Any day of the month gives the month.
+ */
+export function monthOf(cell: Cell, date1904 = false): string | null {
+  if (typeof cell === 'number') {
+    const date = serialDate(cell, date1904);
+    return date ? toMonthId(Number(date.slice(0, 4)), Number(date.slice(5, 7))) : null;
+  }
   const t = text(cell);
   if (!t) return null;
   const upper = t.toUpperCase();
@@ -160,7 +169,7 @@ export async function readImportFile<K extends string, G extends ImportGroup<unk
     const row = importRow(sheetRow, index, columns);
     const itemKey = row.read(columns.item);
     const monthText = row.read(columns.month);
-    const monthId = monthOf(row.cell(columns.month));
+    const monthId = monthOf(row.cell(columns.month), sheetRow.date1904);
     if (!itemKey || !monthId) {
       if (!itemKey && row.errors.length === 0) row.fail(columns.item, IMPORT_FILE_TEXTS.empty);
       if (itemKey && !monthId && monthText) row.fail(columns.month, IMPORT_FILE_TEXTS.badMonth(monthText));

@@ -5,6 +5,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { UPLOAD_TEXTS, type ImportResult, type UploadItem, type UploadType } from '@bo/shared/uploads';
 import { AUR_EU, buildCluster, buildFamily, buildModule, buildSku } from '../../../test/builders.js';
 import { multipartBody } from '../../../test/multipart.js';
+import { libreOfficeXlsx, moveTabs, SOFFICE, SOFFICE_SKIP, type TypedCell } from '../../../test/soffice.js';
 import { withJobRunner } from '../../../test/cluster-test-app.js';
 import { buildTestApp, type TestUsers } from '../../../test/test-app.js';
 import { queryRows, type Db } from '../../db/client.js';
@@ -168,6 +169,32 @@ describe('Import Module', () => {
     expect(after!.lines).toEqual(before!.lines.map((l) => (l.upc === upc[0] ? { ...l, minValue: 7 } : l.upc === upc[1] ? { ...l, mustHave: true } : l)));
     expect(after!.module.version).toBe(before!.module.version + 1);
   });
+
+  it(
+    SOFFICE
+      ? 'a workbook saved by LibreOffice is read from its first visible tab (not a hidden first tab, nor a stale copy stored before or after it), a Month typed as a date or a serial number'
+      : `Import Module of LibreOffice workbooks — ${SOFFICE_SKIP}`,
+    { skip: !SOFFICE, timeout: 180_000 },
+    async () => {
+      // MOD_A as it is (upc0 MH min 2, upc1 EL): a copy kept from before the edit, "nothing to change".
+      const stale: TypedCell[][] = [HEADER, ['MOD_A', 'M01_2027', upc[0]!, 'MH', 2], ['MOD_A', 'M01_2027', upc[1]!, 'EL', 1]];
+      // The edited sheet: the month typed as a date (any day, shown 01/2027) and as a serial number (46388 = 2027-01-01).
+      const edited = (min: number): TypedCell[][] => [HEADER, ['MOD_A', { date: '2027-01-15', shown: 'month' }, upc[0]!, 'MH', min], ['MOD_A', 46388, upc[1]!, 'EL', null]];
+      const [hiddenFirst, staleFirst] = (await libreOfficeXlsx([
+        { tabs: [{ name: 'Old', hidden: true, rows: stale }, { name: 'Modules', rows: edited(3) }, { name: 'Modules (2)', rows: stale }] },
+        { tabs: [{ name: 'Modules (2)', rows: stale }, { name: 'Modules', rows: edited(4) }] },
+      ])) as [Buffer, Buffer];
+      const first = await imported('importer', hiddenFirst);
+      expect(first.item).toMatchObject({ status: 'DONE', response: `MOD_A (01/2027): saved (Min value of SKU ${upc[0]}: 2 → 3)` });
+      // The edited tab dragged before the copy: the copy's part (sheet1.xml) is still stored first.
+      const second = await imported('importer', await moveTabs(staleFirst, [1, 0]));
+      expect(second.item).toMatchObject({ status: 'DONE', response: `MOD_A (01/2027): saved (Min value of SKU ${upc[0]}: 3 → 4)` });
+      expect((await linesOf('MOD_A'))!.lines.slice(0, 2)).toEqual([
+        { upc: upc[0], mustHave: true, status: 'ADDED', minValue: 4 },
+        { upc: upc[1], mustHave: false, status: 'ADDED', minValue: 1 },
+      ]);
+    },
+  );
 
   it('reports bad cells, unknown SKUs, other brands and missing creation fields per module-month, applying the others', async () => {
     const content = await workbook([
