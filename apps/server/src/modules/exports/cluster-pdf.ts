@@ -10,7 +10,7 @@ import { formatMonthId } from '@bo/shared/months';
 import type { ClusterUnit } from './cluster-export.js';
 import type { FileWriter } from './export-kind.js';
 import { moduleFacts } from './module-pdf.js';
-import { GREY, PdfPages, type TableColumn } from './pdf-layout.js';
+import { GREY, PdfPages, SKU_SECTION_START, TABLE_START, type TableColumn } from './pdf-layout.js';
 
 export interface ClusterPdfOptions {
   picture: (sku: ProductDto) => Buffer;
@@ -29,6 +29,9 @@ const STORE_TABLE: TableColumn[] = [
   { title: 'Zone', share: 7 },
 ];
 
+/** A module's label and facts lines, and its first SKU section's title and cards: kept with the heading before them. */
+const MODULE_START = 13 + 4 + 8.5 + 6 + SKU_SECTION_START;
+
 const orNone = (values: readonly string[]) => (values.length ? values.join(', ') : '—');
 
 export function createClusterPdf(opts: ClusterPdfOptions): FileWriter<ClusterUnit> {
@@ -39,13 +42,13 @@ export function createClusterPdf(opts: ClusterPdfOptions): FileWriter<ClusterUni
       const { cluster } = unit;
       const continued = (module?: string) => () => {
         pages.addPage();
-        pages.line(`${cluster.clusterLabel} (continued)`, { font: 'Helvetica-Bold', size: 11, gap: 4 });
-        if (module) pages.line(module, { font: 'Helvetica-Bold', size: 10, color: GREY, gap: 4 });
+        pages.line(`${cluster.clusterLabel} (continued)`, { font: 'bold', size: 11, gap: 4 });
+        if (module) pages.line(module, { font: 'bold', size: 10, color: GREY, gap: 4 });
         pages.rule();
       };
 
       pages.addPage();
-      pages.line(cluster.clusterLabel, { font: 'Helvetica-Bold', size: 18, gap: 6 });
+      pages.line(cluster.clusterLabel, { font: 'bold', size: 18, gap: 6 });
       const skuCount = new Set(unit.modules.flatMap((m) => m.lines.map((l) => l.upc))).size;
       pages.line(
         [`Cluster ${cluster.clusterId}`, `Month ${formatMonthId(cluster.monthId)}`, `Brand ${cluster.brandCode}`, `Collection ${cluster.collection}`, `Status ${cluster.status.replace(/_/g, ' ')}`, ...(cluster.legoMonth ? ['LEGO'] : [])].join('   ·   '),
@@ -61,22 +64,20 @@ export function createClusterPdf(opts: ClusterPdfOptions): FileWriter<ClusterUni
         ...(cluster.clusterDescription.trim() ? ([['Description', cluster.clusterDescription]] as [string, string][]) : []),
       ];
       for (const [label, value] of facts) {
-        pages.line(label, { font: 'Helvetica-Bold', size: 8, color: GREY, gap: 2 });
+        pages.heading(label, { font: 'bold', size: 8, color: GREY, gap: 2 }, pages.lineHeight(10), continued());
         pages.paragraph(value, { size: 10, gap: 6 }, continued());
       }
       pages.rule(10);
 
-      pages.line(`Stores (${unit.stores.length})`, { font: 'Helvetica-Bold', size: 12, gap: 6 });
-      if (unit.stores.length === 0) pages.line('No stores', { font: 'Helvetica-Oblique', size: 9, color: GREY, gap: 10 });
+      pages.heading(`Stores (${unit.stores.length})`, { font: 'bold', size: 12, gap: 6 }, unit.stores.length ? TABLE_START : 19, continued());
+      if (unit.stores.length === 0) pages.line('No stores', { font: 'italic', size: 9, color: GREY, gap: 10 });
       else pages.table(STORE_TABLE, unit.stores.map((s) => [s.storeJda, s.codiceStoreSap, s.name, s.starsCustomer, s.customerSegmentation, s.countryCode, s.starsZone]), continued());
 
-      pages.line(`Modules (${unit.modules.length})`, { font: 'Helvetica-Bold', size: 12, gap: 6 });
-      if (unit.modules.length === 0) pages.line('No modules', { font: 'Helvetica-Oblique', size: 9, color: GREY, gap: 10 });
+      pages.heading(`Modules (${unit.modules.length})`, { font: 'bold', size: 12, gap: 6 }, unit.modules.length ? MODULE_START : 19, continued());
+      if (unit.modules.length === 0) pages.line('No modules', { font: 'italic', size: 9, color: GREY, gap: 10 });
       for (const { module, lines } of unit.modules) {
         const more = continued(`${module.moduleLabel} (continued)`);
-        // A module heading is not left alone at the bottom of a page.
-        if (!pages.fits(140)) continued()();
-        pages.line(module.moduleLabel, { font: 'Helvetica-Bold', size: 13, gap: 4 });
+        pages.heading(module.moduleLabel, { font: 'bold', size: 13, gap: 4 }, MODULE_START - 13 - 4, continued());
         pages.line(moduleFacts(module, lines), { size: 8.5, color: GREY, gap: 6 });
         pages.skuSection('Must Have', lines.filter((p) => p.mustHave), more);
         pages.skuSection('Eligible', lines.filter((p) => !p.mustHave), more);

@@ -37,7 +37,7 @@ export function createModulePdf(opts: ModulePdfOptions): FileWriter<ModuleUnit> 
 
   function heading(module: ModuleDto, lines: readonly ProductDto[], continued: boolean) {
     pages.addPage();
-    pages.line(`${module.moduleLabel}${continued ? ' (continued)' : ''}`, { font: 'Helvetica-Bold', size: continued ? 11 : 16, gap: 5 });
+    pages.line(`${module.moduleLabel}${continued ? ' (continued)' : ''}`, { font: 'bold', size: continued ? 11 : 16, gap: 5 });
     if (!continued) pages.line(moduleFacts(module, lines), { size: 9, color: GREY, gap: 7 });
     pages.rule();
   }
