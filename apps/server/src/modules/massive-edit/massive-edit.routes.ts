@@ -8,9 +8,8 @@ import {
   clusterMassiveEditRequestSchema,
   clusterRowErrors,
   massiveEditQuerySchema,
-  massiveEditRefusedSchema,
+  massiveEditAnswerSchema,
   massiveEditResultSchema,
-  massiveEditStartedSchema,
   moduleMassiveEditRequestSchema,
   moduleRowErrors,
 } from '@bo/shared/massive-edit';
@@ -18,7 +17,8 @@ import { contextOf } from '../../lib/context.js';
 import { massiveEdit } from './massive-edit.service.js';
 import { classificationEditType, clusterEditType, moduleEditType } from './massive-edit-types.js';
 
-const answer = z.union([massiveEditStartedSchema, massiveEditRefusedSchema, massiveEditResultSchema]);
+/** A preview's result (dryRun), or the answer of a call that writes: the job to poll, or the refusal of every item. */
+const answer = z.union([massiveEditResultSchema, massiveEditAnswerSchema]);
 const responses = { 200: answer, 400: errorResponseSchema, 403: errorResponseSchema };
 const description =
   'Validates every row (400), then answers a preview with dryRun (nothing written) or queues the job and answers its id: poll GET /api/jobs/:id, whose result is the per-row outcome. When the caller may change none of the items, no job is queued: the answer is status REFUSED with jobId null, progress 100 and that result.';
