@@ -5,7 +5,7 @@
  * job records a generic message with the SQLSTATE, and the detail goes to the server log only.
  */
 import { DrizzleQueryError } from 'drizzle-orm/errors';
-import { sqlStateOf } from '../plugins/error-handler.js';
+import { errorChain, sqlStateOf } from '../plugins/error-handler.js';
 
 /** The texts a job records as its response when it fails. */
 export const JOB_TEXTS = {
@@ -35,14 +35,12 @@ export function cleanJobText(text: string, max = JOB_TEXT_MAX_CHARS): string {
 
 /** Whether the error, or one it wraps (`cause`), comes from the database driver or Drizzle's query wrapper. */
 export function isDatabaseError(err: unknown): boolean {
-  let e: unknown = err;
-  for (let i = 0; i < 5 && e !== null && typeof e === 'object'; i++) {
+  for (const e of errorChain(err)) {
     if (e instanceof DrizzleQueryError) return true;
     // pg's and PGlite's DatabaseError: a severity and a SQLSTATE.
     const { severity, code, message } = e as { severity?: unknown; code?: unknown; message?: unknown };
     if (typeof severity === 'string' && typeof code === 'string') return true;
     if (typeof message === 'string' && message.startsWith('Failed query:')) return true;
-    e = (e as { cause?: unknown }).cause;
   }
   return false;
 }
