@@ -84,6 +84,10 @@ describe('Deletion Area', { timeout: 90_000 }, () => {
     const tip = `${target.moduleLabel} - 10/2027: Deletion pending`;
     const dot = row(target.moduleName).getByRole('img', { name: tip });
     expect(await dot.getAttribute('data-dot')).toBe('red');
+    expect(await dot.getAttribute('data-absent')).toBeNull();
+    // The legend says what the dots mean; a month without the item is a ring, not a filled red dot.
+    expect(await page.getByTestId('dot-legend').innerText()).toMatch(/In use this month[\s\S]*Created again after the deletion[\s\S]*Deleted, or being deleted[\s\S]*Not in this month/);
+    for (const absent of await page.locator('[data-absent="true"]').all()) expect(await absent.getAttribute('aria-label')).toMatch(/: Not present$/);
     await dot.hover();
     await page.getByRole('tooltip').filter({ hasText: tip }).waitFor();
     await screenshot(page, 'deletion-area-pending');
@@ -109,7 +113,12 @@ describe('Deletion Area', { timeout: 90_000 }, () => {
     expect(await dialog.getByTestId('restore-list').textContent()).toContain(target.moduleName);
     await page.waitForTimeout(400); // the modal's opening transition
     await screenshot(page, 'deletion-area-confirm');
-    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    // A double click restores once: one call, no error popup (issue 34 item 5).
+    const restoreCalls: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().endsWith('/api/module/restore')) restoreCalls.push(r.method());
+    });
+    await dialog.getByRole('button', { name: 'Confirm' }).dblclick();
     await dialog.waitFor({ state: 'detached' });
 
     await page.locator(`[data-testid="deletion-row-${target.moduleName}"][data-status="ACTIVE"]`).waitFor();
@@ -117,6 +126,9 @@ describe('Deletion Area', { timeout: 90_000 }, () => {
     expect(await button.textContent()).toBe('Restore Selected (0)');
     await screenshot(page, 'deletion-area-restored');
     expect((await listed(MONTH)).some((m) => m.moduleName === target.moduleName)).toBe(true);
+    await page.waitForTimeout(500);
+    expect(restoreCalls).toEqual(['POST']);
+    expect(await page.getByRole('alertdialog').or(page.getByText('Something went wrong')).count()).toBe(0);
   });
 
   it('switches to clusters and asks for a status when none is checked', async () => {

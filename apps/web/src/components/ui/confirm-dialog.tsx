@@ -1,5 +1,6 @@
 import { Button, Group, type MantineColor, type MantineSize, Modal, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
+import { useEffect, useRef } from 'react';
 
 export interface ConfirmDialogProps {
   opened: boolean;
@@ -30,6 +31,18 @@ export function ConfirmDialog({
   onConfirm,
   onClose,
 }: ConfirmDialogProps) {
+  // A double click sends its second click before the page has drawn `loading` (the mutation's pending
+  // state arrives a task later): the first click is the answer, the rest wait for the dialog to open again
+  // or for its work to start or end.
+  const answered = useRef(false);
+  useEffect(() => {
+    answered.current = false;
+  }, [opened, loading]);
+  const confirm = () => {
+    if (answered.current) return;
+    answered.current = true;
+    onConfirm();
+  };
   return (
     <Modal
       opened={opened}
@@ -49,7 +62,7 @@ export function ConfirmDialog({
           <Button variant="default" onClick={onClose} disabled={loading}>
             {cancelLabel}
           </Button>
-          <Button color={confirmColor} onClick={onConfirm} loading={loading} data-autofocus>
+          <Button color={confirmColor} onClick={confirm} loading={loading} data-autofocus>
             {confirmLabel}
           </Button>
         </Group>

@@ -30,12 +30,15 @@ import { useDeletedItems, useRestoreItems } from '../api/deletion-area';
 import {
   DELETION_AREA_TEXTS as T,
   DELETION_PAGE_SIZE,
+  DOT_LEGEND,
   type DeletionRow,
   type DeletionView,
   STATUS_FILTERS,
   clampPage,
+  type DotColor,
   dotColor,
   emptyMessage,
+  isAbsentMonth,
   isRestorable,
   monthTooltip,
   pageCount,
@@ -49,6 +52,33 @@ import {
 } from '../logic/deletion-area';
 
 const DOT_COLORS = { green: 'var(--mantine-color-teal-6)', yellow: 'var(--mantine-color-yellow-5)', red: 'var(--mantine-color-red-6)' } as const;
+
+/** A month's dot: filled, or a ring of the same colour for a month the item is not in. */
+const dotStyle = (color: DotColor, ring: boolean): React.CSSProperties => ({
+  display: 'inline-block',
+  width: 10,
+  height: 10,
+  borderRadius: 5,
+  boxSizing: 'border-box',
+  background: ring ? 'transparent' : DOT_COLORS[color],
+  border: ring ? `2px solid ${DOT_COLORS[color]}` : undefined,
+});
+
+/** What the month dots mean (the table's months carry only a dot and its tooltip). */
+function DotLegend() {
+  return (
+    <Group gap="lg" wrap="wrap" data-testid="dot-legend">
+      {DOT_LEGEND.map((entry) => (
+        <Group key={entry.text} gap={6} wrap="nowrap">
+          <Box component="span" aria-hidden style={dotStyle(entry.color, entry.ring)} />
+          <Text fz="xs" c="dimmed">
+            {entry.text}
+          </Text>
+        </Group>
+      ))}
+    </Group>
+  );
+}
 
 /** The checkbox and name columns stay in view while the month window scrolls sideways. */
 const CHECK_WIDTH = 40;
@@ -153,6 +183,8 @@ export function DeletionAreaPage() {
               {restore.isPending ? T.restoring : T.restoreButton(chosen.length)}
             </Button>
           </Group>
+
+          <DotLegend />
 
           {error && (
             <Alert color="red" variant="light" data-testid="deletion-load-error">
@@ -281,7 +313,8 @@ function ItemRow({ row, selected, onToggle }: { row: DeletionRow; selected: bool
               role="img"
               aria-label={monthTooltip(row.label || row.key, m)}
               data-dot={dotColor(m)}
-              style={{ display: 'inline-block', width: 10, height: 10, borderRadius: 5, background: DOT_COLORS[dotColor(m)] }}
+              data-absent={isAbsentMonth(m) || undefined}
+              style={dotStyle(dotColor(m), isAbsentMonth(m))}
             />
           </Tooltip>
         </Table.Td>

@@ -74,6 +74,20 @@ export function dotColor(month: Pick<DeletionMonth, 'createdAfterDelete' | 'uiVi
   return 'red';
 }
 
+/**
+ * A red dot means three things in the spec (deleted, ready to be deleted, or no row at all): a month where
+ * the item never was is drawn as a red ring, so the page tells "deleted" from "never existed" at a glance.
+ */
+export const isAbsentMonth = (month: Pick<DeletionMonth, 'status'>) => month.status === 'NOT_PRESENT';
+
+/** The legend under the filters, one entry per kind of dot (filled, or ring for a month without the item). */
+export const DOT_LEGEND: readonly { color: DotColor; ring: boolean; text: string }[] = [
+  { color: 'green', ring: false, text: 'In use this month' },
+  { color: 'yellow', ring: false, text: 'Created again after the deletion' },
+  { color: 'red', ring: false, text: 'Deleted, or being deleted' },
+  { color: 'red', ring: true, text: 'Not in this month' },
+];
+
 /** 'DELETION_PENDING' → 'Deletion pending'; 'NOT_PRESENT' → 'Not present'. */
 export function statusText(status: string): string {
   const words = status.replace(/_/g, ' ').toLowerCase();
