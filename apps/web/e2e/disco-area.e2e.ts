@@ -128,6 +128,41 @@ describe('Disco Area', () => {
     await screenshot(page, 'disco-area-massive-edit');
   });
 
+  it('fits its card at 1440 px, and at 1024 px keeps module and month in view with a visible scrollbar (issue 34 item 4)', async () => {
+    await openArea();
+    await pick('brandCode', BRAND_NAME);
+    await pick('months', formatMonthId(month));
+    await search();
+    const card = page.getByTestId('disco-table').locator('xpath=ancestor::div[contains(@class,"mantine-Paper-root")][1]');
+    const row = page.locator('[data-testid^="disco-row-"]').first();
+    const right = async (l: ReturnType<typeof page.locator>) => {
+      const b = (await l.boundingBox())!;
+      return b.x + b.width;
+    };
+    try {
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await settle();
+      const edge = await right(card);
+      for (const cell of await row.locator('td').all()) expect(await right(cell)).toBeLessThanOrEqual(edge + 1);
+      expect(await row.getByTestId('disco-replace').isVisible()).toBe(true);
+      await screenshot(page, 'disco-area-1440');
+
+      await page.setViewportSize({ width: 1024, height: 768 });
+      await settle();
+      const narrow = await right(card);
+      const cells = row.locator('td');
+      // Module (2nd data column) and month (3rd) come right after the UPC, inside the card.
+      expect(await right(cells.nth(2))).toBeLessThanOrEqual(narrow + 1);
+      expect(await right(cells.nth(3))).toBeLessThanOrEqual(narrow + 1);
+      const viewport = page.getByTestId('disco-table').locator('xpath=ancestor::div[contains(@class,"mantine-ScrollArea-viewport")][1]');
+      const overflows = await viewport.evaluate((e) => e.scrollWidth > e.clientWidth);
+      if (overflows) expect(await card.locator('.mantine-ScrollArea-scrollbar[data-orientation="horizontal"]').isVisible()).toBe(true);
+      await screenshot(page, 'disco-area-1024');
+    } finally {
+      await page.setViewportSize({ width: 1440, height: 900 });
+    }
+  });
+
   it('pages with go-to-page, keeps each page\'s checks, and the switch to the Removed Area resets filters and results', async () => {
     const all = await list({ brandCode: [BRAND] });
     const pages = Math.ceil(all.count / all.maxResultsForPage);

@@ -1,4 +1,4 @@
-import { Badge, Button, Checkbox, Group, Paper, ScrollArea, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Checkbox, Group, Paper, ScrollArea, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { IconAlertOctagon, IconExternalLink, IconLock, IconReplace } from '@tabler/icons-react';
 import { DISCO_TEXTS, SUPER_DISCO, type DiscoRow, type DiscoView } from '@bo/shared/disco-area';
 import { PagedPager } from '@/components/ui/paged-pager';
@@ -54,17 +54,18 @@ export function DiscoResults({
   return (
     <Stack gap="sm">
       <Paper withBorder radius="lg" style={{ overflow: 'hidden' }}>
-        <ScrollArea.Autosize mah="calc(100dvh - 300px)">
+        {/* The scrollbars show whenever the table is wider or taller than its card (at 1024 px with the sidebar docked). */}
+        <ScrollArea.Autosize mah="calc(100dvh - 300px)" type="auto" offsetScrollbars>
           <Table
             highlightOnHover
             verticalSpacing="xs"
             horizontalSpacing="sm"
-            miw={1060}
+            miw={820}
             style={{ whiteSpace: 'nowrap' }}
             aria-label="Discontinued and removed SKUs"
             data-testid="disco-table"
           >
-            <Table.Thead style={{ position: 'sticky', top: 0, zIndex: 1, background: 'white' }}>
+            <Table.Thead style={{ position: 'sticky', top: 0, zIndex: 1, background: 'white', whiteSpace: 'normal' }}>
               <Table.Tr>
                 <Table.Th w={36}>
                   <Checkbox
@@ -75,14 +76,13 @@ export function DiscoResults({
                     data-testid="disco-check-page"
                   />
                 </Table.Th>
-                <Table.Th>UPC</Table.Th>
-                <Table.Th>TYPE</Table.Th>
-                <Table.Th>MODEL / GRID</Table.Th>
-                <Table.Th>BRAND / COMMODITY</Table.Th>
+                <Table.Th>UPC / TYPE</Table.Th>
                 <Table.Th>MODULE</Table.Th>
                 <Table.Th>MONTH</Table.Th>
+                <Table.Th>MODEL / GRID</Table.Th>
+                <Table.Th>BRAND / COMMODITY</Table.Th>
                 <Table.Th>GED EXPIRY</Table.Th>
-                {view === 'disco' && <Table.Th aria-label="Actions" />}
+                {view === 'disco' && <Table.Th>REPLACE</Table.Th>}
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -104,27 +104,9 @@ export function DiscoResults({
                           </Tooltip>
                         )}
                       </Group>
-                    </Table.Td>
-                    <Table.Td>
-                      <Badge variant="light" color={row.type === SUPER_DISCO ? 'red' : view === 'removed' ? 'orange' : 'gray'} radius="sm" style={{ minWidth: 'max-content' }}>
+                      <Badge mt={2} variant="light" color={row.type === SUPER_DISCO ? 'red' : view === 'removed' ? 'orange' : 'gray'} radius="sm" size="sm" style={{ minWidth: 'max-content' }}>
                         {row.type}
                       </Badge>
-                    </Table.Td>
-                    <Table.Td>
-                      <Stack gap={0}>
-                        <Text fz="sm">{row.materialCode}</Text>
-                        <Text fz="xs" c="dimmed" ff="monospace">
-                          {row.skuCode}
-                        </Text>
-                      </Stack>
-                    </Table.Td>
-                    <Table.Td>
-                      <Stack gap={0}>
-                        <Text fz="sm">{row.brandCode}</Text>
-                        <Text fz="xs" c="dimmed">
-                          {row.commodity}
-                        </Text>
-                      </Stack>
                     </Table.Td>
                     <Table.Td>
                       <Group
@@ -138,7 +120,7 @@ export function DiscoResults({
                         onKeyDown={(e) => e.key === 'Enter' && (other ? onUnlockModule(row) : onOpenModule(row))}
                         data-testid="disco-module"
                       >
-                        <Stack gap={0}>
+                        <Stack gap={0} maw={240} style={{ whiteSpace: 'normal' }}>
                           <Text fz="sm" fw={500}>
                             {row.moduleLabel}
                           </Text>
@@ -160,15 +142,31 @@ export function DiscoResults({
                     </Table.Td>
                     <Table.Td>{formatMonthId(row.monthId)}</Table.Td>
                     <Table.Td>
+                      <Stack gap={0}>
+                        <Text fz="sm">{row.materialCode}</Text>
+                        <Text fz="xs" c="dimmed" ff="monospace">
+                          {row.skuCode}
+                        </Text>
+                      </Stack>
+                    </Table.Td>
+                    <Table.Td>
+                      <Stack gap={0}>
+                        <Text fz="sm">{row.brandCode}</Text>
+                        <Text fz="xs" c="dimmed">
+                          {row.commodity}
+                        </Text>
+                      </Stack>
+                    </Table.Td>
+                    <Table.Td>
                       {row.gedExpiryDate ? (
-                        <Group gap={4} wrap="nowrap">
+                        <Stack gap={2} align="flex-start">
                           <Text fz="sm">{formatDate(row.gedExpiryDate)}</Text>
                           {row.gedConfirmed && (
                             <Badge size="xs" variant="light" color="teal" style={{ minWidth: 'max-content' }}>
                               confirmed
                             </Badge>
                           )}
-                        </Group>
+                        </Stack>
                       ) : (
                         <Text fz="sm" c="dimmed">
                           –
@@ -178,9 +176,9 @@ export function DiscoResults({
                     {view === 'disco' && (
                       <Table.Td>
                         <Tooltip label="Guided replacement" withArrow>
-                          <Button size="compact-xs" variant="light" leftSection={<IconReplace size={12} />} onClick={() => onReplace(row)} data-testid="disco-replace">
-                            Replace
-                          </Button>
+                          <ActionIcon variant="light" aria-label={`Replace ${row.upc}`} onClick={() => onReplace(row)} data-testid="disco-replace">
+                            <IconReplace size={16} />
+                          </ActionIcon>
                         </Tooltip>
                       </Table.Td>
                     )}
