@@ -20,6 +20,7 @@ import { pipeline } from 'node:stream/promises';
 import { sql } from 'drizzle-orm';
 import { from as copyFrom } from 'pg-copy-streams';
 import { pgClientOf, type Queryable } from '../../db/client.js';
+import { CODE_COLUMNS, codeFindings } from './code-columns.js';
 import { FORMATS, parseCell, type CellValue, type ColumnSpec, type ReleaseFileKind } from './formats.js';
 import { detectDelimiter, formatOf, type FileSource } from './read-records.js';
 import { HEAD_COLUMNS, insertHeads, STAGE, type HeadKind } from './release-loader.repository.js';
@@ -200,9 +201,15 @@ class RowTyper {
   private nextQuote = -1;
   private readonly cluster: { kind: number; value: number; status: number } | null;
   private readonly width: number;
+  /** The file column of each code column of the kind (code-columns.ts), -1 when absent. */
+  private readonly codeAt: Map<string, number>;
+  private readonly codeCell = (name: string): string | null => {
+    const i = this.codeAt.get(name) ?? -1;
+    return i === -1 ? null : this.cell(i);
+  };
 
   constructor(
-    kind: ReleaseFileKind,
+    private readonly kind: ReleaseFileKind,
     private readonly header: Header,
     private readonly plan: Plan,
     readonly heads: Map<string, Head>,
@@ -213,6 +220,7 @@ class RowTyper {
     this.memos = plan.columns.map((c) => (MEMO_KINDS.has(c.type.kind) ? new Map<string, CellValue>() : null));
     const at = (db: string) => plan.columns.findIndex((c) => c.db === db);
     this.cluster = kind === 'cluster' ? { kind: at('kind'), value: at('value'), status: at('module_status') } : null;
+    this.codeAt = new Map((CODE_COLUMNS[kind] ?? []).map((name) => [name, header.specs.findIndex((s) => s.name === name)]));
   }
 
   /** The typed rows written since the last call. */
@@ -265,6 +273,8 @@ class RowTyper {
       if (!cells || cells.length !== this.width) throw new NotFast('a row of another shape');
       this.cells = cells;
     } else if (!this.split(text, from, to)) throw new NotFast('a row of another shape');
+    // A code to repair or refuse (a spreadsheet program's lost zeros): the careful way repairs, counts and reports.
+    if (codeFindings(this.kind, this.codeCell).length > 0) throw new NotFast('a code to repair or refuse');
     const { plan } = this;
     const values: CellValue[] = new Array<CellValue>(plan.columns.length);
     // One string per row, written once: it dies young, and one write costs less than one per field.

@@ -53,6 +53,32 @@ export class ReadError extends Error {
   }
 }
 
+/**
+ * A CSV file that is not UTF-8 (docs/SPREADSHEET-FILES.md): bytes that are not UTF-8 and not one valid
+ * multi-byte sequence, as Excel's "CSV (Comma delimited)" writes an `é` (0xE9 in Windows-1252). Thrown once the
+ * whole file is read: its cells' "not valid UTF-8" errors are then replaced by this one line (stage-file.ts).
+ * Never decoded as Windows-1252: the same bytes are other letters in Windows-1250 (Polish, Czech…) or 1251.
+ */
+export class NotUtf8 extends ReadError {
+  constructor(row: number) {
+    super(row, "the file is not UTF-8 (it looks like Windows-1252 or ISO-8859-1, as Excel's 'CSV (Comma delimited)' writes it): save it as 'CSV UTF-8 (Comma delimited)'");
+  }
+}
+
+/** Why a CSV file's first bytes show another encoding than UTF-8 (UTF-16, UTF-32), or null. */
+export function otherEncoding(head: Buffer): string | null {
+  const utf16 = "the file is UTF-16 (as Excel's 'Unicode Text' writes it, separated by tabs): save it as 'CSV UTF-8 (Comma delimited)'";
+  if (head.length >= 4 && ((head[0] === 0xff && head[1] === 0xfe && head[2] === 0 && head[3] === 0) || (head[0] === 0 && head[1] === 0 && head[2] === 0xfe && head[3] === 0xff))) {
+    return "the file is UTF-32: save it as 'CSV UTF-8 (Comma delimited)'";
+  }
+  if (head.length >= 2 && ((head[0] === 0xff && head[1] === 0xfe) || (head[0] === 0xfe && head[1] === 0xff))) return utf16;
+  // Without a byte order mark: a header of ASCII letters in UTF-16 has a NUL beside each of them.
+  const start = head.subarray(0, Math.min(head.length, 64));
+  let nuls = 0;
+  for (const b of start) if (b === 0) nuls++;
+  return start.length >= 8 && nuls * 3 >= start.length ? utf16 : null;
+}
+
 export type FileFormatKind = 'csv' | 'xlsx';
 
 /** Hooks for tests only: production code never passes them. */
@@ -71,6 +97,11 @@ export interface ReadOptions extends ReadTestHooks {
    * is read, so it may answer from the header row.
    */
   dateColumn?: (column: number) => boolean;
+  /**
+   * Called (once) when a CSV file shows a valid multi-byte UTF-8 sequence: it is UTF-8, so its bytes that are not
+   * are cell errors, never NotUtf8 (stage-file.ts holds those errors back until then or until the end).
+   */
+  isUtf8?: () => void;
 }
 
 /**
@@ -101,7 +132,12 @@ export async function* readRecords(
   const { head, rest } = await peek(first, report);
   if (head.length === 0) return;
   if (!head.subarray(0, 4).equals(ZIP_MAGIC)) {
-    yield* csvRows(chain(head, rest), detectDelimiter(head));
+    const other = otherEncoding(head);
+    if (other) {
+      first.destroy();
+      throw new ReadError(1, other);
+    }
+    yield* csvRows(chain(head, rest), detectDelimiter(head), options?.isUtf8);
     return;
   }
   // The rest of this first read only looks for the central directory; the rows' reads count the bytes.
@@ -163,17 +199,22 @@ async function* markedBytes(bytes: AsyncIterable<Buffer>, marker: ReturnType<typ
   if (rest.length > 0) yield rest;
 }
 
-async function* csvRows(bytes: AsyncIterable<Buffer>, delimiter: string): AsyncGenerator<RecordRow> {
+async function* csvRows(bytes: AsyncIterable<Buffer>, delimiter: string, isUtf8?: () => void): AsyncGenerator<RecordRow> {
   const marker = markInvalidUtf8();
   const stream = Readable.from(markedBytes(bytes, marker));
   const parser = stream.pipe(
     parse({ delimiter, bom: true, relax_column_count: true, skip_empty_lines: true, skip_records_with_empty_values: true, info: true }),
   );
   let row = 0;
+  let utf8 = false;
   try {
     // The row is the line the record ends on (the line number a text editor and a spreadsheet show).
     for await (const record of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
       row = record.info.lines;
+      if (!utf8 && marker.multibyte) {
+        utf8 = true;
+        isUtf8?.();
+      }
       // The marker runs ahead of the parser: nothing marked yet, nothing to unmark in this record.
       yield { row, cells: marker.marked ? record.record.map(unmarkInvalidUtf8) : record.record };
     }
@@ -182,6 +223,8 @@ async function* csvRows(bytes: AsyncIterable<Buffer>, delimiter: string): AsyncG
     const message = error instanceof Error ? error.message : String(error);
     throw new ReadError(row + 1, `the file cannot be read as CSV: ${message}`);
   }
+  if (marker.invalid && !marker.multibyte) throw new NotUtf8(1);
+  if (!utf8 && marker.multibyte) isUtf8?.();
 }
 
 /** One xlsx cell as text; formulas give their cached result, never evaluated. `date` reads a number of a date column. */

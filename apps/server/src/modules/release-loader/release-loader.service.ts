@@ -38,6 +38,8 @@ export type LoadResult =
       rows: Record<ReleaseFileKind, number>;
       /** How each file was staged: 'fast' (COPY, fast-stage.ts) or 'careful' (row by row, stage-file.ts). */
       staged: Record<ReleaseFileKind, 'fast' | 'careful'>;
+      /** Codes repaired where their row proved them (code-columns.ts): `registry.csv: 432 colour codes repaired from skuCode`. */
+      repairs: string[];
       merged: MergeCounts;
     }
   | {
@@ -94,6 +96,7 @@ export async function loadRelease(db: Db, request: LoadRequest): Promise<LoadRes
       await createStaging(tx);
       const rows = {} as Record<ReleaseFileKind, number>;
       const ways = {} as Record<ReleaseFileKind, 'fast' | 'careful'>;
+      const repairs: string[] = [];
       let bytesBefore = 0;
       let broken = false;
       // Registry and segmentation first: the module and cluster files refer to them.
@@ -105,6 +108,7 @@ export async function loadRelease(db: Db, request: LoadRequest): Promise<LoadRes
         const staged = fast !== null ? { rows: fast, broken: false } : await stageFile(tx, kind, source, report(kind), onBytes);
         rows[kind] = staged.rows;
         ways[kind] = fast !== null ? 'fast' : 'careful';
+        for (const [label, n] of Object.entries('repairs' in staged ? staged.repairs : {})) repairs.push(`${source.name}: ${n} ${label}`);
         broken ||= staged.broken;
         bytesBefore += source.size;
       }
@@ -135,7 +139,7 @@ export async function loadRelease(db: Db, request: LoadRequest): Promise<LoadRes
         progress(82);
         const items = await mergeItems(tx, request.releaseId, request.type, request.username, async (step, of) => progress(82 + (17 * step) / of), request.bulkMinLines);
         await recordWrittenVersions(tx);
-        return { ok: true as const, rows, staged: ways, merged: { ...master, ...items } };
+        return { ok: true as const, rows, staged: ways, repairs, merged: { ...master, ...items } };
       } catch (error) {
         if (!isUniqueViolation(error, MODULE_LINES_KEY)) throw error;
         // A module's SKU on two rows: nothing of the merge stays; the check names the rows.

@@ -12,7 +12,7 @@
  *   MARK of the file itself as MARK MARK (both valid UTF-8), and `unmarkInvalidUtf8` turns the cells back.
  *   A valid file without MARK goes through untouched (one `isUtf8` per chunk).
  */
-import { isUtf8 } from 'node:buffer';
+import { isAscii, isUtf8 } from 'node:buffer';
 
 /** U+FDD0, a noncharacter: stands before a marked byte, or doubles a U+FDD0 of the file. */
 const MARK = '\uFDD0';
@@ -103,11 +103,24 @@ export class Utf8Decoder {
 }
 
 /** Rewrites bytes that are not UTF-8 (and U+FDD0) for csv-parse; see the file's comment. */
-export function markInvalidUtf8(): { write(chunk: Buffer): Buffer; end(): Buffer; readonly marked: boolean } {
+export function markInvalidUtf8(): {
+  write(chunk: Buffer): Buffer;
+  end(): Buffer;
+  readonly marked: boolean;
+  /** Whether a byte that is not UTF-8 was seen. */
+  readonly invalid: boolean;
+  /** Whether a valid UTF-8 sequence of 2–4 bytes was seen (`é` as C3 A9). */
+  readonly multibyte: boolean;
+} {
   const cut = new Boundaries();
   let marked = false;
+  let invalid = false;
+  let multibyte = false;
   const mark = (bytes: Buffer): Buffer => {
-    if (isUtf8(bytes) && bytes.indexOf(MARK_BYTES) === -1) return bytes;
+    if (isUtf8(bytes)) {
+      if (!multibyte && !isAscii(bytes)) multibyte = true;
+      if (bytes.indexOf(MARK_BYTES) === -1) return bytes;
+    }
     marked = true;
     const out: Buffer[] = [];
     let from = 0;
@@ -117,9 +130,13 @@ export function markInvalidUtf8(): { write(chunk: Buffer): Buffer; end(): Buffer
         out.push(bytes.subarray(from, i + 3), MARK_BYTES);
         from = i += 3;
       } else if (n === 0) {
+        invalid = true;
         out.push(bytes.subarray(from, i), MARK_BYTES, Buffer.from(String.fromCharCode(0xf700 + bytes[i]!), 'utf8'));
         from = ++i;
-      } else i += n;
+      } else {
+        if (n > 1) multibyte = true;
+        i += n;
+      }
     }
     out.push(bytes.subarray(from));
     return Buffer.concat(out);
@@ -129,6 +146,12 @@ export function markInvalidUtf8(): { write(chunk: Buffer): Buffer; end(): Buffer
     end: () => mark(cut.rest()),
     get marked() {
       return marked;
+    },
+    get invalid() {
+      return invalid;
+    },
+    get multibyte() {
+      return multibyte;
     },
   };
 }

@@ -19,6 +19,7 @@ import { queryRows, type Db } from '../../db/client.js';
 import { clientClassifications, macroFamilies, releases } from '../../db/schema.js';
 import { CELL_TEXT_REASONS, FORMATS, RELEASE_FILE_KINDS, type ReleaseFileKind } from '../release-loader/formats.js';
 import { csvField, templateCsv } from '../release-loader/release-export.js';
+import { NotUtf8 } from '../release-loader/read-records.js';
 import { JOB_TEXTS } from '../../jobs/job-text.js';
 import { progressWriter } from './file-loader.job.js';
 
@@ -185,7 +186,8 @@ describe('Upload Files (POST /data/fileLoader/import)', () => {
       `registry.csv, row 2, colorDescription: ${CELL_TEXT_REASONS.nul}`,
       `segment.csv, row 2, storeName: ${CELL_TEXT_REASONS.nul}`,
       `module.csv, row 2, moduleDescription: ${CELL_TEXT_REASONS.nul}`,
-      `cluster.csv, row 2, clusterLabel: ${CELL_TEXT_REASONS.notUtf8}`,
+      // A file with no valid multi-byte UTF-8 sequence is refused once, by name (docs/SPREADSHEET-FILES.md).
+      `cluster.csv, row 2, clusterLabel: ${new NotUtf8(2).message}`,
     ]);
     const job = await app.inject({ method: 'GET', url: `/api/jobs/${jobId}`, headers: h.admin });
     expect(job.json()).toMatchObject({ status: 'FAILED', response: failed.response });
