@@ -5,6 +5,7 @@ import { users } from './schema.js';
 import { hashPassword } from '../modules/auth/password.js';
 import { findUserByUsername } from '../modules/auth/users.repository.js';
 import { seedDemo } from './seed/seed-demo.js';
+import { ensureProductData } from './product-data.js';
 
 const BOOTSTRAP_LOCK_KEY = 72_610_002;
 
@@ -15,7 +16,8 @@ async function userCount(database: Database): Promise<number> {
 
 /**
  * First-start data (contract §4): demo data on an empty embedded database (or on any empty database
- * with DEMO_DATA=always), and the first administrator from ADMIN_USERNAME / ADMIN_PASSWORD.
+ * with DEMO_DATA=always), the product's own data on every installation (product-data.ts: rules and
+ * export templates, missing ones created), and the first administrator from ADMIN_USERNAME / ADMIN_PASSWORD.
  * Serialised across processes so two servers starting together do not both seed.
  */
 export async function bootstrapData(database: Database, config: Config, log: (msg: string, extra?: object) => void): Promise<void> {
@@ -27,6 +29,9 @@ export async function bootstrapData(database: Database, config: Config, log: (ms
       const summary = await seedDemo(database, { scale: config.DEMO_SCALE, password: config.DEMO_PASSWORD });
       log('demo data loaded', { ms: Date.now() - started, summary });
     }
+    // After the demo seed, which writes the same rows with their ids.
+    const added = await ensureProductData(database.db);
+    if (added.rules || added.templates) log('product data created', added);
     if (config.ADMIN_USERNAME && config.ADMIN_PASSWORD) {
       const existing = await findUserByUsername(database.db, config.ADMIN_USERNAME);
       if (!existing) {

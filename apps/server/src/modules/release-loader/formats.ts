@@ -1,6 +1,6 @@
 /**
- * The four release files (part 2 §2 "Upload Files (/uploadTwo)", issue 15): their columns, types and
- * rules, once. The parsers, the staging tables, the templates and the export all read this file;
+ * The four release files (part 2 §2 "Upload Files (/uploadTwo)", issue 15) and the optional fifth,
+ * Reference Data (issue 33): their columns, types and rules, once. The parsers, the staging tables, the templates and the export all read this file;
  * docs/RELEASE-FILES.md describes the same columns for people (a test checks that it lists them all).
  */
 import { LIMITS } from '@bo/shared/validation';
@@ -10,6 +10,11 @@ import { unescapeFormula } from '../../lib/csv-formula.js';
 
 export const RELEASE_FILE_KINDS = ['registry', 'segment', 'module', 'cluster'] as const;
 export type ReleaseFileKind = (typeof RELEASE_FILE_KINDS)[number];
+/** The fifth, optional file: Reference Data (brands, collections, …), loaded before the four. */
+export const REFERENCE_KIND = 'reference' as const;
+/** Every file the loader reads, in the order it stages them. */
+export const LOADER_FILE_KINDS = [REFERENCE_KIND, ...RELEASE_FILE_KINDS] as const;
+export type LoaderFileKind = (typeof LOADER_FILE_KINDS)[number];
 
 /** massive: the files replace the release's modules and clusters; delta: the items in the files are inserted or updated. */
 export const LOAD_TYPES = ['massive', 'delta'] as const;
@@ -52,7 +57,7 @@ export interface ColumnSpec {
 }
 
 export interface FileFormat {
-  kind: ReleaseFileKind;
+  kind: LoaderFileKind;
   /** How errors and documents name the file. */
   title: string;
   /** The multipart field of the upload (part 2 §3). */
@@ -174,7 +179,39 @@ export const CLUSTER: FileFormat = {
   ],
 };
 
-export const FORMATS: Record<ReleaseFileKind, FileFormat> = { registry: REGISTRY, segment: SEGMENT, module: MODULE, cluster: CLUSTER };
+/**
+ * The kinds of rows of the Reference Data file, in the order they are written (a parent before its
+ * children: stars zones before countries, planning channels before LIAs). `parent` is, for a COUNTRY, its
+ * stars zone; for a LIA, its planning channel; for a MACRO_FAMILY, its special kind or empty.
+ */
+export const REFERENCE_ROW_KINDS = ['BRAND', 'COLLECTION', 'PLANNING_CHANNEL', 'STARS_ZONE', 'COUNTRY', 'LIA', 'MACRO_FAMILY', 'CLIENT_CLASSIFICATION'] as const;
+export type ReferenceRowKind = (typeof REFERENCE_ROW_KINDS)[number];
+/** The special kinds of a macro family (listed first on the screens). */
+export const MACRO_FAMILY_SPECIAL_KINDS = ['BEST_SELLER', 'NEWNESS'] as const;
+
+export const REFERENCE: FileFormat = {
+  kind: REFERENCE_KIND,
+  title: 'Reference Data',
+  field: 'reference',
+  columns: [
+    { name: 'kind', db: 'kind', type: { kind: 'enum', values: REFERENCE_ROW_KINDS }, required: true, description: REFERENCE_ROW_KINDS.join(', ') + '.' },
+    { name: 'code', db: 'code', type: CODE, required: true, description: 'The code (brand code, country code, LIA code, macro family name, classification label …), unique per kind.' },
+    {
+      name: 'label',
+      db: 'label',
+      type: text(200),
+      description: 'The name or description: required for BRAND, COLLECTION, PLANNING_CHANNEL, STARS_ZONE and COUNTRY; empty for LIA, MACRO_FAMILY and CLIENT_CLASSIFICATION (they have none).',
+    },
+    {
+      name: 'parent',
+      db: 'parent',
+      type: CODE,
+      description: 'COUNTRY: its stars zone (required); LIA: its planning channel (required); MACRO_FAMILY: its special kind, BEST_SELLER or NEWNESS, or empty; empty for the other kinds. A parent is in this file or in the database.',
+    },
+  ],
+};
+
+export const FORMATS: Record<LoaderFileKind, FileFormat> = { reference: REFERENCE, registry: REGISTRY, segment: SEGMENT, module: MODULE, cluster: CLUSTER };
 
 /** The SQL type of a column in its staging table. */
 export function sqlType(type: ColumnType): string {

@@ -1,5 +1,5 @@
 /**
- * A release as its four files (the formats the loader reads, CSV with `,`), written in pages to a
+ * A release as its five files (Reference Data and the four) (the formats the loader reads, CSV with `,`), written in pages to a
  * stream (never the whole release in memory), and the header-only templates (CSV and xlsx).
  */
 import type { Writable } from 'node:stream';
@@ -7,7 +7,8 @@ import ExcelJS from 'exceljs';
 import type { Db } from '../../db/client.js';
 import { escapeFormula } from '../../lib/csv-formula.js';
 import { notFound } from '../../lib/errors.js';
-import { FORMATS, formatCell, type FileFormat, type ReleaseFileKind } from './formats.js';
+import { FORMATS, formatCell, type FileFormat, type LoaderFileKind } from './formats.js';
+import { referenceRows } from './reference-rows.js';
 import { clusterLines, findRelease, itemPage, moduleLines, registryPage, segmentPage, type ExportRow, type ItemKey } from './release-loader.repository.js';
 
 const PAGE_ROWS = 10_000;
@@ -47,10 +48,10 @@ async function put(out: Writable, text: string): Promise<void> {
 const rowLine = (format: FileFormat, row: ExportRow) => csvLine(format.columns.map((c) => formatCell(c, row[c.db])));
 
 /** The CSV template of a file: its header row. */
-export const templateCsv = (kind: ReleaseFileKind) => csvLine(FORMATS[kind].columns.map((c) => c.name));
+export const templateCsv = (kind: LoaderFileKind) => csvLine(FORMATS[kind].columns.map((c) => c.name));
 
 /** The xlsx template of a file: one worksheet with the header row. */
-export async function templateXlsx(kind: ReleaseFileKind): Promise<Buffer> {
+export async function templateXlsx(kind: LoaderFileKind): Promise<Buffer> {
   const format = FORMATS[kind];
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet(format.title);
@@ -61,18 +62,24 @@ export async function templateXlsx(kind: ReleaseFileKind): Promise<Buffer> {
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
-export const exportFileName = (releaseId: string, kind: ReleaseFileKind) => `${releaseId}-${FORMATS[kind].field}.csv`;
+export const exportFileName = (releaseId: string, kind: LoaderFileKind) => `${releaseId}-${FORMATS[kind].field}.csv`;
 
 /**
- * Writes one file of the release to `out` (not ended: the caller ends or pipes on). The registry and
- * the segmentation are the whole master data (every SKU, every store); the module and cluster files
+ * Writes one file of the release to `out` (not ended: the caller ends or pipes on). The reference data,
+ * the registry and the segmentation are the whole master data (every SKU, every store); the module and cluster files
  * hold the release's live items. Answers the rows written.
  */
-export async function exportReleaseFile(db: Db, releaseId: string, kind: ReleaseFileKind, out: Writable): Promise<number> {
+export async function exportReleaseFile(db: Db, releaseId: string, kind: LoaderFileKind, out: Writable): Promise<number> {
   if (!(await findRelease(db, releaseId))) throw notFound(`The release ${releaseId} does not exist`);
   const format = FORMATS[kind];
   await put(out, csvLine(format.columns.map((c) => c.name)));
   let written = 0;
+  if (kind === 'reference') {
+    // Every reference row (a few thousand at most: one page).
+    const rows = await referenceRows(db);
+    await put(out, rows.map((row) => rowLine(format, row)).join(''));
+    return rows.length;
+  }
   if (kind === 'registry' || kind === 'segment') {
     const key = kind === 'registry' ? 'upc' : 'store_jda';
     const page = kind === 'registry' ? registryPage : segmentPage;

@@ -8,9 +8,9 @@ import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Queryable } from '../../db/client.js';
 import { unnestInsert } from '../../db/unnest-insert.js';
 import { withIndexesRebuilt } from './bulk-rewrite.js';
-import { FORMATS, MAX_LISTED_ERRORS, sqlType, type CellValue, type FileFormat, type LoadType, type ReleaseFileKind } from './formats.js';
+import { FORMATS, MAX_LISTED_ERRORS, sqlType, type CellValue, type FileFormat, type LoaderFileKind, type LoadType, type ReleaseFileKind } from './formats.js';
 
-export const STAGE: Record<ReleaseFileKind, string> = { registry: 'rl_registry', segment: 'rl_segment', module: 'rl_module', cluster: 'rl_cluster' };
+export const STAGE: Record<LoaderFileKind, string> = { reference: 'rl_reference', registry: 'rl_registry', segment: 'rl_segment', module: 'rl_module', cluster: 'rl_cluster' };
 /** One row per module-month / cluster-month: the header fields of its first row. */
 export const HEAD_TABLES = { module: 'rl_module_head', cluster: 'rl_cluster_head' } as const;
 export type HeadKind = keyof typeof HEAD_TABLES;
@@ -44,7 +44,7 @@ export async function createStaging(db: Queryable): Promise<void> {
 }
 
 /** Writes a chunk of staged rows: `columns[0]` are the row numbers, then the format's columns in order. */
-export function insertStaged(db: Queryable, kind: ReleaseFileKind, columns: CellValue[][]): Promise<unknown> {
+export function insertStaged(db: Queryable, kind: LoaderFileKind, columns: CellValue[][]): Promise<unknown> {
   const format = FORMATS[kind];
   return exec(db, unnestInsert(STAGE[kind], ['row_no', ...format.columns.map((c) => c.db)], ['integer', ...format.columns.map((c) => sqlType(c.type))], columns));
 }
@@ -76,14 +76,14 @@ export async function findRelease(db: Queryable, releaseId: string): Promise<Rel
 
 /** One refused cell found by a check: the staged row number, the column's header name and why. */
 export interface CheckHit {
-  kind: ReleaseFileKind;
+  kind: LoaderFileKind;
   row: number;
   column: string;
   reason: string;
 }
 
 export interface Check {
-  kind: ReleaseFileKind;
+  kind: LoaderFileKind;
   /** Answers row_no, col, reason. */
   query: SQL;
 }
@@ -104,7 +104,7 @@ const inCountries = sql`SELECT 1 FROM countries c WHERE c.country_code`;
 const inFamilies = sql`SELECT 1 FROM macro_families f WHERE f.macro_family`;
 
 /** Rows whose key repeats an earlier row's (`dup` = the key columns), reported on `header`. */
-function duplicates(kind: ReleaseFileKind, table: string, keys: string[], header: string, what: SQL, where = sql`TRUE`): Check {
+function duplicates(kind: LoaderFileKind, table: string, keys: string[], header: string, what: SQL, where = sql`TRUE`): Check {
   const k = sql.raw(keys.map((c) => `x."${c}"`).join(', '));
   const present = sql.raw(keys.map((c) => `x."${c}" IS NOT NULL`).join(' AND '));
   return {
@@ -115,12 +115,17 @@ function duplicates(kind: ReleaseFileKind, table: string, keys: string[], header
   };
 }
 
+/** A month id as the files write it: M01_2027 … M12_2027 (shared/months.ts parseMonthId's shape). */
+const MONTH_ID_PATTERN = '^M(0[1-9]|1[0-2])_[0-9]{4}$';
+
 function checksOf(releaseId: string, type: LoadType): Check[] {
-  const releaseMonths = sql`SELECT 1 FROM months mo WHERE mo.release_id = ${releaseId} AND mo.month_id`;
+  // A month the files name is created for this release by the merge (createMonths); one of another release is refused.
   const monthCheck = (kind: HeadKind): Check => ({
     kind,
-    query: sql`SELECT x.row_no, 'monthId' AS col, '''' || x.month_id || ''' is not a month of release ' || ${releaseId} AS reason
-               FROM ${sql.raw(HEAD_TABLES[kind])} x WHERE x.month_id IS NOT NULL AND NOT EXISTS (${releaseMonths} = x.month_id)`,
+    query: sql`SELECT x.row_no, 'monthId' AS col, CASE WHEN x.month_id !~ ${MONTH_ID_PATTERN} THEN '''' || x.month_id || ''' is not a month (M01_2027 … M12_2027)'
+                 ELSE '''' || x.month_id || ''' is a month of ' || coalesce('release ' || mo.release_id, 'no release') || ', not of ' || ${releaseId} END AS reason
+               FROM ${sql.raw(HEAD_TABLES[kind])} x LEFT JOIN months mo ON mo.month_id = x.month_id
+               WHERE x.month_id IS NOT NULL AND (x.month_id !~ ${MONTH_ID_PATTERN} OR mo.release_id IS DISTINCT FROM ${releaseId} AND mo.month_id IS NOT NULL)`,
   });
   const clusterRef = (lineKind: string, target: SQL, what: string): Check => ({
     kind: 'cluster',
@@ -237,41 +242,46 @@ export interface MergeCounts {
   clusterLines: number;
   removedModules: number;
   removedClusters: number;
+  /** Of the master data written (inserted or written again), the new rows. */
+  created: { skus: number; stores: number; starsCustomers: number; segmentations: number };
 }
 
 /** The rows a statement wrote (pg's rowCount, PGlite's affectedRows). */
 export const affected = (result: unknown) => Number((result as { rowCount?: number | null; affectedRows?: number }).rowCount ?? (result as { affectedRows?: number }).affectedRows ?? 0);
 
+/** Runs an `INSERT … ON CONFLICT DO UPDATE` and counts the rows it wrote and, of them, the new ones (xmax = 0: not an update). */
+async function written(db: Queryable, insert: SQL): Promise<{ rows: number; created: number }> {
+  const [row] = await queryRows<{ rows: string | number; created: string | number }>(
+    db,
+    sql`WITH w AS (${insert} RETURNING (xmax = 0) AS created) SELECT count(*) AS rows, count(*) FILTER (WHERE created) AS created FROM w`,
+  );
+  return { rows: Number(row?.rows ?? 0), created: Number(row?.created ?? 0) };
+}
+
 /** Master data: segmentations, stars customers, stores and SKUs are inserted or updated, never deleted. */
-export async function mergeMasterData(db: Queryable): Promise<Pick<MergeCounts, 'skus' | 'stores' | 'starsCustomers' | 'segmentations'>> {
-  const segmentations = affected(
-    await exec(
+export async function mergeMasterData(db: Queryable): Promise<Pick<MergeCounts, 'skus' | 'stores' | 'starsCustomers' | 'segmentations' | 'created'>> {
+  const segmentations = await written(
       db,
       sql`INSERT INTO customer_segmentations (segmentation_code, label)
           SELECT DISTINCT ON (customer_segmentation) customer_segmentation, segmentation_label FROM rl_segment ORDER BY customer_segmentation, row_no
           ON CONFLICT (segmentation_code) DO UPDATE SET label = EXCLUDED.label`,
-    ),
-  );
-  const starsCustomers = affected(
-    await exec(
+    );
+  const starsCustomers = await written(
       db,
       sql`INSERT INTO stars_customers (customer_code, name, country_code, planning_channel_id, distribution_channel)
           SELECT DISTINCT ON (stars_customer) stars_customer, customer_name, customer_country, customer_planning_channel, distribution_channel
           FROM rl_segment ORDER BY stars_customer, row_no
           ON CONFLICT (customer_code) DO UPDATE SET name = EXCLUDED.name, country_code = EXCLUDED.country_code,
             planning_channel_id = EXCLUDED.planning_channel_id, distribution_channel = EXCLUDED.distribution_channel`,
-    ),
-  );
-  const stores = affected(
-    await exec(
+    );
+  const stores = await written(
       db,
       sql`INSERT INTO stores (store_jda, codice_store_sap, name, stars_customer, country_code, customer_segmentation, planning_channel_id)
           SELECT store_jda, codice_store_sap, store_name, stars_customer, country_code, customer_segmentation, planning_channel_id FROM rl_segment
           ON CONFLICT (store_jda) DO UPDATE SET codice_store_sap = EXCLUDED.codice_store_sap, name = EXCLUDED.name,
             stars_customer = EXCLUDED.stars_customer, country_code = EXCLUDED.country_code,
             customer_segmentation = EXCLUDED.customer_segmentation, planning_channel_id = EXCLUDED.planning_channel_id`,
-    ),
-  );
+    );
   const cols = FORMATS.registry.columns.map((c) => c.db);
   const list = sql.raw(cols.map((c) => `"${c}"`).join(', '));
   const updates = sql.raw(
@@ -280,8 +290,14 @@ export async function mergeMasterData(db: Queryable): Promise<Pick<MergeCounts, 
       .map((c) => `"${c}" = EXCLUDED."${c}"`)
       .join(', '),
   );
-  const skus = affected(await exec(db, sql`INSERT INTO skus (${list}) SELECT ${list} FROM rl_registry ON CONFLICT (upc) DO UPDATE SET ${updates}`));
-  return { skus, stores, starsCustomers, segmentations };
+  const skus = await written(db, sql`INSERT INTO skus (${list}) SELECT ${list} FROM rl_registry ON CONFLICT (upc) DO UPDATE SET ${updates}`);
+  return {
+    skus: skus.rows,
+    stores: stores.rows,
+    starsCustomers: starsCustomers.rows,
+    segmentations: segmentations.rows,
+    created: { skus: skus.created, stores: stores.created, starsCustomers: starsCustomers.created, segmentations: segmentations.created },
+  };
 }
 
 /** From this many module lines on, a load may rebuild module_skus's keys and indexes rather than maintain them row by row. */
@@ -331,7 +347,7 @@ export async function mergeItems(
   username: string,
   onStep: (step: number, of: number) => Promise<void>,
   bulkMinLines = BULK_MIN_LINES,
-): Promise<Pick<MergeCounts, 'modules' | 'moduleLines' | 'clusters' | 'clusterLines' | 'removedModules' | 'removedClusters'>> {
+): Promise<Omit<MergeCounts, 'skus' | 'stores' | 'starsCustomers' | 'segmentations' | 'created'>> {
   const steps = 8;
   let removedModules = 0;
   let removedClusters = 0;

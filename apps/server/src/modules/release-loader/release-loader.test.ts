@@ -15,7 +15,7 @@ import { resetDatabase, testDatabase } from '../../../test/test-database.js';
 import { queryRows, type Db } from '../../db/client.js';
 import { clientClassifications, macroFamilies } from '../../db/schema.js';
 import { seedDemo } from '../../db/seed/seed-demo.js';
-import { FORMATS, RELEASE_FILE_KINDS, type LoadType, type ReleaseFileKind } from './formats.js';
+import { FORMATS, LOADER_FILE_KINDS, RELEASE_FILE_KINDS, type LoadType, type ReleaseFileKind } from './formats.js';
 import { bufferSource, fileSource, type FileSource } from './read-records.js';
 import { csvField, exportFileName, exportReleaseFile, templateCsv, templateXlsx } from './release-export.js';
 import { loadRelease, type LoadResult } from './release-loader.service.js';
@@ -220,7 +220,7 @@ describe('release loader', () => {
     files.segment[1] = { ...files.segment[1]!, starsCustomerName: 'Another name', countryCode: 'XX' };
     files.module.push(LINE(MODULE_HEAD('MOD1'), '999999999999', { mustHave: 'XX', minValue: '0.5' }));
     files.module.push(LINE({ ...MODULE_HEAD('MOD1'), moduleLabel: 'Other' }, '800000000003'));
-    files.module.push(LINE(MODULE_HEAD('MOD3', 'M05_2030'), '800000000001'));
+    files.module.push(LINE(MODULE_HEAD('MOD3', 'M5_2030'), '800000000001'));
     files.module.push(LINE(MODULE_HEAD('MOD1'), '800000000002', { position: '3' }));
     files.cluster.push({ ...CLUSTER_HEAD('CL1'), kind: 'STORE', value: 'S9' });
     files.cluster.push({ ...CLUSTER_HEAD('CL1'), kind: 'MODULE', value: 'MOD9' });
@@ -240,7 +240,7 @@ describe('release loader', () => {
         "module.csv, row 5, mustHave: 'XX' is not MH or EL",
         'module.csv, row 5, minValue: 0.5 is not between 1 and 99999999.9',
         "module.csv, row 6, moduleLabel: 'Other' differs from 'Label MOD1' on row 2, the first row of module MOD1 (M01_2027)",
-        "module.csv, row 7, monthId: 'M05_2030' is not a month of release R2027",
+        "module.csv, row 7, monthId: 'M5_2030' is not a month (M01_2027 … M12_2027)",
         'module.csv, row 8, upc: this UPC of the module repeats row 3',
         "cluster.csv, row 10, value: store 'S9' is neither in the Customer Segmentation nor in the database",
         "cluster.csv, row 11, value: module 'MOD9' of M01_2027 is not in the Module Composition",
@@ -452,7 +452,7 @@ describe('release loader', () => {
 
   it('documents every column in docs/RELEASE-FILES.md', () => {
     const doc = fs.readFileSync(new URL('../../../../../docs/RELEASE-FILES.md', import.meta.url), 'utf8');
-    const missing = RELEASE_FILE_KINDS.flatMap((k) => FORMATS[k].columns.filter((c) => !doc.includes(`| \`${c.name}\``)).map((c) => `${k}.${c.name}`));
+    const missing = LOADER_FILE_KINDS.flatMap((k) => FORMATS[k].columns.filter((c) => !doc.includes(`| \`${c.name}\``)).map((c) => `${k}.${c.name}`));
     expect(missing).toEqual([]);
   });
 });
@@ -520,5 +520,6 @@ describe('release round trip (seeded world)', () => {
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
-  });
+    // Seeding and loading a world: a minute on a busy machine.
+  }, 120_000);
 });
