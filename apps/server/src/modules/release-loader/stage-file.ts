@@ -5,8 +5,9 @@
  * Every row is staged, a refused cell as null, so that the reference checks that follow see every key.
  */
 import type { Queryable } from '../../db/client.js';
-import { CHUNK_ROWS, FORMATS, parseCell, type CellValue, type ColumnSpec, type LoaderFileKind } from './formats.js';
-import { readRecords, ReadError, type FileSource } from './read-records.js';
+import { CELL_TEXT_REASONS, CHUNK_ROWS, FORMATS, parseCell, type CellValue, type ColumnSpec, type LoaderFileKind } from './formats.js';
+import { codeFindings, repairLabel } from './code-columns.js';
+import { NotUtf8, readRecords, ReadError, type FileSource } from './read-records.js';
 import { HEAD_COLUMNS, insertHeads, insertStaged, type HeadKind } from './release-loader.repository.js';
 
 /** Where a file's refusals go: `column` is the header name, or '-' for the row as a whole. */
@@ -16,6 +17,8 @@ export interface StageResult {
   rows: number;
   /** The file could not be read through (unreadable, bad header): its staged rows are incomplete. */
   broken: boolean;
+  /** Codes repaired where the row proved them (code-columns.ts), counted by `repairLabel`. */
+  repairs: Record<string, number>;
 }
 
 /** Chunks of column arrays, written one statement at a time behind the reader (also the fast way's heads, fast-stage.ts). */
@@ -84,16 +87,35 @@ export async function stageFile(db: Queryable, kind: LoaderFileKind, source: Fil
 
   let map: (ColumnSpec | null)[] | null = null;
   let rows = 0;
+  const repairs: Record<string, number> = {};
+  const specAt = new Map(specs.map((s, i) => [s.name, i]));
   /** The format column of each column of the file (-1: none). */
   let positions: number[] = [];
+  /**
+   * Cells refused as not UTF-8, held back until the file shows it is UTF-8 (then reported) or ends as a file
+   * that is not (NotUtf8: one line instead of one per cell). Row and column only: a few numbers per cell.
+   */
+  let heldBack: { rows: number[]; columns: string[] } | null = { rows: [], columns: [] };
+  const reportCell: Report = (row, column, reason) => {
+    if (heldBack && reason === CELL_TEXT_REASONS.notUtf8) {
+      heldBack.rows.push(row);
+      heldBack.columns.push(column);
+    } else report(row, column, reason);
+  };
+  const releaseHeldBack = () => {
+    if (!heldBack) return;
+    heldBack.rows.forEach((row, i) => report(row, heldBack!.columns[i]!, CELL_TEXT_REASONS.notUtf8));
+    heldBack = null;
+  };
   const records = readRecords(db, source, onBytes, (row, column, reason) => report(row, map?.[column]?.name ?? `column ${column + 1}`, reason), {
     dateColumn: (column) => map?.[column]?.type.kind === 'date',
+    isUtf8: releaseHeldBack,
   });
   try {
     for await (const record of records) {
       if (map === null) {
         map = headerMap(record.cells, specs, report, record.row);
-        if (map === null) return { rows, broken: true };
+        if (map === null) return { rows, broken: true, repairs };
         positions = map.map((spec) => (spec ? specs.indexOf(spec) : -1));
         continue;
       }
@@ -108,12 +130,24 @@ export async function stageFile(db: Queryable, kind: LoaderFileKind, source: Fil
         else if (cell !== null && cell.trim() !== '') report(record.row, `column ${i + 1}`, 'a value in a column without a header');
       }
       const bad = new Set<number>();
+      for (const finding of codeFindings(kind, (name) => raw[specAt.get(name)!] ?? null)) {
+        const at = specAt.get(finding.column)!;
+        if ('repair' in finding) {
+          raw[at] = finding.repair;
+          const label = repairLabel(finding.column, finding.proof);
+          repairs[label] = (repairs[label] ?? 0) + 1;
+        } else {
+          bad.add(at);
+          report(record.row, finding.column, finding.reason);
+        }
+      }
       for (let i = 0; i < specs.length; i++) {
+        if (bad.has(i)) continue;
         const parsed = parseCell(specs[i]!, raw[i] ?? null);
         if (parsed.ok) values[i + 1] = parsed.value;
         else {
           bad.add(i);
-          report(record.row, specs[i]!.name, parsed.reason);
+          reportCell(record.row, specs[i]!.name, parsed.reason);
         }
       }
       rowRules(kind, specs, values, bad, record.row, report);
@@ -139,16 +173,24 @@ export async function stageFile(db: Queryable, kind: LoaderFileKind, source: Fil
       if (kind === 'segment') sameEverywhere(repeated, specs, values, record.row, report);
       await writer.add(values);
     }
+    releaseHeldBack();
     if (map === null) report(1, '-', 'the file is empty: a header row is needed');
     await writer.finish();
     await headWriter?.finish();
-    return { rows, broken: map === null };
+    return { rows, broken: map === null, repairs };
   } catch (error) {
     if (!(error instanceof ReadError)) throw error;
-    report(error.row, '-', error.message);
+    if (error instanceof NotUtf8) {
+      // One line for the file, at the first cell that showed it.
+      report(heldBack?.rows[0] ?? error.row, heldBack?.columns[0] ?? '-', error.message);
+      heldBack = null;
+    } else {
+      releaseHeldBack();
+      report(error.row, '-', error.message);
+    }
     await writer.finish();
     await headWriter?.finish();
-    return { rows, broken: true };
+    return { rows, broken: true, repairs };
   }
 }
 
