@@ -266,7 +266,7 @@ describe('creating and deleting', () => {
     await settle();
     await screenshot(page, 'home-delete');
     await modal.getByTestId('confirm-delete').click();
-    await page.getByText(`The module ${moduleName} is deleted from ${MONTH} on`).waitFor();
+    await page.getByText(`The module ${moduleName} is deleted from ${formatMonthId(MONTH)} on`).waitFor();
     await page.waitForFunction(
       ([n]) => Number(document.querySelector('[data-testid="module-column-count"]')?.textContent?.replace(/\./g, '')) === n,
       [before - 1],

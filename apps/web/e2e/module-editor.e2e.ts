@@ -230,6 +230,10 @@ describe('module editor', () => {
     await first.getByRole('button', { name: /^Information on/ }).click();
     await page.getByTestId('sku-360').waitFor();
     await page.getByRole('button', { name: 'Side view' }).click();
+    // No blank value: an empty field (GED expiry, SAP status …) reads as a dash.
+    const values = await page.getByRole('dialog').locator('table td:nth-child(2)').allInnerTexts();
+    expect(values.length).toBeGreaterThan(10);
+    expect(values.filter((v) => v.trim() === '')).toEqual([]);
     await screenshot(page, 'module-editor-sku-info');
     await page.keyboard.press('Escape');
     await card(A).getByRole('button', { name: 'Performance' }).click();
@@ -386,7 +390,7 @@ describe('module editor', () => {
     await card(A).waitFor();
     await page.getByTestId('performance-filters').click();
     const filters = page.getByTestId('performance-filters-panel');
-    await filters.locator('.mantine-MultiSelect-root').filter({ hasText: 'Zone (zonaPerMysa)' }).locator('.mantine-MultiSelect-input').click();
+    await filters.locator('.mantine-MultiSelect-root').filter({ hasText: 'Stars zone' }).locator('.mantine-MultiSelect-input').click();
     await filters.getByRole('option', { name: 'EU', exact: true }).click();
     await screenshot(page, 'module-editor-performance-filters');
     await page.keyboard.press('Escape');

@@ -3,7 +3,7 @@ import { IconReplace } from '@tabler/icons-react';
 import { useState } from 'react';
 import { DISCO_TEXTS, type DiscoRow, type ReplacementUsage } from '@bo/shared/disco-area';
 import { ApiError } from '@/lib/api-error';
-import { formatInteger, formatMonthId, formatPrice } from '@/lib/format';
+import { formatInteger, formatMonthId, formatNumber, formatPrice } from '@/lib/format';
 import { useReplacementProposals } from '../api/get-replacement-proposals';
 
 /**
@@ -122,7 +122,7 @@ export function ReplacementModal({ row, onClose, onReplace }: { row: DiscoRow | 
                         {u.mustHave ? 'MH' : 'EL'}
                       </Badge>
                     </Table.Td>
-                    <Table.Td ta="right">{u.minValue}</Table.Td>
+                    <Table.Td ta="right">{formatNumber(u.minValue, 1)}</Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>

@@ -86,7 +86,7 @@ export function DeleteItemsModal({
       if (answer.deleted.length) {
         flash(
           answer.deleted.length === 1
-            ? `The ${noun} ${answer.deleted[0]!.key} is deleted from ${answer.deleted[0]!.monthIdFrom} on`
+            ? `The ${noun} ${answer.deleted[0]!.key} is deleted from ${formatMonthId(answer.deleted[0]!.monthIdFrom)} on`
             : `${answer.deleted.length} ${noun}s are deleted from their start months on`,
         );
       }

@@ -40,7 +40,7 @@ export function PerformanceFilterFields({
         allowDeselect={false}
         comboboxProps={{ withinPortal }}
       />
-      <MultiSelect size="xs" w={190} label="Zone (zonaPerMysa)" data={(zones.data ?? []).map((z) => z.starsZone)} value={value.zonaPerMysa ?? []} onChange={(v) => set({ zonaPerMysa: v })} clearable comboboxProps={{ withinPortal }} />
+      <MultiSelect size="xs" w={190} label="Stars zone" data={(zones.data ?? []).map((z) => z.starsZone)} value={value.zonaPerMysa ?? []} onChange={(v) => set({ zonaPerMysa: v })} clearable comboboxProps={{ withinPortal }} />
       <MultiSelect size="xs" w={190} label="Country" data={(countries.data ?? []).map((c) => c.name)} value={value.countryName ?? []} onChange={(v) => set({ countryName: v })} searchable clearable comboboxProps={{ withinPortal }} />
       <TagsInput size="xs" w={170} label="Stars customer" value={value.starsCustomer ?? []} onChange={(v) => set({ starsCustomer: v })} clearable />
       <TagsInput size="xs" w={150} label="Customer code" value={value.customerCode ?? []} onChange={(v) => set({ customerCode: v })} clearable />

@@ -18,6 +18,9 @@ interface SkuInfoModalProps {
  * SKU info popup: the 360 view (5 pictures; the server draws the 2023-and-later set for newer
  * releases), the SKU's fields, its extra sell-in in this module's month and where it is published.
  */
+/** What an empty field of the SKU shows. */
+const NONE = '—';
+
 export function SkuInfoModal({ info, onClose }: SkuInfoModalProps) {
   const [view, setView] = useState(1);
   const p = info?.product;
@@ -33,6 +36,7 @@ export function SkuInfoModal({ info, onClose }: SkuInfoModalProps) {
     queryFn: () => getExtraSellIn({ moduleName: m!.moduleName, monthId: m!.monthId, materialCode: p!.materialCode, skuCode: p!.skuCode }),
   });
   if (!p) return null;
+  // An empty value reads as a dash, not a blank cell that looks like a fault of the page.
   const rows: [string, React.ReactNode][] = [
     ['UPC', p.upc],
     ['SKU code', p.skuCode],
@@ -40,7 +44,7 @@ export function SkuInfoModal({ info, onClose }: SkuInfoModalProps) {
     ['Price (SRP)', formatPrice(p.srp)],
     ['Wholesale', formatPrice(p.whsprice)],
     ['Sell-in / out', `${formatInteger(p.sellIn)} / ${formatInteger(p.sellOut)}`],
-    ['Extra sell-in', m ? (extra.data === undefined ? '…' : formatInteger(extra.data)) : '–'],
+    ['Extra sell-in', m ? (extra.data === undefined ? '…' : formatInteger(extra.data)) : ''],
     ['Out of stars', formatInteger(p.outOfStars)],
     ['Ranks (in / out)', `${formatInteger(p.rankSellIn)} / ${formatInteger(p.rankSellOut)}`],
     ['SKU turn', formatNumber(p.skuTurn)],
@@ -82,7 +86,7 @@ export function SkuInfoModal({ info, onClose }: SkuInfoModalProps) {
                   <Table.Td c="dimmed" w={130}>
                     {k}
                   </Table.Td>
-                  <Table.Td fw={500}>{v}</Table.Td>
+                  <Table.Td fw={500}>{v === '' || v === null || v === undefined ? NONE : v}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
