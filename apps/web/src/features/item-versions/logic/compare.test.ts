@@ -89,6 +89,17 @@ describe('restoreModuleVersion', () => {
     ]);
   });
 
+  it('never lists as not restored a flagged SKU that is active on screen: it takes the version\'s class; one in the bin stays there', () => {
+    const current = [el('DISCO'), bin('GONE', 'MH'), mh('A')];
+    const version = content(line('DISCO', true, 2), line('GONE', true), line('A', true));
+    const flags = { missing: ['GONE'], discontinued: ['DISCO'] };
+    const { products, skipped } = restoreModuleVersion(current, { content: version, flags }, []);
+    const by = new Map(products.map((p) => [p.upc, p]));
+    expect(by.get('DISCO')).toMatchObject({ mustHave: true, eligible: false, minValue: 2, moduleCompositionStatus: 'ADDED' });
+    expect(by.get('GONE')).toBe(current[1]);
+    expect(skipped).toEqual([{ upc: 'GONE', reason: 'missing' }]);
+  });
+
   it('adds a version SKU the module no longer has from the search, or skips it when not found', () => {
     const current = [mh('A')];
     const version = content(line('A', true), line('N', true, 3), line('LOST', false));

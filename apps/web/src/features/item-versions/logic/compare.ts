@@ -88,7 +88,8 @@ export function upcsToFetch(current: readonly ProductDto[], detail: Pick<ModuleV
 /**
  * The module's lines once a version is restored: the version's SKUs active with its MH/EL and min values, the
  * other active SKUs to the bin, the bin's others left there. SKUs that no longer exist or are discontinued now
- * (the server's flags) are not restored: listed in `skipped`; a flagged SKU still active on screen stays as it is.
+ * (the server's flags) are not brought back: listed in `skipped`; a flagged SKU still active on screen stays active
+ * (with the version's MH/EL and min value when the version has it).
  * A version's SKU missing from the module's lines comes from `fetched` (the SKU search), else it is skipped.
  */
 export function restoreModuleVersion(current: readonly ProductDto[], detail: Pick<ModuleVersionDetail, 'content' | 'flags'>, fetched: readonly ProductDto[]): ModuleRestore {
@@ -96,8 +97,12 @@ export function restoreModuleVersion(current: readonly ProductDto[], detail: Pic
   const missing = new Set(detail.flags.missing);
   const disco = new Set(detail.flags.discontinued);
   const wanted = new Map<string, ModuleVersionContent['lines'][number]>();
+  // A flagged SKU that is active on screen is restored as the version had it (MH/EL, min value): only
+  // bringing one back (from the bin or the search) is refused, so "not restored" never names a SKU on screen.
+  const activeNow = new Set(current.filter((p) => p.moduleCompositionStatus !== 'REMOVED').map((p) => p.upc));
   for (const line of detail.content.lines) {
-    if (missing.has(line.upc)) skipped.push({ upc: line.upc, reason: 'missing' });
+    if (activeNow.has(line.upc)) wanted.set(line.upc, line);
+    else if (missing.has(line.upc)) skipped.push({ upc: line.upc, reason: 'missing' });
     else if (disco.has(line.upc)) skipped.push({ upc: line.upc, reason: 'discontinued' });
     else wanted.set(line.upc, line);
   }
