@@ -242,35 +242,38 @@ export const CLIENT_CLASSIFICATIONS = [
 ] as const;
 
 export const TEMPLATES = [
+  // Each template carries what its Import needs (docs/IMPORTS.md "What each export template imports"): the
+  // item and month, the Version (the stale-version guard), and for clusters the modules as 'Module names'.
+  // Migration 0013 brings installations made before to these columns.
   {
     templateId: 1,
     templateLabel: 'Module standard',
     templatesType: 'modulo',
-    columns: ['moduleName', 'moduleLabel', 'monthId', 'macroFamily', 'brand', 'collection', 'upc', 'model', 'color', 'size', 'mustHave', 'minValue'],
+    columns: ['moduleName', 'moduleLabel', 'monthId', 'macroFamily', 'brand', 'collection', 'upc', 'model', 'color', 'size', 'mustHave', 'minValue', 'version'],
   },
   {
     templateId: 2,
     templateLabel: 'Module with prices and sales',
     templatesType: 'modulo',
-    columns: ['moduleName', 'moduleLabel', 'monthId', 'upc', 'model', 'color', 'size', 'mustHave', 'srp', 'whsprice', 'sellIn', 'sellOut', 'doorIndex', 'pty'],
+    columns: ['moduleName', 'moduleLabel', 'monthId', 'upc', 'model', 'color', 'size', 'mustHave', 'srp', 'whsprice', 'sellIn', 'sellOut', 'doorIndex', 'pty', 'version'],
   },
   {
     templateId: 3,
     templateLabel: 'Module SKU list',
     templatesType: 'modulo',
-    columns: ['moduleName', 'upc', 'model', 'color', 'size', 'releaseDate', 'flagDisco', 'globalCatalogue'],
+    columns: ['moduleName', 'monthId', 'upc', 'model', 'color', 'size', 'mustHave', 'releaseDate', 'flagDisco', 'globalCatalogue', 'version'],
   },
   {
     templateId: 4,
     templateLabel: 'Cluster standard',
     templatesType: 'cluster',
-    columns: ['clusterId', 'clusterLabel', 'monthId', 'brandCode', 'collection', 'country', 'moduleName', 'moduleLabel', 'rangeFacing'],
+    columns: ['clusterId', 'clusterLabel', 'clusterDescription', 'monthId', 'brandCode', 'collection', 'country', 'starZones', 'lias', 'codiceStoreSap', 'moduleName', 'moduleLabel', 'rangeFacing', 'version'],
   },
   {
     templateId: 5,
     templateLabel: 'Cluster stores',
     templatesType: 'cluster',
-    columns: ['clusterId', 'clusterLabel', 'monthId', 'storeJda', 'codiceStoreSap', 'starsCustomer', 'customerSegmentation', 'lias'],
+    columns: ['clusterId', 'clusterLabel', 'monthId', 'brandCode', 'collection', 'starZones', 'storeJda', 'codiceStoreSap', 'starsCustomer', 'customerSegmentation', 'lias', 'moduleName', 'version'],
   },
 ] as const;
 

@@ -216,27 +216,33 @@ export async function checkClusterExists(ctx: ServiceContext, body: ClusterExist
   return { description: CREATION_TEXTS.checkPassed };
 }
 
-interface PreparedCluster {
+export interface PreparedCluster {
   body: ClusterCreateParsed;
   month: MonthState;
   channel: string | null;
   children: repo.NewClusterChildren;
+  /** The cluster's scope: its brand and the zones of its countries (those of its stores). */
+  scope: { brand: string; zones: string[] };
 }
 
-/** Checks one cluster against the database; answers it ready to write, or the reasons it cannot be. */
-async function prepareCluster(ctx: ServiceContext, body: ClusterCreateParsed): Promise<PreparedCluster | string[]> {
-  const month = await assertMonthWritable(ctx.db, body.monthId);
-  const reasons = await unknownCodes(ctx.db, [
+/**
+ * Checks one cluster against the database (month and release open, codes, stores, the create right on
+ * the brand and the zones of its stores: 403); answers it ready to write, or the reasons it cannot be.
+ * The create call and Import Cluster (uploads/cluster-import.job.ts) both.
+ */
+export async function checkNewCluster(db: Queryable, grants: readonly Grant[], body: ClusterCreateParsed): Promise<PreparedCluster | string[]> {
+  const month = await assertMonthWritable(db, body.monthId);
+  const reasons = await unknownCodes(db, [
     [unknownIn('brand'), 'brand', [body.brandCode]],
     [unknownIn('collection'), 'collection', [body.collection]],
     [unknownLiaCodes, 'LIAs', body.lias],
     [unknownIn('zone'), 'stars zones', body.starZones],
   ]);
   const classificationIds = [...new Set(body.classifications ?? [])];
-  const missingClasses = await unknownClassificationIds(ctx.db, classificationIds);
+  const missingClasses = await unknownClassificationIds(db, classificationIds);
   if (missingClasses.length) reasons.push(CREATION_MESSAGES.unknown('client classifications', missingClasses.map(String)));
 
-  const found = await repo.storesBySap(ctx.db, body.stores.map((s) => s.codiceStoreSap));
+  const found = await repo.storesBySap(db, body.stores.map((s) => s.codiceStoreSap));
   const zones = new Set(body.starZones);
   const storeJdas: string[] = [];
   const countries = new Set<string>();
@@ -257,8 +263,8 @@ async function prepareCluster(ctx: ServiceContext, body: ClusterCreateParsed): P
   }
   if (reasons.length) return reasons;
   // The cluster's scope is its brand and the zones of its countries (those of its stores).
-  if (!canCreate(ctx.user.grants, { brand: body.brandCode, zones: [...storeZones] })) throw forbidden(CREATION_TEXTS.noCreateRight);
-  const channels = await repo.liaChannels(ctx.db, body.lias);
+  if (!canCreate(grants, { brand: body.brandCode, zones: [...storeZones] })) throw forbidden(CREATION_TEXTS.noCreateRight);
+  const channels = await repo.liaChannels(db, body.lias);
   return {
     body,
     month,
@@ -270,7 +276,48 @@ async function prepareCluster(ctx: ServiceContext, body: ClusterCreateParsed): P
       lias: [...body.lias].sort(),
       classificationIds,
     },
+    scope: { brand: body.brandCode, zones: [...storeZones].sort() },
   };
+}
+
+/**
+ * Writes a checked cluster in `tx` (WIP, no modules): serialised per id, its id unique in every month and
+ * its label in the month (409), re-creation after a deletion, audited `create`. The create call and
+ * Import Cluster both.
+ */
+export async function insertNewCluster(tx: Queryable, caller: { username: string; requestId?: string | undefined }, p: PreparedCluster, auditExtra: Record<string, unknown> = {}) {
+  await repo.lockKeyForCreation(tx, 'cluster', p.body.clusterId);
+  const taken = await clusterConflicts(tx, p.body);
+  if (taken.length) throw conflict(joined(taken), 'clusterAlreadyExists');
+  const createdAfterDelete = await prepareRecreation(tx, 'cluster', p.body.clusterId, p.body.monthId);
+  const row = await repo.insertCluster(
+    tx,
+    {
+      clusterId: p.body.clusterId,
+      monthId: p.body.monthId,
+      clusterLabel: p.body.clusterLabel,
+      clusterDescription: p.body.clusterDescription,
+      brandCode: p.body.brandCode,
+      collection: p.body.collection,
+      planningChannelId: p.channel,
+      releaseId: p.month.releaseId,
+      status: 'WIP',
+      createdAfterDelete,
+      createdBy: caller.username,
+      updatedBy: caller.username,
+    },
+    p.children,
+  );
+  await audit(tx, {
+    username: caller.username,
+    action: 'create',
+    itemType: 'cluster',
+    itemKey: row.clusterId,
+    monthId: row.monthId,
+    requestId: caller.requestId,
+    summary: { clusterLabel: row.clusterLabel, brand: row.brandCode, collection: row.collection, ...p.children, createdAfterDelete, ...auditExtra },
+  });
+  return row;
 }
 
 /**
@@ -285,7 +332,7 @@ export async function createClusters(ctx: ServiceContext, list: readonly Cluster
     const key = body.clusterId.toLowerCase();
     if (seen.has(key)) reasons.push(CREATION_MESSAGES.duplicateInRequest(body.clusterId));
     seen.add(key);
-    const result = await prepareCluster(ctx, body);
+    const result = await checkNewCluster(ctx.db, ctx.user.grants, body);
     if (Array.isArray(result)) reasons.push(...(list.length > 1 ? result.map((r) => `${body.clusterId}: ${r}`) : result));
     else prepared.push(result);
   }
@@ -293,40 +340,7 @@ export async function createClusters(ctx: ServiceContext, list: readonly Cluster
 
   const rows = await ctx.db.transaction(async (tx) => {
     const saved = [];
-    for (const p of prepared) {
-      await repo.lockKeyForCreation(tx, 'cluster', p.body.clusterId);
-      const taken = await clusterConflicts(tx, p.body);
-      if (taken.length) throw conflict(joined(taken), 'clusterAlreadyExists');
-      const createdAfterDelete = await prepareRecreation(tx, 'cluster', p.body.clusterId, p.body.monthId);
-      const row = await repo.insertCluster(
-        tx,
-        {
-          clusterId: p.body.clusterId,
-          monthId: p.body.monthId,
-          clusterLabel: p.body.clusterLabel,
-          clusterDescription: p.body.clusterDescription,
-          brandCode: p.body.brandCode,
-          collection: p.body.collection,
-          planningChannelId: p.channel,
-          releaseId: p.month.releaseId,
-          status: 'WIP',
-          createdAfterDelete,
-          createdBy: ctx.user.username,
-          updatedBy: ctx.user.username,
-        },
-        p.children,
-      );
-      await audit(tx, {
-        username: ctx.user.username,
-        action: 'create',
-        itemType: 'cluster',
-        itemKey: row.clusterId,
-        monthId: row.monthId,
-        requestId: ctx.requestId,
-        summary: { clusterLabel: row.clusterLabel, brand: row.brandCode, collection: row.collection, ...p.children, createdAfterDelete },
-      });
-      saved.push(row);
-    }
+    for (const p of prepared) saved.push(await insertNewCluster(tx, { username: ctx.user.username, requestId: ctx.requestId }, p));
     return saved;
   });
   return toClusterDtos(ctx.db, rows, { lockTtlMinutes: ctx.config.LOCK_TTL_MINUTES });

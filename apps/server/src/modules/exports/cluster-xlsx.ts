@@ -10,6 +10,7 @@
  */
 import type { ProductDto } from '@bo/shared/modules';
 import type { ClusterUnit } from './cluster-export.js';
+import { VERSION_COLUMN_TITLE } from '../uploads/stale-version.js';
 import type { FileWriter } from './export-kind.js';
 import { MODULE_COLUMNS } from './module-xlsx.js';
 import { createBook, type CellValue, type ColumnSpec } from './xlsx-book.js';
@@ -43,6 +44,8 @@ export const CLUSTER_COLUMNS: Record<string, ClusterColumnDef> = {
   codiceStoreSap: { title: 'SAP codes', width: 24, value: (u) => list(u.stores.map((s) => s.codiceStoreSap)) },
   starsCustomer: { title: 'Stars customers', width: 24, value: (u) => list(u.stores.map((s) => s.starsCustomer)) },
   customerSegmentation: { title: 'Segmentations', width: 16, value: (u) => list(u.stores.map((s) => s.customerSegmentation)) },
+  // The cluster's version when exported: Import Cluster refuses a cluster changed since (uploads/stale-version.ts).
+  version: { title: VERSION_COLUMN_TITLE, width: 9, value: (u) => u.cluster.version },
 };
 
 const unknownColumn = (name: string): ClusterColumnDef => ({ title: name, width: Math.max(10, name.length + 2), value: () => null });

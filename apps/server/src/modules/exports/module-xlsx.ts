@@ -3,6 +3,7 @@
  * (xlsx-book.ts: streaming without photos, in memory with them).
  */
 import type { ModuleDto, ProductDto } from '@bo/shared/modules';
+import { VERSION_COLUMN_TITLE } from '../uploads/stale-version.js';
 import type { FileWriter } from './export-kind.js';
 import { createBook, PHOTO, type CellValue, type ColumnSpec } from './xlsx-book.js';
 
@@ -43,6 +44,8 @@ export const MODULE_COLUMNS: Record<string, ModuleColumnDef> = {
   releaseDate: { title: 'Release date', width: 13, numFmt: 'dd/mm/yyyy', value: (_, p) => calendarDay(p.releaseDate) },
   flagDisco: { title: 'Disco', width: 7, value: (_, p) => (p.flagDisco ? 'Y' : 'N') },
   globalCatalogue: { title: 'Global catalogue', width: 17, value: (_, p) => p.globalCatalogue },
+  // The module's version when exported: Import Module refuses a module changed since (uploads/stale-version.ts).
+  version: { title: VERSION_COLUMN_TITLE, width: 9, value: (m) => m.version },
 };
 
 /** A column the template names but we do not know: its name as title, empty cells. */

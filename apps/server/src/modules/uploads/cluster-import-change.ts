@@ -16,6 +16,7 @@ import { changeTexts, type ChangeKind } from '../lifecycle/item-change.js';
 import { CLUSTER_CHANGE_TEXTS, clusterChange, copyContent, moduleNotAllowed, modulesByMonth, type ModulesByMonth } from '../massive-edit/cluster-change.js';
 import { IMPORT_FILE_TEXTS, listReasons } from './import-file.js';
 import { CLUSTER_IMPORT_FILE_TEXTS, type ClusterImportLine } from './cluster-import-file.js';
+import { staleRefusal } from './stale-version.js';
 
 /** What the import asks of one cluster-month. */
 export interface ClusterImportEdit {
@@ -24,6 +25,11 @@ export interface ClusterImportEdit {
   lines: ClusterImportLine[];
   /** null: the cluster keeps its description. */
   description: string | null;
+  /**
+   * The cluster's version the file was exported at: another current version refuses the change
+   * (stale-version.ts). Null: not guarded (no Version in the file, or the caller overwrites it).
+   */
+  fileVersion?: number | null;
 }
 
 export interface ClusterImportEnv {
@@ -31,7 +37,7 @@ export interface ClusterImportEnv {
 }
 
 export const CLUSTER_IMPORT_TEXTS = {
-  notFound: (id: string, monthId: string) => `The cluster ${id} does not exist in ${formatMonthId(monthId)}: create it first (the import does not create clusters)`,
+  notFound: (id: string, monthId: string) => `The cluster ${id} does not exist in ${formatMonthId(monthId)}`,
   notAuthorized: (id: string) => `You don't have the right to import the cluster ${id}`,
 } as const;
 
@@ -48,6 +54,8 @@ export async function clusterImportEnv(db: Queryable, edits: readonly ClusterImp
 
 /** The cluster's content with the file's ADDED modules as its ADDED modules (pure). */
 export function replaceClusterComposition(content: ClusterContent, edit: ClusterImportEdit, row: ClusterRow, env: ClusterImportEnv): { next: ClusterContent; changes: string[] } | { error: string } {
+  const stale = staleRefusal(row, edit.fileVersion ?? null);
+  if (stale) return { error: stale };
   const next = copyContent(content);
   const changes: string[] = [];
   const errors: string[] = [];

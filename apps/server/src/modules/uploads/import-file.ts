@@ -14,6 +14,8 @@ export interface ImportColumns<K extends string> {
   titles: Readonly<Record<K, string>>;
   /** Without these the workbook is refused (400 missingColumns). */
   required: readonly K[];
+  /** A required column another may stand for (Import Cluster: 'Module names' for 'Module name'). */
+  standIns?: Partial<Record<K, K>>;
   item: K;
   month: K;
 }
@@ -46,6 +48,8 @@ export interface ImportRow<K extends string> {
   /** 1-based, as Excel shows it. */
   number: number;
   cell(key: K): Cell;
+  /** Whether the header has that column. */
+  has(key: K): boolean;
   /** The cell as text, or null with the reason noted in `errors` when it holds a formula error. */
   read(key: K): string | null;
   /** Notes `file row N, column C: reason`. */
@@ -81,7 +85,10 @@ export function headerIndex<K extends string>(columns: ImportColumns<K>, cells: 
 }
 
 /** The titles of the required columns the header lacks. */
-export const missingColumns = <K extends string>(columns: ImportColumns<K>, index: ColumnIndex<K>): string[] => columns.required.filter((k) => index[k] === undefined).map((k) => columns.titles[k] ?? k);
+export const missingColumns = <K extends string>(columns: ImportColumns<K>, index: ColumnIndex<K>): string[] =>
+  columns.required
+    .filter((k) => index[k] === undefined && (columns.standIns?.[k] === undefined || index[columns.standIns[k]] === undefined))
+    .map((k) => columns.titles[k] ?? k);
 
 /** The header (first non-blank row) and whether a data row follows it: what the upload call checks before storing. */
 export async function readHeader<K extends string>(file: Buffer, columns: ImportColumns<K>): Promise<{ index: ColumnIndex<K>; hasData: boolean } | null> {
@@ -140,7 +147,7 @@ function importRow<K extends string>(row: SheetRow, index: ColumnIndex<K>, colum
     }
     return text(c);
   };
-  return { number: row.number, cell, read, fail, errors };
+  return { number: row.number, cell, has: (key) => index[key] !== undefined, read, fail, errors };
 }
 
 /** The format of one kind of import: its columns, and how it reads the rest of a row into its group. */

@@ -18,12 +18,18 @@ import type { ModuleRow } from '../modules/modules.repository.js';
 import { IMPORT_FILE_TEXTS, listReasons } from './import-file.js';
 import { importEditType } from './import.job.js';
 import type { ImportLine } from './module-import-file.js';
+import { staleRefusal } from './stale-version.js';
 
 /** What the import asks of one module-month. */
 export interface ModuleImportEdit {
   moduleName: string;
   monthId: string;
   lines: ImportLine[];
+  /**
+   * The module's version the file was exported at: another current version refuses the change
+   * (stale-version.ts). Null: not guarded (no Version in the file, or the caller overwrites it).
+   */
+  fileVersion?: number | null;
 }
 
 export const MODULE_IMPORT_TEXTS = {
@@ -43,6 +49,8 @@ const refusal = (problem: SkuProblem, upc: string, row: ModuleRow) =>
 
 /** The module's content with the file's lines as its active composition (pure). */
 export function replaceComposition(content: ModuleContent, edit: ModuleImportEdit, row: ModuleRow, env: ModuleEnv): { next: ModuleContent; changes: string[] } | { error: string } {
+  const stale = staleRefusal(row, edit.fileVersion ?? null);
+  if (stale) return { error: stale };
   const draft = new CompositionDraft(content.lines);
   const errors: string[] = [];
   for (const line of edit.lines) {

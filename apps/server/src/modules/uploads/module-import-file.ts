@@ -3,8 +3,13 @@
  * (MODULE_IMPORT_COLUMNS), each following row is one SKU line of one module-month (import-file.ts reads
  * what every import has in common: header, groups by (Module name, Month), row errors).
  */
-import { MODULE_IMPORT_COLUMNS, MODULE_IMPORT_REQUIRED, type ModuleImportColumn } from '@bo/shared/uploads';
+import { MODULE_IMPORT_COLUMNS, MODULE_IMPORT_REQUIRED } from '@bo/shared/uploads';
 import { IMPORT_FILE_TEXTS, type ImportFormat, type ImportGroup, type ImportRow } from './import-file.js';
+import { readVersion, VERSION_COLUMN_TITLE, type FileVersion } from './stale-version.js';
+
+/** The columns of the workbook: the shared ones and the Version every export writes (stale-version.ts). */
+export const MODULE_FILE_COLUMNS = { ...MODULE_IMPORT_COLUMNS, version: VERSION_COLUMN_TITLE } as const;
+export type ModuleFileColumn = keyof typeof MODULE_FILE_COLUMNS;
 
 export interface ImportLine {
   fileRow: number;
@@ -27,6 +32,8 @@ export interface ModuleCreationFields {
 export interface ModuleGroup extends ImportGroup<ImportLine> {
   /** From the first row of the group that carries all of Module label, Macro family, Brand and Collection. */
   create: ModuleCreationFields | null;
+  /** The module's version when the file was exported (null: no Version column or cells; not guarded). */
+  fileVersion: FileVersion | null;
 }
 
 
@@ -40,16 +47,16 @@ export const MODULE_IMPORT_FILE_TEXTS = {
 } as const;
 
 /** The module-months of the workbook: the columns, then one SKU line per row. */
-export const MODULE_IMPORT_FORMAT: ImportFormat<ModuleImportColumn, ModuleGroup> = {
-  titles: MODULE_IMPORT_COLUMNS,
+export const MODULE_IMPORT_FORMAT: ImportFormat<ModuleFileColumn, ModuleGroup> = {
+  titles: MODULE_FILE_COLUMNS,
   required: MODULE_IMPORT_REQUIRED,
   item: 'moduleName',
   month: 'monthId',
-  newGroup: (g) => ({ ...g, create: null }),
+  newGroup: (g) => ({ ...g, create: null, fileVersion: null }),
   readRow,
 };
 
-function readRow(row: ImportRow<ModuleImportColumn>, group: ModuleGroup) {
+function readRow(row: ImportRow<ModuleFileColumn>, group: ModuleGroup) {
   const T = MODULE_IMPORT_FILE_TEXTS;
   const upc = row.read('upc');
   const cls = row.read('mustHave');
@@ -66,6 +73,7 @@ function readRow(row: ImportRow<ModuleImportColumn>, group: ModuleGroup) {
   }
   const twice = upc ? group.lines.find((l) => l.upc === upc) : undefined;
   if (twice) row.fail('upc', T.twice(upc!, twice.fileRow));
+  readVersion(row, 'version', group);
   if (row.errors.length) return;
   group.lines.push({ fileRow: row.number, upc: upc!, mustHave: upperCls === 'MH', minValue });
   if (!group.create) {

@@ -21,6 +21,7 @@ import { listReasons } from './import-file.js';
 import { IMPORT_JOB_TEXTS, ImportRefused, importJob, refusedBy, type ImportKind } from './import.job.js';
 import { moduleImportChange, moduleImportEditType, MODULE_IMPORT_TEXTS, type ModuleImportEdit } from './module-import-change.js';
 import { MODULE_IMPORT_FORMAT, type ModuleGroup } from './module-import-file.js';
+import { NO_OVERWRITE, overwriteKey, overwriteOf, type OverwriteKeys } from './stale-version.js';
 import { allStarsZones } from './uploads.repository.js';
 
 export const MODULE_IMPORT_JOB = 'upload-module';
@@ -87,19 +88,31 @@ async function writeCreation(tx: Tx, group: ModuleGroup, body: NewModule, caller
   }
 }
 
-export const moduleImport: ImportKind<ModuleGroup, ModuleRow, ModuleContent, ModuleImportEdit, ModuleEnv, NewModule> = {
-  format: MODULE_IMPORT_FORMAT,
-  async plan(db, groups) {
-    const existing = await moduleKind.findLive(
-      db,
-      groups.map((g) => ({ itemKey: g.itemKey, monthId: g.monthId })),
-    );
-    const live = new Set(existing.map((r) => `${r.moduleName}|${r.monthId}`));
-    return groups.map((g) => (live.has(`${g.itemKey}|${g.monthId}`) ? { do: 'edit', itemKey: g.itemKey } : { do: 'create' }));
-  },
-  editType: moduleImportEditType,
-  toEdit,
-  creation: { prepare: prepareCreation, write: writeCreation },
-};
+/**
+ * Import Module as a kind of import. `overwrite`: the module-months (`${moduleName}|${monthId}`) whose
+ * file version is not checked (stale-version.ts; the job reads it from its payload's `overwrite`).
+ */
+export function moduleImportKind(overwrite: OverwriteKeys = NO_OVERWRITE): ImportKind<ModuleGroup, ModuleRow, ModuleContent, ModuleImportEdit, ModuleEnv, NewModule> {
+  return {
+    format: MODULE_IMPORT_FORMAT,
+    async plan(db, groups) {
+      const existing = await moduleKind.findLive(
+        db,
+        groups.map((g) => ({ itemKey: g.itemKey, monthId: g.monthId })),
+      );
+      const live = new Set(existing.map((r) => overwriteKey(r.moduleName, r.monthId)));
+      return groups.map((g) => (live.has(overwriteKey(g.itemKey, g.monthId)) ? { do: 'edit', itemKey: g.itemKey } : { do: 'create' }));
+    },
+    editType: moduleImportEditType,
+    toEdit: (g) => ({ ...toEdit(g), fileVersion: overwrite.has(overwriteKey(g.itemKey, g.monthId)) ? null : (g.fileVersion?.version ?? null) }),
+    creation: { prepare: prepareCreation, write: writeCreation },
+  };
+}
 
-export const moduleImportJob = (runner: Pick<JobRunner, 'enqueue'>, lockTtlMinutes: number): JobHandler => importJob(runner, moduleImport, lockTtlMinutes);
+export const moduleImport = moduleImportKind();
+
+/** The job: the kind with the payload's overwrite list. */
+export const moduleImportJob =
+  (runner: Pick<JobRunner, 'enqueue'>, lockTtlMinutes: number): JobHandler =>
+  (ctx) =>
+    importJob(runner, moduleImportKind(overwriteOf(ctx.job.payload)), lockTtlMinutes)(ctx);

@@ -374,10 +374,10 @@ describe('Import Cluster', () => {
       'File row 3: refused: file row 3, column Cluster id: empty',
       "File row 4: refused: file row 4, column Month: 'M13_2027' is not a month (M03_2027 or 03/2027)",
       "CL_A (01/2027): refused: file row 2, column Status: 'XX' is not ADDED or REMOVED",
-      'CL_GHOST (01/2027): refused: The cluster CL_GHOST does not exist in 01/2027: create it first (the import does not create clusters)',
+      'CL_GHOST (01/2027): refused: the cluster does not exist: give Cluster label, Brand, Collection, Stars zones, LIAs and SAP codes to create it',
       'CL_B (01/2027): refused: file row 6, column Module name: Error in cluster CL_B: cannot add selected module (MOD_VLT)',
       'CL_D (01/2027): refused: file row 8, column Module name: empty, file row 8, column Description: the description can have at most 100 characters',
-      'CL_B (02/2027): refused: The cluster CL_B does not exist in 02/2027: create it first (the import does not create clusters)',
+      'CL_B (02/2027): refused: the cluster does not exist: give Cluster label, Brand, Collection, Stars zones, LIAs and SAP codes to create it',
     ]);
     expect(result.counts.failed).toBe(7);
     const unknown = await clusterImported('importer', [['CL_D', 'M01_2027', 'MOD_NOPE', null, null]]);
