@@ -225,6 +225,30 @@ describe('Import Module', () => {
     expect((await linesOf('MOD_B'))!.module.version).toBe(1);
   });
 
+  it('refuses a module-month whose Version cell is not a whole number or differs between its rows; the version the group gives is checked (a row without one takes the group’s)', async () => {
+    const header = [...HEADER, 'Version'];
+    const version = (await linesOf('MOD_A'))!.module.version;
+    const content = await workbook(
+      [
+        ['MOD_A', 'M01_2027', upc[0]!, 'MH', 2, null, null, null, null, 'abc'],
+        ['MOD_B', 'M01_2027', upc[0]!, 'MH', 1, null, null, null, null, 1],
+        ['MOD_B', 'M01_2027', upc[1]!, 'EL', 1, null, null, null, null, 2],
+      ],
+      header,
+    );
+    const { item } = await imported('importer', content);
+    expect(item.response!.split(';')).toEqual([
+      "MOD_A (01/2027): refused: file row 2, column Version: 'abc' is not a version (a whole number)",
+      'MOD_B (01/2027): refused: file row 4, column Version: another version is on file row 3',
+    ]);
+    // The module's own version: applied; another: refused; an empty cell: not checked.
+    const next = await imported('importer', await workbook([['MOD_A', 'M01_2027', upc[0]!, 'MH', 5, null, null, null, null, version], ['MOD_A', 'M01_2027', upc[1]!, 'EL', null, null, null, null, null, null]], header));
+    expect(next.item.response).toBe(`MOD_A (01/2027): saved (Min value of SKU ${upc[0]}: 2 → 5)`);
+    const stale = await imported('importer', await workbook([['MOD_A', 'M01_2027', upc[0]!, 'MH', 6, null, null, null, null, version]], header));
+    expect(stale.item.response).toMatch(/^MOD_A \(01\/2027\): refused: changed by importer on \d{2}\/\d{2}\/\d{4} \d{2}:\d{2} UTC since this file was exported$/);
+    expect((await linesOf('MOD_A'))!.module.version).toBe(version + 1);
+  });
+
   it('reports a module outside the caller’s import right and a module locked by someone else, without applying them', async () => {
     await buildModule(db, { moduleName: 'MOD_NA', zones: ['NA'], skus: [{ upc: upc[0]! }] });
     await db.insert(locks).values({ itemType: 'module', itemKey: 'MOD_B', monthId: 'M01_2027', owner: 'other' });
