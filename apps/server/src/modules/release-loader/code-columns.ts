@@ -70,9 +70,15 @@ function provenPadding(cells: RowCells): { color: Map<string, string>; size: str
   const color = cells('color')?.trim();
   const size = cells('size')?.trim();
   const found = { color: new Map<string, string>(), size: null as string | null };
-  if (!model || !color || (!DIGITS.test(color) && !(size && DIGITS.test(size)))) return found;
+  if (!model || !color) return found;
+  // A number has no leading zero: only a colour or size of digits that starts with another digit may have lost some.
+  const colorLost = DIGITS.test(color) && color[0] !== '0';
+  const sizeLost = !!size && DIGITS.test(size) && size[0] !== '0';
+  if (!colorLost && !sizeLost) return found;
   const sku = cells('skuCode')?.trim();
-  if (sku && size) {
+  // The cheap test before the pattern: the skuCode holds the colour after a zero, or ends with the size after one.
+  const skuMayProve = !!sku && !!size && ((colorLost && sku.includes(`0${color}`)) || (sizeLost && sku.endsWith(`0${size}`)));
+  if (sku && size && skuMayProve) {
     const m = new RegExp(`${escape(model)}${SEP}${part(color)}${SEP}${part(size)}$`).exec(sku);
     if (m) {
       if (m[1]) found.color.set('skuCode', m[1] + color);
@@ -80,58 +86,70 @@ function provenPadding(cells: RowCells): { color: Map<string, string>; size: str
     }
   }
   const material = cells('materialCode')?.trim();
-  if (material && DIGITS.test(color)) {
+  if (material && colorLost && material.endsWith(`0${color}`)) {
     const m = new RegExp(`${escape(model)}${SEP}${part(color)}$`).exec(material);
     if (m?.[1]) found.color.set('materialCode', m[1] + color);
   }
   return found;
 }
 
-/** The findings of one row of a file of `kind` (an empty list for nearly every row). */
-export function codeFindings(kind: string, cells: RowCells): CodeFinding[] {
-  const findings: CodeFinding[] = [];
-  const scientific = (column: string) => {
-    const value = cells(column)?.trim();
-    const reason = value ? scientificProblem(value) : null;
-    if (reason) findings.push({ column, reason });
-    return reason !== null;
-  };
-  const upc = (column: string) => {
-    const value = cells(column)?.trim();
-    const reason = value ? upcProblem(value) : null;
-    if (reason) findings.push({ column, reason });
-  };
+const NONE: readonly CodeFinding[] = Object.freeze([]);
+
+/** A refusal of the column's cell by `problem` (scientificProblem or upcProblem), or null. */
+function refusal(cells: RowCells, column: string, problem: (code: string) => string | null): CodeFinding | null {
+  const value = cells(column);
+  if (value === null) return null;
+  const reason = problem(value.trim());
+  return reason === null ? null : { column, reason };
+}
+
+/** The findings of one row of a file of `kind` (an empty list for nearly every row; called for each row, so lean). */
+export function codeFindings(kind: string, cells: RowCells): readonly CodeFinding[] {
   switch (kind) {
-    case 'registry': {
-      upc('upc');
-      const rounded = ['model', 'color', 'size', 'materialCode', 'skuCode'].map(scientific).some(Boolean);
-      if (rounded) break;
-      const proven = provenPadding(cells);
-      const colors = new Set(proven.color.values());
-      if (colors.size === 1) {
-        const [proof, repair] = [...proven.color.entries()][0]!;
-        findings.push({ column: 'color', repair, proof });
-      } else if (colors.size > 1) {
-        const shown = [...proven.color.entries()].map(([column, value]) => `${quoted(value)} in ${column}`).join(' and ');
-        findings.push({ column: 'color', reason: `${quoted(cells('color')!.trim())} is ${shown}: a spreadsheet program may have dropped its leading zeros; format the column as text` });
-      }
-      if (proven.size !== null) findings.push({ column: 'size', repair: proven.size, proof: 'skuCode' });
-      break;
+    case 'registry':
+      return registryFindings(cells);
+    case 'segment': {
+      const found = [refusal(cells, 'storeJda', scientificProblem), refusal(cells, 'codiceStoreSap', scientificProblem)].filter((f) => f !== null);
+      return found.length === 0 ? NONE : found;
     }
-    case 'segment':
-      scientific('storeJda');
-      scientific('codiceStoreSap');
-      break;
-    case 'module':
-      upc('upc');
-      break;
-    case 'cluster':
-      if (cells('kind')?.trim().toUpperCase() === 'STORE') scientific('value');
-      break;
+    case 'module': {
+      const found = refusal(cells, 'upc', upcProblem);
+      return found === null ? NONE : [found];
+    }
+    case 'cluster': {
+      if (cells('kind')?.trim().toUpperCase() !== 'STORE') return NONE;
+      const found = refusal(cells, 'value', scientificProblem);
+      return found === null ? NONE : [found];
+    }
     default:
-      break;
+      return NONE;
   }
-  return findings;
+}
+
+function registryFindings(cells: RowCells): readonly CodeFinding[] {
+  const findings: CodeFinding[] = [];
+  const upc = refusal(cells, 'upc', upcProblem);
+  if (upc) findings.push(upc);
+  let rounded = false;
+  for (const column of ['model', 'color', 'size', 'materialCode', 'skuCode']) {
+    const found = refusal(cells, column, scientificProblem);
+    if (found) {
+      findings.push(found);
+      rounded = true;
+    }
+  }
+  if (rounded) return findings;
+  const proven = provenPadding(cells);
+  const colors = new Set(proven.color.values());
+  if (colors.size === 1) {
+    const [proof, repair] = [...proven.color.entries()][0]!;
+    findings.push({ column: 'color', repair, proof });
+  } else if (colors.size > 1) {
+    const shown = [...proven.color.entries()].map(([column, value]) => `${quoted(value)} in ${column}`).join(' and ');
+    findings.push({ column: 'color', reason: `${quoted(cells('color')!.trim())} is ${shown}: a spreadsheet program may have dropped its leading zeros; format the column as text` });
+  }
+  if (proven.size !== null) findings.push({ column: 'size', repair: proven.size, proof: 'skuCode' });
+  return findings.length === 0 ? NONE : findings;
 }
 
 /** How a load's result counts the repairs of one column: `432 colour codes repaired from skuCode`. */
