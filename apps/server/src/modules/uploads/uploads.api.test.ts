@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import ExcelJS from 'exceljs';
 import { and, eq, sql } from 'drizzle-orm';
 import { UPLOAD_TEXTS, type ImportResult, type UploadItem, type UploadType } from '@bo/shared/uploads';
-import { AUR_EU, buildCluster, buildFamily, buildModule, buildSku } from '../../../test/builders.js';
+import { AUR_EU, buildCluster, buildFamily, buildModule, buildSku, buildStore } from '../../../test/builders.js';
 import { multipartBody } from '../../../test/multipart.js';
 import { libreOfficeXlsx, moveTabs, SOFFICE, SOFFICE_SKIP, type TypedCell } from '../../../test/soffice.js';
 import { withJobRunner } from '../../../test/cluster-test-app.js';
@@ -408,6 +408,38 @@ describe('Import Cluster', () => {
     expect(unknown.item.response).toBe("CL_D (01/2027): refused: file row 2, column Module name: The module MOD_NOPE does not exist in the cluster's month");
     expect((await clusterOf('CL_B')).modules).toEqual({ MOD_A: 'ADDED' });
     expect((await clusterOf('CL_D')).cluster.status).toBe('SUBMITTED');
+  });
+
+  it('creates a cluster-month that does not exist from its creation columns, with the rules of the create call', async () => {
+    const store = await buildStore(db, 'IT');
+    const header = [...CLUSTER_HEADER, 'Cluster label', 'Brand', 'Collection', 'Stars zones', 'LIAs', 'SAP codes'];
+    const create = (label: string, sap: string, brand = 'AUR') => [label, brand, 'SUN', 'EU', 'LIA01', sap];
+    const content = await workbook(
+      [
+        ['CL_NEW', 'M01_2027', 'MOD_A', null, 'Fresh', ...create('New one', store.codiceStoreSap)],
+        ['CL_NEW', 'M01_2027', 'MOD_B', null, null],
+        ['CL_SHUT', 'M12_2026', 'MOD_A', null, null, ...create('Shut', store.codiceStoreSap)],
+        ['CL_NOSTORE', 'M01_2027', 'MOD_A', null, null, ...create('No store', 'NOPE')],
+        ['CL_VLT', 'M01_2027', 'MOD_A', null, null, ...create('Velto', store.codiceStoreSap, 'VLT')],
+        ['CL_BARE', 'M01_2027', 'MOD_A', null, null],
+      ],
+      header,
+    );
+    const { item, result } = await imported('importer', content, 'cluster');
+    expect(item.response!.split(';')).toEqual([
+      'CL_NEW (01/2027): created with 2 module(s)',
+      'CL_SHUT (12/2026): refused: The month M12_2026 is closed: nothing can be created in it.',
+      'CL_NOSTORE (01/2027): refused: No store has the SAP code NOPE.',
+      "CL_VLT (01/2027): refused: You don't have the right to create for this brand and stars zone.",
+      'CL_BARE (01/2027): refused: the cluster does not exist: give Cluster label, Brand, Collection, Stars zones, LIAs and SAP codes to create it',
+    ]);
+    expect(result.counts).toEqual({ created: 1, saved: 0, unchanged: 0, failed: 4 });
+    const created = await clusterOf('CL_NEW');
+    expect(created.cluster).toMatchObject({ clusterLabel: 'New one', clusterDescription: 'Fresh', brandCode: 'AUR', collection: 'SUN', status: 'WIP', planningChannelId: 'RETAIL', createdBy: 'importer' });
+    expect(created.modules).toEqual({ MOD_A: 'ADDED', MOD_B: 'ADDED' });
+    const creations = await db.select().from(auditLog).where(and(eq(auditLog.action, 'create'), eq(auditLog.itemKey, 'CL_NEW')));
+    expect(creations).toEqual([expect.objectContaining({ username: 'importer', summary: expect.objectContaining({ storeJdas: [store.storeJda], upload: { jobId: expect.any(Number) } }) })]);
+    expect(await db.select().from(clusters).where(eq(clusters.clusterId, 'CL_SHUT'))).toEqual([]);
   });
 
   it('reports a cluster outside the caller’s import right and a cluster locked by someone else, without applying them', async () => {
