@@ -13,7 +13,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Queryable } from '../../db/client.js';
 import { zipEntries, zipEntriesOfTail } from '../uploads/xlsx-check.js';
-import { bufferSource, fileSource, readRecords, ReadError, type FileSource, type ReadTestHooks, type RecordRow } from './read-records.js';
+import { bufferSource, fileSource, NotUtf8, otherEncoding, readRecords, ReadError, type FileSource, type ReadTestHooks, type RecordRow } from './read-records.js';
 
 const db = {} as Queryable; // file and buffer sources never use it
 
@@ -196,5 +196,37 @@ describe('zipEntriesOfTail', () => {
     expect(zipEntriesOfTail(file, 0)).toEqual(zipEntries(file));
     const dirOffset = file.readUInt32LE(file.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06])) + 16);
     expect(() => zipEntriesOfTail(file.subarray(dirOffset + 1), dirOffset + 1)).toThrow('notExcel');
+  });
+});
+
+describe('readRecords (CSV encodings, docs/SPREADSHEET-FILES.md)', () => {
+  const csvRead = async (content: Buffer) => {
+    const rows: RecordRow[] = [];
+    let utf8 = 0;
+    try {
+      for await (const row of readRecords(db, bufferSource('f.csv', content), () => {}, () => {}, { isUtf8: () => utf8++ })) rows.push(row);
+      return { rows, utf8 };
+    } catch (error) {
+      return { rows, utf8, error: error instanceof NotUtf8 ? 'NotUtf8' : error instanceof ReadError ? `${error.row}: ${error.message}` : String(error) };
+    }
+  };
+
+  it('refuses UTF-16 and UTF-32 by their byte order mark, and UTF-16 without one, before any row', async () => {
+    const text = 'upc,color\r\n800000000017,003\r\n';
+    expect(otherEncoding(Buffer.from(text))).toBeNull();
+    expect(otherEncoding(Buffer.from(`\uFEFF${text}`))).toBeNull();
+    expect(otherEncoding(Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]))).toContain('UTF-16');
+    expect(otherEncoding(Buffer.from(text, 'utf16le'))).toContain('UTF-16');
+    expect(otherEncoding(Buffer.from([0xff, 0xfe, 0, 0, 0x75, 0, 0, 0]))).toContain('UTF-32');
+    expect(await csvRead(Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from(text, 'utf16le').swap16()]))).toMatchObject({ rows: [], error: expect.stringContaining('1: the file is UTF-16') });
+  });
+
+  it('gives every row of a Windows-1252 file, then NotUtf8; a UTF-8 file says so once and keeps its stray bytes as cell text', async () => {
+    const latin = await csvRead(Buffer.from('name\ncaf\xe9\nb\n', 'latin1'));
+    expect(latin).toMatchObject({ utf8: 0, error: 'NotUtf8' });
+    expect(latin.rows.map((r) => r.cells[0])).toEqual(['name', 'caf\uDCE9', 'b']);
+    const mixed = await csvRead(Buffer.concat([Buffer.from('name\ncafé\n'), Buffer.from([0x62, 0xe9, 0x0a])]));
+    expect(mixed).toEqual({ utf8: 1, rows: [{ row: 1, cells: ['name'] }, { row: 2, cells: ['café'] }, { row: 3, cells: ['b\uDCE9'] }] });
+    expect(await csvRead(Buffer.from('name\nplain\n'))).toEqual({ utf8: 0, rows: [{ row: 1, cells: ['name'] }, { row: 2, cells: ['plain'] }] });
   });
 });

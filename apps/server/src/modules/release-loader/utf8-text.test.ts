@@ -69,3 +69,35 @@ describe('markInvalidUtf8 and unmarkInvalidUtf8 (the careful way, through csv-pa
     expect(rows.map((r) => r.map(unmarkInvalidUtf8))).toEqual([['a', 'b'], ['x\uFDD0y', '\uDCFFz']]);
   });
 });
+
+describe('markInvalidUtf8: what it saw (the Windows-1252 guess, docs/SPREADSHEET-FILES.md)', () => {
+  const seen = (chunks: Buffer[]) => {
+    const marker = markInvalidUtf8();
+    for (const chunk of chunks) marker.write(chunk);
+    marker.end();
+    return { invalid: marker.invalid, multibyte: marker.multibyte };
+  };
+
+  it('tells a file of invalid bytes alone from a UTF-8 file with a stray byte, however the bytes are cut', () => {
+    expect(seen([Buffer.from('abc,def\n')])).toEqual({ invalid: false, multibyte: false });
+    expect(seen([Buffer.from('caf\xe9\n', 'latin1')])).toEqual({ invalid: true, multibyte: false });
+    expect(seen([Buffer.from('café\n')])).toEqual({ invalid: false, multibyte: true });
+    const utf8 = Buffer.from('été');
+    expect(seen([utf8.subarray(0, 1), utf8.subarray(1), Buffer.from([0xe9])])).toEqual({ invalid: true, multibyte: true });
+  });
+
+  it('property: multibyte is whether the bytes hold a valid sequence of 2–4 bytes; invalid is whether they are not UTF-8', () => {
+    fc.assert(
+      fc.property(bytes, fc.integer({ min: 1, max: 7 }), (all, size) => {
+        const chunks: Buffer[] = [];
+        for (let i = 0; i < all.length; i += size) chunks.push(all.subarray(i, i + size));
+        const text = decodeUtf8(all);
+        // decodeUtf8 gives each invalid byte as a lone U+DC80–U+DCFF, each valid sequence as its character.
+        const lone = (c: string) => c.length === 1 && c.charCodeAt(0) >= 0xdc80 && c.charCodeAt(0) <= 0xdcff;
+        const expected = { invalid: [...text].some(lone), multibyte: [...text].some((c) => c.codePointAt(0)! >= 0x80 && !lone(c)) };
+        expect(seen(chunks)).toEqual(expected);
+      }),
+      { numRuns: 500 },
+    );
+  });
+});

@@ -127,6 +127,7 @@ export function markInvalidUtf8(): {
     for (let i = 0; i < bytes.length; ) {
       const n = sequenceLength(bytes, i);
       if (n === 3 && bytes[i] === MARK_BYTES[0] && bytes[i + 1] === MARK_BYTES[1] && bytes[i + 2] === MARK_BYTES[2]) {
+        multibyte = true;
         out.push(bytes.subarray(from, i + 3), MARK_BYTES);
         from = i += 3;
       } else if (n === 0) {
