@@ -12,6 +12,8 @@ import { LIMITS } from './validation.js';
 /** Spec texts of the editor (part 2 §4, §5, §8), copied once. */
 export const CLUSTER_EDITOR_TEXTS = {
   editCluster: 'Edit cluster',
+  /** The title for a user who may edit none of the open clusters (a viewer). */
+  viewCluster: 'View cluster',
   youSearched: (month: string) => `You searched: ${month}`,
   descriptionPlaceholder: 'Cluster Description',
   confirmDescription: 'Are you sure you want also to change the cluster description?',

@@ -121,7 +121,7 @@ export function ClusterEditorPage({ historyPanel, publishDiff }: { historyPanel?
                 </Group>
               </Anchor>
               <Title order={3} style={{ whiteSpace: 'nowrap' }}>
-                {CLUSTER_EDITOR_TEXTS.editCluster}
+                {editor.canEditAny ? CLUSTER_EDITOR_TEXTS.editCluster : CLUSTER_EDITOR_TEXTS.viewCluster}
               </Title>
               <Badge variant="light" size="lg" tt="none" data-testid="you-searched" style={{ flexShrink: 0 }}>
                 {CLUSTER_EDITOR_TEXTS.youSearched(months.map(formatMonthId).join(', '))}
@@ -156,7 +156,7 @@ export function ClusterEditorPage({ historyPanel, publishDiff }: { historyPanel?
         <Box p="lg">
           <AlertBar />
           <Grid gap="lg">
-            <Grid.Col span={{ base: 12, lg: 8.5 }}>
+            <Grid.Col span={{ base: 12, md: 8, lg: 8.5 }}>
               <Stack gap="lg">
                 {state.order.map((k) => {
                   const c = state.base[k]!;
@@ -193,7 +193,7 @@ export function ClusterEditorPage({ historyPanel, publishDiff }: { historyPanel?
                 <AllClustersArea common={common} bin={state.present.allBin} editable={editor.canEditAny && editableKeys.length > 0} onRemove={editor.removeFromAll} onRestore={editor.addToAll} />
               </Stack>
             </Grid.Col>
-            <Grid.Col span={{ base: 12, lg: 3.5 }}>
+            <Grid.Col span={{ base: 12, md: 4, lg: 3.5 }}>
               <div className={classes.side}>
                 <ModuleSearchPanel
                   key={months[0] ?? ''}
