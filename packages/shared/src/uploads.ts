@@ -137,8 +137,14 @@ export const CLUSTER_IMPORT_STATUSES = ['ADDED', 'REMOVED'] as const;
  */
 export const FILE_LOADER_FILES = ['module', 'cluster', 'registry', 'segment'] as const;
 export type FileLoaderFile = (typeof FILE_LOADER_FILES)[number];
-/** The page's names of the four files. */
-export const FILE_LOADER_FILE_LABELS: Record<FileLoaderFile, string> = {
+/** The optional fifth file: Reference Data (docs/RELEASE-FILES.md "Reference Data"), loaded before the four. */
+export const FILE_LOADER_OPTIONAL_FILES = ['reference'] as const;
+/** Every file of Upload Files, in the order the page shows them. */
+export const FILE_LOADER_ALL_FILES = [...FILE_LOADER_FILES, ...FILE_LOADER_OPTIONAL_FILES] as const;
+export type FileLoaderAnyFile = (typeof FILE_LOADER_ALL_FILES)[number];
+/** The page's names of the files. */
+export const FILE_LOADER_FILE_LABELS: Record<FileLoaderAnyFile, string> = {
+  reference: 'Reference Data',
   module: 'Module Composition',
   cluster: 'Cluster Composition',
   registry: 'Sku Registry',
@@ -167,13 +173,19 @@ export const FILE_LOADER_TEXTS = {
   missingFile: (file: FileLoaderFile) => `The ${FILE_LOADER_FILE_LABELS[file]} file is missing (field ${file}).`,
   missingField: (field: 'releaseId' | 'type') => `The field ${field} is missing.`,
   badType: 'The type must be massive or delta.',
-  unexpectedField: (name: string) => `Unexpected field ${name}: send module, cluster, registry, segment, releaseId and type.`,
+  unexpectedField: (name: string) => `Unexpected field ${name}: send module, cluster, registry, segment, reference (optional), releaseId, type and preview (optional).`,
+  badPreview: 'The field preview must be true or false.',
   repeatedField: (name: string) => `The field ${name} is sent twice.`,
   emptyFile: (fileName: string) => `The file ${fileName} is empty.`,
   tooLarge: (maxMb: number) => `A file is larger than ${maxMb} MB.`,
   releaseNotFound: (releaseId: string) => `The release ${releaseId} does not exist`,
   releaseClosed: (releaseId: string) => `The release ${releaseId} is closed`,
-  unknownFile: (file: string) => `Unknown file ${file}: module, cluster, registry or segment.`,
+  unknownFile: (file: string) => `Unknown file ${file}: module, cluster, registry, segment or reference.`,
+  /** The first line of a preview's response: nothing was loaded (docs/IMPORTS.md "Upload Files"). */
+  previewed: 'Preview: nothing was loaded. Apply loads these files as listed',
+  applyNotFound: (uploadId: number) => `The upload ${uploadId} does not exist`,
+  applyNotPreview: 'This upload is not a finished preview of Upload Files: only a preview that went through can be applied.',
+  applyDone: 'This preview has already been applied.',
   /** The first line of a refused load's response (the job is FAILED, the upload ERROR). */
   refused: (errorCount: number) => `The files were refused: ${errorCount} error(s), nothing was loaded`,
   moreErrors: (n: number) => `and ${n} more`,

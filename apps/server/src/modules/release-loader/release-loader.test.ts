@@ -11,6 +11,7 @@ import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/test-app.js';
+import { releaseFingerprint } from '../../../test/release-fingerprint.js';
 import { resetDatabase, testDatabase } from '../../../test/test-database.js';
 import { queryRows, type Db } from '../../db/client.js';
 import { clientClassifications, macroFamilies } from '../../db/schema.js';
@@ -463,30 +464,7 @@ describe('release round trip (seeded world)', () => {
   });
 
   /** Counts and a checksum of the compositions of the release's live items. */
-  async function fingerprint(dbx: Db) {
-    const one = async (query: string) => (await queryRows<{ v: string }>(dbx, sql.raw(query)))[0]!.v;
-    const liveModules = `modules m JOIN months mo ON mo.month_id = m.month_id AND mo.release_id = 'R2027' WHERE m.deletion_status IS NULL`;
-    const liveClusters = `clusters c JOIN months mo ON mo.month_id = c.month_id AND mo.release_id = 'R2027' WHERE c.deletion_status IS NULL`;
-    return {
-      skus: await one('SELECT count(*)::text AS v FROM skus'),
-      stores: await one('SELECT count(*)::text AS v FROM stores'),
-      customers: await one('SELECT count(*)::text AS v FROM stars_customers'),
-      modules: await one(`SELECT count(*)::text AS v FROM ${liveModules}`),
-      clusters: await one(`SELECT count(*)::text AS v FROM ${liveClusters}`),
-      moduleLines: await one(`SELECT md5(string_agg(concat_ws('/', m.module_name, m.month_id, m.module_label, m.macro_family, s.upc, s.must_have, s.status, s.min_value, s.position), '|' ORDER BY m.module_name, m.month_id, s.upc)) AS v
-        FROM ${liveModules.replace('WHERE', 'JOIN module_skus s ON s.module_id = m.id WHERE')}`),
-      moduleZones: await one(`SELECT md5(string_agg(concat_ws('/', m.module_name, m.month_id, z.stars_zone), '|' ORDER BY m.module_name, m.month_id, z.stars_zone)) AS v
-        FROM ${liveModules.replace('WHERE', 'JOIN module_stars_zones z ON z.module_id = m.id WHERE')}`),
-      clusterStores: await one(`SELECT md5(string_agg(concat_ws('/', c.cluster_id, c.month_id, x.store_jda), '|' ORDER BY c.cluster_id, c.month_id, x.store_jda)) AS v
-        FROM ${liveClusters.replace('WHERE', 'JOIN cluster_stores x ON x.cluster_pk = c.id WHERE')}`),
-      clusterModules: await one(`SELECT md5(string_agg(concat_ws('/', c.cluster_id, c.month_id, x.module_name, x.status), '|' ORDER BY c.cluster_id, c.month_id, x.module_name)) AS v
-        FROM ${liveClusters.replace('WHERE', `JOIN cluster_modules x ON x.cluster_pk = c.id WHERE EXISTS (SELECT 1 FROM modules l WHERE l.module_name = x.module_name AND l.month_id = c.month_id AND l.deletion_status IS NULL) AND`)}`),
-      clusterOthers: await one(`SELECT md5(string_agg(v, '|' ORDER BY v)) AS v FROM (
-          SELECT concat_ws('/', c.cluster_id, c.month_id, 'C', x.country_code) AS v FROM ${liveClusters.replace('WHERE', 'JOIN cluster_countries x ON x.cluster_pk = c.id WHERE')}
-          UNION ALL SELECT concat_ws('/', c.cluster_id, c.month_id, 'Z', x.stars_zone) FROM ${liveClusters.replace('WHERE', 'JOIN cluster_stars_zones x ON x.cluster_pk = c.id WHERE')}
-          UNION ALL SELECT concat_ws('/', c.cluster_id, c.month_id, 'L', x.lia_code) FROM ${liveClusters.replace('WHERE', 'JOIN cluster_lias x ON x.cluster_pk = c.id WHERE')}) t`),
-    };
-  }
+  const fingerprint = (dbx: Db) => releaseFingerprint((text) => queryRows<Record<string, unknown>>(dbx, sql.raw(text)), 'R2027');
 
   it('exports a release as its four files and loads them back into an emptied database: same counts and checksums', async () => {
     const database = await testDatabase();
