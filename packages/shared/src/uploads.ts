@@ -3,6 +3,7 @@
  * the upload list, the upload state and the texts, for the page and the server alike (docs/IMPORTS.md).
  */
 import { z } from 'zod';
+import { itemKeyString } from './item-keys.js';
 
 export const UPLOAD_TYPES = ['MODULE_MASSIVE_CREATION', 'CLUSTER_MASSIVE_CREATION', 'FILE_LOADER'] as const;
 export type UploadType = (typeof UPLOAD_TYPES)[number];
@@ -14,8 +15,16 @@ export const UPLOAD_TYPE_LABELS: Record<UploadType, string> = {
   FILE_LOADER: 'Release files',
 };
 
-/** WIP while in progress, then DONE or ERROR. */
-export const uploadStatusSchema = z.enum(['WIP', 'DONE', 'ERROR']);
+/**
+ * WIP while in progress, then DONE or ERROR. An upload sent with a preview (docs/IMPORT-PREVIEW.md) is WIP
+ * while its preview is computed, then PREVIEW until its owner applies it (then WIP, DONE or ERROR as any
+ * import) or cancels it (CANCELLED); a preview nobody decided on within UPLOAD_PREVIEW_TTL_MINUTES is EXPIRED.
+ */
+export const uploadStatusSchema = z.enum(['WIP', 'DONE', 'ERROR', 'PREVIEW', 'CANCELLED', 'EXPIRED']);
+export type UploadStatus = z.infer<typeof uploadStatusSchema>;
+
+/** How long a preview waits for Apply or Cancel: past it, it no longer holds the WIP rule and cannot be applied. */
+export const UPLOAD_PREVIEW_TTL_MINUTES = 60;
 
 /** One upload as the list shows it (part 2 §3 "Upload item"). */
 export const uploadItemSchema = z.object({
@@ -44,6 +53,23 @@ export const uploadStateSchema = z.object({
 });
 export type UploadState = z.infer<typeof uploadStateSchema>;
 
+/** POST /api/upload/{module,cluster}?preview=true: compute the preview first (docs/IMPORT-PREVIEW.md). */
+export const uploadQuerySchema = z.object({
+  preview: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((v) => v === 'true'),
+});
+
+/** POST /api/upload/:uploadId/apply: the item-months (`${name}|${monthId}`) whose stale-version refusal the planner overrides. */
+export const uploadApplySchema = z.object({
+  overwrite: z.array(z.string().min(1).max(300)).max(20_000).optional(),
+});
+export type UploadApply = z.infer<typeof uploadApplySchema>;
+
+/** The key of an item-month in `overwrite` and in a preview line. */
+export const overwriteKey = (itemKey: string, monthId: string): string => itemKeyString({ itemKey, monthId });
+
 /** The answer of an accepted upload: the upload row (WIP) and the job that processes it. */
 export const uploadAcceptedSchema = z.object({
   upload: uploadItemSchema,
@@ -68,6 +94,33 @@ export const UPLOAD_TEXTS = {
   noFile: 'Send the workbook as a file in the field excelFile.',
   unexpectedField: (name: string) => `Unexpected field ${name}: send only the workbook, in the field excelFile.`,
   oneFileOnly: 'Send one workbook at a time.',
+  // The preview (docs/IMPORT-PREVIEW.md).
+  previewTitle: (fileName: string) => `Preview of ${fileName}`,
+  previewComputing: 'Reading the file and checking every item: nothing is written yet…',
+  previewIntro: 'Nothing has been written yet. Apply imports the file as listed below; Cancel drops it.',
+  previewCounts: (c: { created: number; saved: number; unchanged: number; failed: number }) =>
+    `${c.created} to create · ${c.saved} to change · ${c.unchanged} unchanged · ${c.failed} refused`,
+  previewOutcomes: { created: 'Will be created', saved: 'Will change', unchanged: 'Unchanged', failed: 'Refused' } as Record<ImportOutcome, string>,
+  previewLineCreated: (text: string) => `will be ${text}`,
+  previewLineSaved: (changes: string) => `will change (${changes})`,
+  previewOverwrite: 'Overwrite',
+  previewOverwriteLabel: (item: string) => `Overwrite ${item} although it changed since the file was exported`,
+  previewApply: 'Apply',
+  previewCancel: 'Cancel',
+  previewApplied: (fileName: string) => `${fileName}: the import is in progress.`,
+  previewCancelled: (fileName: string) => `${fileName}: the import was cancelled, nothing was written.`,
+  previewFailed: 'The preview could not be computed: see the response in the upload history.',
+  noSuchUpload: 'No such upload.',
+  notYourUpload: 'This upload belongs to another user.',
+  noPreview: 'This upload has no preview to apply or cancel.',
+  previewNotReady: 'The preview is still being computed: wait until it is shown.',
+  previewFailedApply: 'The preview of this upload failed: nothing can be applied.',
+  alreadyApplied: 'This upload has already been applied.',
+  alreadyCancelled: 'This upload has been cancelled.',
+  previewExpired: (minutes: number) => `This preview is more than ${minutes} minutes old: upload the file again to see what it would do now.`,
+  previewStale: (items: readonly string[]) =>
+    `These items changed since the preview: ${items.slice(0, 10).join(', ')}${items.length > 10 ? ` and ${items.length - 10} more` : ''}. Cancel, then upload the file again to see what it would do now.`,
+  notInPreview: (key: string) => `${key} is not an item-month of this preview.`,
 } as const;
 
 /**
@@ -108,10 +161,24 @@ export const importResultSchema = z.object({
       changes: z.array(z.string()),
       reason: z.string().nullable(),
       message: z.string(),
+      /** A preview's: the item-month's version it was computed on (null: it does not exist). */
+      version: z.number().nullable().optional(),
+      /** A preview's: the refusal is the stale-version guard's, which Apply may override (overwrite). */
+      overwritable: z.boolean().optional(),
     }),
   ),
+  /** True for a preview (nothing was written; 'created' and 'saved' are what Apply would do). */
+  preview: z.boolean().optional(),
 });
 export type ImportResult = z.infer<typeof importResultSchema>;
+export type ImportLine = ImportResult['lines'][number];
+
+/** GET /api/upload/:uploadId/preview: the upload and its preview (null while it is computed, or when it failed). */
+export const uploadPreviewSchema = z.object({
+  upload: uploadItemSchema,
+  preview: importResultSchema.nullable(),
+});
+export type UploadPreview = z.infer<typeof uploadPreviewSchema>;
 
 /**
  * Import Cluster (CLUSTER_MASSIVE_CREATION): the columns of the workbook, one row per (cluster, month,

@@ -724,6 +724,10 @@ export const uploads = pgTable(
     jobId: bigint('job_id', { mode: 'number' })
       .notNull()
       .references(() => jobs.id),
+    /** An upload sent with a preview (docs/IMPORT-PREVIEW.md): the job that computed it (job_id until Apply). */
+    previewJobId: bigint('preview_job_id', { mode: 'number' }).references(() => jobs.id),
+    /** The preview's decision: null while it waits, APPLIED (job_id is then the import's) or CANCELLED. */
+    decision: text('decision'),
   },
   (t) => [index('uploads_insert_time_idx').on(t.insertTime), index('uploads_user_idx').on(sql`lower(${t.userId})`), index('uploads_job_idx').on(t.jobId)],
 );

@@ -32,9 +32,10 @@
  */
 import ExcelJS from 'exceljs';
 import type { Db } from '../../src/db/client.js';
-import { releases } from '../../src/db/schema.js';
+import { jobs, releases, uploads } from '../../src/db/schema.js';
 import { RELEASE_FILE_KINDS } from '../../src/modules/release-loader/formats.js';
 import { templateCsv } from '../../src/modules/release-loader/release-export.js';
+import { releasePreview, RELEASE_PREVIEW_UPLOAD } from './release-preview.fixture.js';
 import { OPEN_MONTH, OTHER_OPEN_MONTH, type Role, type Target, type TargetItems, type World } from './route-rights.world.js';
 
 export type Cell = Role | `${Role}@${Target}`;
@@ -69,6 +70,15 @@ export interface RightsRow {
   /** The status an allowed call answers. */
   ok?: number | readonly number[];
   knownBug?: Partial<Record<Cell, string>>;
+}
+
+/** The upload `holderPreview` stores. */
+const HOLDER_UPLOAD = 900_001;
+/** A module upload of holder whose preview (nothing to do) waits for Apply or Cancel. */
+async function holderPreview(db: Db): Promise<void> {
+  const result = { counts: { created: 0, saved: 0, unchanged: 0, failed: 0 }, lines: [], preview: true };
+  const [job] = await db.insert(jobs).values({ kind: 'upload-module', status: 'DONE', progress: 100, payload: { preview: true }, result, response: '', createdBy: 'holder', finishedAt: new Date() }).returning();
+  await db.insert(uploads).values({ id: HOLDER_UPLOAD, type: 'MODULE_MASSIVE_CREATION', userId: 'holder', fileName: 'holder.xlsx', size: 1, content: Buffer.from('x'), jobId: job!.id, previewJobId: job!.id });
 }
 
 /** Roles that are not admin: the administration area refuses them all (DECISIONS "Administration"). */
@@ -537,8 +547,12 @@ export const WRITE_RIGHTS: Record<string, RightsRow> = {
   // ───────────── Import Data (multipart): admin, or edit with the import rule (part 1 §6) ─────────────
   'POST /api/upload/module': { multipart: (t) => moduleWorkbook(t), forbidden: NO_IMPORT, ok: 200 },
   'POST /api/upload/cluster': { multipart: (t) => clusterWorkbook(t), forbidden: NO_IMPORT, ok: 200 },
+  // The preview of holder's module upload (docs/IMPORT-PREVIEW.md): only its owner or an admin decides on it.
+  'POST /api/upload/{uploadId}/apply': { setup: holderPreview, params: () => ({ uploadId: String(HOLDER_UPLOAD) }), body: () => ({}), forbidden: NOT_ADMIN, ok: 200 },
+  'POST /api/upload/{uploadId}/cancel': { setup: holderPreview, params: () => ({ uploadId: String(HOLDER_UPLOAD) }), forbidden: NOT_ADMIN, ok: 200 },
   // Upload Files (/uploadTwo, the four-file release loader): admins only (docs/IMPORTS.md "Upload Files").
   'POST /data/fileLoader/import': { multipart: () => releaseFiles(), forbidden: NOT_ADMIN, ok: 200 },
+  'POST /data/fileLoader/{uploadId}/apply': { setup: releasePreview, params: () => ({ uploadId: String(RELEASE_PREVIEW_UPLOAD) }), forbidden: NOT_ADMIN, ok: 200 },
 
   // ───────────── exports (/data prefix): jobs the call waits for ─────────────
   'POST /data/export/xls/module': exportRow,
@@ -616,6 +630,7 @@ export const READ_RIGHTS: Record<string, RightsRow> = {
     ok: 200,
   },
   // A job and an export file are their owner's (holder here) or an admin's.
+  'GET /api/upload/{uploadId}/preview': { setup: holderPreview, params: () => ({ uploadId: String(HOLDER_UPLOAD) }), reads: true, forbidden: NOT_ADMIN, ok: 200 },
   'GET /api/jobs/{id}': { params: (_t, w) => ({ id: String(w.holderJobId) }), forbidden: NOT_ADMIN, ok: 200 },
   'GET /data/export/files/{id}': { params: (_t, w) => ({ id: String(w.holderExportId) }), forbidden: [], hidden: NOT_ADMIN, ok: 200 },
   // Everyone's own exports (an admin's: everybody's): nobody is refused.

@@ -3,19 +3,21 @@
  * database (type by content, size, zip limits, columns, rows) before anything is stored — and store it
  * with its job in one transaction; list the uploads and the caller's upload in progress.
  */
-import { canImportAny, isAdmin } from '@bo/shared/permissions';
-import { UPLOAD_TEXTS, type UploadAccepted, type UploadItem, type UploadState, type UploadType } from '@bo/shared/uploads';
+import { canImportAny, isAdmin, sameUser } from '@bo/shared/permissions';
+import { overwriteKey, UPLOAD_PREVIEW_TTL_MINUTES, UPLOAD_TEXTS, type UploadAccepted, type UploadApply, type UploadItem, type UploadPreview, type UploadState, type UploadType } from '@bo/shared/uploads';
 import { audit } from '../../lib/audit.repository.js';
 import type { ServiceContext } from '../../lib/context.js';
-import { AppError, badRequest, conflict, forbidden } from '../../lib/errors.js';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import type { JobHandler, JobRunner } from '../../jobs/job-runner.js';
 import { CLUSTER_IMPORT_FORMAT } from './cluster-import-file.js';
-import { CLUSTER_IMPORT_JOB, clusterImportJob } from './cluster-import.job.js';
+import { CLUSTER_IMPORT_JOB, clusterImportEditType, clusterImportJob } from './cluster-import.job.js';
+import { liveVersions } from './import.job.js';
+import { moduleImportEditType } from './module-import-change.js';
 import { missingColumns, readHeader, type ImportColumns } from './import-file.js';
 import { MODULE_IMPORT_FORMAT } from './module-import-file.js';
 import { MODULE_IMPORT_JOB, moduleImportJob } from './module-import.job.js';
 import { checkXlsx, XlsxRefused } from './xlsx-check.js';
-import { insertUpload, listUploads, lockUserUploads, wipUploadOf, type StoredUploadFile } from './uploads.repository.js';
+import { decideUpload, insertUpload, listUploads, lockUserUploads, uploadItem, uploadWithPreview, wipUploadOf, type StoredUploadFile } from './uploads.repository.js';
 import { FILE_LOADER_JOB, fileLoaderJob } from './file-loader.job.js';
 
 /** The most uploads the list answers. */
@@ -84,12 +86,15 @@ export async function checkWorkbook(ctx: Pick<ServiceContext, 'config'>, file: U
   if (!header.hasData) throw badRequest(UPLOAD_TEXTS.noRows);
 }
 
-/** POST /api/upload/{module,cluster}: stores the checked workbook with its job (QUEUED) in one transaction. */
-export async function acceptUpload(ctx: ServiceContext, kind: UploadKind, file: UploadedFile): Promise<UploadAccepted> {
+/**
+ * POST /api/upload/{module,cluster}: stores the checked workbook with its job (QUEUED) in one transaction.
+ * With `preview`, the job computes the preview only (docs/IMPORT-PREVIEW.md): nothing is imported until Apply.
+ */
+export async function acceptUpload(ctx: ServiceContext, kind: UploadKind, file: UploadedFile, options: { preview?: boolean } = {}): Promise<UploadAccepted> {
   await assertMayUpload(ctx);
   const { type, jobKind, columns } = UPLOAD_KINDS[kind];
   await checkWorkbook(ctx, file, columns);
-  return storeUpload(ctx, { type, jobKind, fileName: file.fileName, content: file.content });
+  return storeUpload(ctx, { type, jobKind, fileName: file.fileName, content: file.content, preview: options.preview === true });
 }
 
 /**
@@ -99,16 +104,23 @@ export async function acceptUpload(ctx: ServiceContext, kind: UploadKind, file: 
  */
 export async function storeUpload(
   ctx: ServiceContext,
-  upload: { type: UploadType; jobKind: string; fileName: string; content: Buffer; files?: readonly StoredUploadFile[]; payload?: Record<string, unknown> },
+  upload: { type: UploadType; jobKind: string; fileName: string; content: Buffer; files?: readonly StoredUploadFile[]; payload?: Record<string, unknown>; preview?: boolean },
 ): Promise<UploadAccepted> {
-  const { type, jobKind, fileName, content, files = [] } = upload;
+  const { type, jobKind, fileName, content, files = [], preview = false } = upload;
   const size = files.length ? files.reduce((sum, f) => sum + f.size, 0) : content.length;
   return ctx.db.transaction(async (tx) => {
     await lockUserUploads(tx, ctx.user.username);
     if (await wipUploadOf(tx, ctx.user.username)) throw conflict(UPLOAD_TEXTS.wipExists);
-    const job = await ctx.jobs.enqueue(tx, jobKind, { ...upload.payload, uploadType: type, requestId: ctx.requestId }, ctx.user.username);
-    const saved = await insertUpload(tx, { type, userId: ctx.user.username, fileName, size, content, jobId: job.id }, files);
-    await audit(tx, { username: ctx.user.username, action: 'upload', itemType: 'upload', itemKey: String(saved.id), requestId: ctx.requestId, summary: { type, fileName, size, jobId: job.id } });
+    const job = await ctx.jobs.enqueue(tx, jobKind, { ...upload.payload, uploadType: type, requestId: ctx.requestId, ...(preview ? { preview: true } : {}) }, ctx.user.username);
+    const saved = await insertUpload(tx, { type, userId: ctx.user.username, fileName, size, content, jobId: job.id, ...(preview ? { previewJobId: job.id } : {}) }, files);
+    await audit(tx, {
+      username: ctx.user.username,
+      action: 'upload',
+      itemType: 'upload',
+      itemKey: String(saved.id),
+      requestId: ctx.requestId,
+      summary: { type, fileName, size, jobId: job.id, ...(preview ? { preview: true } : {}) },
+    });
     return { upload: saved, jobId: job.id };
   });
 }
@@ -122,4 +134,94 @@ export async function uploadList(ctx: ServiceContext): Promise<UploadItem[]> {
 export async function uploadState(ctx: ServiceContext): Promise<UploadState> {
   const upload = await wipUploadOf(ctx.db, ctx.user.username);
   return { wip: upload !== null, upload };
+}
+
+/** The job kind of an import type (the preview and the import run the same job). */
+const jobKindOf = (type: UploadType): string | null => Object.values(UPLOAD_KINDS).find((k) => k.type === type)?.jobKind ?? null;
+
+type PreviewedUpload = NonNullable<Awaited<ReturnType<typeof uploadWithPreview>>>;
+
+/** The upload, if the caller may decide on it (its owner or an admin): 404 when it does not exist, 403 when it is someone else's. */
+async function ownUpload(ctx: ServiceContext, db: ServiceContext['db'], id: number, forUpdate = false): Promise<PreviewedUpload> {
+  const upload = await uploadWithPreview(db, id, forUpdate);
+  if (!upload) throw notFound(UPLOAD_TEXTS.noSuchUpload);
+  if (!sameUser(upload.userId, ctx.user.username) && !isAdmin(ctx.user.grants)) throw forbidden(UPLOAD_TEXTS.notYourUpload);
+  return upload;
+}
+
+/** Why a preview cannot be decided on any more (409), or null while it waits. Cancelling also takes one still being computed. */
+function undecidable(upload: PreviewedUpload, forApply: boolean): string | null {
+  if (upload.previewJobId === null) return UPLOAD_TEXTS.noPreview;
+  if (upload.decision === 'APPLIED') return UPLOAD_TEXTS.alreadyApplied;
+  if (upload.decision === 'CANCELLED') return UPLOAD_TEXTS.alreadyCancelled;
+  if (!forApply) return null;
+  if (upload.item.status === 'WIP') return UPLOAD_TEXTS.previewNotReady;
+  if (upload.item.status === 'ERROR') return UPLOAD_TEXTS.previewFailedApply;
+  if (upload.item.status === 'EXPIRED') return UPLOAD_TEXTS.previewExpired(UPLOAD_PREVIEW_TTL_MINUTES);
+  return null;
+}
+
+/** GET /api/upload/:uploadId/preview: the upload and its preview (null while computed, failed, or decided on). */
+export async function uploadPreview(ctx: ServiceContext, id: number): Promise<UploadPreview> {
+  const upload = await ownUpload(ctx, ctx.db, id);
+  if (upload.previewJobId === null) throw conflict(UPLOAD_TEXTS.noPreview);
+  return { upload: upload.item, preview: upload.previewResult };
+}
+
+/**
+ * The item-months of the preview that changed since it was computed: a version other than the one it
+ * saw, or one it would have created that exists now. Applying them would not do what the preview listed.
+ */
+async function changedSincePreview(ctx: ServiceContext, type: UploadType, preview: NonNullable<PreviewedUpload['previewResult']>): Promise<string[]> {
+  const lines = preview.lines.filter((l) => l.itemKey && l.monthId && (l.outcome !== 'failed' || l.version != null));
+  const keys = lines.map((l) => ({ itemKey: l.itemKey, monthId: l.monthId }));
+  const now = type === 'CLUSTER_MASSIVE_CREATION' ? await liveVersions(ctx.db, clusterImportEditType, keys) : await liveVersions(ctx.db, moduleImportEditType, keys);
+  return lines.filter((l) => (now.get(overwriteKey(l.itemKey, l.monthId)) ?? null) !== (l.version ?? null)).map((l) => overwriteKey(l.itemKey, l.monthId));
+}
+
+/**
+ * POST /api/upload/:uploadId/apply: imports the stored file of a preview (its owner, or an admin): the
+ * import job queued with `overwrite`, the upload pointed at it, in one transaction under the owner's
+ * upload lock, so a second Apply (or a Cancel) finds it decided (409). Refused (409) when the preview is
+ * not ready, failed, expired, or when an item it listed changed since; (400) an overwrite key the preview
+ * does not list. The import decides every item-month again with the rights of the caller at that time.
+ */
+export async function applyUpload(ctx: ServiceContext, id: number, body: UploadApply): Promise<UploadAccepted> {
+  if (!canImportAny(ctx.user.grants)) throw forbidden(UPLOAD_TEXTS.noImportRight);
+  const first = await ownUpload(ctx, ctx.db, id);
+  const refusal = undecidable(first, true);
+  if (refusal) throw conflict(refusal);
+  const preview = first.previewResult!;
+  const listed = new Set(preview.lines.map((l) => overwriteKey(l.itemKey, l.monthId)));
+  const overwrite = [...new Set(body.overwrite ?? [])];
+  const unknown = overwrite.find((k) => !listed.has(k));
+  if (unknown !== undefined) throw badRequest(UPLOAD_TEXTS.notInPreview(unknown), [{ path: 'body.overwrite', message: UPLOAD_TEXTS.notInPreview(unknown) }]);
+  const changed = await changedSincePreview(ctx, first.type, preview);
+  if (changed.length) throw conflict(UPLOAD_TEXTS.previewStale(changed));
+  const jobKind = jobKindOf(first.type);
+  if (!jobKind) throw conflict(UPLOAD_TEXTS.noPreview);
+  return ctx.db.transaction(async (tx) => {
+    await lockUserUploads(tx, first.userId);
+    const upload = await ownUpload(ctx, tx, id, true);
+    const again = undecidable(upload, true);
+    if (again) throw conflict(again);
+    const job = await ctx.jobs.enqueue(tx, jobKind, { uploadType: upload.type, requestId: ctx.requestId, ...(overwrite.length ? { overwrite } : {}) }, ctx.user.username);
+    await decideUpload(tx, id, 'APPLIED', job.id);
+    await audit(tx, { username: ctx.user.username, action: 'uploadApply', itemType: 'upload', itemKey: String(id), requestId: ctx.requestId, summary: { jobId: job.id, previewJobId: upload.previewJobId, overwrite } });
+    return { upload: (await uploadItem(tx, id))!, jobId: job.id };
+  });
+}
+
+/** POST /api/upload/:uploadId/cancel: drops a preview (its owner, or an admin); nothing was written, nothing will be. 409 once decided. */
+export async function cancelUpload(ctx: ServiceContext, id: number): Promise<UploadItem> {
+  return ctx.db.transaction(async (tx) => {
+    const first = await ownUpload(ctx, tx, id);
+    await lockUserUploads(tx, first.userId);
+    const upload = await ownUpload(ctx, tx, id, true);
+    const refusal = undecidable(upload, false);
+    if (refusal) throw conflict(refusal);
+    await decideUpload(tx, id, 'CANCELLED');
+    await audit(tx, { username: ctx.user.username, action: 'uploadCancel', itemType: 'upload', itemKey: String(id), requestId: ctx.requestId, summary: { previewJobId: upload.previewJobId } });
+    return (await uploadItem(tx, id))!;
+  });
 }
