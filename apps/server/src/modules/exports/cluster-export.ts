@@ -8,6 +8,7 @@
 import type { ClusterDto } from '@bo/shared/clusters';
 import { EXPORT_TEXTS } from '@bo/shared/exports';
 import { clusterKeyString, moduleKeyString } from '@bo/shared/item-keys';
+import type { ModuleDto } from '@bo/shared/modules';
 import { canExport } from '@bo/shared/permissions';
 import type { Queryable } from '../../db/client.js';
 import { forbidden, notFound, ruleBroken } from '../../lib/errors.js';
@@ -29,6 +30,12 @@ export interface ClusterUnit {
   lias: string[];
   stores: ClusterStoreLine[];
   modules: ModuleUnit[];
+  /**
+   * The cluster's ADDED modules whatever the narrowing, in its order: the 'Clusters' row says what the
+   * cluster is, and Import Cluster reads its 'Module names' back as the whole composition (a list
+   * narrowed by zones would send the other modules to the bin).
+   */
+  composition: ModuleDto[];
 }
 
 const refOf = (t: ExportTarget) => ({ clusterId: t.name, monthId: t.monthId });
@@ -88,19 +95,20 @@ export const clusterExport: ExportKindDef<ClusterUnit> = {
     for (const { target, row } of kept) {
       const cluster = dtos.get(clusterKeyString(row))!;
       const zones = narrowingSet(target.zones);
-      // The cluster's order (family, label); a module outside the target's zones is left out.
-      const modules = cluster.modules
+      // The cluster's order (family, label); a module outside the target's zones is left out of its modules.
+      const composition = cluster.modules
         .filter((m) => m.clusterCompositionStatus === 'ADDED')
         .flatMap((m) => {
           const module = moduleDtos.get(moduleKeyString({ moduleName: m.moduleName, monthId: cluster.monthId }));
-          if (!module || (zones && !module.starZones.some((z) => zones.has(z)))) return [];
-          return [{ module, lines: exportedLines(module) }];
+          return module ? [module] : [];
         });
+      const modules = composition.filter((module) => !zones || module.starZones.some((z) => zones.has(z))).map((module) => ({ module, lines: exportedLines(module) }));
       out.set(targetKey(target), {
         cluster,
         lias: cluster.lias.filter((l) => l.isChecked).map((l) => l.liaCode),
         stores: keptStores(target, storesByPk.get(row.id) ?? []),
         modules,
+        composition,
       });
     }
     return out;

@@ -270,8 +270,10 @@ describe('narrowing by the body’s zones, customers and legoMonth', () => {
     const { rowsOf } = await readBook(res.rawPayload);
     expect(rowsOf('Stores').slice(1).map((r) => r[2])).toEqual([storeUs]);
     expect(rowsOf('Modules').slice(1).map((r) => r[2])).toEqual(['MOD_NA']);
-    // The header still says what the cluster is.
+    // The header still says what the cluster is: its zones, and all its modules (Import Cluster reads
+    // 'Module names' back as the whole composition: a narrowed list would bin MOD_EU).
     expect(rowsOf('Clusters')[1]![5]).toBe('EU, NA');
+    expect(rowsOf('Clusters')[1]![9]).toBe('MOD_EU, MOD_NA');
     const all = await clusterCall('xls', 'editor', [item('CL_A', { zones: [] })], xls());
     expect((await readBook(all.rawPayload)).rowsOf('Stores')).toHaveLength(4);
   });

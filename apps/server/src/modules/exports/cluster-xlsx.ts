@@ -38,8 +38,9 @@ export const CLUSTER_COLUMNS: Record<string, ClusterColumnDef> = {
   legoMonth: { title: 'LEGO', width: 7, value: (u) => (u.cluster.legoMonth ? 'Y' : 'N') },
   door: { title: 'Stores', width: 8, value: (u) => u.stores.length },
   moduleCount: { title: 'Modules', width: 9, value: (u) => u.modules.length },
-  moduleName: { title: 'Module names', width: 30, value: (u) => list(u.modules.map((m) => m.module.moduleName)) },
-  moduleLabel: { title: 'Module labels', width: 40, value: (u) => list(u.modules.map((m) => m.module.moduleLabel)) },
+  // The whole composition, not narrowed by zones: Import Cluster reads 'Module names' back (ClusterUnit.composition).
+  moduleName: { title: 'Module names', width: 30, value: (u) => list(u.composition.map((m) => m.moduleName)) },
+  moduleLabel: { title: 'Module labels', width: 40, value: (u) => list(u.composition.map((m) => m.moduleLabel)) },
   storeJda: { title: 'Store JDA', width: 24, value: (u) => list(u.stores.map((s) => s.storeJda)) },
   codiceStoreSap: { title: 'SAP codes', width: 24, value: (u) => list(u.stores.map((s) => s.codiceStoreSap)) },
   starsCustomer: { title: 'Stars customers', width: 24, value: (u) => list(u.stores.map((s) => s.starsCustomer)) },
