@@ -17,6 +17,7 @@ import { NotUtf8 } from './read-records.js';
 import { bufferSource, type FileSource } from './read-records.js';
 import { csvField } from './release-export.js';
 import { loadRelease, type LoadResult } from './release-loader.service.js';
+import { loadedResponse } from '../uploads/file-loader.job.js';
 
 type Row = Record<string, string>;
 type Files = Record<ReleaseFileKind, Row[]>;
@@ -170,6 +171,8 @@ describe('spreadsheet files: dialects, encodings, code columns (both staging way
     lost.registry[1]!.size = '54';
     const { fast, rows } = await bothWays(() => sources(csvFiles(lost)));
     expect(loaded(fast).repairs).toEqual(['registry.csv: 2 colour codes repaired from skuCode', 'registry.csv: 1 size codes repaired from skuCode']);
+    // The upload's response shows them (Upload Files' result and preview).
+    expect(loadedResponse(loaded(fast)).split(';')).toContain('Repaired: registry.csv: 2 colour codes repaired from skuCode, registry.csv: 1 size codes repaired from skuCode');
     if (onPostgres) expect(loaded(fast).staged).toMatchObject({ registry: 'careful', module: 'fast', cluster: 'fast' });
     expect(rows).toEqual(expected(files));
   });
