@@ -7,23 +7,21 @@
  * (decideChange, writeChange): created and filled, or neither.
  */
 import { clusterCreateSchema } from '@bo/shared/creation';
-import { itemKeyString } from '@bo/shared/item-keys';
 import { formatMonthId } from '@bo/shared/months';
 import { canImportItem } from '@bo/shared/permissions';
 import type { Db, Tx } from '../../db/client.js';
 import type { JobHandler, JobRunner } from '../../jobs/job-runner.js';
-import { audit } from '../../lib/audit.repository.js';
 import type { ClusterContent, ClusterRow } from '../clusters/clusters.repository.js';
 import { storesBySap } from '../creation/creation.repository.js';
 import { checkNewCluster, insertNewCluster, type PreparedCluster } from '../creation/creation.service.js';
-import { decideChange, loadChangeFacts, writeChange, type ChangeKind } from '../lifecycle/item-change.js';
 import type { JobCaller } from '../lifecycle/job-caller.js';
 import { clustersNamed, type NamedItem } from '../massive-edit/massive-edit.repository.js';
 import { clusterEditType } from '../massive-edit/massive-edit-types.js';
 import { CLUSTER_IMPORT_TEXTS, clusterImportChange, clusterImportEnv, type ClusterImportEdit, type ClusterImportEnv } from './cluster-import-change.js';
 import { CLUSTER_IMPORT_FORMAT, type ClusterGroup } from './cluster-import-file.js';
 import { listReasons } from './import-file.js';
-import { importEditType, importJob, refusedBy, ImportRefused, type GroupPlan, type ImportKind } from './import.job.js';
+import { fillCreated } from './import-creation.js';
+import { importEditType, importJob, refusedBy, type GroupPlan, type ImportKind } from './import.job.js';
 import { NO_OVERWRITE, overwriteKey, overwriteOf, type OverwriteKeys } from './stale-version.js';
 
 export const CLUSTER_IMPORT_JOB = 'upload-cluster';
@@ -101,8 +99,6 @@ async function prepareCreation(db: Db, group: ClusterGroup, caller: JobCaller): 
   return { prepared };
 }
 
-const change = clusterImportChange as unknown as ChangeKind<ClusterRow, ClusterContent, unknown, unknown>;
-
 const toEdit = (g: ClusterGroup, itemKey: string, fileVersion: number | null): ClusterImportEdit => ({
   clusterId: itemKey,
   monthId: g.monthId,
@@ -115,26 +111,19 @@ const toEdit = (g: ClusterGroup, itemKey: string, fileVersion: number | null): C
 async function writeCreation(tx: Tx, group: ClusterGroup, prepared: PreparedCluster, caller: JobCaller, run: { lockTtlMinutes: number; jobId: number }): Promise<string> {
   try {
     const saved = await insertNewCluster(tx, caller, prepared, { upload: { jobId: run.jobId } });
-    const key = { itemKey: saved.clusterId, monthId: saved.monthId };
     const edit = toEdit(group, saved.clusterId, null);
-    const env = await clusterImportEnv(tx, [edit]);
-    const facts = (await loadChangeFacts(tx, change, [key], run.lockTtlMinutes, true)).get(itemKeyString(key));
-    const decision = decideChange(clusterImportChange, facts, key, edit, env, caller, false);
-    if (decision.outcome === 'failed') throw new ImportRefused(decision.reason);
-    if (decision.outcome === 'applied') await audit(tx, await writeChange(tx, change, facts!, decision, caller, { upload: { jobId: run.jobId } }));
+    await fillCreated(tx, clusterImportChange, { itemKey: saved.clusterId, monthId: saved.monthId }, edit, await clusterImportEnv(tx, [edit]), caller, run);
     return CLUSTER_IMPORT_JOB_TEXTS.created(group.lines.filter((l) => !l.removed).length);
   } catch (err) {
     return refusedBy(err);
   }
 }
 
-type NewCluster = PreparedCluster;
-
 /**
  * Import Cluster as a kind of import. `overwrite`: the cluster-months (`${clusterId}|${monthId}`) whose
  * file version is not checked (stale-version.ts; the job reads it from its payload's `overwrite`).
  */
-export function clusterImportKind(overwrite: OverwriteKeys = NO_OVERWRITE): ImportKind<ClusterGroup, ClusterRow, ClusterContent, ClusterImportEdit, ClusterImportEnv, NewCluster> {
+export function clusterImportKind(overwrite: OverwriteKeys = NO_OVERWRITE): ImportKind<ClusterGroup, ClusterRow, ClusterContent, ClusterImportEdit, ClusterImportEnv, PreparedCluster> {
   return {
     format: CLUSTER_IMPORT_FORMAT,
     plan: async (db, groups) =>

@@ -7,18 +7,16 @@
 import { moduleCreateSchema } from '@bo/shared/creation';
 import { canImportItem, isAdmin } from '@bo/shared/permissions';
 import type { Grant } from '@bo/shared/grants';
-import { itemKeyString } from '@bo/shared/item-keys';
 import type { Db, Tx } from '../../db/client.js';
 import type { JobHandler, JobRunner } from '../../jobs/job-runner.js';
-import { audit } from '../../lib/audit.repository.js';
 import { checkNewModule, insertNewModule } from '../creation/creation.service.js';
-import { decideChange, loadChangeFacts, writeChange, type ChangeKind } from '../lifecycle/item-change.js';
 import type { JobCaller } from '../lifecycle/job-caller.js';
 import { moduleKind } from '../lifecycle/module-kind.js';
 import type { ModuleContent, ModuleEnv } from '../massive-edit/module-change.js';
 import type { ModuleRow } from '../modules/modules.repository.js';
 import { listReasons } from './import-file.js';
-import { IMPORT_JOB_TEXTS, ImportRefused, importJob, refusedBy, type ImportKind } from './import.job.js';
+import { fillCreated } from './import-creation.js';
+import { IMPORT_JOB_TEXTS, importJob, refusedBy, type ImportKind } from './import.job.js';
 import { moduleImportChange, moduleImportEditType, MODULE_IMPORT_TEXTS, type ModuleImportEdit } from './module-import-change.js';
 import { MODULE_IMPORT_FORMAT, type ModuleGroup } from './module-import-file.js';
 import { NO_OVERWRITE, overwriteKey, overwriteOf, type OverwriteKeys } from './stale-version.js';
@@ -69,19 +67,12 @@ async function prepareCreation(db: Db, group: ModuleGroup, caller: JobCaller): P
   return { prepared: body };
 }
 
-const change = moduleImportChange as unknown as ChangeKind<ModuleRow, ModuleContent, unknown, unknown>;
-
 /** Creates the module-month and fills it in `tx`, through the lifecycle core; throws ImportRefused when it cannot be. */
 async function writeCreation(tx: Tx, group: ModuleGroup, body: NewModule, caller: JobCaller, run: { lockTtlMinutes: number; jobId: number }): Promise<string> {
   try {
     const saved = await insertNewModule(tx, caller, body, { upload: { jobId: run.jobId } });
-    const key = { itemKey: saved.moduleName, monthId: saved.monthId };
     const edit = toEdit(group);
-    const env = await moduleImportEditType.env(tx, [edit]);
-    const facts = (await loadChangeFacts(tx, change, [key], run.lockTtlMinutes, true)).get(itemKeyString(key));
-    const decision = decideChange(moduleImportChange, facts, key, edit, env, caller, false);
-    if (decision.outcome === 'failed') throw new ImportRefused(decision.reason);
-    if (decision.outcome === 'applied') await audit(tx, await writeChange(tx, change, facts!, decision, caller, { upload: { jobId: run.jobId } }));
+    await fillCreated(tx, moduleImportChange, { itemKey: saved.moduleName, monthId: saved.monthId }, edit, await moduleImportEditType.env(tx, [edit]), caller, run);
     return IMPORT_JOB_TEXTS.created(group.lines.length);
   } catch (err) {
     return refusedBy(err);
