@@ -116,7 +116,7 @@ describe('uploaded file names are shown as text', () => {
       await page.getByTestId('import-module').locator('input[type=file]').setInputFiles({ name, mimeType: XLSX_MIME, buffer: workbook });
       // The chosen file, before it is sent.
       expect(await page.getByTestId('import-module-file-name').textContent()).toBe(name);
-      const answer = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith('/api/upload/module'));
+      const answer = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().includes('/api/upload/module'));
       await page.getByTestId('import-module-upload').click();
       const response = await answer;
       expect(response.status()).toBe(200);
@@ -124,6 +124,8 @@ describe('uploaded file names are shown as text', () => {
       // Stored as the file is named (the browser sent '"' as %22).
       expect(upload.fileName).toBe(name);
       ids[key] = upload.id;
+      // The preview first (docs/IMPORT-PREVIEW.md): apply it.
+      await page.getByTestId('import-preview-apply').click();
       const row = await ended(upload.id);
       expect(await row.getByText(name, { exact: true }).count()).toBe(1);
       await noMarkupFromNames();

@@ -1,7 +1,7 @@
 /**
  * Import Data (/upload; part 2 §2 "Import Data", §4 "Upload", §5, §8 upload texts; part 1 §6 import
  * rights) in real Chromium against the real server: a module workbook written here with ExcelJS is
- * uploaded, shows WIP then DONE in the upload table, and its response opens line by line; the areas are
+ * uploaded, previewed and applied (the preview itself: import-preview.e2e.ts), shows WIP then DONE in the upload table, and its response opens line by line; the areas are
  * disabled while an import is WIP; a text file renamed .xlsx gets the server's refusal in the Error popup
  * and leaves nothing in the table; a dropped .csv is refused without calling the server; a user without
  * the import right sees why.
@@ -129,7 +129,7 @@ describe('Import Data', () => {
     await openImportData();
     await picker('module').setInputFiles({ name: 'not-a-workbook.xlsx', mimeType: XLSX_MIME, buffer: Buffer.from('Module name;Month;UPC\nAU_01;M05_2027;123\n') });
     expect(await page.getByTestId('import-module-file-name').textContent()).toBe('not-a-workbook.xlsx');
-    const answer = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith('/api/upload/module'));
+    const answer = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().includes('/api/upload/module'));
     await uploadButton('module').click();
     expect((await answer).status()).toBe(400);
     const popup = page.getByTestId('message-popup');
@@ -199,7 +199,7 @@ describe('Import Data', () => {
 
     const requests: Request[] = [];
     page.on('request', (r) => requests.push(r));
-    const answer = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith('/api/upload/module'));
+    const answer = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().includes('/api/upload/module'));
     // A double click sends the workbook once.
     await uploadButton('module').dblclick();
     const response = await answer;
@@ -210,8 +210,9 @@ describe('Import Data', () => {
     const row = page.getByTestId(`upload-row-${upload.id}`);
     await row.waitFor();
     expect(uploadCalls(requests)).toHaveLength(1);
-    // The form is cleared after the accepted post.
+    // The form is cleared after the accepted post; the preview (import-preview.e2e.ts) is applied.
     await page.getByTestId('import-module-choose').waitFor();
+    await page.getByTestId('import-preview-apply').click();
     expect(await row.textContent()).toContain('marea-may.xlsx');
     expect(await row.textContent()).toContain('Module');
     expect(await row.textContent()).toMatch(/\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/);
@@ -259,11 +260,12 @@ describe('Import Data', () => {
 
     await openImportData();
     await picker('cluster').setInputFiles({ name: 'marea-clusters.xlsx', mimeType: XLSX_MIME, buffer });
-    const answer = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith('/api/upload/cluster'));
+    const answer = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().includes('/api/upload/cluster'));
     await uploadButton('cluster').click();
     const response = await answer;
     expect(response.status()).toBe(200);
     const { upload } = (await response.json()) as { upload: UploadItem };
+    await page.getByTestId('import-preview-apply').click();
     const row = page.getByTestId(`upload-row-${upload.id}`);
     await row.waitFor();
     expect(await row.textContent()).toContain('Cluster');

@@ -95,7 +95,7 @@ export const UPLOAD_TEXTS = {
   unexpectedField: (name: string) => `Unexpected field ${name}: send only the workbook, in the field excelFile.`,
   oneFileOnly: 'Send one workbook at a time.',
   // The preview (docs/IMPORT-PREVIEW.md).
-  previewTitle: (fileName: string) => `Preview of ${fileName}`,
+  previewTitle: (kind: string) => (kind ? `${kind} import preview` : 'Import preview'),
   previewComputing: 'Reading the file and checking every item: nothing is written yet…',
   previewIntro: 'Nothing has been written yet. Apply imports the file as listed below; Cancel drops it.',
   previewCounts: (c: { created: number; saved: number; unchanged: number; failed: number }) =>
@@ -107,6 +107,7 @@ export const UPLOAD_TEXTS = {
   previewOverwriteLabel: (item: string) => `Overwrite ${item} although it changed since the file was exported`,
   previewApply: 'Apply',
   previewCancel: 'Cancel',
+  previewClose: 'Close',
   previewApplied: (fileName: string) => `${fileName}: the import is in progress.`,
   previewCancelled: (fileName: string) => `${fileName}: the import was cancelled, nothing was written.`,
   previewFailed: 'The preview could not be computed: see the response in the upload history.',

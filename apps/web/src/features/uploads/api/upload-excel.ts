@@ -11,13 +11,14 @@ export type ImportKind = 'module' | 'cluster';
 export const EXCEL_FIELD = 'excelFile';
 
 /**
- * POST /upload/module or /upload/cluster: the workbook as multipart form data. The page shows every
- * failure in its Error popup, so the alert bar stays quiet.
+ * POST /upload/module?preview=true or /upload/cluster?preview=true: the workbook as multipart form data;
+ * the server computes what the import would do and waits for Apply or Cancel (docs/IMPORT-PREVIEW.md).
+ * The page shows every failure in its Error popup, so the alert bar stays quiet.
  */
 export function uploadExcel(kind: ImportKind, file: File): Promise<UploadAccepted> {
   const form = new FormData();
   form.append(EXCEL_FIELD, file, file.name);
-  return api.post(`/upload/${kind}`, form, { schema: uploadAcceptedSchema, alertOnError: false });
+  return api.post(`/upload/${kind}`, form, { query: { preview: true }, schema: uploadAcceptedSchema, alertOnError: false });
 }
 
 /**

@@ -2,8 +2,8 @@ import { Alert, Badge, Button, Group, SimpleGrid, Stack, Text } from '@mantine/c
 import { canImportAny, isAdmin } from '@bo/shared/permissions';
 import { UPLOAD_TEXTS, UPLOAD_TYPE_LABELS } from '@bo/shared/uploads';
 import { IconArrowRight, IconHourglassHigh } from '@tabler/icons-react';
+import { useState } from 'react';
 import { Link } from 'react-router';
-import { flash } from '@/components/ui/flash';
 import { showMessagePopup } from '@/components/ui/message-popup';
 import { NoAccessPage } from '@/components/ui/no-access-page';
 import { PageHeader } from '@/components/ui/page-header';
@@ -12,6 +12,7 @@ import { useSession } from '@/lib/session';
 import { useUploads } from '../api/get-uploads';
 import { type ImportKind, useUploadExcel } from '../api/upload-excel';
 import { importInProgress, uploadFailureLines } from '../logic/upload-file';
+import { ImportPreviewPanel } from './import-preview-panel';
 import { UploadArea } from './upload-area';
 import { UploadHistoryPanel } from './upload-history-table';
 
@@ -25,15 +26,17 @@ const AREAS: readonly { kind: ImportKind; title: string; description: string; te
   {
     kind: 'cluster',
     title: UPLOAD_TEXTS.importCluster,
-    description: 'Update existing clusters from a workbook: one row per module of a cluster (the import does not create clusters).',
+    description: 'Create or update clusters from a workbook: the columns of a cluster export (one row per cluster, or one per module of a cluster).',
     testId: 'import-cluster',
   },
 ];
 
 /**
  * Import Data (/upload; part 2 §2, §4 "Upload", §5, §8): the two import areas and the upload history.
- * The areas are disabled while the caller has an import in progress (the server refuses a second one
- * with 409 anyway); the state and the list are read every 5 seconds.
+ * A chosen workbook is first previewed (docs/IMPORT-PREVIEW.md): the preview panel lists what the import
+ * would do and Apply or Cancel decides; a preview waiting (also after a reload) is shown the same way.
+ * The areas are disabled while the caller has an import in progress or a preview waiting (the server
+ * refuses a second one with 409 anyway); the state and the list are read every 5 seconds.
  */
 export function ImportDataPage() {
   const allowed = useSession((s) => canImportAny(s.grants ?? []));
@@ -52,11 +55,16 @@ function ImportData() {
   // areas usable (the server still says no to a second import).
   const blocked = (uploads.isPending && !uploads.isError) || Boolean(inProgress?.wip);
   const sendingKind = send.isPending ? send.variables.kind : null;
+  // The preview on screen: the one just sent, else the caller's preview waiting for a decision.
+  const [sentId, setSentId] = useState<number | null>(null);
+  const [closedId, setClosedId] = useState<number | null>(null);
+  const waitingId = wip?.status === 'PREVIEW' && wip.userId === username ? wip.id : null;
+  const previewId = sentId ?? (waitingId !== closedId ? waitingId : null);
 
   const upload = async (kind: ImportKind, file: File): Promise<boolean> => {
     try {
-      await send.mutateAsync({ kind, file });
-      flash(`${file.name} has been uploaded: the import is in progress.`);
+      const accepted = await send.mutateAsync({ kind, file });
+      setSentId(accepted.upload.id);
       return true;
     } catch (error) {
       showMessagePopup('Error', uploadFailureLines(error));
@@ -68,7 +76,7 @@ function ImportData() {
     <Stack gap="lg" maw={1280} mx="auto" w="100%">
       <PageHeader
         title={paths.upload.title}
-        description="Import modules or clusters from an Excel workbook (.xlsx). Each import runs in the background: follow it in the table below and open its response when it ends."
+        description="Import modules or clusters from an Excel workbook (.xlsx). You first see what the import would do, item by item, then apply or cancel it. Each import runs in the background: follow it in the table below and open its response when it ends."
         actions={
           admin && (
             <Button component={Link} to={paths.uploadTwo.path} variant="subtle" color="gray" rightSection={<IconArrowRight size={16} />} data-testid="link-upload-files">
@@ -78,7 +86,18 @@ function ImportData() {
         }
       />
 
-      {inProgress?.wip && (
+      {previewId !== null && (
+        <ImportPreviewPanel
+          key={previewId}
+          uploadId={previewId}
+          onDone={() => {
+            setClosedId(previewId);
+            setSentId(null);
+          }}
+        />
+      )}
+
+      {inProgress?.wip && previewId === null && wip?.status !== 'PREVIEW' && (
         <Alert color="yellow" variant="light" icon={<IconHourglassHigh size={18} />} data-testid="upload-wip-notice">
           <Group gap="xs" wrap="wrap">
             <Text fz="sm">{UPLOAD_TEXTS.wipExists}</Text>

@@ -8,7 +8,7 @@ import { useUploads } from '../api/get-uploads';
 import { formatFileSize } from '../logic/upload-file';
 import { showUploadResponse } from './upload-response-popup';
 
-const PROGRESS_COLORS: Record<UploadItem['status'], string> = { WIP: 'yellow', DONE: 'teal', ERROR: 'red' };
+const PROGRESS_COLORS: Record<UploadItem['status'], string> = { WIP: 'yellow', DONE: 'teal', ERROR: 'red', PREVIEW: 'blue', CANCELLED: 'gray', EXPIRED: 'gray' };
 
 /** Headers that never wrap: 'User name' in two lines at 1024 px read like two columns. */
 const header = (text: string) => <span style={{ whiteSpace: 'nowrap' }}>{text}</span>;
@@ -41,7 +41,7 @@ const columns: DataTableColumn<UploadItem>[] = [
       </Stack>
     ),
   },
-  { key: 'status', header: header('Status'), width: 100, render: (u) => <StatusBadge status={u.status} /> },
+  { key: 'status', header: header('Status'), width: 100, render: (u) => <StatusBadge status={u.status} {...(u.status === 'PREVIEW' ? { color: 'blue' } : {})} /> },
   {
     key: 'progress',
     header: header('Progress'),

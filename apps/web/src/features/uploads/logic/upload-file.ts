@@ -52,12 +52,13 @@ export interface UploadsView {
 }
 
 /**
- * The caller's import in progress: the state says so, or the list shows one of theirs as WIP. The two
+ * The caller's import in progress: the state says so, or the list shows one of theirs as WIP (or a
+ * preview waiting for Apply or Cancel, which holds the WIP rule: docs/IMPORT-PREVIEW.md). The two
  * are read together, but a job may end between the two answers; the areas open only when both agree.
  */
 export function importInProgress(view: UploadsView, username: string | undefined): UploadState {
   if (view.state.wip) return view.state;
-  const listed = view.list.find((u) => u.status === 'WIP' && u.userId === username);
+  const listed = view.list.find((u) => (u.status === 'WIP' || u.status === 'PREVIEW') && u.userId === username);
   return listed ? { wip: true, upload: listed } : view.state;
 }
 
