@@ -8,8 +8,8 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOGIN_URL, loginAs, loginButton } from './helpers/auth';
-import { pageApiCall } from './helpers/api';
 import { launchBrowser, openPage, screenshot } from './helpers/browser';
+import { ROUTE_TABLE, editorTargets, routeVisits } from './helpers/routes';
 
 let browser: Browser;
 let context: BrowserContext;
@@ -17,50 +17,6 @@ let page: Page;
 
 const PLACEHOLDER_TEXT = 'This screen is coming soon.';
 const CRASH_TEXT = 'Something went wrong';
-
-/** The 18 routes of part 1 §2's table, in its order (/login is checked signed out below). */
-const ROUTE_TABLE = [
-  '/history',
-  '/module',
-  '/cluster',
-  '/statistics',
-  '/manageUser',
-  '/manageBrand',
-  '/manageRelease',
-  '/uploadTwo',
-  '/upload',
-  '/pdf-area',
-  '/massive-edit-wi',
-  '/disco-remove-area',
-  '/pending-area',
-  '/massive-edit-selected-wi',
-  '/export',
-  '/',
-  '/deletion-area',
-  '/login',
-] as const;
-
-interface Month {
-  monthId: string;
-  open: boolean;
-}
-
-/** A module and a cluster of an open month of the first brand, through the calls home makes. */
-async function editorTargets() {
-  const months = await pageApiCall<Month[]>(page, context, 'GET', '/month/all');
-  const brands = await pageApiCall<{ brandCode: string }[]>(page, context, 'GET', '/brand/all');
-  for (const month of months.filter((m) => m.open)) {
-    for (const brand of brands) {
-      const body = { monthId: [month.monthId], brand: [brand.brandCode] };
-      const modules = await pageApiCall<{ moduleName: string; monthId: string }[]>(page, context, 'POST', '/module/filtered', body);
-      const clusters = await pageApiCall<{ clusterId: string; monthId: string }[]>(page, context, 'POST', '/cluster/filtered', body);
-      if (modules.length > 0 && clusters.length > 0) {
-        return { monthId: month.monthId, brand: brand.brandCode, module: modules[0]!, cluster: clusters[0]! };
-      }
-    }
-  }
-  throw new Error('no open month with a module and a cluster of one brand in the demo data');
-}
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -78,28 +34,7 @@ describe('the route table', () => {
   });
 
   it('shows a real screen on every route, signed in', async () => {
-    const t = await editorTargets();
-    const q = encodeURIComponent;
-    /** The URL to visit and a text only that screen shows. */
-    const visits: Record<Exclude<(typeof ROUTE_TABLE)[number], '/login'>, { url: string; text: string | RegExp }> = {
-      '/history': { url: '/history', text: /export history/i },
-      '/module': { url: `/module?moduleName=${q(t.module.moduleName)}&monthId=${q(t.monthId)}`, text: t.module.moduleName },
-      '/cluster': { url: `/cluster?clusterId=${q(t.cluster.clusterId)}&monthId=${q(t.monthId)}`, text: t.cluster.clusterId },
-      '/statistics': { url: `/statistics?monthId=${q(t.monthId)}&brand=${q(t.brand)}`, text: 'Statistic Page' },
-      '/manageUser': { url: '/manageUser', text: 'Manage Users' },
-      '/manageBrand': { url: '/manageBrand', text: 'Manage Brands' },
-      '/manageRelease': { url: '/manageRelease', text: 'Manage Releases' },
-      '/uploadTwo': { url: '/uploadTwo', text: /Module Composition/i },
-      '/upload': { url: '/upload', text: 'Import Module' },
-      '/pdf-area': { url: '/pdf-area', text: /PDF/ },
-      '/massive-edit-wi': { url: '/massive-edit-wi', text: /MODULE/ },
-      '/disco-remove-area': { url: '/disco-remove-area', text: 'Disco Area' },
-      '/pending-area': { url: '/pending-area', text: 'Please select at least one filter.' },
-      '/massive-edit-selected-wi': { url: '/massive-edit-selected-wi', text: 'Massive Edit Selected' },
-      '/export': { url: '/export', text: 'PDF FILES' },
-      '/': { url: '/', text: 'WELCOME TO YOUR ASSORTMENT PERSONALIZATION TOOL BACKOFFICE' },
-      '/deletion-area': { url: '/deletion-area', text: /Restore Selected/ },
-    };
+    const visits = routeVisits(await editorTargets(page, context));
     expect(Object.keys(visits).length + 1).toBe(ROUTE_TABLE.length);
 
     for (const route of ROUTE_TABLE.filter((r) => r !== '/login')) {

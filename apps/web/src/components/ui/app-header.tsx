@@ -7,7 +7,7 @@ import { UserMenu } from './user-menu';
 export function AppHeader() {
   return (
     <Group h="100%" px="lg" justify="space-between" wrap="nowrap">
-      <UnstyledButton component={Link} to={paths.home.path} aria-label="Home">
+      <UnstyledButton component={Link} to={paths.home.path} title="Home">
         <BrandMark />
       </UnstyledButton>
       <UserMenu />

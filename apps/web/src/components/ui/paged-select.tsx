@@ -201,13 +201,15 @@ export function PagedSelect(props: PagedSelectProps) {
       <Combobox store={combobox} onOptionSubmit={pick} withinPortal disabled={disabled}>
         <Combobox.DropdownTarget>
           <PillsInput {...commonInput} pointer onClick={() => !disabled && combobox.toggleDropdown()} rightSection={<Combobox.Chevron />} rightSectionPointerEvents="none">
-            <Pill.Group>
+            {/* aria-disabled: the field's texts belong to an inactive control (exempt from the contrast rule). */}
+            <Pill.Group aria-disabled={disabled || undefined}>
               {pills}
               {props.value.length > maxPills && <Pill>+{props.value.length - maxPills}</Pill>}
               <Combobox.EventsTarget>
                 {/* No close on blur here: opening moves the focus to the dropdown's search box. */}
                 <PillsInput.Field
                   type="hidden"
+                  aria-label={props['aria-label']}
                   onKeyDown={(event) => {
                     if (event.key === 'Backspace' && props.value.length > 0) props.onChange(props.value.slice(0, -1));
                   }}
@@ -228,6 +230,8 @@ export function PagedSelect(props: PagedSelectProps) {
       <Combobox.Target>
         <InputBase
           {...commonInput}
+          // A button's name holds its visible text (WCAG 2.5.3): 'Month: Choose a month', 'Month: 11/2026'.
+          aria-label={props['aria-label'] ? `${props['aria-label']}: ${single.value ? labelOf(single.value) : (placeholder ?? '')}` : undefined}
           component="button"
           type="button"
           pointer

@@ -28,7 +28,7 @@ export function UserMenu() {
   return (
     <Menu trigger="click-hover" openDelay={50} closeDelay={150} position="bottom-end" width={230} shadow="md" radius="md" withinPortal>
       <Menu.Target>
-        <UnstyledButton data-testid="user-menu" aria-label={`User menu for ${name}`} px={8} py={6} style={{ borderRadius: 8 }}>
+        <UnstyledButton data-testid="user-menu" px={8} py={6} style={{ borderRadius: 8 }}>
           <Group gap={10} wrap="nowrap">
             <Avatar radius="xl" size={34} color="brand" variant="filled">
               {initials(name)}

@@ -105,7 +105,7 @@ export function ClusterPreview({ line, onBack, onApprove, onReject }: ClusterPre
             ) : composition.isLoading ? (
               <Loader size="sm" />
             ) : composition.isError ? (
-              <Text c="red.7" fz="sm">
+              <Text c="red.9" fz="sm">
                 {composition.error.message}
               </Text>
             ) : (

@@ -46,7 +46,7 @@ function Stat({ label, value, red, testId }: { label: string; value: React.React
       <Text fz={11} c="dimmed" tt="uppercase" fw={600}>
         {label}
       </Text>
-      <Text fz="sm" fw={700} c={red ? 'red.7' : undefined} data-testid={testId}>
+      <Text fz="sm" fw={700} c={red ? 'red.9' : undefined} data-testid={testId}>
         {value}
       </Text>
     </div>
@@ -106,7 +106,7 @@ export function ClusterBlock(props: ClusterBlockProps) {
           <LockBanner owner={props.lockedBy} type="cluster" item={`${cluster.clusterLabel} (${cluster.clusterId}, ${formatMonthId(cluster.monthId)})`} canUnlock={props.canUnlock} onUnlock={props.onUnlock} />
         ) : null}
         {readOnly && !(props.lockedBy && readOnly === CLUSTER_EDITOR_TEXTS.lockedBy(props.lockedBy)) ? (
-          <Group gap={6} c="orange.8" data-testid="read-only-reason">
+          <Group gap={6} c="var(--bo-warning-text)" data-testid="read-only-reason">
             <IconLock size={14} />
             <Text fz="xs" fw={600}>
               {readOnly}
@@ -186,11 +186,11 @@ export function ClusterBlock(props: ClusterBlockProps) {
               value={
                 range ? (
                   <>
-                    <Text span inherit c={range.min < totalMh ? 'red.7' : undefined} data-testid="min-facing">
+                    <Text span inherit c={range.min < totalMh ? 'red.9' : undefined} data-testid="min-facing">
                       {range.min}
                     </Text>
                     {' - '}
-                    <Text span inherit c={range.max < totalSku ? 'red.7' : undefined} data-testid="max-facing">
+                    <Text span inherit c={range.max < totalSku ? 'red.9' : undefined} data-testid="max-facing">
                       {range.max}
                     </Text>
                   </>

@@ -41,7 +41,7 @@ export function CopyDialog({
       <Stack gap="sm">
         <Text fz="sm">{clusters.map((c) => c.clusterId).join(', ')}</Text>
         {error ? (
-          <Text c="red.7" fz="sm">
+          <Text c="red.9" fz="sm">
             {error}
           </Text>
         ) : months === null ? (

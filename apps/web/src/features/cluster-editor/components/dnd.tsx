@@ -11,6 +11,8 @@ export function Draggable({ id, data, disabled, children }: { id: string; data: 
       style={{ transform: CSS.Translate.toString(transform), opacity: isDragging ? 0.4 : 1, cursor: disabled ? 'default' : 'grab', touchAction: 'none' }}
       {...attributes}
       {...listeners}
+      // A group, not dnd-kit's role="button": the tile holds buttons of its own (a button may hold none).
+      role="group"
       aria-roledescription="draggable module"
       aria-label={`${data.module.moduleLabel} (${data.module.moduleName})`}
     >

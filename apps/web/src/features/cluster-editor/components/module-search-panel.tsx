@@ -119,7 +119,7 @@ export function ModuleSearchPanel({
         {loading ? (
           <Loader size="sm" />
         ) : error ? (
-          <Text fz="sm" c="red.7">
+          <Text fz="sm" c="red.9">
             {error}
           </Text>
         ) : results === null ? (

@@ -196,7 +196,7 @@ export function useClusterActions(editor: ClusterEditor, publishDiff?: ClusterPu
             ))}
           </List>
           {publishDiff && publishable.some((k) => changes[k]?.any) && (
-            <Text fz="xs" c="orange.8">
+            <Text fz="xs" c="var(--bo-warning-text)">
               The comparison below is of the saved clusters: this publish also saves the changes on screen.
             </Text>
           )}

@@ -297,7 +297,7 @@ function ItemRow({ row, selected, onToggle }: { row: DeletionRow; selected: bool
           )}
           {error && (
             <Group gap={4} wrap="nowrap" data-testid="deletion-row-error">
-              <IconAlertTriangle size={14} color="var(--mantine-color-red-7)" aria-label="Error" />
+              <IconAlertTriangle size={14} color="var(--mantine-color-red-9)" aria-label="Error" />
               <Text fz="xs" c="red.8">
                 {error}
               </Text>

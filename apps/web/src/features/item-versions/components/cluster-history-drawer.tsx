@@ -132,7 +132,7 @@ function SetBox({ title, set, leftTitle, rightTitle, flagged, testId }: { title:
       </Text>
       {set.onlyLeft.length > 0 && (
         <div>
-          <Text fz={11} c="red.7">
+          <Text fz={11} c="red.9">
             Only in {leftTitle}:
           </Text>
           <Group gap={4}>
@@ -146,7 +146,7 @@ function SetBox({ title, set, leftTitle, rightTitle, flagged, testId }: { title:
       )}
       {set.onlyRight.length > 0 && (
         <div>
-          <Text fz={11} c="teal.7">
+          <Text fz={11} c="teal.9">
             Only {rightTitle === 'on screen' ? 'on screen' : `in ${rightTitle}`}:
           </Text>
           <Group gap={4}>

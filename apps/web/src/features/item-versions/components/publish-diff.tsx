@@ -101,7 +101,7 @@ function Frame({ loading, failed, children }: { loading: boolean; failed: boolea
           </Text>
         </Group>
       ) : failed ? (
-        <Text fz="xs" c="orange.8" data-testid="publish-diff-failed">
+        <Text fz="xs" c="var(--bo-warning-text)" data-testid="publish-diff-failed">
           The changes could not be computed; publishing is still possible.
         </Text>
       ) : (
@@ -146,7 +146,7 @@ function ModuleDiffLines({ diff, skus }: { diff: ModuleDiff; skus: Record<string
       <Text fz="xs" data-testid="diff-summary">
         {moduleDiffSummary(diff)}
       </Text>
-      {diff.added.length > 0 && <Line label="Added" color="teal.8" text={list(diff.added.map(name))} />}
+      {diff.added.length > 0 && <Line label="Added" color="teal.9" text={list(diff.added.map(name))} />}
       {diff.removed.length > 0 && <Line label="Removed" color="red.8" text={list(diff.removed.map(name))} />}
       {diff.mhToEl.length > 0 && <Line label="MH → EL" color="orange.8" text={list(diff.mhToEl.map(name))} />}
       {diff.elToMh.length > 0 && <Line label="EL → MH" color="orange.8" text={list(diff.elToMh.map(name))} />}
@@ -165,9 +165,9 @@ function ClusterDiffLines({ diff }: { diff: ClusterDiff }) {
   const gains = storeGainLines(diff);
   return (
     <Stack gap={0} data-testid="diff-summary">
-      {diff.storesAdded.length > 0 && <Line label={`${count(diff.storesAdded.length, 'store', 'stores')} added`} color="teal.8" text={list(diff.storesAdded)} />}
+      {diff.storesAdded.length > 0 && <Line label={`${count(diff.storesAdded.length, 'store', 'stores')} added`} color="teal.9" text={list(diff.storesAdded)} />}
       {diff.storesRemoved.length > 0 && <Line label={`${count(diff.storesRemoved.length, 'store', 'stores')} removed`} color="red.8" text={list(diff.storesRemoved)} />}
-      {diff.modulesAdded.length > 0 && <Line label={`${count(diff.modulesAdded.length, 'module', 'modules')} added`} color="teal.8" text={list(diff.modulesAdded)} />}
+      {diff.modulesAdded.length > 0 && <Line label={`${count(diff.modulesAdded.length, 'module', 'modules')} added`} color="teal.9" text={list(diff.modulesAdded)} />}
       {diff.modulesRemoved.length > 0 && <Line label={`${count(diff.modulesRemoved.length, 'module', 'modules')} removed`} color="red.8" text={list(diff.modulesRemoved)} />}
       {gains.length > 0 && <Line label="SKUs per store" color="grape.8" text={gains.join('; ')} testId="diff-store-gains" />}
     </Stack>

@@ -152,7 +152,7 @@ export function VersionBrowser<Content, Detail extends { content: Content }>({
             </Button>
           </Group>
           {left.isError || right.isError ? (
-            <Text c="red.7" fz="sm">
+            <Text c="red.9" fz="sm">
               {failureText(left.error ?? right.error)}
             </Text>
           ) : summary === null ? (

@@ -26,7 +26,7 @@ export function VersionList({
 }) {
   if (error)
     return (
-      <Text c="red.7" fz="sm" data-testid="history-error">
+      <Text c="red.9" fz="sm" data-testid="history-error">
         {error}
       </Text>
     );

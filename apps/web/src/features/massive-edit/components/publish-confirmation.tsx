@@ -58,7 +58,7 @@ export function PublishConfirmation({ question, rows, target }: { question: stri
             </Text>
           </Group>
         ) : preview.isError || !diff ? (
-          <Text fz="xs" c="orange.8" data-testid="massive-edit-publish-diff-failed">
+          <Text fz="xs" c="var(--bo-warning-text)" data-testid="massive-edit-publish-diff-failed">
             {PUBLISH_CONFIRMATION_TEXTS.failed}
           </Text>
         ) : lines.length === 0 ? (

@@ -63,7 +63,7 @@ function Metric({ label, value, alert }: { label: string; value: string; alert?:
       <Text fz={10} c="dimmed" tt="uppercase">
         {label}
       </Text>
-      <Text fz="xs" fw={650} c={alert ? 'red.7' : undefined}>
+      <Text fz="xs" fw={650} c={alert ? 'red.9' : undefined}>
         {value}
       </Text>
     </div>

@@ -82,7 +82,7 @@ export function CopyModal({ modules, onClose }: CopyModalProps) {
         <Stack gap="sm" data-testid="copy-outcome">
           {outcome.copied.map((c) => (
             <Stack key={c.moduleName} gap={2}>
-              <Text fz="sm" c="teal.8">
+              <Text fz="sm" c="teal.9">
                 {copiedText(c.moduleName, c.months.map(formatMonthId))}
               </Text>
               <Group gap="xs">

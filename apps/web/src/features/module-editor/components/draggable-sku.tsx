@@ -48,6 +48,8 @@ export const DraggableSku = memo(function DraggableSku({ moduleKey, product, are
       ref={setNodeRef}
       {...attributes}
       {...pointer}
+      // A group, not dnd-kit's role="button": the tile holds buttons of its own (a button may hold none).
+      role="group"
       aria-roledescription="draggable SKU"
       aria-label={`${product.model} ${product.color} ${product.size} (${area})`}
       className={classes.draggable}

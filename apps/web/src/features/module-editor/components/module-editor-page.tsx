@@ -320,7 +320,7 @@ export function ModuleEditorPage({
         onClose: () => setExportOpen(false),
         items: exportItems,
         note: editor.dirty ? (
-          <Text fz="sm" c="orange.8" data-testid="export-unsaved">
+          <Text fz="sm" c="var(--bo-warning-text)" data-testid="export-unsaved">
             Unsaved changes are not exported: save them first to include them.
           </Text>
         ) : undefined,

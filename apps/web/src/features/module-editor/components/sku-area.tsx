@@ -75,7 +75,7 @@ export const SkuArea = memo(function SkuArea(props: SkuAreaProps) {
       aria-label={`${TITLES[area]} area`}
     >
       <Group gap={6} className={classes.title}>
-        <Text fz={11} fw={700} tt="uppercase" lts={0.6} c={area === 'MH' ? 'brand.8' : area === 'EL' ? 'teal.8' : 'gray.7'}>
+        <Text fz={11} fw={700} tt="uppercase" lts={0.6} c={area === 'MH' ? 'brand.8' : area === 'EL' ? 'teal.9' : 'gray.7'}>
           {TITLES[area]}
         </Text>
         <Text fz={11} c="dimmed" data-testid={`count-${area}`}>

@@ -55,8 +55,6 @@ function StatusSwitch({ user }: { user: User }) {
       disabled={pending || (isSelf && user.status === 'Enabled')}
       aria-label={`${user.status === 'Enabled' ? 'Disable' : 'Enable'} ${user.email}`}
       size="md"
-      onLabel="ON"
-      offLabel="OFF"
       data-testid={`status-switch-${user.email}`}
     />
   );
@@ -125,7 +123,7 @@ export function UsersTable() {
         if (u.role === 'ADMIN') return <Text fz="sm">Everything</Text>;
         const summary = grantSummary(u);
         return noGrantIds.has(u.userId) ? (
-          <Text fz="sm" c="orange.8">
+          <Text fz="sm" c="red.9">
             {summary ? `${summary} · no access yet` : 'No grants'}
           </Text>
         ) : (
