@@ -466,3 +466,87 @@ describe('progressWriter (the job’s progress, written outside the load)', () =
     }
   });
 });
+
+describe('Upload Files preview (preview=true, POST /data/fileLoader/{uploadId}/apply)', () => {
+  const preview = async (files: Files = happyFiles(), extra: Part[] = []) => {
+    const res = await send('admin', [...parts(files, { releaseId: 'R2027', type: 'massive', preview: 'true' }), ...extra]);
+    expect(res.statusCode, res.body).toBe(200);
+    const { upload } = res.json() as { upload: UploadItem };
+    await app.jobs.drain();
+    return uploadOf(upload.id);
+  };
+  const applyCall = (user: User, id: number) => app.inject({ method: 'POST', url: `/data/fileLoader/${id}/apply`, headers: h[user] });
+
+  it('writes nothing, lists what the load would do, and Apply loads the stored files as listed', async () => {
+    const reference = { field: 'reference', fileName: 'reference.csv', content: Buffer.from('kind,code,label,parent\r\nBRAND,NEWB,New brand,\r\nBRAND,AUR,Aurora,\r\n'), type: 'text/csv' };
+    const waiting = await preview(happyFiles(), [reference]);
+    expect(waiting).toMatchObject({ status: 'PREVIEW', fileName: 'module.csv, cluster.csv, registry.csv, segment.csv, reference.csv' });
+    expect(waiting.response!.split(';')).toEqual([
+      FILE_LOADER_TEXTS.previewed,
+      'Reference Data: 2 row(s)',
+      'Sku Registry: 2 row(s)',
+      'Customer Segmentation: 1 row(s)',
+      'Module Composition: 2 row(s)',
+      'Cluster Composition: 3 row(s)',
+      'Reference data: BRAND 1 new, 1 updated, COLLECTION 0 new, 0 updated, PLANNING_CHANNEL 0 new, 0 updated, STARS_ZONE 0 new, 0 updated, COUNTRY 0 new, 0 updated, LIA 0 new, 0 updated, MACRO_FAMILY 0 new, 0 updated, CLIENT_CLASSIFICATION 0 new, 0 updated',
+      'Months created: 0',
+      'SKUs: 2 (2 new, 0 updated), stores: 1 (1 new, 0 updated), stars customers: 1 (1 new, 0 updated), segmentations: 1 (1 new, 0 updated)',
+      'Modules: 1 new, 0 changed, 0 unchanged (2 SKU line(s)), clusters: 1 new, 0 changed, 0 unchanged (2 line(s))',
+      'Removed (massive): 0 module(s), 0 cluster(s)',
+    ]);
+    expect({ skus: await count('skus'), modules: await count('modules'), brands: await count('brands') }).toEqual({ skus: 0, modules: 0, brands: 2 });
+    // The preview holds the WIP rule until it is decided.
+    expect((await send('admin', parts())).statusCode).toBe(409);
+    // Only an admin applies it.
+    expect((await applyCall('creator', waiting.id)).statusCode).toBe(403);
+
+    const applied = await applyCall('admin', waiting.id);
+    expect(applied.statusCode, applied.body).toBe(200);
+    expect((applied.json() as { upload: UploadItem }).upload).toMatchObject({ id: waiting.id, status: 'WIP' });
+    await app.jobs.drain();
+    const done = await uploadOf(waiting.id);
+    expect(done.status, done.response ?? '').toBe('DONE');
+    expect(done.response!.split(';')[0]).toBe(FILE_LOADER_TEXTS.uploaded);
+    expect({ skus: await count('skus'), modules: await count('modules'), brands: await count('brands'), uploads: await count('uploads') }).toEqual({ skus: 2, modules: 1, brands: 3, uploads: 1 });
+    expect(await queryRows(db, sql`SELECT description FROM brands WHERE brand_code = 'AUR'`)).toEqual([{ description: 'Aurora' }]);
+
+    // Applied once: a second Apply is refused.
+    const again = await applyCall('admin', waiting.id);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ message: FILE_LOADER_TEXTS.applyDone, status: 409 });
+  });
+
+  it('names what a massive load removes, and a cancelled preview cannot be applied', async () => {
+    await send('admin', parts());
+    await app.jobs.drain();
+    const files = happyFiles();
+    files.module = [{ ...MOD('MOD2'), upc: '800000000001' }];
+    files.cluster = [];
+    const waiting = await preview(files);
+    expect(waiting.response!.split(';')).toContain('Removed (massive): 1 module(s): MOD1 (M01_2027), 1 cluster(s): CL1 (M01_2027)');
+    expect(await count('modules')).toBe(1);
+    const cancel = await app.inject({ method: 'POST', url: `/api/upload/${waiting.id}/cancel`, headers: h.admin });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    expect((await applyCall('admin', waiting.id)).statusCode).toBe(409);
+    expect(await queryRows(db, sql`SELECT module_name FROM modules`)).toEqual([{ module_name: 'MOD1' }]);
+  });
+
+  it('refused files: the preview is ERROR with the refusals, and there is nothing to apply', async () => {
+    const files = happyFiles();
+    files.registry[0]!.brandCode = 'NOPE';
+    const refused = await preview(files);
+    expect(refused.status).toBe('ERROR');
+    expect(refused.response).toContain("registry.csv, row 2, brandCode: 'NOPE' is not a known brand");
+    expect((await applyCall('admin', refused.id)).statusCode).toBe(409);
+    // Apply of an unknown upload, of an upload that is not a preview, a bad preview field.
+    expect((await applyCall('admin', 999_999)).statusCode).toBe(404);
+    const plain = await send('admin', parts());
+    await app.jobs.drain();
+    const notPreview = await applyCall('admin', (plain.json() as { upload: UploadItem }).upload.id);
+    expect(notPreview.statusCode).toBe(400);
+    expect(notPreview.json()).toMatchObject({ message: FILE_LOADER_TEXTS.applyNotPreview });
+    const bad = await send('admin', parts(happyFiles(), { releaseId: 'R2027', type: 'massive', preview: 'maybe' }));
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ message: FILE_LOADER_TEXTS.badPreview });
+  });
+});

@@ -6,20 +6,21 @@ import { pipeline } from 'node:stream/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { FILE_LOADER_FILES, FILE_LOADER_TEMPLATE_FORMATS, FILE_LOADER_TEXTS, fileLoaderErrorSchema, uploadAcceptedSchema, type FileLoaderFile } from '@bo/shared/uploads';
+import { FILE_LOADER_ALL_FILES, FILE_LOADER_TEMPLATE_FORMATS, FILE_LOADER_TEXTS, fileLoaderErrorSchema, uploadAcceptedSchema, type FileLoaderAnyFile } from '@bo/shared/uploads';
 import { contextOf } from '../../lib/context.js';
 import { AppError, badRequest } from '../../lib/errors.js';
 import { makeSpoolDir } from '../../lib/spool.js';
 import { contentDisposition } from '../exports/exports.routes.js';
 import { acceptReleaseFiles, assertMayLoadFiles, CSV_TYPE, releaseFileDownload, releaseFileTemplate, type FileLoaderRequest } from './file-loader.service.js';
+import { applyReleasePreview } from './file-loader-apply.js';
 import { formFileName } from './form-file-name.js';
 
-const FIELDS = ['releaseId', 'type'] as const;
-const isFileField = (name: string): name is FileLoaderFile => (FILE_LOADER_FILES as readonly string[]).includes(name);
+const FIELDS = ['releaseId', 'type', 'preview'] as const;
+const isFileField = (name: string): name is FileLoaderAnyFile => (FILE_LOADER_ALL_FILES as readonly string[]).includes(name);
 const isPlainField = (name: string): name is (typeof FIELDS)[number] => (FIELDS as readonly string[]).includes(name);
 
 /**
- * The four files (fields module, cluster, registry, segment) and the fields releaseId and type of a
+ * The files (fields module, cluster, registry, segment; reference, optional) and the fields releaseId, type and preview of a
  * multipart request, each file spooled to a file in `dir` as it arrives (never whole in memory) up to
  * RELEASE_FILE_MAX_MB (400 past it, as every refusal of this call: the page shows status and message).
  * An unknown or repeated field, a broken body: 400.
@@ -28,7 +29,7 @@ async function readReleaseFiles(request: FastifyRequest, maxMb: number, dir: str
   if (!request.isMultipart()) throw badRequest(FILE_LOADER_TEXTS.notMultipart);
   const read: FileLoaderRequest = { files: {}, fields: {} };
   try {
-    const limits = { fileSize: Math.floor(maxMb * 1024 * 1024), files: FILE_LOADER_FILES.length + 1, fields: FIELDS.length + 1, parts: 12, fieldSize: 1024, headerPairs: 100 };
+    const limits = { fileSize: Math.floor(maxMb * 1024 * 1024), files: FILE_LOADER_ALL_FILES.length + 1, fields: FIELDS.length + 1, parts: 12, fieldSize: 1024, headerPairs: 100 };
     for await (const part of request.parts({ limits })) {
       if (part.type === 'field') {
         if (!isPlainField(part.fieldname)) throw badRequest(FILE_LOADER_TEXTS.unexpectedField(part.fieldname));
@@ -79,7 +80,7 @@ function sendFile(reply: FastifyReply, file: { fileName: string; contentType: st
 }
 
 const importDescription =
-  'Upload Files (/uploadTwo), admin only: multipart/form-data with four files in the fields module, cluster, registry and segment, and the fields releaseId and type (massive | delta). Refusals (nothing stored) are { error, message, status }: 403 not admin, 409 an upload of the caller in progress, 400 a missing or empty file or field, a bad type, a file over RELEASE_FILE_MAX_MB, a closed release, 404 an unknown release. Answers the upload (FILE_LOADER, WIP) and its job, which runs the release loader (docs/IMPORTS.md "Upload Files", docs/RELEASE-FILES.md).';
+  'Upload Files (/uploadTwo), admin only: multipart/form-data with four files in the fields module, cluster, registry and segment, the optional Reference Data file in the field reference, the fields releaseId and type (massive | delta), and preview (true | false, optional: true runs the whole load as a dry run, rolled back; the upload then waits in PREVIEW for POST /data/fileLoader/{uploadId}/apply or POST /api/upload/{uploadId}/cancel). Refusals (nothing stored) are { error, message, status }: 403 not admin, 409 an upload of the caller in progress, 400 a missing or empty file or field, a bad type, a file over RELEASE_FILE_MAX_MB, a closed release, 404 an unknown release. Answers the upload (FILE_LOADER, WIP) and its job, which runs the release loader (docs/IMPORTS.md "Upload Files", docs/RELEASE-FILES.md).';
 
 /** Upload Files and the release files under the data prefix (part 2 §2, §7; docs/IMPORTS.md "Upload Files"). Registered inside uploadRoutes (multipart). */
 export async function fileLoaderRoutes(instance: FastifyInstance) {
@@ -102,12 +103,27 @@ export async function fileLoaderRoutes(instance: FastifyInstance) {
     }
   });
 
+  app.post(
+    '/data/fileLoader/:uploadId/apply',
+    {
+      schema: {
+        tags,
+        summary: 'Upload Files: apply a preview — load its stored files for real (admin)',
+        description:
+          'Queues the real load of the files an Upload Files preview (preview=true) stored: the same files, release and type, not uploaded again. 404 unknown upload, 400 not an Upload Files preview, 409 a preview not finished, failed, expired, applied or cancelled (docs/IMPORTS.md "Upload Files").',
+        params: z.object({ uploadId: z.coerce.number().int().positive() }),
+        response: { 200: uploadAcceptedSchema, 400: refusalSchema, 403: refusalSchema, 404: refusalSchema, 409: refusalSchema },
+      },
+    },
+    async (request) => applyReleasePreview(ctx(request), request.params.uploadId),
+  );
+
   app.get(
     '/data/fileLoader/template/:file',
     {
       schema: {
         tags,
-        summary: 'The header-only template of a release file (module, cluster, registry, segment), CSV or xlsx (admin)',
+        summary: 'The header-only template of a release file (module, cluster, registry, segment, reference), CSV or xlsx (admin)',
         params: z.object({ file: z.string() }),
         querystring: z.object({ format: z.enum(FILE_LOADER_TEMPLATE_FORMATS).default('csv') }),
         response: { 400: refusalSchema, 403: refusalSchema, 404: refusalSchema },
@@ -121,7 +137,7 @@ export async function fileLoaderRoutes(instance: FastifyInstance) {
     {
       schema: {
         tags,
-        summary: 'One file of a release (module, cluster, registry, segment) as CSV, in the loader’s format (admin)',
+        summary: 'One file of a release (module, cluster, registry, segment, reference) as CSV, in the loader’s format (admin)',
         params: z.object({ releaseId: z.string(), file: z.string() }),
         response: { 403: refusalSchema, 404: refusalSchema },
       },

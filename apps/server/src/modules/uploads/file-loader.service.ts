@@ -5,7 +5,7 @@
  */
 import type { Writable } from 'node:stream';
 import { isAdmin } from '@bo/shared/permissions';
-import { FILE_LOADER_FILES, FILE_LOADER_TEXTS, FILE_LOADER_TYPES, type FileLoaderFile, type FileLoaderType, type UploadAccepted } from '@bo/shared/uploads';
+import { FILE_LOADER_ALL_FILES, FILE_LOADER_FILES, FILE_LOADER_OPTIONAL_FILES, FILE_LOADER_TEXTS, FILE_LOADER_TYPES, type FileLoaderAnyFile, type FileLoaderType, type UploadAccepted } from '@bo/shared/uploads';
 import type { ServiceContext } from '../../lib/context.js';
 import { badRequest, forbidden, notFound } from '../../lib/errors.js';
 import { exportFileName, exportReleaseFile, templateCsv, templateXlsx } from '../release-loader/release-export.js';
@@ -17,8 +17,8 @@ import { assertNoUploadInProgress, storeUpload } from './uploads.service.js';
 /** What the multipart request carried (the route reads it; the service checks it). */
 export interface FileLoaderRequest {
   /** Each file as the route spooled it to disk. */
-  files: Partial<Record<FileLoaderFile, { fileName: string; path: string; size: number }>>;
-  fields: { releaseId?: string; type?: string };
+  files: Partial<Record<FileLoaderAnyFile, { fileName: string; path: string; size: number }>>;
+  fields: { releaseId?: string; type?: string; preview?: string };
 }
 
 /** Admin only (403), before anything else. */
@@ -35,20 +35,31 @@ export async function assertMayLoadFiles(ctx: ServiceContext): Promise<void> {
 const isLoadType = (type: string): type is FileLoaderType => (FILE_LOADER_TYPES as readonly string[]).includes(type);
 
 /** Checks an existing, open release: 404 unknown, 400 closed. */
-async function assertOpenRelease(ctx: ServiceContext, releaseId: string): Promise<void> {
+export async function assertOpenRelease(ctx: ServiceContext, releaseId: string): Promise<void> {
   const release = await findRelease(ctx.db, releaseId);
   if (!release) throw notFound(FILE_LOADER_TEXTS.releaseNotFound(releaseId), 'releaseNotFound');
   if (release.status === 'CLOSED') throw badRequest(FILE_LOADER_TEXTS.releaseClosed(releaseId), undefined, 'releaseClosed');
 }
 
-/** POST /data/fileLoader/import: every check, then one upload (FILE_LOADER) with its four files and its job. */
+/**
+ * POST /data/fileLoader/import: every check, then one upload (FILE_LOADER) with its four files (and the
+ * Reference Data file when sent) and its job. With `preview=true` the job is a dry run (the whole load,
+ * rolled back) and the upload waits in PREVIEW for Apply (POST /data/fileLoader/{uploadId}/apply) or Cancel.
+ */
 export async function acceptReleaseFiles(ctx: ServiceContext, request: FileLoaderRequest): Promise<UploadAccepted> {
   await assertMayLoadFiles(ctx);
   const files = FILE_LOADER_FILES.map((field) => {
     const file = request.files[field];
     if (!file) throw badRequest(FILE_LOADER_TEXTS.missingFile(field));
-    return { field, ...file };
+    return { field: field as FileLoaderAnyFile, ...file };
   });
+  for (const field of FILE_LOADER_OPTIONAL_FILES) {
+    const file = request.files[field];
+    if (file) files.push({ field, ...file });
+  }
+  const previewField = request.fields.preview?.trim();
+  if (previewField !== undefined && previewField !== 'true' && previewField !== 'false') throw badRequest(FILE_LOADER_TEXTS.badPreview);
+  const preview = previewField === 'true';
   const releaseId = request.fields.releaseId?.trim();
   if (!releaseId) throw badRequest(FILE_LOADER_TEXTS.missingField('releaseId'));
   const type = request.fields.type?.trim();
@@ -56,7 +67,7 @@ export async function acceptReleaseFiles(ctx: ServiceContext, request: FileLoade
   if (!isLoadType(type)) throw badRequest(FILE_LOADER_TEXTS.badType);
   for (const file of files) if (file.size === 0) throw badRequest(FILE_LOADER_TEXTS.emptyFile(file.fileName));
   await assertOpenRelease(ctx, releaseId);
-  const payload: FileLoaderPayload = { releaseId, type };
+  const payload: FileLoaderPayload = { releaseId, type, ...(preview ? { dryRun: true } : {}) };
   return storeUpload(ctx, {
     type: 'FILE_LOADER',
     jobKind: FILE_LOADER_JOB,
@@ -64,12 +75,13 @@ export async function acceptReleaseFiles(ctx: ServiceContext, request: FileLoade
     content: Buffer.alloc(0),
     files,
     payload: { ...payload },
+    preview,
   });
 }
 
-const isFile = (file: string): file is FileLoaderFile => (FILE_LOADER_FILES as readonly string[]).includes(file);
+const isFile = (file: string): file is FileLoaderAnyFile => (FILE_LOADER_ALL_FILES as readonly string[]).includes(file);
 
-function fileKind(file: string): FileLoaderFile {
+function fileKind(file: string): FileLoaderAnyFile {
   if (!isFile(file)) throw notFound(FILE_LOADER_TEXTS.unknownFile(file));
   return file;
 }
