@@ -1,11 +1,13 @@
 /**
  * Upload Files (/uploadTwo; part 2 §2, §3, §5, §7, §8; docs/RELEASE-FILES.md) in real Chromium against the
  * real server: 'Upload Files' stays disabled until a release and all four files are chosen; four small CSV
- * files written here (header-only module and cluster files, one SKU of an existing brand, one store) load
- * into the open release R2027 as delta: 'The files have been uploaded', the row in the history, DONE; a
- * registry row with an unknown brand ends the upload in ERROR with the loader's line in its response; a
+ * files written here (header-only module and cluster files, one SKU of an existing brand, one store) and an
+ * optional Reference Data file are first previewed (issue 33: what the load would do, nothing written), then
+ * applied into the open release R2027 as delta: the row in the history, DONE; a cancelled preview loads
+ * nothing; a registry row with an unknown brand is refused on the page and ends the upload in ERROR with the
+ * loader's line in its response; a
  * closed release is refused with 'Request rejected with status 400 Msg: …' in the Error popup; a non-admin
- * is refused by the page and by the server. 'Download release' saves the release's four files: each has the
+ * is refused by the page and by the server. 'Download release' saves the release's five files: each has the
  * header docs/RELEASE-FILES.md documents, and the module and cluster files hold the release's modules and
  * clusters as the home search lists them. Screenshots in /tmp/shots-upload-two/ (1280 and 1024 px).
  */
@@ -25,7 +27,10 @@ const SHOTS = '/tmp/shots-upload-two';
 const OPEN_RELEASE = 'R2027';
 const CLOSED_RELEASE = 'R2026';
 const FIELDS = ['module', 'cluster', 'registry', 'segment'] as const;
-type Field = (typeof FIELDS)[number];
+/** The four, and the optional Reference Data: the files of a release download, in the page's order. */
+const ALL_FIELDS = [...FIELDS, 'reference'] as const;
+type Field = (typeof ALL_FIELDS)[number];
+type RequiredField = (typeof FIELDS)[number];
 
 let browser: Browser;
 let context: BrowserContext;
@@ -80,7 +85,7 @@ const STORE = {
   distributionChannel: 'Optician',
 };
 
-function fileSet(brandCode: string): Record<Field, Buffer> {
+function fileSet(brandCode: string): Record<RequiredField, Buffer> {
   return { module: csv('module', []), cluster: csv('cluster', []), registry: csv('registry', [SKU(brandCode)]), segment: csv('segment', [STORE]) };
 }
 
@@ -117,8 +122,10 @@ async function openUploadFiles(user = 'admin') {
   await page.getByRole('heading', { name: 'Upload Files' }).waitFor();
 }
 
-/** Waits until the admin has no upload in progress (the loader's job ended). */
+/** Waits until the admin has no upload in progress (the loader's job ended); a preview left waiting by a failed test is cancelled. */
 async function idle() {
+  const state = await apiCall<UploadState>(token, 'GET', '/uploadStatus/getUploadStatus');
+  if (state.upload?.status === 'PREVIEW') await apiCall(token, 'POST', `/upload/${state.upload.id}/cancel`);
   await expect.poll(async () => (await apiCall<UploadState>(token, 'GET', '/uploadStatus/getUploadStatus')).wip, { timeout: 60_000, interval: 500 }).toBe(false);
 }
 
@@ -130,7 +137,7 @@ async function chooseRelease(releaseId: string) {
   await page.getByRole('option', { name: new RegExp(`^${releaseId}`) }).click();
 }
 
-async function fill(releaseId: string, files: Record<Field, Buffer>, check = false) {
+async function fill(releaseId: string, files: Record<RequiredField, Buffer>, check = false) {
   await chooseRelease(releaseId);
   await page.getByRole('radio', { name: 'delta' }).check();
   for (const field of FIELDS) {
@@ -148,8 +155,8 @@ function documentedColumns(): Record<Field, string[]> {
   const doc = readFileSync(fileURLToPath(new URL('../../../docs/RELEASE-FILES.md', import.meta.url)), 'utf8');
   const out = {} as Record<Field, string[]>;
   for (const section of doc.split(/^### /m).slice(1)) {
-    const field = /^[^\n]*\(field `(\w+)`\)/.exec(section)?.[1] as Field | undefined;
-    if (field && FIELDS.includes(field)) out[field] = [...section.matchAll(/^\| `([^`]+)` \|/gm)].map((m) => m[1]!);
+    const field = /^[^\n]*\(field `(\w+)`/.exec(section)?.[1] as Field | undefined;
+    if (field && ALL_FIELDS.includes(field)) out[field] = [...section.matchAll(/^\| `([^`]+)` \|/gm)].map((m) => m[1]!);
   }
   return out;
 }
@@ -207,7 +214,7 @@ describe('Upload Files', () => {
     expect(((await res.json()) as { status: number }).status).toBe(403);
   });
 
-  it('waits for a release and all four files, then loads them: success text, the row in the history, DONE', async () => {
+  it('waits for a release and all four files, previews the load (nothing written), then Apply loads them: the row in the history, DONE', async () => {
     await idle();
     await openUploadFiles();
     await expect.poll(() => page.getByTestId('upload-files-missing').textContent()).toBe('Choose a release, Module Composition, Cluster Composition, Sku Registry, Customer Segmentation.');
@@ -223,10 +230,21 @@ describe('Upload Files', () => {
     expect(res.status()).toBe(200);
     const { upload } = (await res.json()) as { upload: UploadItem };
     expect(upload.type).toBe('FILE_LOADER');
-    await page.getByText(FILE_LOADER_TEXTS.uploaded).first().waitFor();
+    // The preview: what the load would do, nothing written yet; the form is locked meanwhile.
+    const preview = page.getByTestId('upload-files-preview');
+    await preview.waitFor({ timeout: 60_000 });
+    const lines = page.getByTestId('upload-files-preview-lines');
+    expect(await lines.textContent()).toContain('Sku Registry: 1 row(s)');
+    expect(await lines.textContent()).toContain('SKUs: 1 (1 new, 0 updated)');
+    expect(await page.getByTestId('release-select').isDisabled()).toBe(true);
+    expect((await apiCall<UploadItem[]>(token, 'GET', '/uploadStatus/')).find((u) => u.id === upload.id)?.status).toBe('PREVIEW');
+    await shot('preview-1280');
+    await page.getByTestId('upload-files-apply').click();
+    await page.getByText('The files are being loaded').first().waitFor();
     const row = page.getByTestId(`upload-row-${upload.id}`);
     await row.waitFor();
     expect(await row.textContent()).toContain('Release files');
+    expect(await preview.count()).toBe(0);
     // The form is cleared.
     expect(await page.getByTestId('release-select').inputValue()).toBe('');
     for (const field of FIELDS) await page.getByTestId(`release-file-${field}-choose`).waitFor();
@@ -236,7 +254,33 @@ describe('Upload Files', () => {
     await shot('done-1280');
   });
 
-  it('ends an upload whose registry names an unknown brand in ERROR, with the loader line in its response', async () => {
+  it('takes the optional Reference Data file (picker and template) and Cancel on the preview loads nothing', async () => {
+    await idle();
+    await openUploadFiles();
+    await page.getByTestId('release-file-reference').getByText('optional').waitFor();
+    const template = page.waitForEvent('download');
+    await page.getByTestId('release-file-reference-template-csv').click();
+    expect((await template).suggestedFilename()).toBe('reference-template.csv');
+    await fill(OPEN_RELEASE, fileSet('E2EREF'));
+    // Without the Reference Data file the brand is unknown; with it, the preview creates it.
+    await input('reference').setInputFiles({ name: 'reference.csv', mimeType: 'text/csv', buffer: Buffer.from('kind,code,label,parent\r\nBRAND,E2EREF,Brand of the browser test,\r\n') });
+    await page.getByTestId('release-file-reference-name').waitFor();
+    await submit().click();
+    const lines = page.getByTestId('upload-files-preview-lines');
+    await lines.waitFor({ timeout: 60_000 });
+    expect(await lines.textContent()).toContain('Reference Data: 1 row(s)');
+    expect(await lines.textContent()).toContain('BRAND 1 new, 0 updated');
+    await page.getByTestId('upload-files-cancel').click();
+    await page.getByText('Cancelled: nothing was loaded.').first().waitFor();
+    expect(await page.getByTestId('upload-files-preview').count()).toBe(0);
+    // Nothing was loaded: the brand does not exist, and the files can be sent again.
+    const brands = await apiCall<{ brandCode: string }[]>(token, 'GET', '/brand/all');
+    expect(brands.map((b) => b.brandCode)).not.toContain('E2EREF');
+    await idle();
+    await expect.poll(() => submit().isDisabled()).toBe(false);
+  });
+
+  it('refuses files whose registry names an unknown brand: the refusal on the page, the upload in ERROR with the loader line', async () => {
     await idle();
     await openUploadFiles();
     await fill(OPEN_RELEASE, fileSet('NOPE'));
@@ -245,6 +289,11 @@ describe('Upload Files', () => {
     const res = await answer;
     expect(res.status()).toBe(200);
     const { upload } = (await res.json()) as { upload: UploadItem };
+    const refused = page.getByTestId('upload-files-refused');
+    await refused.waitFor({ timeout: 60_000 });
+    expect(await refused.textContent()).toContain("registry.csv, row 2, brandCode: 'NOPE' is not a known brand");
+    await shot('preview-refused');
+    await refused.getByRole('button', { name: 'Close' }).click();
     const row = page.getByTestId(`upload-row-${upload.id}`);
     await expect.poll(() => row.locator('[data-status]').getAttribute('data-status'), { timeout: 60_000, interval: 250 }).toBe('ERROR');
     await row.getByTestId('upload-show-response').click();
@@ -289,7 +338,7 @@ describe('Upload Files', () => {
     await page.getByRole('heading', { name: 'Upload Files' }).waitFor();
     await shot('empty-1024');
   });
-  it("saves the chosen release's four files with 'Download release': the documented headers, the release's modules and clusters", async () => {
+  it("saves the chosen release's five files with 'Download release': the documented headers, the release's modules and clusters", async () => {
     await idle();
     await openUploadFiles();
     const release = page.getByTestId('download-release');
@@ -299,16 +348,16 @@ describe('Upload Files', () => {
     const downloads: Download[] = [];
     page.on('download', (d) => downloads.push(d));
     await release.click();
-    await expect.poll(() => downloads.length, { timeout: 30_000 }).toBe(FIELDS.length);
+    await expect.poll(() => downloads.length, { timeout: 30_000 }).toBe(ALL_FIELDS.length);
     await expect.poll(() => release.getAttribute('data-loading')).toBeNull();
     await shot('download-release');
-    expect(downloads.map((d) => d.suggestedFilename())).toEqual(FIELDS.map((field) => `${OPEN_RELEASE}-${field}.csv`));
+    expect(downloads.map((d) => d.suggestedFilename())).toEqual(ALL_FIELDS.map((field) => `${OPEN_RELEASE}-${field}.csv`));
 
     const files = {} as Record<Field, Awaited<ReturnType<typeof readCsv>>>;
-    for (const [i, field] of FIELDS.entries()) files[field] = await readCsv(downloads[i]!);
+    for (const [i, field] of ALL_FIELDS.entries()) files[field] = await readCsv(downloads[i]!);
     const documented = documentedColumns();
-    for (const field of FIELDS) {
-      expect(documented[field]?.length, `documented columns of ${field}`).toBeGreaterThan(5);
+    for (const field of ALL_FIELDS) {
+      expect(documented[field]?.length, `documented columns of ${field}`).toBeGreaterThan(3);
       expect(files[field].header, `header of ${field}`).toEqual(documented[field]);
       expect(files[field].rows.length, `rows of ${field}`).toBeGreaterThan(0);
     }

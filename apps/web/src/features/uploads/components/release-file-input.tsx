@@ -2,7 +2,7 @@ import { ActionIcon, Anchor, Box, Button, FileButton, Group, Paper, Stack, Text,
 import { IconDownload, IconFileSpreadsheet, IconX } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { downloadTemplate } from '../api/upload-release-files';
-import { isReleaseFileName, RELEASE_FILE_ACCEPT, RELEASE_FILE_LABELS, type ReleaseFileField, type TemplateFormat, UPLOAD_FILES_TEXTS } from '../logic/release-files';
+import { isOptionalReleaseFile, isReleaseFileName, RELEASE_FILE_ACCEPT, RELEASE_FILE_LABELS, type ReleaseFileField, type TemplateFormat, UPLOAD_FILES_TEXTS } from '../logic/release-files';
 import { formatFileSize } from '../logic/upload-file';
 
 export interface ReleaseFileInputProps {
@@ -13,7 +13,7 @@ export interface ReleaseFileInputProps {
 }
 
 /**
- * One of the four files of Upload Files: its label, the chosen file (name, size, remove) or a picker
+ * One of the files of Upload Files (the four, and the optional Reference Data): its label, the chosen file (name, size, remove) or a picker
  * (.csv or .xlsx), and the template downloads (CSV and xlsx, header only).
  */
 export function ReleaseFileInput({ field, file, disabled, onChange }: ReleaseFileInputProps) {
@@ -58,7 +58,7 @@ export function ReleaseFileInput({ field, file, disabled, onChange }: ReleaseFil
                 {RELEASE_FILE_LABELS[field]}
               </Text>
               <Text fz="xs" c="dimmed">
-                Field {field} · .csv or .xlsx
+                Field {field} · .csv or .xlsx{isOptionalReleaseFile(field) ? ' · optional' : ''}
               </Text>
             </Stack>
           </Group>

@@ -1,6 +1,6 @@
-import { Alert, Badge, Button, Group, Paper, Radio, Select, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Button, Group, List, Paper, Progress, Radio, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { UPLOAD_TEXTS, UPLOAD_TYPE_LABELS } from '@bo/shared/uploads';
-import { IconAlertTriangle, IconArrowRight, IconDownload, IconHourglassHigh, IconUpload } from '@tabler/icons-react';
+import { IconAlertTriangle, IconArrowRight, IconCheck, IconDownload, IconHourglassHigh, IconUpload, IconX } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { flash } from '@/components/ui/flash';
@@ -9,12 +9,13 @@ import { PageHeader } from '@/components/ui/page-header';
 import { paths } from '@/config/paths';
 import { useSession } from '@/lib/session';
 import { useUploads } from '../api/get-uploads';
-import { downloadReleaseFile, useUploadReleaseFiles, useUploadReleases } from '../api/upload-release-files';
+import { downloadReleaseFile, useDecideReleasePreview, useUploadReleaseFiles, useUploadReleases } from '../api/upload-release-files';
 import {
+  ALL_RELEASE_FILE_FIELDS,
   canUploadFiles,
   type ChosenFiles,
   missingForUpload,
-  RELEASE_FILE_FIELDS,
+  previewView,
   type ReleaseFileField,
   type ReleaseUploadType,
   UPLOAD_FILES_TEXTS,
@@ -31,15 +32,20 @@ const TYPE_HINTS: Record<ReleaseUploadType, string> = {
 
 /**
  * Upload Files (/uploadTwo, admin only; part 2 §2, §3, §5, §7, §8; formats: docs/RELEASE-FILES.md): a
- * release, a type and the four files go to the file loader; the upload then runs in the background and
- * shows in the upload history below. 'Upload Files' waits for a release and all four files, and stays
- * disabled while an upload of the caller is WIP.
+ * release, a type, the four files and optionally Reference Data go to the file loader as a preview (issue
+ * 33: the whole load, rolled back); the page shows what the load would do, or the refusals, and the admin
+ * applies (the stored files are loaded for real, not sent again) or cancels. The load then runs in the
+ * background and shows in the upload history below. 'Upload Files' waits for a release and the four files,
+ * and stays disabled while an upload of the caller is WIP.
  */
 export function UploadFilesPage() {
   const uploads = useUploads();
   const releases = useUploadReleases();
   const username = useSession((s) => s.user?.username);
   const send = useUploadReleaseFiles();
+  const decide = useDecideReleasePreview();
+  // The upload sent as a preview, followed through the upload list until it is decided.
+  const [previewId, setPreviewId] = useState<number | null>(null);
   const [releaseId, setReleaseId] = useState<string | null>(null);
   const [type, setType] = useState<ReleaseUploadType>('delta');
   const [files, setFiles] = useState<ChosenFiles>({});
@@ -50,25 +56,40 @@ export function UploadFilesPage() {
 
   const inProgress = uploads.data ? importInProgress(uploads.data, username) : null;
   const wip = Boolean(inProgress?.wip);
-  const busy = (uploads.isPending && !uploads.isError) || send.isPending;
+  const preview = previewView(uploads.data?.list, previewId);
+  const busy = (uploads.isPending && !uploads.isError) || send.isPending || decide.isPending;
   const enabled = canUploadFiles({ releaseId, files, wip, busy });
   const missing = missingForUpload({ releaseId, files });
   const release = releases.data?.find((r) => r.releaseId === releaseId) ?? null;
-  const locked = wip || send.isPending;
+  const locked = wip || send.isPending || preview.state === 'computing' || preview.state === 'ready';
+
+  const clearForm = () => {
+    setReleaseId(null);
+    setType('delta');
+    setFiles({});
+    setFormKey((k) => k + 1);
+  };
+
+  const decidePreview = async (decision: 'apply' | 'cancel') => {
+    if (previewId === null) return;
+    try {
+      await decide.mutateAsync({ uploadId: previewId, decision });
+      flash(decision === 'apply' ? UPLOAD_FILES_TEXTS.applied : UPLOAD_FILES_TEXTS.cancelled);
+      setPreviewId(null);
+      if (decision === 'apply') clearForm();
+    } catch (error) {
+      showMessagePopup('Error', uploadFilesFailureLines(error));
+    }
+  };
 
   const setFile = (field: ReleaseFileField, file: File | null) => setFiles((current) => ({ ...current, [field]: file }));
 
   const upload = async () => {
     if (!enabled || !releaseId || inFlight.current) return;
-    const chosen = Object.fromEntries(RELEASE_FILE_FIELDS.map((f) => [f, files[f]])) as Record<ReleaseFileField, File>;
     inFlight.current = true;
     try {
-      await send.mutateAsync({ releaseId, type, files: chosen });
-      flash(UPLOAD_FILES_TEXTS.success);
-      setReleaseId(null);
-      setType('delta');
-      setFiles({});
-      setFormKey((k) => k + 1);
+      const accepted = await send.mutateAsync({ releaseId, type, files });
+      setPreviewId(accepted.upload.id);
     } catch (error) {
       showMessagePopup('Error', uploadFilesFailureLines(error));
     } finally {
@@ -80,7 +101,7 @@ export function UploadFilesPage() {
     if (!releaseId) return;
     setDownloading(true);
     try {
-      for (const field of RELEASE_FILE_FIELDS) await downloadReleaseFile(releaseId, field);
+      for (const field of ALL_RELEASE_FILE_FIELDS) await downloadReleaseFile(releaseId, field);
     } catch {
       // the API client already showed the failure in the alert bar
     } finally {
@@ -92,7 +113,7 @@ export function UploadFilesPage() {
     <Stack gap="lg" maw={1280} mx="auto" w="100%">
       <PageHeader
         title={paths.uploadTwo.title}
-        description="Load a release from its four files (.csv or .xlsx, the columns of the templates). The upload runs in the background: follow it in the table below."
+        description="Load a release from its four files and, optionally, its Reference Data (.csv or .xlsx, the columns of the templates). You first see what the load would do, then apply or cancel; the load runs in the background: follow it in the table below."
         actions={
           <Button component={Link} to={paths.upload.path} variant="subtle" color="gray" rightSection={<IconArrowRight size={16} />} data-testid="link-import-data">
             {paths.upload.title}
@@ -100,7 +121,7 @@ export function UploadFilesPage() {
         }
       />
 
-      {wip && (
+      {wip && preview.state === 'none' && (
         <Alert color="yellow" variant="light" icon={<IconHourglassHigh size={18} />} data-testid="upload-wip-notice">
           <Group gap="xs" wrap="wrap">
             <Text fz="sm">{UPLOAD_TEXTS.wipExists}</Text>
@@ -157,7 +178,7 @@ export function UploadFilesPage() {
           )}
 
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md" key={formKey}>
-            {RELEASE_FILE_FIELDS.map((field) => (
+            {ALL_RELEASE_FILE_FIELDS.map((field) => (
               <ReleaseFileInput key={field} field={field} file={files[field] ?? null} disabled={locked} onChange={(file) => setFile(field, file)} />
             ))}
           </SimpleGrid>
@@ -174,6 +195,58 @@ export function UploadFilesPage() {
           </Group>
         </Stack>
       </Paper>
+
+      {preview.state === 'computing' && (
+        <Alert color="blue" variant="light" icon={<IconHourglassHigh size={18} />} data-testid="upload-files-previewing" aria-live="polite">
+          <Stack gap="xs">
+            <Text fz="sm">{UPLOAD_FILES_TEXTS.previewing}</Text>
+            <Progress value={preview.progress} aria-label="Preview progress" />
+          </Stack>
+        </Alert>
+      )}
+      {preview.state === 'ready' && (
+        <Paper withBorder radius="lg" p="lg" data-testid="upload-files-preview" aria-labelledby="upload-files-preview-title">
+          <Stack gap="sm">
+            <Title order={2} fz="lg" id="upload-files-preview-title">
+              {UPLOAD_FILES_TEXTS.previewTitle}
+            </Title>
+            <Text fz="sm" c="dimmed">
+              {UPLOAD_FILES_TEXTS.previewIntro}
+            </Text>
+            <List spacing={4} fz="sm" data-testid="upload-files-preview-lines">
+              {preview.lines.slice(1).map((line, i) => (
+                <List.Item key={`${i}-${line}`}>{line}</List.Item>
+              ))}
+            </List>
+            <Group justify="flex-end" gap="md">
+              <Button variant="default" leftSection={<IconX size={16} />} onClick={() => void decidePreview('cancel')} loading={decide.isPending} data-testid="upload-files-cancel">
+                Cancel
+              </Button>
+              <Button leftSection={<IconCheck size={16} />} onClick={() => void decidePreview('apply')} loading={decide.isPending} data-testid="upload-files-apply">
+                Apply
+              </Button>
+            </Group>
+          </Stack>
+        </Paper>
+      )}
+      {preview.state === 'refused' && (
+        <Alert
+          color="red"
+          variant="light"
+          icon={<IconAlertTriangle size={18} />}
+          title={UPLOAD_FILES_TEXTS.refusedTitle}
+          data-testid="upload-files-refused"
+          withCloseButton
+          closeButtonLabel="Close"
+          onClose={() => setPreviewId(null)}
+        >
+          <List spacing={2} fz="sm">
+            {preview.lines.map((line, i) => (
+              <List.Item key={`${i}-${line}`}>{line}</List.Item>
+            ))}
+          </List>
+        </Alert>
+      )}
 
       <UploadHistoryPanel />
     </Stack>

@@ -4,20 +4,26 @@
  * refused upload says. The file formats: docs/RELEASE-FILES.md.
  */
 import {
+  FILE_LOADER_ALL_FILES,
   FILE_LOADER_FILE_LABELS,
   FILE_LOADER_FILES,
+  FILE_LOADER_OPTIONAL_FILES,
   type FILE_LOADER_TEMPLATE_FORMATS,
   FILE_LOADER_TEXTS,
-  type FileLoaderFile,
+  type FileLoaderAnyFile,
   type FileLoaderType,
+  type UploadItem,
   UPLOAD_TEXTS,
 } from '@bo/shared/uploads';
 import { ApiError } from '../../../lib/api-error';
 
-/** The four form fields, in the order the page shows them (part 2 §3), and their labels. */
+/** The four required form fields (part 2 §3), the optional Reference Data, all of them in page order, and their labels. */
 export const RELEASE_FILE_FIELDS = FILE_LOADER_FILES;
-export type ReleaseFileField = FileLoaderFile;
+export const OPTIONAL_RELEASE_FILE_FIELDS: readonly ReleaseFileField[] = FILE_LOADER_OPTIONAL_FILES;
+export const ALL_RELEASE_FILE_FIELDS = FILE_LOADER_ALL_FILES;
+export type ReleaseFileField = FileLoaderAnyFile;
 export const RELEASE_FILE_LABELS = FILE_LOADER_FILE_LABELS;
+export const isOptionalReleaseFile = (field: ReleaseFileField): boolean => OPTIONAL_RELEASE_FILE_FIELDS.includes(field);
 
 /** The upload types (part 2 §9). */
 export type ReleaseUploadType = FileLoaderType;
@@ -27,6 +33,12 @@ export type TemplateFormat = (typeof FILE_LOADER_TEMPLATE_FORMATS)[number];
 
 export const UPLOAD_FILES_TEXTS = {
   success: FILE_LOADER_TEXTS.uploaded,
+  previewing: 'Checking the files: the whole load runs and is rolled back, nothing is written yet…',
+  previewTitle: 'What the load would do',
+  previewIntro: 'Nothing has been loaded yet. Apply loads these files as listed (they are not sent again); Cancel drops them.',
+  refusedTitle: 'The files were refused',
+  applied: 'The files are being loaded: follow the upload in the table below.',
+  cancelled: 'Cancelled: nothing was loaded.',
   csvOrXlsx: 'Only .csv or .xlsx files can be uploaded.',
   rejected: FILE_LOADER_TEXTS.rejected,
 } as const;
@@ -54,6 +66,36 @@ export function missingForUpload({ releaseId, files }: Pick<UploadFilesInput, 'r
   if (!releaseId) missing.push('a release');
   for (const field of RELEASE_FILE_FIELDS) if (!files[field]) missing.push(RELEASE_FILE_LABELS[field]);
   return missing;
+}
+
+/**
+ * What the page shows of the upload it sent (`uploadId`), read from the upload list: its preview being
+ * computed (WIP), the preview waiting for Apply or Cancel (PREVIEW, its response's lines), the refusal
+ * (ERROR), or nothing once decided (applied, cancelled, expired) or gone.
+ */
+export type PreviewView =
+  | { state: 'computing'; progress: number }
+  | { state: 'ready'; lines: string[] }
+  | { state: 'refused'; lines: string[] }
+  | { state: 'none' };
+
+export function previewView(uploads: readonly UploadItem[] | undefined, uploadId: number | null): PreviewView {
+  const upload = uploadId === null ? undefined : uploads?.find((u) => u.id === uploadId);
+  if (!upload) return { state: 'none' };
+  const lines = (upload.response ?? '')
+    .split(';')
+    .map((l) => l.trim())
+    .filter(Boolean);
+  switch (upload.status) {
+    case 'WIP':
+      return { state: 'computing', progress: upload.progress };
+    case 'PREVIEW':
+      return { state: 'ready', lines };
+    case 'ERROR':
+      return { state: 'refused', lines };
+    default:
+      return { state: 'none' };
+  }
 }
 
 /**
