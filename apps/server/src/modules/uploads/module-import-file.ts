@@ -4,6 +4,7 @@
  * what every import has in common: header, groups by (Module name, Month), row errors).
  */
 import { MODULE_IMPORT_COLUMNS, MODULE_IMPORT_REQUIRED } from '@bo/shared/uploads';
+import { codeOfCell } from './code-cells.js';
 import { IMPORT_FILE_TEXTS, type ImportFormat, type ImportGroup, type ImportRow } from './import-file.js';
 import { readVersion, VERSION_COLUMN_TITLE, type FileVersion } from './stale-version.js';
 
@@ -58,10 +59,13 @@ export const MODULE_IMPORT_FORMAT: ImportFormat<ModuleFileColumn, ModuleGroup> =
 
 function readRow(row: ImportRow<ModuleFileColumn>, group: ModuleGroup) {
   const T = MODULE_IMPORT_FILE_TEXTS;
-  const upc = row.read('upc');
+  // A UPC typed as a number lost its leading zeros: refused with the reason (code-cells.ts), never looked up as it is.
+  const code = codeOfCell(row.cell('upc'), 'upc');
+  const upc = code.ok ? code.code : null;
   const cls = row.read('mustHave');
   const min = row.read('minValue');
-  if (!upc && !row.errors.length) row.fail('upc', IMPORT_FILE_TEXTS.empty);
+  if (!code.ok) row.fail('upc', code.reason);
+  else if (!upc && !row.errors.length) row.fail('upc', IMPORT_FILE_TEXTS.empty);
   else if (upc && !/^[\w.-]{1,20}$/.test(upc)) row.fail('upc', T.badUpc(upc));
   const upperCls = cls?.toUpperCase();
   if (upperCls !== 'MH' && upperCls !== 'EL') row.fail('mustHave', cls ? T.badClass(cls) : IMPORT_FILE_TEXTS.empty);

@@ -225,6 +225,15 @@ describe('Import Module', () => {
     expect((await linesOf('MOD_B'))!.module.version).toBe(1);
   });
 
+  it('refuses a UPC typed as a number that lost its leading zeros (docs/SPREADSHEET-FILES.md), naming the cell and what to do; the module is unchanged', async () => {
+    const before = await linesOf('MOD_B');
+    const { item } = await imported('importer', await workbook([['MOD_B', 'M01_2027', 12345678905, 'MH', null]]));
+    expect(item.response).toBe(
+      "MOD_B (01/2027): refused: file row 2, column UPC: '12345678905' is a number cell of 11 digits: a spreadsheet program dropped its leading zeros, format the column as text and type the UPC with its zeros",
+    );
+    expect(await linesOf('MOD_B')).toEqual(before);
+  });
+
   it('refuses a module-month whose Version cell is not a whole number or differs between its rows; the version the group gives is checked (a row without one takes the group’s)', async () => {
     const header = [...HEADER, 'Version'];
     const version = (await linesOf('MOD_A'))!.module.version;
