@@ -79,8 +79,12 @@ describe('importInProgress', () => {
     const listed = upload(3, 'WIP');
     expect(importInProgress({ list: [listed, upload(2, 'DONE')], state: { wip: false, upload: null } }, 'carla')).toEqual({ wip: true, upload: listed });
   });
-  it("ignores another user's WIP upload (an admin sees everyone's) and finished ones", () => {
-    const view = { list: [upload(4, 'WIP', 'enzo'), upload(3, 'ERROR'), upload(2, 'DONE')], state: { wip: false, upload: null } };
+  it("keeps the areas closed while one of the caller's previews waits for Apply or Cancel (docs/IMPORT-PREVIEW.md)", () => {
+    const waiting = upload(3, 'PREVIEW');
+    expect(importInProgress({ list: [waiting], state: { wip: false, upload: null } }, 'carla')).toEqual({ wip: true, upload: waiting });
+  });
+  it("ignores another user's WIP upload (an admin sees everyone's) and finished, cancelled or expired ones", () => {
+    const view = { list: [upload(4, 'WIP', 'enzo'), upload(6, 'PREVIEW', 'enzo'), upload(5, 'CANCELLED'), upload(7, 'EXPIRED'), upload(3, 'ERROR'), upload(2, 'DONE')], state: { wip: false, upload: null } };
     expect(importInProgress(view, 'carla')).toEqual({ wip: false, upload: null });
     expect(importInProgress(view, undefined)).toEqual({ wip: false, upload: null });
   });
