@@ -6,6 +6,7 @@ import { pipeline } from 'node:stream/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { INT4_MAX } from '@bo/shared/numbers';
 import { FILE_LOADER_ALL_FILES, FILE_LOADER_TEMPLATE_FORMATS, FILE_LOADER_TEXTS, fileLoaderErrorSchema, uploadAcceptedSchema, type FileLoaderAnyFile } from '@bo/shared/uploads';
 import { contextOf } from '../../lib/context.js';
 import { AppError, badRequest } from '../../lib/errors.js';
@@ -111,7 +112,8 @@ export async function fileLoaderRoutes(instance: FastifyInstance) {
         summary: 'Upload Files: apply a preview — load its stored files for real (admin)',
         description:
           'Queues the real load of the files an Upload Files preview (preview=true) stored: the same files, release and type, not uploaded again. 404 unknown upload, 400 not an Upload Files preview, 409 a preview not finished, failed, expired, applied or cancelled (docs/IMPORTS.md "Upload Files").',
-        params: z.object({ uploadId: z.coerce.number().int().positive() }),
+        // As the uploads' own routes (uploads.routes.ts uploadIdParams): an id the fuzzer's column check accepts.
+        params: z.object({ uploadId: z.coerce.number().int().positive().max(INT4_MAX) }),
         response: { 200: uploadAcceptedSchema, 400: refusalSchema, 403: refusalSchema, 404: refusalSchema, 409: refusalSchema },
       },
     },
