@@ -13,7 +13,7 @@ import { AUR_EU, buildCluster, buildFamily, buildModule, buildSku, buildUser } f
 import { multipartBody } from '../../../test/multipart.js';
 import { buildTestApp, loginAs, type TestUsers } from '../../../test/test-app.js';
 import { queryRows, type Db } from '../../db/client.js';
-import { auditLog, clusterModules, clusters, jobs, moduleSkus, modules, rules } from '../../db/schema.js';
+import { auditLog, clusterModules, clusters, jobs, moduleSkus, modules, rules, uploads } from '../../db/schema.js';
 
 const IMPORT_AUR = { ...AUR_EU, rules: ['import', 'create'] } as const;
 const USERS = {
@@ -276,5 +276,21 @@ describe('a preview nobody decides on', () => {
     expect(apply.statusCode, apply.body).toBe(409);
     expect(apply.json().message).toBe(UPLOAD_TEXTS.previewExpired(UPLOAD_PREVIEW_TTL_MINUTES));
     expect((await call('importer', 'POST', `/api/upload/${id}/cancel`)).json()).toMatchObject({ status: 'CANCELLED' });
+  });
+});
+
+describe('an Upload Files preview', () => {
+  it('is not applied or shown by the import calls (it has its own Apply), but Cancel drops it', async () => {
+    const [job] = await db.insert(jobs).values({ kind: 'file-loader', status: 'DONE', progress: 100, payload: { dryRun: true }, result: { counts: {} }, response: '', createdBy: 'admin', finishedAt: new Date() }).returning();
+    const [saved] = await db.insert(uploads).values({ type: 'FILE_LOADER', userId: 'admin', fileName: 'release', size: 1, content: Buffer.from('x'), jobId: job!.id, previewJobId: job!.id }).returning();
+    for (const [method, url] of [
+      ['POST', `/api/upload/${saved!.id}/apply`],
+      ['GET', `/api/upload/${saved!.id}/preview`],
+    ] as const) {
+      const res = await call('admin', method, url, method === 'POST' ? {} : undefined);
+      expect(res.statusCode, res.body).toBe(409);
+      expect(res.json().message).toBe(UPLOAD_TEXTS.noPreview);
+    }
+    expect((await call('admin', 'POST', `/api/upload/${saved!.id}/cancel`)).json()).toMatchObject({ status: 'CANCELLED' });
   });
 });

@@ -164,7 +164,8 @@ function undecidable(upload: PreviewedUpload, forApply: boolean): string | null 
 /** GET /api/upload/:uploadId/preview: the upload and its preview (null while computed, failed, or decided on). */
 export async function uploadPreview(ctx: ServiceContext, id: number): Promise<UploadPreview> {
   const upload = await ownUpload(ctx, ctx.db, id);
-  if (upload.previewJobId === null) throw conflict(UPLOAD_TEXTS.noPreview);
+  // Upload Files' preview is its own (file-loader-apply.ts): its result is not an import's.
+  if (upload.previewJobId === null || !jobKindOf(upload.type)) throw conflict(UPLOAD_TEXTS.noPreview);
   return { upload: upload.item, preview: upload.previewResult };
 }
 
@@ -189,6 +190,9 @@ async function changedSincePreview(ctx: ServiceContext, type: UploadType, previe
 export async function applyUpload(ctx: ServiceContext, id: number, body: UploadApply): Promise<UploadAccepted> {
   if (!canImportAny(ctx.user.grants)) throw forbidden(UPLOAD_TEXTS.noImportRight);
   const first = await ownUpload(ctx, ctx.db, id);
+  const jobKind = jobKindOf(first.type);
+  // Upload Files is applied by POST /data/fileLoader/{uploadId}/apply (file-loader-apply.ts).
+  if (!jobKind) throw conflict(UPLOAD_TEXTS.noPreview);
   const refusal = undecidable(first, true);
   if (refusal) throw conflict(refusal);
   const preview = first.previewResult!;
@@ -198,8 +202,6 @@ export async function applyUpload(ctx: ServiceContext, id: number, body: UploadA
   if (unknown !== undefined) throw badRequest(UPLOAD_TEXTS.notInPreview(unknown), [{ path: 'body.overwrite', message: UPLOAD_TEXTS.notInPreview(unknown) }]);
   const changed = await changedSincePreview(ctx, first.type, preview);
   if (changed.length) throw conflict(UPLOAD_TEXTS.previewStale(changed));
-  const jobKind = jobKindOf(first.type);
-  if (!jobKind) throw conflict(UPLOAD_TEXTS.noPreview);
   return ctx.db.transaction(async (tx) => {
     await lockUserUploads(tx, first.userId);
     const upload = await ownUpload(ctx, tx, id, true);
