@@ -86,6 +86,9 @@ export const canReopen = (grants: readonly Grant[], scope: ItemScope) =>
 export const canDelete = (grants: readonly Grant[], scope: ItemScope) =>
   isAdmin(grants) || hasRuleFor(grants, 'delete', ['view', 'edit', 'submit'], scope);
 
+/** The Deletion Area's restore (and home's delete): admin, or any grant with the delete rule. */
+export const canDeleteAny = (grants: readonly Grant[]) => isAdmin(grants) || grants.some((g) => g.rules.includes('delete'));
+
 /** The Import Data button: admin, or an edit grant with the import rule. */
 export const canImportAny = (grants: readonly Grant[]) =>
   isAdmin(grants) || grants.some((g) => g.types.includes('edit') && g.rules.includes('import'));
@@ -125,6 +128,9 @@ export const canPublishAny = (grants: readonly Grant[]) => isAdmin(grants) || ha
 
 /** Massive-edit publish needs a grant that is not view plus edit only. */
 export const canMassivePublish = canPublishAny;
+
+/** Massive-edit save and preview (the server's massiveEdit check): admin, or any edit-type grant. */
+export const canMassiveSave = (grants: readonly Grant[]) => isAdmin(grants) || hasType(grants, 'edit');
 
 /** Manage Users, Manage Brands, Manage Releases and massive edit of selected modules: admin only. */
 export const canAdminister = (grants: readonly Grant[]) => isAdmin(grants);

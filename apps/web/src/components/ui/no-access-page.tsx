@@ -9,7 +9,7 @@ import { paths } from '@/config/paths';
  */
 export function NoAccessPage({ title, message, details, testId }: { title: string; message: string; details?: string; testId: string }) {
   return (
-    <Stack gap="lg" maw={960} mx="auto" w="100%">
+    <Stack gap="lg" maw={960} mx="auto" w="100%" data-no-access>
       <Title order={2} fw={650}>
         {title}
       </Title>

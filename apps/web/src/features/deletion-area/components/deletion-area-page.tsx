@@ -19,6 +19,7 @@ import {
 import type { DeletionMonthStatus } from '@bo/shared/deletion';
 import { formatMonthId } from '@bo/shared/months';
 import { IconAlertTriangle, IconDatabaseOff, IconRestore } from '@tabler/icons-react';
+import { canDeleteAny } from '@bo/shared/permissions';
 import { useEffect, useMemo, useState } from 'react';
 import { showAlert } from '@/components/ui/alert-store';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -26,6 +27,7 @@ import { flash } from '@/components/ui/flash';
 import { PageHeader } from '@/components/ui/page-header';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { paths } from '@/config/paths';
+import { useSession } from '@/lib/session';
 import { useDeletedItems, useRestoreItems } from '../api/deletion-area';
 import {
   DELETION_AREA_TEXTS as T,
@@ -96,13 +98,15 @@ export function DeletionAreaPage() {
   const [confirming, setConfirming] = useState(false);
   const items = useDeletedItems(view, statuses);
   const restore = useRestoreItems(view);
+  // The server restores only for a delete right: without any, the page lists but offers no restore.
+  const mayRestore = useSession((s) => canDeleteAny(s.grants ?? []));
 
   const rows = useMemo(() => (statuses.length > 0 ? (items.data ?? []) : []), [items.data, statuses.length]);
   const months = useMemo(() => windowMonths(rows), [rows]);
   const pages = pageCount(rows.length);
   const current = Math.min(page, pages);
   const visible = pageRows(rows, current);
-  const pageKeys = visible.filter(isRestorable).map((r) => r.key);
+  const pageKeys = mayRestore ? visible.filter(isRestorable).map((r) => r.key) : [];
   const all = pageSelection(pageKeys, selected);
   // Only rows still listed and restorable count (a reload may have changed their status).
   const chosen = rows.filter((r) => isRestorable(r) && selected.has(r.key));
@@ -174,14 +178,16 @@ export function DeletionAreaPage() {
                 </Group>
               </Checkbox.Group>
             </Group>
-            <Button
-              leftSection={<IconRestore size={16} />}
-              disabled={chosen.length === 0 || restore.isPending}
-              onClick={() => setConfirming(true)}
-              data-testid="restore-selected"
-            >
-              {restore.isPending ? T.restoring : T.restoreButton(chosen.length)}
-            </Button>
+            <Tooltip label={T.noRestoreRight} disabled={mayRestore} withArrow>
+              <Button
+                leftSection={<IconRestore size={16} />}
+                disabled={!mayRestore || chosen.length === 0 || restore.isPending}
+                onClick={() => setConfirming(true)}
+                data-testid="restore-selected"
+              >
+                {restore.isPending ? T.restoring : T.restoreButton(chosen.length)}
+              </Button>
+            </Tooltip>
           </Group>
 
           <DotLegend />
@@ -246,7 +252,7 @@ export function DeletionAreaPage() {
                     </Table.Td>
                   </Table.Tr>
                 )}
-                {!loading && visible.map((row) => <ItemRow key={row.key} row={row} selected={selected.has(row.key)} onToggle={toggle} />)}
+                {!loading && visible.map((row) => <ItemRow key={row.key} row={row} selected={selected.has(row.key)} onToggle={toggle} mayRestore={mayRestore} />)}
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
@@ -279,12 +285,12 @@ export function DeletionAreaPage() {
   );
 }
 
-function ItemRow({ row, selected, onToggle }: { row: DeletionRow; selected: boolean; onToggle: (key: string) => void }) {
+function ItemRow({ row, selected, onToggle, mayRestore }: { row: DeletionRow; selected: boolean; onToggle: (key: string) => void; mayRestore: boolean }) {
   const error = rowError(row);
   const bg = error ? 'var(--mantine-color-red-0)' : 'var(--mantine-color-body)';
   return (
     <Table.Tr data-testid={`deletion-row-${row.key}`} data-status={row.status}>
-      <Table.Td style={{ ...stickyCell(0, bg), width: CHECK_WIDTH, minWidth: CHECK_WIDTH, maxWidth: CHECK_WIDTH }}>{isRestorable(row) && <Checkbox aria-label={`Select ${row.key}`} checked={selected} onChange={() => onToggle(row.key)} />}</Table.Td>
+      <Table.Td style={{ ...stickyCell(0, bg), width: CHECK_WIDTH, minWidth: CHECK_WIDTH, maxWidth: CHECK_WIDTH }}>{mayRestore && isRestorable(row) && <Checkbox aria-label={`Select ${row.key}`} checked={selected} onChange={() => onToggle(row.key)} />}</Table.Td>
       <Table.Td style={stickyCell(CHECK_WIDTH, bg)} miw={200} maw={260}>
         <Stack gap={2}>
           <Text fz="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>

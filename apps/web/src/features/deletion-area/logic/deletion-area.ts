@@ -37,6 +37,7 @@ export const DELETION_AREA_TEXTS = {
   restoreFailed: (view: DeletionView) => `Failed to restore ${view}s.`,
   restoreButton: (n: number) => `Restore Selected (${n})`,
   restoring: 'Restoring...',
+  noRestoreRight: 'Restoring needs the delete right on the item’s brand and zone',
   confirmTitle: 'Confirm Restoration',
   confirmQuestion: (view: DeletionView) => `Are you sure you want to restore the following ${view}(s)?`,
 } as const;

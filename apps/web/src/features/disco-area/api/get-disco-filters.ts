@@ -14,8 +14,10 @@ export function getDiscoFilters(view: DiscoView, filters: DiscoFilters, signal?:
   return hasFilter(filters) ? api.post(PATHS[view], chosenFilters(filters), options) : api.get(PATHS[view], options);
 }
 
-export const useDiscoFilters = (view: DiscoView, filters: DiscoFilters) =>
+/** `enabled` false for a caller the server would refuse (the page shows its no-access text without asking). */
+export const useDiscoFilters = (view: DiscoView, filters: DiscoFilters, enabled = true) =>
   useQuery({
+    enabled,
     queryKey: ['disco-area', 'filters', view, chosenFilters(filters)],
     queryFn: ({ signal }) => getDiscoFilters(view, filters, signal),
     retry: false,

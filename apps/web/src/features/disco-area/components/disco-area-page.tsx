@@ -51,7 +51,7 @@ export function DiscoAreaPage() {
   const [checked, setChecked] = useState<Map<string, DiscoRow>>(new Map());
   const [seenPages, setSeenPages] = useState<Set<number>>(new Set());
   const [replacing, setReplacing] = useState<DiscoRow | null>(null);
-  const options = useDiscoFilters(view, filters);
+  const options = useDiscoFilters(view, filters, allowed);
   const search = useDiscoSearch(view, searched && toDiscoRequest(searched, pageIndex), run);
   const page = search.data;
 

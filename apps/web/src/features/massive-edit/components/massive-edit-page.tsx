@@ -1,10 +1,11 @@
 import { Badge, Button, Group, Radio, Stack, Text, Tooltip } from '@mantine/core';
 import { MASSIVE_EDIT_LIMITS, MASSIVE_EDIT_TEXTS, type MassiveEditType } from '@bo/shared/massive-edit';
-import { canMassivePublish } from '@bo/shared/permissions';
+import { canMassivePublish, canMassiveSave } from '@bo/shared/permissions';
 import { IconEye, IconPlus } from '@tabler/icons-react';
 import { useCallback, useEffect } from 'react';
 import { confirmDialog } from '@/components/ui/confirm-dialog';
 import { flash } from '@/components/ui/flash';
+import { NoAccessPage } from '@/components/ui/no-access-page';
 import { PageHeader } from '@/components/ui/page-header';
 import { useSession } from '@/lib/session';
 import type { MassiveEditTarget } from '../hooks/massive-edit-calls';
@@ -31,6 +32,9 @@ const BUTTON_HINTS = {
   nothing: 'Fill in at least one row',
   invalid: 'Correct the rows marked in red first',
   publishGrant: 'Publishing needs a submit permission',
+  saveGrant: 'Saving needs an edit permission',
+  noAccess: 'Massive Edit needs an edit or a submit permission.',
+  noAccessDetails: 'A viewer can search and open modules and clusters from home, but not change them.',
 } as const;
 
 /**
@@ -43,6 +47,7 @@ export function MassiveEditPage({ title, description, target, initial, persist }
   const type = state.type;
   const grants = useSession((s) => s.grants ?? []);
   const mayPublish = canMassivePublish(grants);
+  const maySave = canMassiveSave(grants);
   const callTarget: MassiveEditTarget = target === 'selected' ? 'selected' : type;
   const onSaved = useCallback(() => reset(type), [reset, type]);
   const flow = useMassiveEditFlow({ target: callTarget, type, onSaved });
@@ -73,8 +78,11 @@ export function MassiveEditPage({ title, description, target, initial, persist }
     reset(next);
   };
 
-  const saveHint = summary.sent.length === 0 ? BUTTON_HINTS.nothing : summary.invalidRows > 0 ? BUTTON_HINTS.invalid : null;
-  const publishHint = saveHint ?? (mayPublish ? null : BUTTON_HINTS.publishGrant);
+  // The server refuses a save or preview without an edit grant and a publish without a submit grant: the
+  // buttons say so instead of being offered (a viewer, who has neither, gets the no-access page below).
+  const rowsHint = summary.sent.length === 0 ? BUTTON_HINTS.nothing : summary.invalidRows > 0 ? BUTTON_HINTS.invalid : null;
+  const saveHint = maySave ? rowsHint : BUTTON_HINTS.saveGrant;
+  const publishHint = mayPublish ? rowsHint : BUTTON_HINTS.publishGrant;
   const publishable = type !== 'classification';
   const busy = flow.busy;
 
@@ -86,6 +94,8 @@ export function MassiveEditPage({ title, description, target, initial, persist }
     ) : (
       button
     );
+
+  if (!maySave && !mayPublish) return <NoAccessPage title={title} message={BUTTON_HINTS.noAccess} details={BUTTON_HINTS.noAccessDetails} testId="massive-edit-no-access" />;
 
   return (
     <Stack gap="md" w="100%">

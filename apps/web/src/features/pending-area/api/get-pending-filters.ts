@@ -8,5 +8,6 @@ export function getPendingFilters(view: PendingView, signal?: AbortSignal): Prom
   return api.post('/cluster/pendingAreaInitialFilters', { viewType: view }, { schema: pendingFilterOptionsSchema, signal, alertOnError: false });
 }
 
-export const usePendingFilters = (view: PendingView) =>
-  useQuery({ queryKey: ['pending-area', 'filters', view], queryFn: ({ signal }) => getPendingFilters(view, signal), retry: false });
+/** `enabled` false for a caller the server would refuse (the page shows its no-access text without asking). */
+export const usePendingFilters = (view: PendingView, enabled = true) =>
+  useQuery({ queryKey: ['pending-area', 'filters', view], queryFn: ({ signal }) => getPendingFilters(view, signal), retry: false, enabled });

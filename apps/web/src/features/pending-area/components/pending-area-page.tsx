@@ -30,7 +30,7 @@ export function PendingAreaPage() {
   const [searched, setSearched] = useState<PendingAreaFilters | null>(null);
   const [pageIndex, setPageIndex] = useState(0);
   const [run, setRun] = useState(0);
-  const options = usePendingFilters(view);
+  const options = usePendingFilters(view, allowed);
   const search = usePendingSearch(view, searched && toPendingRequest(searched, pageIndex), run);
 
   if (!allowed || isStatus(options.error, 403) || isStatus(search.error, 403)) {
