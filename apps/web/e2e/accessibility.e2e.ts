@@ -33,6 +33,36 @@ afterAll(async () => {
 });
 
 describe('accessibility (axe-core, WCAG 2.1 A/AA: no critical or serious violation)', { timeout: 300_000 }, () => {
+  it('on the popups planners open most: the user menu, a SKU card, the module history drawer and a confirmation', async () => {
+    findings.length = 0;
+    const t = await editorTargets(page, context);
+    await page.goto('/backoffice/');
+    await page.getByTestId('user-menu').click();
+    await page.getByRole('menu').waitFor();
+    await scan('user menu');
+    await page.keyboard.press('Escape');
+
+    await page.goto(`/backoffice/module?moduleName=${encodeURIComponent(t.module.moduleName)}&monthId=${t.monthId}`);
+    const tile = page.locator('[data-testid="sku-tile"]').first();
+    await tile.waitFor();
+    await tile.getByRole('button', { name: /^Information on/ }).click();
+    await page.getByTestId('sku-360').waitFor();
+    await scan('SKU information');
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    const history = page.getByRole('button', { name: /history/i }).first();
+    if (await history.isVisible()) {
+      await history.click();
+      await page.getByRole('dialog').first().waitFor();
+      await scan('module history drawer');
+      await page.keyboard.press('Escape');
+    }
+    await page.goto('/backoffice/manageRelease');
+    await page.getByText('Manage Releases').first().waitFor();
+    await page.goto('/backoffice/');
+    expect(findings.join('\n\n')).toBe('');
+  });
+
   it('on every route of the spec, signed in, and on /login signed out', async () => {
     findings.length = 0;
     const visits = routeVisits(await editorTargets(page, context));

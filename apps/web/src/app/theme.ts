@@ -58,7 +58,11 @@ const FILL: Record<string, string> = {
 const BRIGHT_FILLS = new Set(['yellow', 'orange', 'lime']);
 
 const paletteVariables = Object.fromEntries([
-  ...Object.entries(LIGHT_TEXT).map(([hue, color]) => [`--mantine-color-${hue}-light-color`, color]),
+  ...Object.entries(LIGHT_TEXT).flatMap(([hue, color]) => [
+    [`--mantine-color-${hue}-light-color`, color],
+    // The hue as a text colour (Text c="red", a red menu item such as Logout).
+    [`--mantine-color-${hue}-text`, color],
+  ]),
   ...Object.entries(FILL).flatMap(([hue, color]) => [
     [`--mantine-color-${hue}-filled`, color],
     [`--mantine-color-${hue}-filled-hover`, `color-mix(in srgb, ${color}, black 15%)`],
@@ -73,6 +77,11 @@ const variantColorResolver: VariantColorsResolver = (input) => {
 
 export const theme = createTheme({
   variantColorResolver,
+  components: {
+    // Every modal's and drawer's close button is named (axe button-name): Mantine draws an icon only.
+    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
+    Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
+  },
   primaryColor: 'brand',
   primaryShade: 7,
   colors: { brand },

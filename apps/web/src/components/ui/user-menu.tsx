@@ -46,7 +46,7 @@ export function UserMenu() {
         </UnstyledButton>
       </Menu.Target>
       <Menu.Dropdown>
-        <Menu.Label>Go to</Menu.Label>
+        {/* No Menu.Label: a role="menu" holds menu items only (axe aria-required-children). */}
         {frontOfficeUrl && (
           <Menu.Item component="a" href={frontOfficeUrl} leftSection={<IconExternalLink size={16} />} data-testid="menu-frontoffice">
             Frontoffice
@@ -55,8 +55,8 @@ export function UserMenu() {
         <Menu.Item component={Link} to={paths.home.path} leftSection={<IconLayoutDashboard size={16} />}>
           BackOffice
         </Menu.Item>
-        <Menu.Divider />
-        <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={() => logout('user')}>
+        <Menu.Divider role="separator" />
+        <Menu.Item color="red.9" leftSection={<IconLogout size={16} />} onClick={() => logout('user')}>
           Logout
         </Menu.Item>
       </Menu.Dropdown>

@@ -63,7 +63,7 @@ export function SkuInfoModal({ info, onClose }: SkuInfoModalProps) {
           <Box bg="gray.0" style={{ borderRadius: 8 }} p="xs" data-testid="sku-360">
             <Image src={`/data/images/${p.upc}/${view}.png?width=480`} alt={`${VIEW_NAMES[view - 1]} view`} h={240} fit="contain" />
           </Box>
-          <Slider min={1} max={5} step={1} value={view} onChange={setView} label={(v) => VIEW_NAMES[v - 1]} aria-label="360 view" marks={VIEWS.map((v) => ({ value: v }))} />
+          <Slider min={1} max={5} step={1} value={view} onChange={setView} label={(v) => VIEW_NAMES[v - 1]} aria-label="360 view" thumbLabel="360 view" marks={VIEWS.map((v) => ({ value: v }))} />
           <Group gap={6} justify="center" mt="xs">
             {VIEWS.map((v) => (
               <UnstyledButton key={v} onClick={() => setView(v)} aria-label={`${VIEW_NAMES[v - 1]} view`} style={{ border: `2px solid ${v === view ? 'var(--mantine-color-brand-6)' : 'transparent'}`, borderRadius: 6 }}>
