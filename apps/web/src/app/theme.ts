@@ -25,8 +25,8 @@ const brand: MantineColorsTuple = [
  * whose texts are small and bold (4.5:1): Mantine writes light variants in shade 6 on a 10% tint (teal
  * 2.6:1, yellow 1.9:1) and fills in the primary shade behind white text (red 3.9:1, teal 3.0:1). Its CSS
  * variables are set once here: each hue's light-variant text is one dark enough on its tint (shade 9, or
- * a darker tone where shade 9 fails on the tint: teal, green, lime, yellow, orange), and fills take shade 9 (white
- * text 5.0:1 or more). Yellow, orange and lime stay bright when filled and get dark text instead
+ * a darker tone where shade 9 fails on the tint: teal, green, lime, yellow, orange), and fills take the same
+ * tones (white text 5.0:1 or more). Yellow, orange and lime stay bright when filled and get dark text instead
  * (variantColorResolver). Brand, gray and dark keep Mantine's colours (they pass).
  */
 const LIGHT_TEXT: Record<string, string> = {
@@ -43,19 +43,9 @@ const LIGHT_TEXT: Record<string, string> = {
   yellow: '#7a5200',
   orange: '#a63c00',
 };
-/** Fills behind white text: shade 9 (green's is 4.4:1, so a darker tone). */
-const FILL: Record<string, string> = {
-  red: 'var(--mantine-color-red-9)',
-  pink: 'var(--mantine-color-pink-9)',
-  grape: 'var(--mantine-color-grape-9)',
-  violet: 'var(--mantine-color-violet-9)',
-  indigo: 'var(--mantine-color-indigo-9)',
-  blue: 'var(--mantine-color-blue-9)',
-  cyan: 'var(--mantine-color-cyan-9)',
-  teal: 'var(--mantine-color-teal-9)',
-  green: '#1f6f30',
-};
 const BRIGHT_FILLS = new Set(['yellow', 'orange', 'lime']);
+/** Fills behind white text: the same dark tones (white on them 5.0:1 or more); the bright hues keep theirs. */
+const FILL = Object.fromEntries(Object.entries(LIGHT_TEXT).filter(([hue]) => !BRIGHT_FILLS.has(hue)));
 
 const paletteVariables = Object.fromEntries([
   ...Object.entries(LIGHT_TEXT).flatMap(([hue, color]) => [
