@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { FILE_LOADER_TEXTS, type UploadItem } from '@bo/shared/uploads';
-import { LOADER_FILE_KINDS, type LoaderFileKind } from '../src/modules/release-loader/formats.js';
+import { LOADER_FILE_KINDS } from '../src/modules/release-loader/formats.js';
 import { releaseFingerprint } from './release-fingerprint.js';
 import { queryOnce, withScratchPostgres } from './scratch-postgres.js';
-import { callOver, loginOver, startServer, waitUntil, type RunningServer } from './server-process.js';
+import { apply, download, preview, RELEASE, type Files } from './day-one.js';
+import { callOver, loginOver, startServer, type RunningServer } from './server-process.js';
 import { libreOfficeResave, SOFFICE, SOFFICE_SKIP } from './soffice.js';
 
 /**
@@ -13,46 +14,7 @@ import { libreOfficeResave, SOFFICE, SOFFICE_SKIP } from './soffice.js';
  * same counts and composition checksums. Then the same files after a pass through LibreOffice with its
  * default options (saved as CSV, and as xlsx).
  */
-const RELEASE = 'R2027';
 const ADMIN = { ADMIN_USERNAME: 'boss', ADMIN_PASSWORD: 'first-day-pw' };
-type Files = Record<LoaderFileKind, Buffer>;
-
-async function download(server: RunningServer, token: string): Promise<Files> {
-  const files = {} as Files;
-  for (const kind of LOADER_FILE_KINDS) {
-    const res = await fetch(`${server.url}/data/fileLoader/release/${RELEASE}/${kind}`, { headers: { authorization: `Bearer ${token}` } });
-    expect(res.status, kind).toBe(200);
-    files[kind] = Buffer.from(await res.arrayBuffer());
-  }
-  return files;
-}
-
-async function waitForUpload(server: RunningServer, token: string, id: number): Promise<UploadItem> {
-  return waitUntil(
-    `upload ${id} to finish`,
-    async () => {
-      const list = (await callOver(server, token, 'GET', '/api/uploadStatus/')).body as UploadItem[];
-      const item = list.find((u) => u.id === id);
-      return item && item.status !== 'WIP' ? item : undefined;
-    },
-    300_000,
-    250,
-  );
-}
-
-/** Upload Files with a preview: the upload's state and response once the preview is computed. */
-async function preview(server: RunningServer, token: string, files: Files, ext: string): Promise<UploadItem> {
-  const form = new FormData();
-  form.append('releaseId', RELEASE);
-  form.append('type', 'massive');
-  form.append('preview', 'true');
-  for (const kind of LOADER_FILE_KINDS) form.append(kind, new Blob([files[kind]]), `${RELEASE}-${kind}.${ext}`);
-  const res = await fetch(`${server.url}/data/fileLoader/import`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
-  const body = (await res.json()) as { upload: UploadItem };
-  expect(res.status, JSON.stringify(body)).toBe(200);
-  return waitForUpload(server, token, body.upload.id);
-}
-
 /**
  * A new installation on a scratch database: empty, DEMO_DATA=never, the admin from the environment; its
  * release created on Manage Releases; `files` previewed, then applied. Answers what `check` answers.
@@ -73,17 +35,6 @@ async function newInstallation<T>(files: Files, ext: string, check: (run: { serv
       await server.stop();
     }
   });
-}
-
-/** Applies a ready preview and waits for the load: DONE. */
-async function apply(server: RunningServer, token: string, previewed: UploadItem): Promise<UploadItem> {
-  expect(previewed.status, previewed.response ?? '').toBe('PREVIEW');
-  const applied = await callOver(server, token, 'POST', `/data/fileLoader/${previewed.id}/apply`);
-  expect(applied.status, JSON.stringify(applied.body)).toBe(200);
-  const done = await waitForUpload(server, token, previewed.id);
-  expect(done.status, done.response ?? '').toBe('DONE');
-  expect(done.response).toContain(FILE_LOADER_TEXTS.uploaded);
-  return done;
 }
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('an empty installation filled from the release files', () => {
