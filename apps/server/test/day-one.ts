@@ -43,7 +43,7 @@ export async function preview(server: RunningServer, token: string, files: Files
   form.append('releaseId', release);
   form.append('type', 'massive');
   form.append('preview', 'true');
-  for (const kind of LOADER_FILE_KINDS) form.append(kind, new Blob([files[kind]]), `${release}-${kind}.${ext}`);
+  for (const kind of LOADER_FILE_KINDS) form.append(kind, new Blob([new Uint8Array(files[kind])]), `${release}-${kind}.${ext}`);
   const res = await fetch(`${server.url}/data/fileLoader/import`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
   const body = (await res.json()) as { upload: UploadItem };
   expect(res.status, JSON.stringify(body)).toBe(200);
