@@ -216,7 +216,7 @@ describe('cluster composition editor', { timeout: 120_000 }, () => {
     await page.getByText('Attention! Module in WIP').waitFor();
     expect(await popupText()).toContain('It is not possible to publish the cluster, because there are modules in work in progress. Please publish all modules WIP before publishing the entire cluster.');
     await screenshot(page, 'cluster-editor-module-wip');
-    await page.getByTestId('wip-modules-popup').getByRole('button', { name: 'Close' }).click();
+    await page.getByTestId('wip-modules-popup').getByRole('button', { name: 'Close', exact: true }).click();
 
     for (const m of [WIP_MODULE, ALL_MODULE]) await publishModule(m);
     await page.reload();

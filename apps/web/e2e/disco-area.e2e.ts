@@ -311,7 +311,7 @@ describe('Disco Area', () => {
     expect(await preview.innerText()).toContain(replacement.upc);
     await settle();
     await screenshot(page, 'disco-area-replacement-preview');
-    await preview.getByRole('button', { name: 'Close' }).click();
+    await preview.getByRole('button', { name: 'Close', exact: true }).click();
     await page.getByTestId('save-all').click();
     const confirm = page.getByRole('dialog').filter({ hasText: /the changes of \d+ rows?\?/ });
     await confirm.waitFor();

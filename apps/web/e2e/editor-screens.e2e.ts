@@ -178,9 +178,13 @@ describe('editor screens', { timeout: 120_000 }, () => {
     expect(outer.y + outer.height - (results.y + results.height)).toBeLessThan(24);
     expect(results.height).toBeGreaterThan(240);
     await screenshot(page, 'editor-screens-cluster-1440');
+    // At 1024 px the search column stays beside the clusters (issue 34 item 1), so its list is shorter
+    // than the full-width list it was under them; it still shows several results and scrolls.
     await atWidth(1024, async () => {
       await page.waitForTimeout(300);
-      expect((await box(panel.getByTestId('search-results-area'))).height).toBeGreaterThan(400);
+      expect((await box(panel.getByTestId('search-results-area'))).height).toBeGreaterThan(150);
+      const first = await box(block(c.clusterId));
+      expect((await box(panel)).x).toBeGreaterThanOrEqual(first.x + first.width - 1);
       await screenshot(page, 'editor-screens-cluster-1024');
     });
   });

@@ -200,7 +200,7 @@ describe('Massive Edit: module rows', () => {
     expect(previewText).toMatch(/Row 4: /);
     expect(previewText).toContain(a.upc);
     await shot('preview');
-    await preview.getByRole('button', { name: 'Close' }).click();
+    await preview.getByRole('button', { name: 'Close', exact: true }).click();
     const before = await apiCall<ModuleDto[]>(token, 'POST', '/module/details', [{ moduleName: a.name, monthId: MONTH }]);
     expect(before[0]!.productDtoList.some((p) => p.upc === a.upc)).toBe(false);
 

@@ -216,7 +216,7 @@ describe('module editor', () => {
     await screenshot(page, 'module-editor-copy');
     await dialog.getByRole('button', { name: 'Save', exact: true }).click();
     await dialog.getByText(`Copied module/cluster ${A} for the months: 11/2027`).waitFor({ timeout: 30_000 });
-    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.getByRole('button', { name: 'Close', exact: true }).click();
     await page.goto(`/backoffice/module?moduleName=${A}&monthId=${COPY_MONTH}`);
     await card(A).waitFor();
     expect((await upcsIn(A, 'EL')).sort()).toEqual(el);

@@ -293,7 +293,7 @@ describe('Upload Files', () => {
     await refused.waitFor({ timeout: 60_000 });
     expect(await refused.textContent()).toContain("registry.csv, row 2, brandCode: 'NOPE' is not a known brand");
     await shot('preview-refused');
-    await refused.getByRole('button', { name: 'Close' }).click();
+    await refused.getByRole('button', { name: 'Close', exact: true }).click();
     const row = page.getByTestId(`upload-row-${upload.id}`);
     await expect.poll(() => row.locator('[data-status]').getAttribute('data-status'), { timeout: 60_000, interval: 250 }).toBe('ERROR');
     await row.getByTestId('upload-show-response').click();

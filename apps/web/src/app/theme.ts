@@ -50,14 +50,17 @@ const FILL = Object.fromEntries(Object.entries(LIGHT_TEXT).filter(([hue]) => !BR
 const paletteVariables = Object.fromEntries([
   ...Object.entries(LIGHT_TEXT).flatMap(([hue, color]) => [
     [`--mantine-color-${hue}-light-color`, color],
-    // The hue as a text colour (Text c="red", a red menu item such as Logout).
+    // The hue as a text colour (Text c="red", a red menu item such as Logout), and outline variants.
     [`--mantine-color-${hue}-text`, color],
+    [`--mantine-color-${hue}-outline`, color],
   ]),
   ...Object.entries(FILL).flatMap(([hue, color]) => [
     [`--mantine-color-${hue}-filled`, color],
     [`--mantine-color-${hue}-filled-hover`, `color-mix(in srgb, ${color}, black 15%)`],
   ]),
 ]);
+
+const PAGINATION_NAMES: Record<string, string> = { first: 'First page', previous: 'Previous page', next: 'Next page', last: 'Last page' };
 
 const variantColorResolver: VariantColorsResolver = (input) => {
   const base = defaultVariantColorsResolver(input);
@@ -69,8 +72,10 @@ export const theme = createTheme({
   variantColorResolver,
   components: {
     // Every modal's and drawer's close button is named (axe button-name): Mantine draws an icon only.
-    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
-    Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
+    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close the dialog' } } },
+    Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Close the panel' } } },
+    // Pagination's arrows are icons only: each is named (axe button-name).
+    Pagination: { defaultProps: { getControlProps: (control: string) => ({ 'aria-label': PAGINATION_NAMES[control] ?? control }) } },
   },
   primaryColor: 'brand',
   primaryShade: 7,
