@@ -10,7 +10,6 @@ import { clusterCreateSchema } from '@bo/shared/creation';
 import { formatMonthId } from '@bo/shared/months';
 import { canImportItem } from '@bo/shared/permissions';
 import type { Db, Tx } from '../../db/client.js';
-import type { JobHandler, JobRunner } from '../../jobs/job-runner.js';
 import type { ClusterContent, ClusterRow } from '../clusters/clusters.repository.js';
 import { storesBySap } from '../creation/creation.repository.js';
 import { checkNewCluster, insertNewCluster, type PreparedCluster } from '../creation/creation.service.js';
@@ -21,8 +20,8 @@ import { CLUSTER_IMPORT_TEXTS, clusterImportChange, clusterImportEnv, type Clust
 import { CLUSTER_IMPORT_FORMAT, type ClusterGroup } from './cluster-import-file.js';
 import { listReasons } from './import-file.js';
 import { fillCreated } from './import-creation.js';
-import { importEditType, importJob, refusedBy, type GroupPlan, type ImportKind } from './import.job.js';
-import { NO_OVERWRITE, overwriteKey, overwriteOf, type OverwriteKeys } from './stale-version.js';
+import { importEditType, importJobOf, refusedBy, type GroupPlan, type ImportKind } from './import.job.js';
+import { checkedVersion, NO_OVERWRITE, overwriteKey, type OverwriteKeys } from './stale-version.js';
 
 export const CLUSTER_IMPORT_JOB = 'upload-cluster';
 
@@ -135,7 +134,7 @@ export function clusterImportKind(overwrite: OverwriteKeys = NO_OVERWRITE): Impo
         ),
       ),
     editType: clusterImportEditType,
-    toEdit: (g, itemKey) => toEdit(g, itemKey, overwrite.has(overwriteKey(itemKey, g.monthId)) ? null : (g.fileVersion?.version ?? null)),
+    toEdit: (g, itemKey) => toEdit(g, itemKey, checkedVersion(overwrite, itemKey, g)),
     creation: { prepare: prepareCreation, write: writeCreation },
   };
 }
@@ -143,7 +142,4 @@ export function clusterImportKind(overwrite: OverwriteKeys = NO_OVERWRITE): Impo
 export const clusterImport = clusterImportKind();
 
 /** The job: the kind with the payload's overwrite list. */
-export const clusterImportJob =
-  (runner: Pick<JobRunner, 'enqueue'>, lockTtlMinutes: number): JobHandler =>
-  (ctx) =>
-    importJob(runner, clusterImportKind(overwriteOf(ctx.job.payload)), lockTtlMinutes)(ctx);
+export const clusterImportJob = importJobOf(clusterImportKind);

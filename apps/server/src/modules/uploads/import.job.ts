@@ -29,7 +29,7 @@ import { massiveEditJob, type MassiveEditPayload } from '../massive-edit/massive
 import { previewSteps, type EditType, type Step } from '../massive-edit/massive-edit-plan.js';
 import { listReasons, readImportFile, type ImportFormat, type ImportGroup } from './import-file.js';
 import { recordVersionsAs } from '../item-versions/item-versions.repository.js';
-import { staleRefusal } from './stale-version.js';
+import { overwriteOf, staleRefusal, type OverwriteKeys } from './stale-version.js';
 import { uploadOfJob } from './uploads.repository.js';
 
 export const IMPORT_JOB_TEXTS = {
@@ -350,4 +350,11 @@ export function importJob<G extends ImportGroup<unknown>, Row extends VersionedR
     refusals(state.plan, byGroup);
     return assemble(file, state.plan, byGroup, null);
   };
+}
+
+/** An import's job: its kind built with the job payload's overwrite list (the items the caller chose to overwrite). */
+export function importJobOf<G extends ImportGroup<unknown>, Row extends VersionedRow, Content, Edit, Env, Prepared>(
+  kindOf: (overwrite: OverwriteKeys) => ImportKind<G, Row, Content, Edit, Env, Prepared>,
+): (runner: Pick<JobRunner, 'enqueue'>, lockTtlMinutes: number) => JobHandler {
+  return (runner, lockTtlMinutes) => (ctx) => importJob(runner, kindOf(overwriteOf(ctx.job.payload)), lockTtlMinutes)(ctx);
 }

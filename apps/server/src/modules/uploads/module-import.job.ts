@@ -8,7 +8,6 @@ import { moduleCreateSchema } from '@bo/shared/creation';
 import { canImportItem, isAdmin } from '@bo/shared/permissions';
 import type { Grant } from '@bo/shared/grants';
 import type { Db, Tx } from '../../db/client.js';
-import type { JobHandler, JobRunner } from '../../jobs/job-runner.js';
 import { checkNewModule, insertNewModule } from '../creation/creation.service.js';
 import type { JobCaller } from '../lifecycle/job-caller.js';
 import { moduleKind } from '../lifecycle/module-kind.js';
@@ -16,10 +15,10 @@ import type { ModuleContent, ModuleEnv } from '../massive-edit/module-change.js'
 import type { ModuleRow } from '../modules/modules.repository.js';
 import { listReasons } from './import-file.js';
 import { fillCreated } from './import-creation.js';
-import { IMPORT_JOB_TEXTS, importJob, refusedBy, type ImportKind } from './import.job.js';
+import { IMPORT_JOB_TEXTS, importJobOf, refusedBy, type ImportKind } from './import.job.js';
 import { moduleImportChange, moduleImportEditType, MODULE_IMPORT_TEXTS, type ModuleImportEdit } from './module-import-change.js';
 import { MODULE_IMPORT_FORMAT, type ModuleGroup } from './module-import-file.js';
-import { NO_OVERWRITE, overwriteKey, overwriteOf, type OverwriteKeys } from './stale-version.js';
+import { checkedVersion, NO_OVERWRITE, overwriteKey, type OverwriteKeys } from './stale-version.js';
 import { allStarsZones } from './uploads.repository.js';
 
 export const MODULE_IMPORT_JOB = 'upload-module';
@@ -95,7 +94,7 @@ export function moduleImportKind(overwrite: OverwriteKeys = NO_OVERWRITE): Impor
       return groups.map((g) => (live.has(overwriteKey(g.itemKey, g.monthId)) ? { do: 'edit', itemKey: g.itemKey } : { do: 'create' }));
     },
     editType: moduleImportEditType,
-    toEdit: (g) => ({ ...toEdit(g), fileVersion: overwrite.has(overwriteKey(g.itemKey, g.monthId)) ? null : (g.fileVersion?.version ?? null) }),
+    toEdit: (g) => ({ ...toEdit(g), fileVersion: checkedVersion(overwrite, g.itemKey, g) }),
     creation: { prepare: prepareCreation, write: writeCreation },
   };
 }
@@ -103,7 +102,4 @@ export function moduleImportKind(overwrite: OverwriteKeys = NO_OVERWRITE): Impor
 export const moduleImport = moduleImportKind();
 
 /** The job: the kind with the payload's overwrite list. */
-export const moduleImportJob =
-  (runner: Pick<JobRunner, 'enqueue'>, lockTtlMinutes: number): JobHandler =>
-  (ctx) =>
-    importJob(runner, moduleImportKind(overwriteOf(ctx.job.payload)), lockTtlMinutes)(ctx);
+export const moduleImportJob = importJobOf(moduleImportKind);

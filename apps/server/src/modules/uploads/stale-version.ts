@@ -58,6 +58,10 @@ export function readVersion<K extends string>(row: ImportRow<K>, key: K, group: 
   else if (!group.fileVersion) group.fileVersion = { version, fileRow: row.number };
 }
 
+/** The file version an item-month's change is checked against: none (null) when the caller overwrites it. */
+export const checkedVersion = (overwrite: OverwriteKeys, itemKey: string, group: { monthId: string; fileVersion: FileVersion | null }): number | null =>
+  overwrite.has(overwriteKey(itemKey, group.monthId)) ? null : (group.fileVersion?.version ?? null);
+
 /** Why the item cannot take the file's change: changed since the file was exported. Null: it may (same version, no version, overwritten). */
 export function staleRefusal(row: { version: number; updatedBy: string | null; updatedAt: Date | string }, fileVersion: number | null): string | null {
   if (fileVersion === null || fileVersion === row.version) return null;
