@@ -96,7 +96,8 @@ async function bothWays(files: () => Record<ReleaseFileKind, FileSource>) {
   return { fast, careful, rows: carefulRows };
 }
 
-describe('spreadsheet files: dialects, encodings, code columns (both staging ways)', () => {
+/** Each test on an app of its own with the reference data, a PILOT family and a VIP classification. */
+function openWorld(): void {
   beforeEach(async () => {
     const t = await buildTestApp({ reference: true });
     db = t.db;
@@ -108,6 +109,10 @@ describe('spreadsheet files: dialects, encodings, code columns (both staging way
   afterEach(async () => {
     await close();
   });
+}
+
+describe('spreadsheet files: dialects, encodings, code columns (both staging ways)', () => {
+  openWorld();
 
   it('reads `;` or `,`, CRLF or LF, UTF-8 with or without a BOM, the same on both ways (the fast way takes them all)', async () => {
     const files = world();
@@ -196,17 +201,7 @@ describe('spreadsheet files: dialects, encodings, code columns (both staging way
 });
 
 describe.skipIf(!SOFFICE)(`spreadsheet files through LibreOffice ${SOFFICE ? '' : SOFFICE_SKIP}`, () => {
-  beforeEach(async () => {
-    const t = await buildTestApp({ reference: true });
-    db = t.db;
-    onPostgres = t.app.database.kind === 'postgres';
-    close = () => t.app.close();
-    await db.insert(macroFamilies).values([{ macroFamily: 'PILOT' }]);
-    await db.insert(clientClassifications).values({ classificationLabel: 'VIP' });
-  });
-  afterEach(async () => {
-    await close();
-  });
+  openWorld();
 
   const downloaded = (files: Files) => RELEASE_FILE_KINDS.map((k) => ({ name: `${k}.csv`, content: csv(k, files[k]) }));
   const asSources = (buffers: Buffer[], ext: string) => sources(Object.fromEntries(RELEASE_FILE_KINDS.map((k, i) => [k, buffers[i]!])) as Record<ReleaseFileKind, Buffer>, ext);
