@@ -173,8 +173,8 @@ async function cpuProfiled<T>(title: string, fn: () => Promise<T>): Promise<T> {
 
 const failures: string[] = [];
 function checkResult(what: string, result: MassiveEditResult, rows: number) {
-  const { applied, unchanged, failed } = result.counts;
-  console.log(`  ${what}: status ${result.status}, applied ${applied}, unchanged ${unchanged}, failed ${failed} (of ${rows} rows)`);
+  const { saved: applied, unchanged, failed } = result.counts;
+  console.log(`  ${what}: status ${result.status}, saved ${applied}, unchanged ${unchanged}, failed ${failed} (of ${rows} rows)`);
   const notApplied = result.rows.filter((r) => r.outcome !== 'applied');
   if (result.status !== 'DONE' || applied !== rows || unchanged !== 0 || failed !== 0 || notApplied.length) {
     const msg = `${what}: not every row was applied (${notApplied.length} rows not applied)`;

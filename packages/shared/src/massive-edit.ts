@@ -4,6 +4,7 @@
  * bodies and the answers, written once for the page and the server (docs/MASSIVE-EDIT.md).
  */
 import { z } from 'zod';
+import { CLUSTER_TEXTS } from './clusters.js';
 import { clusterPublishDiffSchema, modulePublishDiffSchema } from './item-versions.js';
 import { formatMonthId } from './months.js';
 import { numeric } from './numbers.js';
@@ -267,15 +268,67 @@ export const massiveEditPublishDiffSchema = z.object({
 });
 export type MassiveEditPublishDiff = z.infer<typeof massiveEditPublishDiffSchema>;
 
+/**
+ * What happened to the rows (issue 34): each sent row counted once by its outcome (saved, partly saved,
+ * unchanged, failed) and, on Save & Publish, each row that saved something counted once by whether all it
+ * saved went to the planning system (published: its submission started) or not (notPublished, with the
+ * reasons). In a preview the same counts say what would happen.
+ */
+export const massiveEditCountsSchema = z.object({
+  /** Rows whose every item-month was saved. */
+  saved: z.number().int(),
+  /** Rows with some item-months saved and some failed. */
+  partial: z.number().int(),
+  /** Rows with nothing to change. */
+  unchanged: z.number().int(),
+  /** Rows with nothing saved and something failed. */
+  failed: z.number().int(),
+  /** Save & Publish: rows whose every saved item-month was sent to the planning system. */
+  published: z.number().int(),
+  /** Save & Publish: rows with a saved item-month that was not sent. */
+  notPublished: z.number().int(),
+  /** Why they were not sent, short ('modules in WIP'), each once, with the rows it concerns. */
+  notPublishedReasons: z.array(z.object({ reason: z.string(), rows: z.number().int() })),
+});
+export type MassiveEditCounts = z.infer<typeof massiveEditCountsSchema>;
+
+/** The short form of a reason an item was not published, for the counts' summary line. */
+export function shortPublishReason(message: string): string {
+  if (message === CLUSTER_TEXTS.modulesInWip) return 'modules in WIP';
+  if (/^Only (modules|clusters) in WIP can be published/.test(message)) return 'not in WIP';
+  if (/right to publish/.test(message)) return 'no right to publish';
+  return message;
+}
+
+/**
+ * The Result popup's summary line: "Saved 2 · Published 0 · Not published 2 (modules in WIP)"; a preview
+ * says what would happen ("Would save 2 · …"). Zero counts other than Saved and Failed are left out, and the
+ * publish counts are there only on Save & Publish.
+ */
+export function countsSummary(counts: MassiveEditCounts, { dryRun, toPublish }: { dryRun: boolean; toPublish: boolean }): string {
+  const parts: string[] = [`${dryRun ? 'Would save' : 'Saved'} ${counts.saved}`];
+  if (counts.partial) parts.push(`${dryRun ? 'Would partly save' : 'Partly saved'} ${counts.partial}`);
+  if (counts.unchanged) parts.push(`Unchanged ${counts.unchanged}`);
+  if (toPublish) {
+    parts.push(`${dryRun ? 'Would publish' : 'Published'} ${counts.published}`);
+    if (counts.notPublished) {
+      const why = counts.notPublishedReasons.map((r) => r.reason).join(', ');
+      parts.push(`${dryRun ? 'Would not publish' : 'Not published'} ${counts.notPublished}${why ? ` (${why})` : ''}`);
+    }
+  }
+  parts.push(`${dryRun ? 'Would fail' : 'Failed'} ${counts.failed}`);
+  return parts.join(' · ');
+}
+
 /** The job's result (GET /api/jobs/:id `result`) and the preview's answer: the same shape. */
 export const massiveEditResultSchema = z.object({
   type: z.enum(['module', 'cluster', 'classification']),
   dryRun: z.boolean(),
   toPublish: z.boolean(),
-  /** DONE: every row applied (or had nothing to change); PARTIAL: some did not; FAILED: none did. */
+  /** DONE: every row applied (or had nothing to change); PARTIAL: some did not; FAILED: none did (publishing aside: see counts). */
   status: z.enum(['DONE', 'PARTIAL', 'FAILED']),
   notAuthorizedItems: notAuthorizedItemsSchema,
-  counts: z.object({ applied: z.number(), unchanged: z.number(), failed: z.number() }),
+  counts: massiveEditCountsSchema,
   rows: z.array(massiveEditRowResultSchema),
   publishJobId: z.number().nullable(),
   /** Only in a preview with toPublish (module and cluster rows). */

@@ -7,7 +7,7 @@
  */
 import type { ItemKeyParts } from '@bo/shared/item-keys';
 import { canPublish } from '@bo/shared/permissions';
-import type { Tx } from '../../db/client.js';
+import type { Queryable, Tx } from '../../db/client.js';
 import type { JobRunner } from '../../jobs/job-runner.js';
 import { audit } from '../../lib/audit.repository.js';
 import { startPublication, type PublishItem } from '../publishing/publish.job.js';
@@ -17,7 +17,7 @@ import type { JobCaller } from './job-caller.js';
 export interface PublishChangedKind<Row extends LifecycleRow> {
   kind: ItemKind<Row>;
   /** Why a row may not be published now, by row id. */
-  publishBlockers(tx: Tx, rows: readonly Row[]): Promise<Map<number, string>>;
+  publishBlockers(db: Queryable, rows: readonly Row[]): Promise<Map<number, string>>;
   texts: { publishNotAllowed(month: string): string; notWip(month: string): string };
 }
 
@@ -35,18 +35,15 @@ export async function publishChanged<Row extends LifecycleRow>(
   caller: JobCaller,
   auditSummary: Record<string, unknown>,
 ): Promise<PublishChangedOutcome> {
-  const { kind, texts } = what;
+  const { kind } = what;
   const errors: PublishChangedOutcome['errors'] = [];
   const rows = await kind.findLive(tx, keys, true);
-  const scopes = await kind.scopes(tx, rows);
-  const blockers = await what.publishBlockers(tx, rows);
+  const refusals = await publishRefusals(tx, what, rows, caller.grants, { checkStatus: true });
   const items: PublishItem[] = [];
   for (const row of rows) {
     const key = kind.keyOf(row);
-    const error = (message: string) => errors.push({ ...key, message });
-    if (!canPublish(caller.grants, scopes.get(row.id)!)) error(texts.publishNotAllowed(row.monthId));
-    else if (row.status !== 'WIP') error(texts.notWip(row.monthId));
-    else if (blockers.has(row.id)) error(blockers.get(row.id)!);
+    const refusal = refusals.get(row.id);
+    if (refusal) errors.push({ ...key, message: refusal });
     else items.push({ itemType: kind.type, ...key });
   }
   if (items.length === 0) return { published: [], errors, jobId: null };
@@ -63,4 +60,28 @@ export async function publishChanged<Row extends LifecycleRow>(
     });
   }
   return { published: items.map((i) => ({ itemKey: i.itemKey, monthId: i.monthId })), errors, jobId };
+}
+
+/**
+ * Why each of these rows may not be published now, by row id (absent: it may): the caller's submit right,
+ * its status (WIP; `checkStatus` false when the rows are as stored before a change that reopens them, as in
+ * a massive edit's preview) and the kind's publish blockers. publishChanged and the preview share it.
+ */
+export async function publishRefusals<Row extends LifecycleRow>(
+  db: Queryable,
+  what: PublishChangedKind<Row>,
+  rows: readonly Row[],
+  grants: JobCaller['grants'],
+  { checkStatus }: { checkStatus: boolean },
+): Promise<Map<number, string>> {
+  const { kind, texts } = what;
+  const scopes = await kind.scopes(db, rows);
+  const blockers = await what.publishBlockers(db, rows);
+  const refusals = new Map<number, string>();
+  for (const row of rows) {
+    if (!canPublish(grants, scopes.get(row.id)!)) refusals.set(row.id, texts.publishNotAllowed(row.monthId));
+    else if (checkStatus && row.status !== 'WIP') refusals.set(row.id, texts.notWip(row.monthId));
+    else if (blockers.has(row.id)) refusals.set(row.id, blockers.get(row.id)!);
+  }
+  return refusals;
 }

@@ -11,6 +11,8 @@ import { PUBLISH_DIFF_MAX_ITEMS } from '@bo/shared/item-versions';
 import { formatMonthId } from '@bo/shared/months';
 import {
   notAuthorizedText,
+  shortPublishReason,
+  type MassiveEditCounts,
   type MassiveEditItemOutcome,
   type MassiveEditPublishDiff,
   type MassiveEditResult,
@@ -22,7 +24,7 @@ import type { Queryable } from '../../db/client.js';
 import type { MonthState } from '../months/months.repository.js';
 import { decideChange, factsAfter, loadChangeFacts, type ChangeKind, type VersionedRow } from '../lifecycle/item-change.js';
 import type { JobCaller } from '../lifecycle/job-caller.js';
-import type { PublishChangedKind } from '../lifecycle/publish-changed.js';
+import { publishRefusals, type PublishChangedKind } from '../lifecycle/publish-changed.js';
 import type { NamedItem } from './massive-edit.repository.js';
 
 /** One kind of massive edit row: module, cluster or classification. */
@@ -234,9 +236,10 @@ function rowMessage(row: number, items: readonly MassiveEditItemOutcome[], dryRu
   const shown = failed.slice(0, MAX_NAMED).map((i) => `${i.monthId ? `${i.itemKey} (${formatMonthId(i.monthId)})` : i.itemKey}: ${i.reason}`);
   if (failed.length) parts.push(`not ${dryRun ? 'possible' : 'saved'} for ${shown.join(', ')}${failed.length > MAX_NAMED ? ` and ${failed.length - MAX_NAMED} more` : ''}`);
   const notPublished = items.filter((i) => i.published === false);
-  if (notPublished.length) parts.push(`not published: ${notPublished.slice(0, MAX_NAMED).map((i) => `${i.itemKey} (${formatMonthId(i.monthId)}): ${i.publishError}`).join(', ')}`);
+  if (notPublished.length)
+    parts.push(`${dryRun ? 'would not be published' : 'not published'}: ${notPublished.slice(0, MAX_NAMED).map((i) => `${i.itemKey} (${formatMonthId(i.monthId)}): ${i.publishError}`).join(', ')}`);
   const published = items.filter((i) => i.published === true);
-  if (published.length) parts.push(`sent to the planning system: ${published.length} ${itemType}(s)`);
+  if (published.length) parts.push(`${dryRun ? 'would be sent' : 'sent'} to the planning system: ${published.length} ${itemType}(s)`);
   return `Row ${row + 1}: ${parts.join('. ').replaceAll(';', ',')}`;
 }
 
@@ -254,7 +257,7 @@ export function assembleResult(input: {
   const { outcomes, publish, dryRun, toPublish } = input;
   const byRow = new Map<number, MassiveEditItemOutcome[]>();
   const notAuthorized = new Set<string>();
-  const counts = { applied: 0, unchanged: 0, failed: 0 };
+  let failedSteps = 0;
   for (const o of outcomes) {
     const published = publish?.get(itemKeyString(o));
     const item: MassiveEditItemOutcome = {
@@ -268,23 +271,59 @@ export function assembleResult(input: {
       publishError: published && o.outcome !== 'failed' ? published.error : null,
     };
     byRow.set(o.row, [...(byRow.get(o.row) ?? []), item]);
-    counts[o.outcome]++;
+    if (o.outcome === 'failed') failedSteps++;
     if (o.notAuthorized) notAuthorized.add(o.itemKey);
   }
   const rows: MassiveEditRowResult[] = [];
+  const counts: MassiveEditCounts = { saved: 0, partial: 0, unchanged: 0, failed: 0, published: 0, notPublished: 0, notPublishedReasons: [] };
+  const reasons = new Map<string, number>();
   for (let row = 0; row < input.rowCount; row++) {
     const items = byRow.get(row) ?? [];
     const failed = items.filter((i) => i.outcome === 'failed').length;
-    const applied = items.some((i) => i.outcome === 'applied');
-    const outcome = failed === items.length ? 'failed' : failed > 0 ? 'partial' : applied ? 'applied' : 'unchanged';
+    const changed = items.some((i) => i.outcome === 'applied');
+    const outcome = failed === items.length ? 'failed' : failed > 0 ? (changed ? 'partial' : 'failed') : changed ? 'applied' : 'unchanged';
     const stopped = items.length > 0 && failed === items.length && new Set(items.map((i) => i.reason)).size === 1 ? items[0]!.reason : null;
     rows.push({ row: row + 1, outcome, message: rowMessage(row, items, dryRun, input.itemType), error: stopped, items });
+    counts[outcome === 'applied' ? 'saved' : outcome]++;
+    // Save & Publish: a row that saved something is published when all it saved was sent, else not.
+    const savedItems = items.filter((i) => i.outcome === 'applied');
+    if (!toPublish || !publish || savedItems.length === 0) continue;
+    const notSent = savedItems.filter((i) => i.published !== true);
+    if (notSent.length === 0) {
+      counts.published++;
+      continue;
+    }
+    counts.notPublished++;
+    for (const why of new Set(notSent.map((i) => shortPublishReason(i.publishError ?? 'not sent')))) reasons.set(why, (reasons.get(why) ?? 0) + 1);
   }
+  counts.notPublishedReasons = [...reasons].map(([reason, n]) => ({ reason, rows: n }));
   const names = [...notAuthorized].sort();
   const notAuthorizedItems: NotAuthorizedItems = { edit: toPublish ? [] : names, submit: toPublish ? names : [] };
-  const status = counts.failed === 0 ? 'DONE' : counts.applied + counts.unchanged === 0 ? 'FAILED' : 'PARTIAL';
+  const status = failedSteps === 0 ? 'DONE' : outcomes.every((o) => o.outcome === 'failed') ? 'FAILED' : 'PARTIAL';
   const result: MassiveEditResult = { type: input.type, dryRun, toPublish, status, notAuthorizedItems, counts, rows, publishJobId: input.publishJobId };
   const header = notAuthorizedText(input.itemType, notAuthorizedItems);
   const lines = [...(header ? [header] : []), ...rows.map((r) => r.message)];
   return { result, response: lines.join(';') };
+}
+
+/**
+ * Save & Publish's preview: whether each item-month the rows change would be published (the job's publish
+ * checks on the items as stored: the caller's submit right and the kind's blockers, e.g. a cluster's modules
+ * in WIP; not the status, since a change reopens the item), by item key string. The job checks again.
+ */
+export async function plannedPublish<Row extends VersionedRow, Content>(
+  db: Queryable,
+  type: Pick<EditType<Row, Content, unknown, unknown>, 'publish' | 'change'>,
+  planned: readonly PlannedItem<Row, Content>[],
+  grants: JobCaller['grants'],
+): Promise<PublishOutcomes | null> {
+  if (!type.publish) return null;
+  const rows = planned.map((p) => p.row);
+  const refusals = await publishRefusals(db, type.publish, rows, grants, { checkStatus: false });
+  const outcomes: PublishOutcomes = new Map();
+  for (const row of rows) {
+    const refusal = refusals.get(row.id);
+    outcomes.set(itemKeyString(type.change.kind.keyOf(row)), { published: !refusal, error: refusal ?? null });
+  }
+  return outcomes;
 }

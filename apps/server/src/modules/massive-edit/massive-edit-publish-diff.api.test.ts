@@ -121,7 +121,7 @@ describe('module rows', () => {
       // Refused: not listed either.
       { moduleLabels: ['MOD_A'], monthIdList: ['M01_2027'], upcToAddList: ['0000000000000'] },
     ]);
-    expect(result.counts).toEqual({ applied: 1, unchanged: 1, failed: 1 });
+    expect(result.counts).toMatchObject({ saved: 1, unchanged: 1, failed: 1 });
     expect(result.publishDiff).toEqual({
       total: 1,
       modules: [
@@ -160,7 +160,7 @@ describe('cluster rows', () => {
     await app.jobs.drain();
 
     const result = await preview('/api/cluster/massiveEdit/', { rowsClusterMassiveEdit: [{ clusterLabels: ['CL_A'], months: ['M01_2027'], moduleLabelsToAdd: ['MOD_C label'] }], toPublish: true }, 'submitter');
-    expect(result.counts).toEqual({ applied: 1, unchanged: 0, failed: 0 });
+    expect(result.counts).toEqual({ saved: 1, partial: 0, unchanged: 0, failed: 0, published: 1, notPublished: 0, notPublishedReasons: [] });
     expect(result.publishDiff).toEqual({
       total: 1,
       modules: [],

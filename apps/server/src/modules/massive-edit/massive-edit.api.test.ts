@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { and, eq, sql } from 'drizzle-orm';
-import { MASSIVE_EDIT_TEXTS, type MassiveEditResult } from '@bo/shared/massive-edit';
+import { countsSummary, MASSIVE_EDIT_TEXTS, type MassiveEditResult } from '@bo/shared/massive-edit';
+import { CLUSTER_TEXTS } from '@bo/shared/clusters';
 import { AUR_EU, buildCluster, buildModule, buildSku, buildStore } from '../../../test/builders.js';
 import { buildTestApp, type TestUsers } from '../../../test/test-app.js';
 import { queryRows, type Db } from '../../db/client.js';
@@ -232,7 +233,8 @@ describe('module rows', () => {
     ]);
     expect(job.result.rows.map((r) => r.outcome)).toEqual(['failed', 'failed', 'failed', 'failed', 'failed', 'applied']);
     expect(job.result.status).toBe('PARTIAL');
-    expect(job.result.counts).toEqual({ applied: 1, unchanged: 0, failed: 6 });
+    // Rows, each once: one saved, five failed (row 2's two months count as one row).
+    expect(job.result.counts).toEqual({ saved: 1, partial: 0, unchanged: 0, failed: 5, published: 0, notPublished: 0, notPublishedReasons: [] });
     expect(job.response.split(';')[1]).toBe('Row 2: not saved for MOD_A (12/2026): The month 12/2026 is closed, MOD_A (10/2027): The module MOD_A does not exist in 10/2027');
     // A row never half-applies: the refused rows changed nothing.
     expect((await linesOf('MOD_A')).module.version).toBe(1);
@@ -310,7 +312,7 @@ describe('every item refused: answered at once, no job', () => {
       'Row 2: not saved for NOPE: Unknown module NOPE, MOD_VLT (01/2027): Edit error: cannot edit module(s) MOD_VLT',
     ]);
     const result = answer.result as MassiveEditResult;
-    expect(result).toMatchObject({ type: 'module', dryRun: false, toPublish: false, status: 'FAILED', notAuthorizedItems: { edit: ['MOD_VLT'], submit: [] }, counts: { applied: 0, unchanged: 0, failed: 3 }, publishJobId: null });
+    expect(result).toMatchObject({ type: 'module', dryRun: false, toPublish: false, status: 'FAILED', notAuthorizedItems: { edit: ['MOD_VLT'], submit: [] }, counts: { saved: 0, partial: 0, unchanged: 0, failed: 2, published: 0, notPublished: 0, notPublishedReasons: [] }, publishJobId: null });
     expect(result.rows.map((r) => r.outcome)).toEqual(['failed', 'failed']);
     expect(await jobCount()).toBe(0);
     expect(await snapshot()).toEqual(before);
@@ -418,6 +420,7 @@ describe('Save & Publish', () => {
       ['MOD_B', true],
     ]);
     expect(job.result.rows[0]!.message).toBe('Row 1: saved MOD_A (01/2027), MOD_B (01/2027). sent to the planning system: 2 module(s)');
+    expect(job.result.counts).toMatchObject({ saved: 1, published: 1, notPublished: 0, notPublishedReasons: [] });
     await app.jobs.drain();
     await app.jobs.drain();
     expect((await linesOf('MOD_A')).module.status).toBe('SUBMITTED');
@@ -430,6 +433,7 @@ describe('Save & Publish', () => {
       return finish(res.json().jobId);
     })();
     expect(job.result.rows[0]!.items[0]).toMatchObject({ outcome: 'applied', published: false, publishError: 'The module has no active SKU' });
+    expect(job.result.counts).toMatchObject({ saved: 1, published: 0, notPublished: 1, notPublishedReasons: [{ reason: 'The module has no active SKU', rows: 1 }] });
     expect((await linesOf('MOD_B')).module.status).toBe('WIP');
   });
 });
@@ -482,12 +486,38 @@ describe('cluster rows', () => {
     expect((await content('C2')).lias).toEqual(['LIA02']);
   });
 
-  it('Save & Publish: a cluster whose modules are in WIP is reported, not published', async () => {
+  it('Save & Publish: a cluster whose modules are in WIP is reported, not published; the preview said so first', async () => {
+    // Issue 34 item 2: the preview with toPublish (the confirmation) knows which rows would not publish, and why.
+    const preview = (await clusterEdit([{ clusterLabels: ['C1'], clusterDescription: 'Go' }, { clusterLabels: ['C2'], clusterDescription: 'Go too' }], { toPublish: true, dryRun: true })).json() as MassiveEditResult;
+    expect(preview.rows[0]!.items[0]).toMatchObject({ outcome: 'applied', published: false, publishError: CLUSTER_TEXTS.modulesInWip });
+    expect(preview.rows[1]!.items[0]).toMatchObject({ outcome: 'applied', published: false, publishError: 'The cluster has no store, The cluster has no module' });
+    expect(preview.counts).toEqual({
+      saved: 2,
+      partial: 0,
+      unchanged: 0,
+      failed: 0,
+      published: 0,
+      notPublished: 2,
+      notPublishedReasons: [
+        { reason: 'modules in WIP', rows: 1 },
+        { reason: 'The cluster has no store, The cluster has no module', rows: 1 },
+      ],
+    });
+    expect(countsSummary(preview.counts, preview)).toBe('Would save 2 · Would publish 0 · Would not publish 2 (modules in WIP, The cluster has no store, The cluster has no module) · Would fail 0');
+    expect(preview.rows[0]!.message).toContain('would not be published: C1 (01/2027)');
+    expect((await content('C1')).cluster.version).toBe(1);
+
     const res = await clusterEdit([{ clusterLabels: ['C1'], clusterDescription: 'Go' }], { toPublish: true });
     const job = await finish(res.json().jobId);
     expect(job.result.rows[0]!.items[0]).toMatchObject({ outcome: 'applied', published: false });
     expect(job.result.rows[0]!.items[0]!.publishError).toContain('modules in work in progress');
+    // Saved, not published: the counts say so (nothing counted as published).
+    expect(job.result.counts).toEqual({ saved: 1, partial: 0, unchanged: 0, failed: 0, published: 0, notPublished: 1, notPublishedReasons: [{ reason: 'modules in WIP', rows: 1 }] });
+    expect(countsSummary(job.result.counts, job.result)).toBe('Saved 1 · Published 0 · Not published 1 (modules in WIP) · Failed 0');
     await db.update(modules).set({ status: 'SUBMITTED' });
+    // With its modules published, the preview says the row would publish.
+    const ready = (await clusterEdit([{ clusterLabels: ['C1'], clusterDescription: 'Go again' }], { toPublish: true, dryRun: true })).json() as MassiveEditResult;
+    expect(ready.counts).toMatchObject({ saved: 1, published: 1, notPublished: 0 });
     const again = await finish((await clusterEdit([{ clusterLabels: ['C1'], clusterDescription: 'Go again' }], { toPublish: true })).json().jobId);
     expect(again.result.rows[0]!.items[0]).toMatchObject({ published: true });
     await app.jobs.drain();

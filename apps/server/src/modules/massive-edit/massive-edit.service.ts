@@ -14,7 +14,7 @@ import type { ServiceContext } from '../../lib/context.js';
 import { badRequest, forbidden } from '../../lib/errors.js';
 import { mayChange, type VersionedRow } from '../lifecycle/item-change.js';
 import { monthStates } from '../months/months.repository.js';
-import { assembleResult, plannedPublishDiff, previewSteps, resolveRows, type EditType, type StepOutcome } from './massive-edit-plan.js';
+import { assembleResult, plannedPublish, plannedPublishDiff, previewSteps, resolveRows, type EditType, type StepOutcome } from './massive-edit-plan.js';
 import { inRowOrder, type MassiveEditPayload } from './massive-edit.job.js';
 
 /** The most item-months one request may change (rows × items × months). */
@@ -68,7 +68,8 @@ export async function massiveEdit<Row extends VersionedRow, Content, Edit, Env>(
       toPublish,
       rowCount: request.edits.length,
       outcomes: inRowOrder(failures, outcomes),
-      publish: null,
+      // Save & Publish's confirmation says which rows would be saved but not published, and why.
+      publish: toPublish ? await plannedPublish(ctx.db, type, planned, grants) : null,
       publishJobId: null,
     });
     // Save & Publish's confirmation shows what publishing each changed item would change.
