@@ -1,15 +1,18 @@
-import { Badge, Button, Group, Radio, Stack, Text, Tooltip } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Radio, Stack, Text } from '@mantine/core';
 import { MASSIVE_EDIT_LIMITS, MASSIVE_EDIT_TEXTS, type MassiveEditType } from '@bo/shared/massive-edit';
 import { canMassivePublish, canMassiveSave } from '@bo/shared/permissions';
-import { IconEye, IconPlus } from '@tabler/icons-react';
+import { IconChevronLeft, IconEye, IconPlus } from '@tabler/icons-react';
+import { Link } from 'react-router';
 import { useCallback, useEffect } from 'react';
 import { confirmDialog } from '@/components/ui/confirm-dialog';
+import { DisabledReason } from '@/components/ui/disabled-reason';
 import { flash } from '@/components/ui/flash';
 import { NoAccessPage } from '@/components/ui/no-access-page';
 import { PageHeader } from '@/components/ui/page-header';
+import { paths } from '@/config/paths';
 import { useSession } from '@/lib/session';
 import type { MassiveEditTarget } from '../hooks/massive-edit-calls';
-import { FLOW_TEXTS, useMassiveEditFlow } from '../hooks/use-massive-edit-flow';
+import { FLOW_TEXTS, sentRowsKey, useMassiveEditFlow } from '../hooks/use-massive-edit-flow';
 import { useRowsTable } from '../hooks/use-rows-table';
 import { MASSIVE_EDIT_TYPES, TYPE_LABELS } from '../logic/fields';
 import type { RowsState } from '../logic/rows-reducer';
@@ -28,9 +31,11 @@ export interface MassiveEditPageProps {
   persist: boolean;
 }
 
-const BUTTON_HINTS = {
+export const BUTTON_HINTS = {
   nothing: 'Fill in at least one row',
   invalid: 'Correct the rows marked in red first',
+  untouched: 'Fill in what to change in the rows first: as they are, every row would be refused',
+  allFail: 'Every row would fail (the preview says why): change the rows first',
   publishGrant: 'Publishing needs a submit permission',
   saveGrant: 'Saving needs an edit permission',
   noAccess: 'Massive Edit needs an edit or a submit permission.',
@@ -80,25 +85,35 @@ export function MassiveEditPage({ title, description, target, initial, persist }
 
   // The server refuses a save or preview without an edit grant and a publish without a submit grant: the
   // buttons say so instead of being offered (a viewer, who has neither, gets the no-access page below).
-  const rowsHint = summary.sent.length === 0 ? BUTTON_HINTS.nothing : summary.invalidRows > 0 ? BUTTON_HINTS.invalid : null;
-  const saveHint = maySave ? rowsHint : BUTTON_HINTS.saveGrant;
-  const publishHint = mayPublish ? rowsHint : BUTTON_HINTS.publishGrant;
+  // Rows known to fail disable saving (issue 34 item 7): invalid on the row rules (also rows not shown red yet:
+  // a press reveals them), or every row failed in the server's preview of these very rows.
+  const rowsHint =
+    summary.sent.length === 0 ? BUTTON_HINTS.nothing : summary.invalidRows > 0 ? (summary.hiddenInvalidRows === summary.invalidRows ? BUTTON_HINTS.untouched : BUTTON_HINTS.invalid) : null;
+  const allFail = flow.allFailKey !== null && flow.allFailKey === sentRowsKey(summary.sent);
+  const failHint = rowsHint ?? (allFail ? BUTTON_HINTS.allFail : null);
+  const previewHint = maySave ? rowsHint : BUTTON_HINTS.saveGrant;
+  const saveHint = maySave ? failHint : BUTTON_HINTS.saveGrant;
+  const publishHint = mayPublish ? failHint : BUTTON_HINTS.publishGrant;
   const publishable = type !== 'classification';
   const busy = flow.busy;
 
-  const hinted = (hint: string | null, button: React.ReactElement) =>
-    hint ? (
-      <Tooltip label={hint} withArrow>
-        <span>{button}</span>
-      </Tooltip>
-    ) : (
-      button
-    );
+  // A press on a button the rows disable shows every row's errors (prefilled rows included).
+  const hinted = (hint: string | null, button: React.ReactElement<Record<string, unknown>>) => (
+    <span onClickCapture={hint ? () => dispatch({ type: 'touchAll' }) : undefined} style={{ display: 'inline-block' }}>
+      <DisabledReason reason={hint}>{button}</DisabledReason>
+    </span>
+  );
 
   if (!maySave && !mayPublish) return <NoAccessPage title={title} message={BUTTON_HINTS.noAccess} details={BUTTON_HINTS.noAccessDetails} testId="massive-edit-no-access" />;
 
   return (
     <Stack gap="md" w="100%">
+      {/* Back to home, as the editors have it (issue 34 item 7). */}
+      <Anchor component={Link} to={paths.home.path} fz="sm" style={{ alignSelf: 'flex-start' }} data-testid="massive-edit-home">
+        <Group gap={4} wrap="nowrap">
+          <IconChevronLeft size={16} aria-hidden /> Home
+        </Group>
+      </Anchor>
       <PageHeader title={title} description={description} />
       <Group justify="space-between" align="flex-end" gap="md" wrap="wrap">
         {target === 'page' ? (
@@ -116,21 +131,21 @@ export function MassiveEditPage({ title, description, target, initial, persist }
         )}
         <Group gap="sm">
           {hinted(
-            saveHint,
-            <Button variant="default" leftSection={<IconEye size={16} />} disabled={!!saveHint || busy} onClick={() => void flow.preview(summary.sent)} data-testid="preview-button">
+            previewHint,
+            <Button variant="default" leftSection={<IconEye size={16} />} disabled={busy} onClick={() => void flow.preview(summary.sent)} data-testid="preview-button">
               Preview
             </Button>,
           )}
           {hinted(
             saveHint,
-            <Button disabled={!!saveHint || busy} onClick={() => void flow.save(summary.sent, false)} data-testid="save-all">
+            <Button disabled={busy} onClick={() => void flow.save(summary.sent, false)} data-testid="save-all">
               {MASSIVE_EDIT_TEXTS.saveAll}
             </Button>,
           )}
           {publishable &&
             hinted(
               publishHint,
-              <Button variant="light" disabled={!!publishHint || busy} onClick={() => void flow.save(summary.sent, true)} data-testid="save-publish-all">
+              <Button variant="light" disabled={busy} onClick={() => void flow.save(summary.sent, true)} data-testid="save-publish-all">
                 {MASSIVE_EDIT_TEXTS.savePublishAll}
               </Button>,
             )}
@@ -152,9 +167,9 @@ export function MassiveEditPage({ title, description, target, initial, persist }
           <Badge variant="light" color="blue">
             {summary.sent.length} to send
           </Badge>
-          {summary.invalidRows > 0 && (
+          {summary.invalidRows - summary.hiddenInvalidRows > 0 && (
             <Badge variant="light" color="red" data-testid="invalid-count">
-              {summary.invalidRows} with errors
+              {summary.invalidRows - summary.hiddenInvalidRows} with errors
             </Badge>
           )}
         </Group>
@@ -179,6 +194,7 @@ export function MassiveEditPage({ title, description, target, initial, persist }
       <PreviewModal
         preview={flow.phase.kind === 'preview' ? flow.phase : null}
         onClose={flow.closePreview}
+        saveReason={saveHint}
         onSave={() => {
           flow.closePreview();
           void flow.save(summary.sent, false, { ask: false });

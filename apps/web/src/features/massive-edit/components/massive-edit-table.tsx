@@ -7,7 +7,7 @@ import { memo, useEffect, useMemo, useRef } from 'react';
 import { formatMonthId } from '@/lib/format';
 import { type DraftRow, normalizeMinValue, parseMonthToken, type RowAnalysis, splitLines } from '../logic/draft-rows';
 import { COLUMNS, type FieldDef, FIELDS } from '../logic/fields';
-import { isOrdinaryPaste, parseClipboardTable } from '../logic/paste';
+import { isOrdinaryPaste, parseClipboardTable, pastedValue, withoutHeaderLine } from '../logic/paste';
 import type { RowsAction } from '../logic/rows-reducer';
 import classes from './massive-edit-table.module.css';
 
@@ -114,14 +114,32 @@ const EditRow = memo(function EditRow({ type, row, index, analysis, serverErrors
   const fields = FIELDS[type];
   const byKey = useMemo(() => new Map(fields.map((f) => [f.key, f])), [fields]);
   const number = index + 1;
-  const errors = [...analysis.errors, ...(serverErrors ?? [])];
+  // A prefilled row shows its rule errors once the planner types in it, leaves it or presses a save button.
+  const errors = [...(row.pristine ? [] : analysis.errors), ...(serverErrors ?? [])];
+  const onBlur = (event: React.FocusEvent<HTMLDivElement>) => {
+    if (!row.pristine) return;
+    const to = event.relatedTarget as Node | null;
+    // Focus moving to a month dropdown (in a portal) or within the row is not leaving it.
+    if (to && (event.currentTarget.contains(to) || (to instanceof Element && to.closest('[data-combobox-dropdown], .mantine-Combobox-dropdown')))) return;
+    dispatch({ type: 'touch', id: row.id });
+  };
   const set = (key: string, value: string) => {
     dispatch({ type: 'set', id: row.id, key, value });
     if (serverErrors) onRowEdited(row.id);
   };
   const onPaste = (key: string) => (event: React.ClipboardEvent) => {
     const text = event.clipboardData.getData('text/plain');
-    if (!text || isOrdinaryPaste(text, byKey.get(key)!)) return;
+    const field = byKey.get(key)!;
+    if (!text) return;
+    if (isOrdinaryPaste(text, field)) {
+      // A column copied with its title (MODULE above the names): the names only.
+      const values = field.kind === 'list' ? withoutHeaderLine(type, field, text) : text;
+      if (values === text) return;
+      event.preventDefault();
+      const current = row.values[key] ?? '';
+      set(key, pastedValue(field, current.trim() ? `${current}\n${values}` : values));
+      return;
+    }
     event.preventDefault();
     dispatch({ type: 'paste', id: row.id, key, table: parseClipboardTable(text) });
     onRowEdited(row.id);
@@ -129,7 +147,7 @@ const EditRow = memo(function EditRow({ type, row, index, analysis, serverErrors
   const props = { row, number, set, onPaste, monthOptions, disabled };
 
   return (
-    <div className={`${classes.row} ${errors.length ? classes.rowInvalid : ''}`} data-testid="massive-edit-row" data-row={number} data-invalid={errors.length > 0 || undefined}>
+    <div className={`${classes.row} ${errors.length ? classes.rowInvalid : ''}`} data-testid="massive-edit-row" data-row={number} data-invalid={errors.length > 0 || undefined} onBlur={onBlur}>
       <div className={classes.grid} style={{ gridTemplateColumns: template }} role="row" aria-rowindex={number + 1}>
         <span className={classes.number} role="cell">
           {number}

@@ -1,5 +1,7 @@
 import { Badge, Button, Group, List, Modal, Paper, ScrollArea, Stack, Text } from '@mantine/core';
-import { type MassiveEditResult, itemInMonth, notAuthorizedText } from '@bo/shared/massive-edit';
+import { type MassiveEditResult, type MassiveEditRowResult, itemInMonth, notAuthorizedText } from '@bo/shared/massive-edit';
+import { DisabledReason } from '@/components/ui/disabled-reason';
+import { rowDigest } from '../logic/row-digest';
 import { itemKind, OUTCOME_COLORS, PREVIEW_OUTCOME_LABELS, renumberRow } from '../logic/result-lines';
 
 export interface PreviewModalProps {
@@ -8,28 +10,60 @@ export interface PreviewModalProps {
   onSave: () => void;
   /** Offered when the table may publish. */
   onSavePublish?: () => void;
+  /** Why Save All may not be used (every row would fail …); null when it may. */
+  saveReason?: string | null;
+}
+
+const rowsText = (n: number) => `${n} ${n === 1 ? 'row' : 'rows'}`;
+
+/** A classification row in one line: its clusters and months (above), then what changes and what fails. */
+function DigestLines({ row }: { row: MassiveEditRowResult }) {
+  const d = rowDigest(row);
+  return (
+    <Stack gap={2} mt={6} pl="xs" data-testid="massive-edit-preview-digest">
+      {d.changes.length > 0 && <Text fz="sm">{d.changes.join(' · ')}</Text>}
+      {d.unchanged > 0 && d.changes.length === 0 && (
+        <Text fz="sm" c="dimmed">
+          Nothing to change
+        </Text>
+      )}
+      {d.failures.map((f) => (
+        <Text key={f} fz="sm" c="red.8">
+          {f}
+        </Text>
+      ))}
+    </Stack>
+  );
 }
 
 /**
  * What Save would do, computed by the server with dryRun (nothing written): counts, then per row its
  * outcome and, per item and month, the changes or why it would fail. The planner closes it or saves.
  */
-export function PreviewModal({ preview, onClose, onSave, onSavePublish }: PreviewModalProps) {
+export function PreviewModal({ preview, onClose, onSave, onSavePublish, saveReason = null }: PreviewModalProps) {
   const result = preview?.result;
+  // Classification rows change every open month of their clusters alike: one line per row, not a block per month.
+  const oneLine = result?.type === 'classification';
   const refused = result ? notAuthorizedText(itemKind(result.type), result.notAuthorizedItems).split(';').filter(Boolean) : [];
   return (
     <Modal opened={!!result} onClose={onClose} centered radius="lg" size="xl" title={<Text fw={700}>Preview: nothing is saved yet</Text>} data-testid="massive-edit-preview">
       {result && preview && (
         <Stack gap="md">
+          {/* Counters of rows (each row once), as the Result popup counts them. */}
           <Group gap="xs" data-testid="massive-edit-preview-counts">
-            <Badge color="teal" variant="light">
-              {result.counts.applied} would change
+            <Badge color={result.counts.saved ? 'teal' : 'gray'} variant="light">
+              {rowsText(result.counts.saved)} would save
             </Badge>
+            {result.counts.partial > 0 && (
+              <Badge color="orange" variant="light">
+                {rowsText(result.counts.partial)} would partly save
+              </Badge>
+            )}
             <Badge color="gray" variant="light">
-              {result.counts.unchanged} unchanged
+              {rowsText(result.counts.unchanged)} unchanged
             </Badge>
-            <Badge color="red" variant="light">
-              {result.counts.failed} would fail
+            <Badge color={result.counts.failed ? 'red' : 'gray'} variant="light">
+              {rowsText(result.counts.failed)} would fail
             </Badge>
           </Group>
           <ScrollArea.Autosize mah="58dvh" type="auto" offsetScrollbars>
@@ -46,10 +80,11 @@ export function PreviewModal({ preview, onClose, onSave, onSavePublish }: Previe
                       {PREVIEW_OUTCOME_LABELS[row.outcome]}
                     </Badge>
                     <Text fz="sm" style={{ overflowWrap: 'anywhere' }}>
-                      {renumberRow(row.message, preview.rowNumbers)}
+                      {oneLine ? `Row ${preview.rowNumbers[row.row - 1] ?? row.row}: ${rowDigest(row).items} ${rowDigest(row).months}` : renumberRow(row.message, preview.rowNumbers)}
                     </Text>
                   </Group>
-                  {row.items.length > 0 && (
+                  {row.items.length > 0 && oneLine && <DigestLines row={row} />}
+                  {row.items.length > 0 && !oneLine && (
                     <Stack gap={6} mt="xs" pl="xs">
                       {row.items.map((item) => (
                         <div key={`${item.itemKey}|${item.monthId}`}>
@@ -84,9 +119,11 @@ export function PreviewModal({ preview, onClose, onSave, onSavePublish }: Previe
             <Button variant="default" onClick={onClose}>
               Close
             </Button>
-            <Button onClick={onSave} data-testid="massive-edit-preview-save">
-              Save All
-            </Button>
+            <DisabledReason reason={saveReason}>
+              <Button onClick={onSave} data-testid="massive-edit-preview-save">
+                Save All
+              </Button>
+            </DisabledReason>
             {onSavePublish && (
               <Button variant="light" onClick={onSavePublish}>
                 Save &amp; Publish All

@@ -1,7 +1,8 @@
-import { Badge, Box, Group, Loader, Paper, ScrollArea, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Box, Group, Loader, Paper, ScrollArea, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Fragment } from 'react';
 import { VERSION_TEXTS } from '@bo/shared/item-versions';
+import { countsSummary, itemInMonth, type MassiveEditResult, shortPublishReason } from '@bo/shared/massive-edit';
 import { PUBLISH_PARTS_SEPARATOR } from '@/lib/publish-diff-summary';
 import type { RequestRow } from '../logic/draft-rows';
 import { publishLines } from '../logic/publish-lines';
@@ -17,14 +18,27 @@ export const PUBLISH_CONFIRMATION_TEXTS = {
   failed: 'The changes could not be computed; publishing is still possible.',
   nothing: 'As the items are now, no row changes anything: nothing would be published.',
   more: (n: number) => `and ${n} more`,
+  notPublishedHeading: 'Saved but NOT published',
+  notPublishedLegend: 'These rows will be saved; publishing them is refused for the reason given (the Result says what happened).',
 } as const;
+
+/** The rows the preview says would be saved but not published: one line per row, each item-month with its reason. */
+export function notPublishedLines(result: MassiveEditResult, rowNumbers: readonly number[]): { key: string; text: string }[] {
+  return result.rows.flatMap((row) => {
+    const items = row.items.filter((i) => i.outcome === 'applied' && i.published === false);
+    if (items.length === 0) return [];
+    const number = rowNumbers[row.row - 1] ?? row.row;
+    const parts = items.slice(0, 10).map((i) => `${itemInMonth(i.itemKey, i.monthId)}: ${shortPublishReason(i.publishError ?? 'not sent')}`);
+    return [{ key: String(row.row), text: `Row ${number}: ${parts.join(', ')}${items.length > 10 ? ` and ${items.length - 10} more` : ''}` }];
+  });
+}
 
 /**
  * Save & Publish All's confirmation (issue 18): the question, then per item-month the rows would change, one line
  * of what publishing it changes against its last published version and the previous month's. The server computes
  * it from the content the item will have once the rows apply (the preview with toPublish: docs/MASSIVE-EDIT.md).
  */
-export function PublishConfirmation({ question, rows, target }: { question: string; rows: RequestRow[]; target: MassiveEditTarget }) {
+export function PublishConfirmation({ question, rows, rowNumbers, target }: { question: string; rows: RequestRow[]; rowNumbers: readonly number[]; target: MassiveEditTarget }) {
   const preview = useQuery({
     queryKey: ['massive-edit', 'publish-preview', target, rows],
     queryFn: () => callsFor(target).preview(rows, true),
@@ -36,9 +50,29 @@ export function PublishConfirmation({ question, rows, target }: { question: stri
   const lines = diff ? publishLines(diff) : [];
   const shown = lines.slice(0, MAX_PUBLISH_LINES);
   const more = diff ? diff.total - shown.length : 0;
+  const notPublished = preview.data ? notPublishedLines(preview.data, rowNumbers) : [];
   return (
     <Stack gap="sm" data-testid="massive-edit-publish-confirmation">
       <Text fz="sm">{question}</Text>
+      {preview.data && (
+        <Text fz="sm" fw={600} data-testid="massive-edit-publish-counts">
+          {countsSummary(preview.data.counts, preview.data)}
+        </Text>
+      )}
+      {notPublished.length > 0 && (
+        <Alert color="orange" variant="light" p="xs" title={PUBLISH_CONFIRMATION_TEXTS.notPublishedHeading} data-testid="massive-edit-not-published">
+          <Stack gap={2}>
+            {notPublished.map((line) => (
+              <Text key={line.key} fz="sm" data-testid="massive-edit-not-published-line" style={{ overflowWrap: 'anywhere' }}>
+                {line.text}
+              </Text>
+            ))}
+            <Text fz="xs" c="dimmed">
+              {PUBLISH_CONFIRMATION_TEXTS.notPublishedLegend}
+            </Text>
+          </Stack>
+        </Alert>
+      )}
       <Box data-testid="massive-edit-publish-diff">
         <Group justify="space-between" gap="xs" mb={4}>
           <Text fz="xs" fw={700} c="dimmed" tt="uppercase">

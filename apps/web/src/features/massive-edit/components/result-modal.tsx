@@ -1,6 +1,6 @@
 import { Badge, Button, Group, Modal, ScrollArea, Stack, Text } from '@mantine/core';
-import { MASSIVE_EDIT_TEXTS, type MassiveEditResult } from '@bo/shared/massive-edit';
-import { resultLines } from '../logic/result-lines';
+import { countsSummary, MASSIVE_EDIT_TEXTS, type MassiveEditResult } from '@bo/shared/massive-edit';
+import { countBadges, resultLines } from '../logic/result-lines';
 
 /**
  * The Result popup (part 2 §4): one line per row coloured by its outcome, then the items the user may not change;
@@ -25,16 +25,15 @@ export function ResultModal({ result, rowNumbers, note, onClose }: { result: Mas
               {note}
             </Text>
           )}
-          <Group gap="xs">
-            <Badge color="teal" variant="light">
-              {result.counts.applied} applied
-            </Badge>
-            <Badge color="gray" variant="light">
-              {result.counts.unchanged} unchanged
-            </Badge>
-            <Badge color="red" variant="light">
-              {result.counts.failed} failed
-            </Badge>
+          <Text fz="sm" fw={600} data-testid="massive-edit-result-summary">
+            {countsSummary(result.counts, result)}
+          </Text>
+          <Group gap="xs" data-testid="massive-edit-result-counts">
+            {countBadges(result).map((b) => (
+              <Badge key={b.key} color={b.color} variant="light" data-testid={`massive-edit-count-${b.key}`} data-color={b.color}>
+                {b.text}
+              </Badge>
+            ))}
           </Group>
           <ScrollArea.Autosize mah="60dvh" type="auto">
             <Stack gap={4} data-testid="massive-edit-result-lines">

@@ -30,6 +30,12 @@ export type FlowPhase =
   | { kind: 'result'; result: MassiveEditResult; rowNumbers: number[]; refused?: boolean }
   | { kind: 'preview'; result: MassiveEditResult; rowNumbers: number[] };
 
+/** The rows as sent, as one string: the page compares it with the rows the server said would all fail. */
+export const sentRowsKey = (sent: TableSummary['sent']) => JSON.stringify(sent.map((s) => s.request));
+
+/** Whether the server said no row would save anything (every row failed). */
+export const everyRowFails = (result: MassiveEditResult) => result.rows.length > 0 && result.rows.every((r) => r.outcome === 'failed');
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
@@ -43,6 +49,8 @@ export function useMassiveEditFlow({ target, type, onSaved }: { target: MassiveE
   const [phase, setPhase] = useState<FlowPhase>({ kind: 'idle' });
   const [serverErrors, setServerErrors] = useState<ReadonlyMap<string, string[]>>(new Map());
   const [busy, setBusy] = useState(false);
+  /** The rows (sentRowsKey) the server said every one of would fail (a preview, or every item refused). */
+  const [allFailKey, setAllFailKey] = useState<string | null>(null);
   const running = useRef(false);
 
   const fail = useCallback((error: unknown, sent: TableSummary['sent']) => {
@@ -94,7 +102,7 @@ export function useMassiveEditFlow({ target, type, onSaved }: { target: MassiveE
             const yes = await confirmDialog({
               title: FLOW_TEXTS.confirmTitle(publish),
               // Save & Publish shows what publishing changes, item by item (the server's preview with toPublish).
-              message: publish ? createElement(PublishConfirmation, { question, rows, target }) : question,
+              message: publish ? createElement(PublishConfirmation, { question, rows, rowNumbers: sent.map((s) => s.rowNumber), target }) : question,
               ...(publish ? { size: 'lg' as const } : {}),
               confirmLabel: 'CONFIRM',
               cancelLabel: 'CANCEL',
@@ -113,6 +121,7 @@ export function useMassiveEditFlow({ target, type, onSaved }: { target: MassiveE
         setServerErrors(new Map());
         if (answer.status === 'REFUSED') {
           // Every item refused: no job ran, nothing was written; the answer is already the result.
+          setAllFailKey(sentRowsKey(sent));
           setPhase({ kind: 'result', result: answer.result, rowNumbers: sent.map((s) => s.rowNumber), refused: true });
           return;
         }
@@ -154,6 +163,7 @@ export function useMassiveEditFlow({ target, type, onSaved }: { target: MassiveE
             false,
           );
           setServerErrors(new Map());
+          setAllFailKey(everyRowFails(result) ? sentRowsKey(sent) : null);
           setPhase({ kind: 'preview', result, rowNumbers: sent.map((s) => s.rowNumber) });
         } catch (error) {
           fail(error, sent);
@@ -179,5 +189,5 @@ export function useMassiveEditFlow({ target, type, onSaved }: { target: MassiveE
     });
   }, []);
 
-  return { phase, busy, serverErrors, save, preview, closeResult, closePreview, clearServerErrors };
+  return { phase, busy, serverErrors, allFailKey, save, preview, closeResult, closePreview, clearServerErrors };
 }

@@ -26,6 +26,11 @@ export interface DraftRow {
   values: Record<string, string>;
   /** Greyed hints (the selected modules' current description). */
   placeholders?: Record<string, string>;
+  /**
+   * A prefilled row nobody has typed in or left yet (Massive Edit Selected): its rule errors are not shown in
+   * red until the planner types in it, leaves it, or presses a save button (issue 34 item 7).
+   */
+  pristine?: true;
 }
 
 export type RequestRow = ModuleMassiveEditRowInput | ClusterMassiveEditRowInput | ClassificationMassiveEditRowInput;
@@ -193,6 +198,8 @@ export interface TableSummary {
   /** Non-blank rows, in table order, with their 1-based table row number. */
   sent: { rowId: string; rowNumber: number; request: RequestRow }[];
   invalidRows: number;
+  /** Invalid rows not shown in red yet (prefilled, untouched). */
+  hiddenInvalidRows: number;
   /** Save All (and Preview) enabled: at least one non-blank row and no non-blank row invalid. */
   canSave: boolean;
 }
@@ -200,11 +207,15 @@ export interface TableSummary {
 export function summarise(rows: readonly DraftRow[], analysis: (row: DraftRow) => RowAnalysis): TableSummary {
   const sent: TableSummary['sent'] = [];
   let invalidRows = 0;
+  let hiddenInvalidRows = 0;
   rows.forEach((row, i) => {
     const a = analysis(row);
     if (a.blank) return;
-    if (a.errors.length) invalidRows += 1;
+    if (a.errors.length) {
+      invalidRows += 1;
+      if (row.pristine) hiddenInvalidRows += 1;
+    }
     sent.push({ rowId: row.id, rowNumber: i + 1, request: a.request });
   });
-  return { sent, invalidRows, canSave: sent.length > 0 && invalidRows === 0 };
+  return { sent, invalidRows, hiddenInvalidRows, canSave: sent.length > 0 && invalidRows === 0 };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { emptyRow } from './draft-rows';
-import { applyPaste, isOrdinaryPaste, parseClipboardTable, pastedValue, splitPastedList } from './paste';
+import { applyPaste, isHeaderRow, isOrdinaryPaste, parseClipboardTable, pastedValue, splitPastedList, withoutHeaderLine } from './paste';
 import { FIELDS } from './fields';
 
 const field = (key: string) => FIELDS.module.find((f) => f.key === key)!;
@@ -98,5 +98,36 @@ describe('applyPaste', () => {
     const { rows: out } = applyPaste('cluster', rows, 0, 0, [['CLUSTER', 'DESCRIPTION'], ['C1', 'text']], newId);
     expect(out).toHaveLength(1);
     expect(out[0]!.values.clusterLabels).toBe('C1');
+  });
+});
+
+describe('pasted header rows (issue 34 item 7)', () => {
+  let n = 0;
+  const newId = () => `h${n++}`;
+  const data = (type: 'module' | 'cluster' | 'classification', text: string, startField = 0) =>
+    applyPaste(type, [emptyRow(type, 'a')], 0, startField, parseClipboardTable(text), newId).rows.map((r) => r.values);
+
+  it('skips the spec’s module header, which names MIN VALUE once for the SKU list column', () => {
+    const rows = data('module', 'MODULE\tDESCRIPTION\tADD\tREMOVE\tSTATUS\tMONTH\tMIN VALUE\tMIN VALUE\nAU_01\tText\n');
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.moduleLabels).toBe('AU_01');
+  });
+
+  it('skips cluster and classification headers, spelled out, in lower case or with a trailing dot', () => {
+    expect(data('cluster', 'Cluster\tDescription\tAdd module\tRemove module\tAdd LIA\tRemove LIA\tMonths\nCL_1\tx\n').map((r) => r.clusterLabels)).toEqual(['CL_1']);
+    expect(data('classification', 'CLUSTER\tADD CLIENT CLASSIFICATION\tREMOVE CLIENT CLASS.\nCL_1\tA1\n').map((r) => [r.clusterLabels, r.classificationsToAdd])).toEqual([['CL_1', 'A1']]);
+    expect(data('classification', 'cluster\tadd client class.\tremove client class.\nCL_1\tA1\n')).toHaveLength(1);
+  });
+
+  it('skips a header pasted from a later column, and keeps a data row whose cells are not all headers', () => {
+    expect(data('module', 'ADD\tREMOVE\n8050\t\n', 2).map((r) => r.upcToAddList)).toEqual(['8050']);
+    expect(data('module', 'MODULE\tAU_01\n')[0]!.moduleLabels).toBe('MODULE');
+  });
+
+  it('drops the title line of a single column pasted into a list cell', () => {
+    expect(withoutHeaderLine('module', FIELDS.module[0]!, 'MODULE\nAU_01\nAU_02')).toBe('AU_01\nAU_02');
+    expect(withoutHeaderLine('cluster', FIELDS.cluster[4]!, 'Add LIA\r\nLIA01')).toBe('LIA01');
+    expect(withoutHeaderLine('module', FIELDS.module[0]!, 'AU_00\nAU_01')).toBe('AU_00\nAU_01');
+    expect(isHeaderRow('module', ['MIN VALUE SKUs', 'MIN VALUE'], 6)).toBe(true);
   });
 });

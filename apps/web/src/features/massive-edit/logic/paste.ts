@@ -1,6 +1,6 @@
 import { MASSIVE_EDIT_LIMITS, type MassiveEditType } from '@bo/shared/massive-edit';
 import { type DraftRow, emptyRow, normalizeMinValue, parseMonthToken } from './draft-rows';
-import { defaultValue, type FieldDef, FIELDS } from './fields';
+import { COLUMNS, defaultValue, type FieldDef, FIELDS } from './fields';
 
 /**
  * Pasting a block copied from a spreadsheet (docs/web-app.md "Massive Edit"): tab-separated columns,
@@ -117,11 +117,62 @@ export function pastedValue(field: FieldDef, cell: string): string {
   }
 }
 
-/** A first pasted row that only repeats the column headers is not data. */
-function isHeaderRow(type: MassiveEditType, cells: readonly string[], startField: number): boolean {
+/** A header cell as compared: upper case, single spaces, without a trailing '.', ':' or '*'. */
+const headerText = (cell: string) =>
+  cell
+    .replace(/\u00a0/g, ' ')
+    .trim()
+    .toUpperCase()
+    .replace(/\s+/g, ' ')
+    .replace(/[.:*]+$/, '')
+    .trim();
+
+/** Words a spreadsheet writes in full where the table abbreviates, and plurals. */
+const spelledOut = (text: string) => text.replace(/\bCLASS\b/g, 'CLASSIFICATION').replace(/\bCLASSIFICATIONS\b/g, 'CLASSIFICATION').replace(/\bSKU\b/g, 'SKUS');
+
+/**
+ * The headers a pasted spreadsheet may give the field: its label, the screen column holding it (the spec's
+ * column names: module MIN VALUE is both the SKU list and the value), its request key, each spelled out
+ * ('ADD CLIENT CLASSIFICATION') or in the plural ('MONTHS', 'MODULES').
+ */
+function headerNames(type: MassiveEditType, field: FieldDef): Set<string> {
+  const names = [field.label, field.key, ...COLUMNS[type].filter((c) => c.fields.includes(field.key)).map((c) => c.header)].map(headerText);
+  const all = new Set<string>();
+  for (const name of names) {
+    const full = spelledOut(name);
+    for (const n of [name, full]) {
+      all.add(n);
+      all.add(n.endsWith('S') ? n.slice(0, -1) : `${n}S`);
+    }
+  }
+  return all;
+}
+
+/** Whether the cell is a header of the field (a spreadsheet's title for that column). */
+export function isHeaderCell(type: MassiveEditType, field: FieldDef, cell: string): boolean {
+  const text = headerText(cell);
+  return !!text && (headerNames(type, field).has(text) || headerNames(type, field).has(spelledOut(text)));
+}
+
+/**
+ * A first pasted row that only repeats column headers is not data (issue 34 item 7): each filled cell is a header
+ * of the field it lands in, or of another field of the table (a copied header whose columns are shifted or
+ * which names MIN VALUE once for both of its fields).
+ */
+export function isHeaderRow(type: MassiveEditType, cells: readonly string[], startField: number): boolean {
   const fields = FIELDS[type];
-  const filled = cells.map((c, i) => [c.trim().toUpperCase(), fields[startField + i]] as const).filter(([c]) => c);
-  return filled.length > 0 && filled.every(([c, f]) => f && (c === f.label.toUpperCase() || (f.kind === 'number' && c === 'MIN VALUE')));
+  const filled = cells.map((c, i) => [c, fields[startField + i]] as const).filter(([c]) => headerText(c));
+  if (filled.length === 0) return false;
+  return filled.every(([c, f]) => (f && isHeaderCell(type, f, c)) || fields.some((other) => isHeaderCell(type, other, c)));
+}
+
+/**
+ * An ordinary paste into a list cell (one column) without its header: a column copied with its title
+ * ('MODULE' above the names) keeps the names only.
+ */
+export function withoutHeaderLine(type: MassiveEditType, field: FieldDef, text: string): string {
+  const lines = normalizeBreaks(text).split('\n');
+  return lines.length > 1 && isHeaderCell(type, field, lines[0]!) ? lines.slice(1).join('\n') : text;
 }
 
 export interface PasteResult {

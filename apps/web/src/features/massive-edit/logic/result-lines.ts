@@ -26,9 +26,19 @@ export function renumberRow(text: string, rowNumbers: readonly number[]): string
   });
 }
 
-/** The Result popup (part 2 §4): one line per row, coloured by its outcome, then the Edit error / Submit error lines. */
+/** Whether a Save & Publish row saved something that did not go to the planning system. */
+const savedNotPublished = (result: MassiveEditResult, row: MassiveEditResult['rows'][number]) =>
+  result.toPublish && row.items.some((i) => i.outcome === 'applied' && i.published !== true);
+
+/**
+ * The Result popup (part 2 §4): one line per row, coloured by its outcome (a Save & Publish row saved but not
+ * published is orange, not green), then the Edit error / Submit error lines.
+ */
 export function resultLines(result: MassiveEditResult, rowNumbers: readonly number[] = []): ResultLine[] {
-  const lines: ResultLine[] = result.rows.map((row) => ({ text: renumberRow(row.message, rowNumbers), color: OUTCOME_COLORS[row.outcome] }));
+  const lines: ResultLine[] = result.rows.map((row) => ({
+    text: renumberRow(row.message, rowNumbers),
+    color: row.outcome === 'applied' && savedNotPublished(result, row) ? 'orange' : OUTCOME_COLORS[row.outcome],
+  }));
   const refused = notAuthorizedText(itemKind(result.type), result.notAuthorizedItems);
   for (const text of refused.split(';').filter(Boolean)) lines.push({ text, color: 'red' });
   return lines;
@@ -47,4 +57,31 @@ export function fieldErrorsByRow(fields: ReadonlyArray<{ path: string; message: 
     byRow.set(id, [...(byRow.get(id) ?? []), field.message]);
   }
   return byRow;
+}
+
+export interface CountBadge {
+  key: 'saved' | 'partial' | 'unchanged' | 'published' | 'notPublished' | 'failed';
+  text: string;
+  color: string;
+}
+
+const rows = (n: number) => `${n} ${n === 1 ? 'row' : 'rows'}`;
+
+/**
+ * The Result popup's badges (issue 34 item 2), honest colours: green only for what was done as asked — on Save &
+ * Publish, saving without publishing is not green (orange), and nothing is green when nothing was published;
+ * a zero is grey.
+ */
+export function countBadges(result: MassiveEditResult): CountBadge[] {
+  const c = result.counts;
+  const publishing = result.toPublish;
+  const badges: CountBadge[] = [{ key: 'saved', text: `${rows(c.saved)} saved`, color: c.saved === 0 ? 'gray' : publishing && c.published === 0 ? 'orange' : 'teal' }];
+  if (c.partial) badges.push({ key: 'partial', text: `${rows(c.partial)} partly saved`, color: 'orange' });
+  badges.push({ key: 'unchanged', text: `${rows(c.unchanged)} unchanged`, color: 'gray' });
+  if (publishing) {
+    badges.push({ key: 'published', text: `${rows(c.published)} published`, color: c.published ? 'teal' : 'gray' });
+    badges.push({ key: 'notPublished', text: `${rows(c.notPublished)} not published`, color: c.notPublished ? 'orange' : 'gray' });
+  }
+  badges.push({ key: 'failed', text: `${rows(c.failed)} failed`, color: c.failed ? 'red' : 'gray' });
+  return badges;
 }

@@ -19,7 +19,18 @@ export type RowsAction =
   | { type: 'paste'; id: string; key: string; table: string[][] }
   /** Another type, or a table emptied after a save: one blank row. */
   | { type: 'reset'; to: MassiveEditType }
-  | { type: 'load'; to: MassiveEditType; rows: DraftRow[] };
+  | { type: 'load'; to: MassiveEditType; rows: DraftRow[] }
+  /** The planner left the row: its errors show from now on. */
+  | { type: 'touch'; id: string }
+  /** A save button was pressed: every row's errors show. */
+  | { type: 'touchAll' };
+
+/** The row as typed in or left: no longer pristine. */
+const touched = (row: DraftRow): DraftRow => {
+  if (!row.pristine) return row;
+  const { pristine: _, ...rest } = row;
+  return rest;
+};
 
 const idOf = (seq: number) => `r${seq}`;
 
@@ -47,7 +58,7 @@ export function rowsReducer(state: RowsState, action: RowsAction): RowsState {
       const row = state.rows[index];
       if (!row || row.values[action.key] === action.value) return state;
       const rows = [...state.rows];
-      rows[index] = { ...row, values: { ...row.values, [action.key]: action.value } };
+      rows[index] = touched({ ...row, values: { ...row.values, [action.key]: action.value } });
       return { ...state, rows };
     }
     case 'paste': {
@@ -56,11 +67,22 @@ export function rowsReducer(state: RowsState, action: RowsAction): RowsState {
       if (startRow < 0 || startField < 0) return state;
       let seq = state.seq;
       const { rows, ...lastPaste } = applyPaste(state.type, state.rows, startRow, startField, action.table, () => idOf(seq++));
-      return { ...state, rows, seq, lastPaste };
+      // Pasted rows are rows the planner filled: their errors show.
+      return { ...state, rows: rows.map((r, i) => (r === state.rows[i] ? r : touched(r))), seq, lastPaste };
     }
     case 'reset':
       return { type: action.to, rows: [emptyRow(action.to, idOf(state.seq))], seq: state.seq + 1, lastPaste: null };
     case 'load':
       return initialRows(action.to, action.rows);
+    case 'touch': {
+      const index = state.rows.findIndex((r) => r.id === action.id);
+      const row = state.rows[index];
+      if (!row?.pristine) return state;
+      const rows = [...state.rows];
+      rows[index] = touched(row);
+      return { ...state, rows };
+    }
+    case 'touchAll':
+      return state.rows.some((r) => r.pristine) ? { ...state, rows: state.rows.map(touched) } : state;
   }
 }

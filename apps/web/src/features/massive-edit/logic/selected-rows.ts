@@ -17,6 +17,8 @@ export function selectedRows(selection: SelectedModules | null): RowsState {
       ...row,
       values: { ...row.values, moduleLabels: m.moduleName, monthIdList: m.monthId },
       placeholders: m.moduleDescription ? { moduleDescription: m.moduleDescription } : undefined,
+      // Nothing to change yet, as expected on opening: not red until the planner types in or leaves the row.
+      pristine: true,
     };
   });
   return initialRows('module', rows);
