@@ -170,15 +170,105 @@ export const clusterSaveAnswerSchema = z.object({
 });
 export type ClusterSaveAnswer = z.infer<typeof clusterSaveAnswerSchema>;
 
+/**
+ * The browser's texts of the cluster Publish dialog, per cluster (docs/LIFECYCLE.md "Publish per cluster"),
+ * on top of the spec's 'Attention! Module in WIP' text and its LIA and duplicate popups.
+ */
+export const CLUSTER_PUBLISH_TEXTS = {
+  readyHeading: (n: number) => `Ready to publish (${n})`,
+  waitingHeading: (n: number) => `Waiting (${n})`,
+  ready: 'Ready',
+  waiting: 'Waiting',
+  publishReady: (n: number) => `Publish the ${n} ready cluster${n === 1 ? '' : 's'}`,
+  publishModules: (n: number) => `Publish the blocking modules (${n})`,
+  noneReady: 'No cluster is ready yet: each one waits for what is listed under it.',
+  noModuleToPublish: 'None of the blocking modules can be published by you now: the reason is under each module.',
+  confirmModulesTitle: 'Publish the blocking modules',
+  confirmModulesIntro: 'These modules will be sent to the planning system. When they are published, the clusters are checked again.',
+  confirmModules: (n: number) => `Publish ${n} module${n === 1 ? '' : 's'}`,
+  moduleWouldPass: 'Passes its checks: you may publish it',
+  moduleNotYours: 'You may not publish it (no submit right on its brand and zones)',
+  moduleLockedBy: (user: string) => `Locked by ${user}: it cannot be published now`,
+  moduleNotWip: (status: string) => `Status ${status}`,
+  opensInNewTab: '(opens in a new tab)',
+  skuLine: (sku: { model: string; color: string; colorDescription: string; size: string }) => `${sku.model} / ${sku.color} ${sku.colorDescription} / ${sku.size}`,
+  sapDisabled: (status: string | null) => `disabled in SAP${status ? ` (status ${status})` : ''}`,
+  gedExpired: 'GED expired',
+  discontinued: 'discontinued',
+  /** After a publish call: the clusters that went and those that wait. */
+  partlyPublished: 'Some clusters were not published',
+  notPublishedLine: (name: string, reason: string) => `Not published: ${name}: ${reason}`,
+  checking: 'Checking...',
+} as const;
+
+/** A SKU named in a blocker, as planners know it: model / colour / size (docs/LIFECYCLE.md "Publish per cluster"). */
+export const blockingSkuSchema = z.object({
+  upc: z.string(),
+  model: z.string(),
+  color: z.string(),
+  colorDescription: z.string(),
+  size: z.string(),
+  sapStatus: z.string().nullable(),
+  /** Shown beside the reason; they do not block by themselves (the planning system accepts them). */
+  gedExpired: z.boolean(),
+  discontinued: z.boolean(),
+});
+export type BlockingSku = z.infer<typeof blockingSkuSchema>;
+
+/** A reason of a blocking module, with its SKU spelled out when the reason is a SKU's. */
+export const blockingModuleReasonSchema = publishBlockReasonSchema.extend({ sku: blockingSkuSchema.optional() });
+
+/** A module that keeps a cluster from being published (an ADDED module in WIP), and whether the caller can clear it. */
+export const blockingModuleSchema = z.object({
+  moduleName: z.string(),
+  moduleLabel: z.string(),
+  monthId: z.string(),
+  status: z.string(),
+  /** The caller holds the submit right on the module (its brand and zones). */
+  canPublish: z.boolean(),
+  /** The module passes its own checks (WIP, an active SKU, none disabled in SAP): publishing it would go through. */
+  publishable: z.boolean(),
+  /** Who holds the module's lock now (null: nobody); a lock held by someone else stops 'Publish the blocking modules'. */
+  userLock: z.string().nullable(),
+  /** Why the module itself cannot be published (empty when publishable). */
+  reasons: z.array(blockingModuleReasonSchema),
+});
+export type BlockingModule = z.infer<typeof blockingModuleSchema>;
+
+export const clusterBlockingSchema = z.object({
+  clusterId: z.string(),
+  monthId: z.string(),
+  clusterLabel: z.string(),
+  reasons: z.array(publishBlockReasonSchema),
+  /** The modules named by the `moduleInWip` reasons, in the same order, with their own state. */
+  modules: z.array(blockingModuleSchema),
+});
+export type ClusterBlocking = z.infer<typeof clusterBlockingSchema>;
+
 export const checkForPublishAnswerSchema = z.object({
   /** clusterId → the other clusters of the same month and brand with exactly the same ADDED modules. */
   clusterDuplicatedResponseMap: z.record(z.string(), z.array(z.string())),
-  /** The clusters that may not be published, each with its reasons (no store, no module, modules in WIP). */
-  blocking: z.array(z.object({ clusterId: z.string(), monthId: z.string(), clusterLabel: z.string(), reasons: z.array(publishBlockReasonSchema) })),
+  /** The clusters that may not be published, each with its reasons (no store, no module, modules in WIP) and blocking modules. */
+  blocking: z.array(clusterBlockingSchema),
 });
 export type CheckForPublishAnswer = z.infer<typeof checkForPublishAnswerSchema>;
 
-export const publishAnswerSchema = z.object({ message: z.string(), jobId: z.number().int() });
+/** One cluster of a publish call: published (its submission started) or not, and why not. */
+export const clusterPublishOutcomeSchema = z.object({
+  clusterId: z.string(),
+  monthId: z.string(),
+  clusterLabel: z.string(),
+  published: z.boolean(),
+  reasons: z.array(publishBlockReasonSchema),
+});
+export type ClusterPublishOutcome = z.infer<typeof clusterPublishOutcomeSchema>;
+
+/**
+ * POST /api/cluster/publish: the clusters without blockers go (one job), the others wait; `clusters`
+ * answers each cluster of the body in its order. When none can go, the call is refused (422) as before.
+ */
+export const publishAnswerSchema = z.object({ message: z.string(), jobId: z.number().int(), clusters: z.array(clusterPublishOutcomeSchema) });
+export type ClusterPublishAnswer = z.infer<typeof publishAnswerSchema>;
 
 export const clusterCopyRequestSchema = z.object({
   clusters: z

@@ -3,6 +3,7 @@ import {
   CLUSTER_TEXTS,
   type CheckForPublishAnswer,
   type ClusterCopyAnswer,
+  type ClusterPublishAnswer,
   type ClusterCopyRequest,
   type ClusterDto,
   type ClusterKey,
@@ -10,7 +11,8 @@ import {
   type ClusterSaveAnswer,
 } from '@bo/shared/clusters';
 import { CLASSIFICATION_TEXTS } from '@bo/shared/classifications';
-import { itemKeyString, uniqueKeys, type ItemKeyParts } from '@bo/shared/item-keys';
+import { itemKeyString, moduleKeyString, uniqueKeys, type ItemKeyParts } from '@bo/shared/item-keys';
+import type { PublishBlockReason } from '@bo/shared/modules';
 import {
   canEdit,
   canPublish,
@@ -29,7 +31,9 @@ import { assertChangeable, assertLocksHeld, assertVersions } from '../lifecycle/
 import { monthStates, type MonthState } from '../months/months.repository.js';
 import { unknownClassificationIds, unknownLiaCodes } from '../reference-data/reference-data.repository.js';
 import { startPublication, SUBMISSION_STARTED, type PublishItem } from '../publishing/publish.job.js';
-import { clusterBlockReasons, clusterPlanningReasons, publishBlockedMessage } from '../publishing/publish-checks.js';
+import { clusterBlockReasons, publishBlockedMessage } from '../publishing/publish-checks.js';
+import { hasModulesInWip } from '../publishing/publish-blockers.js';
+import { blockingModules } from '../publishing/blocking-modules.js';
 import { clusterPublishFacts, liveModuleStatuses } from '../publishing/publishing.repository.js';
 import { deletedClassificationLabels } from '../classifications/classifications.repository.js';
 import { clusterCopy } from './cluster-copy.job.js';
@@ -39,7 +43,6 @@ import { COPY_WAIT_MS, requestCopy, type CopyRequestTexts } from '../lifecycle/c
 import {
   addedModuleSets,
   clusterContents,
-  clusterModuleRows,
   clusterRefKey,
   clusterScopes,
   findClusters,
@@ -348,20 +351,22 @@ export async function checkForPublish(ctx: ServiceContext, list: readonly Cluste
         .sort();
       if (twins.length) map[row.clusterId] = [...new Set([...(map[row.clusterId] ?? []), ...twins])];
     }
-    return { clusterDuplicatedResponseMap: map, blocking: await clusterBlocking(tx, list, byKey) };
+    return { clusterDuplicatedResponseMap: map, blocking: await clusterBlocking(tx, ctx, list, byKey) };
   });
 }
 
 /**
- * The planning system's checks of the clusters (publish-checks.ts), with the body's unsaved modules in
- * place of the stored ones: no store, no module, modules in WIP. Only the clusters that may not be published.
+ * Why each cluster may not be published now, on what publishing would send: the body's unsaved modules in
+ * place of the stored ones (a body without `modules` keeps the stored ones). Modules in WIP first
+ * (part 2 §5), then the planning system's checks (no store, no module). Clusters that may go are left out.
  */
-async function clusterBlocking(db: Queryable, list: readonly ClusterSave[], byKey: ReadonlyMap<string, ClusterRow>): Promise<CheckForPublishAnswer['blocking']> {
-  const rows = [...new Map(list.map((c) => [clusterRefKey(c), byKey.get(clusterRefKey(c))!])).values()];
-  const stored = await clusterPublishFacts(db, rows);
-  const blocking: CheckForPublishAnswer['blocking'] = [];
-  for (const row of rows) {
-    const body = list.find((c) => clusterRefKey(c) === clusterRefKey(row))!;
+async function requestedBlockReasons(db: Queryable, pairs: readonly { row: ClusterRow; body: ClusterSave }[]): Promise<Map<number, PublishBlockReason[]>> {
+  const stored = await clusterPublishFacts(
+    db,
+    pairs.map((p) => p.row),
+  );
+  const out = new Map<number, PublishBlockReason[]>();
+  for (const { row, body } of pairs) {
     let facts = stored.get(row.id)!;
     if (body.modules) {
       const names = body.modules.filter((m) => m.clusterCompositionStatus === 'ADDED').map((m) => m.moduleName);
@@ -369,17 +374,43 @@ async function clusterBlocking(db: Queryable, list: readonly ClusterSave[], byKe
       facts = { ...facts, modules: names.filter((n) => statuses.has(n)).map((n) => ({ moduleName: n, status: statuses.get(n)! })) };
     }
     const reasons = clusterBlockReasons(facts);
-    if (reasons.length) blocking.push({ clusterId: row.clusterId, monthId: row.monthId, clusterLabel: row.clusterLabel, reasons });
+    if (reasons.length) out.set(row.id, reasons);
   }
-  return blocking;
+  return out;
 }
 
 /**
- * POST /api/cluster/publish: all or nothing. Needs a submit grant (403), the lock (422), status WIP as stored
- * (422 notWip); what the body changes is saved first (edit rules), then no ADDED module may be WIP and the
- * month and release must be open. The clusters go SUBMIT_IN_PROGRESS and one publish job is queued.
+ * The clusters that may not be published, each with its reasons and its blocking modules spelled out
+ * (publishing/blocking-modules.ts: label, month, status, whether the caller may publish it and whether it
+ * would pass, its SKUs at fault as model / colour / size).
  */
-export async function publishClusters(ctx: ServiceContext, list: readonly ClusterSave[]) {
+async function clusterBlocking(db: Queryable, ctx: ServiceContext, list: readonly ClusterSave[], byKey: ReadonlyMap<string, ClusterRow>): Promise<CheckForPublishAnswer['blocking']> {
+  const pairs = [...new Map(list.map((c) => [clusterRefKey(c), { row: byKey.get(clusterRefKey(c))!, body: c }])).values()];
+  const reasonsOf = await requestedBlockReasons(db, pairs);
+  const blocked = pairs.filter((p) => reasonsOf.has(p.row.id));
+  const refs = blocked.flatMap((p) => reasonsOf.get(p.row.id)!.flatMap((r) => (r.moduleName ? [{ moduleName: r.moduleName, monthId: p.row.monthId }] : [])));
+  const modulesOf = await blockingModules(db, { grants: ctx.user.grants, lockTtlMinutes: ctx.config.LOCK_TTL_MINUTES }, refs);
+  return blocked.map(({ row }) => {
+    const reasons = reasonsOf.get(row.id)!;
+    const modules = reasons.flatMap((r) => {
+      const m = r.moduleName ? modulesOf.get(moduleKeyString({ moduleName: r.moduleName, monthId: row.monthId })) : undefined;
+      return m ? [m] : [];
+    });
+    return { clusterId: row.clusterId, monthId: row.monthId, clusterLabel: row.clusterLabel, reasons, modules };
+  });
+}
+
+/**
+ * POST /api/cluster/publish: per cluster. Needs a submit grant (403), the lock (422), status WIP as stored
+ * (422 notWip) and the loaded version, for every cluster of the body, and the body must be valid (its
+ * edits follow the save rules): these refuse the whole call. Then each cluster is checked on what would be
+ * sent (the body's modules in place of the stored ones): no ADDED module in WIP, a store and a module.
+ * The clusters without blockers are saved (their body's edits) and go SUBMIT_IN_PROGRESS with one publish
+ * job; the others are left as they are (their edits not saved) and answered `published: false` with their
+ * reasons. When none can go, the call is refused as the spec says: 422 `modulesInWip` when a module in WIP
+ * blocks one of them, else 422 `publishBlocked` naming each cluster and its reasons; nothing changes.
+ */
+export async function publishClusters(ctx: ServiceContext, list: readonly ClusterSave[]): Promise<ClusterPublishAnswer> {
   validateBodies(list, true);
   return ctx.db.transaction(async (tx) => {
     const targets = await loadTargets(tx, list);
@@ -389,7 +420,7 @@ export async function publishClusters(ctx: ServiceContext, list: readonly Cluste
     if (targets.some((t) => t.row.status !== 'WIP')) throw ruleBroken('notWip', CLUSTER_TEXTS.notWip);
     assertVersions(clusterKind, targets.map((t) => ({ row: t.row, loaded: t.body.version })));
 
-    // The body's unsaved edits are saved first, with the save rules.
+    // The body's unsaved edits follow the save rules, for every cluster of the body.
     const contents = await clusterContents(
       tx,
       targets.map((t) => t.row),
@@ -405,43 +436,42 @@ export async function publishClusters(ctx: ServiceContext, list: readonly Cluste
       const errorsMap = await moduleErrors(tx, changed);
       if (Object.keys(errorsMap).length) throw ruleBroken(CLUSTER_SAVE_ERRORS.moduleNotAllowedInCluster, CLUSTER_TEXTS.moduleNotAllowed(Object.keys(errorsMap)));
       await requireKnownReferences(tx, changed);
-      for (const t of changed) {
-        const before = contents.get(t.row.id)!;
-        await writeContent(tx, ctx, t, before, requestedContent(t.body, before, false), false);
-      }
+    }
+    targets.forEach(requireChangeable);
+
+    // Each cluster's blockers, on what would be sent (the body's modules count).
+    const reasonsOf = await requestedBlockReasons(tx, targets);
+    const going = targets.filter((t) => !reasonsOf.has(t.row.id));
+    if (going.length === 0) {
+      if ([...reasonsOf.values()].some(hasModulesInWip)) throw ruleBroken('modulesInWip', CLUSTER_TEXTS.modulesInWip);
+      throw ruleBroken('publishBlocked', targets.map((t) => publishBlockedMessage('cluster', t.row.clusterId, reasonsOf.get(t.row.id)!)).join('; '));
     }
 
-    const moduleRows = await clusterModuleRows(
-      tx,
-      targets.map((t) => t.row.id),
-    );
-    if (moduleRows.some((m) => m.status === 'ADDED' && m.moduleStatus === 'WIP')) throw ruleBroken('modulesInWip', CLUSTER_TEXTS.modulesInWip);
-    targets.forEach(requireChangeable);
-    // The planning system's checks, on what is about to be sent (the body's edits are saved by now).
-    const facts = await clusterPublishFacts(
-      tx,
-      targets.map((t) => t.row),
-    );
-    const blocked = targets
-      .map((t) => ({ t, reasons: clusterPlanningReasons(facts.get(t.row.id)!) }))
-      .filter((b) => b.reasons.length)
-      .map((b) => publishBlockedMessage('cluster', b.t.row.clusterId, b.reasons));
-    if (blocked.length) throw ruleBroken('publishBlocked', blocked.join('; '));
-
-    const items: PublishItem[] = targets.map((t) => ({ itemType: 'cluster', itemKey: t.row.clusterId, monthId: t.row.monthId }));
+    for (const t of changed.filter((c) => going.includes(c))) {
+      const before = contents.get(t.row.id)!;
+      await writeContent(tx, ctx, t, before, requestedContent(t.body, before, false), false);
+    }
+    const items: PublishItem[] = going.map((t) => ({ itemType: 'cluster', itemKey: t.row.clusterId, monthId: t.row.monthId }));
     const jobId = await startPublication(tx, (db, kind, payload, by) => ctx.jobs.enqueue(db, kind, payload, by), items, ctx.user.username);
-    for (const t of targets) {
+    for (const t of going) {
       await audit(tx, {
         username: ctx.user.username,
         action: 'publish',
         itemType: 'cluster',
         itemKey: t.row.clusterId,
         monthId: t.row.monthId,
-        summary: { jobId, saved: changed.includes(t) },
+        summary: { jobId, saved: changed.includes(t), waiting: targets.length - going.length },
         requestId: ctx.requestId,
       });
     }
-    return { message: SUBMISSION_STARTED, jobId };
+    const clusters = targets.map((t) => ({
+      clusterId: t.row.clusterId,
+      monthId: t.row.monthId,
+      clusterLabel: t.row.clusterLabel,
+      published: !reasonsOf.has(t.row.id),
+      reasons: reasonsOf.get(t.row.id) ?? [],
+    }));
+    return { message: SUBMISSION_STARTED, jobId, clusters };
   });
 }
 

@@ -97,7 +97,11 @@ describe('POST /api/cluster/publish', () => {
     await lock('submitter', [C1]);
     const res = await publish('submitter', [C1]);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ message: 'The submission process has been started', jobId: expect.any(Number) });
+    expect(res.json()).toEqual({
+      message: 'The submission process has been started',
+      jobId: expect.any(Number),
+      clusters: [{ clusterId: 'C1', monthId: 'M01_2027', clusterLabel: 'C1 label', published: true, reasons: [] }],
+    });
     expect((await clusterRow('C1')).status).toBe('SUBMIT_IN_PROGRESS');
     const [job] = await db().select().from(jobs).where(eq(jobs.id, res.json().jobId));
     expect(job).toMatchObject({ kind: 'publish', status: 'QUEUED', createdBy: 'submitter' });
@@ -140,6 +144,33 @@ describe('POST /api/cluster/publish', () => {
     const res = await publish('submitter', [key('C2')]);
     expect(res.statusCode).toBe(422);
     expect(res.json()).toEqual({ error: 'modulesInWip', message: MODULES_IN_WIP });
+    expect((await clusterRow('C2')).status).toBe('WIP');
+  });
+
+  it('publishes the clusters of a page that a WIP module does not block; the blocked one waits, its edits not saved (issue 34 item 3)', async () => {
+    // A2 goes WIP: it blocks C2 (A1 + A2), not C3 (A1 only). The page used to be refused as a whole.
+    await db().update(modules).set({ status: 'WIP' }).where(and(eq(modules.moduleName, 'A2'), eq(modules.monthId, 'M01_2027')));
+    await lock('submitter', [key('C2'), key('C3')]);
+    const res = await publish('submitter', [
+      { ...key('C2'), clusterDescription: 'Blocked edit' },
+      { ...key('C3'), clusterDescription: 'Published edit' },
+    ]);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().clusters).toEqual([
+      {
+        clusterId: 'C2',
+        monthId: 'M01_2027',
+        clusterLabel: 'C2 label',
+        published: false,
+        reasons: [{ code: 'moduleInWip', message: 'The module A2 is in work in progress', moduleName: 'A2' }],
+      },
+      { clusterId: 'C3', monthId: 'M01_2027', clusterLabel: 'C3 label', published: true, reasons: [] },
+    ]);
+    expect(await clusterRow('C2')).toMatchObject({ status: 'WIP', version: 1 });
+    expect((await clusterRow('C2')).clusterDescription).not.toBe('Blocked edit');
+    expect(await clusterRow('C3')).toMatchObject({ status: 'SUBMIT_IN_PROGRESS', clusterDescription: 'Published edit', version: 2 });
+    await app.jobs.drain();
+    expect((await clusterRow('C3')).status).toBe('SUBMITTED');
     expect((await clusterRow('C2')).status).toBe('WIP');
   });
 

@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { AUR_EU, buildCluster, buildModule, buildSku, buildStore } from '../../../test/builders.js';
 import { buildTestApp, type TestApp } from '../../../test/test-app.js';
-import { auditLog, clusters, jobs, moduleSkus, modules, skus } from '../../db/schema.js';
+import { auditLog, clusters, jobs, locks, moduleSkus, modules, skus } from '../../db/schema.js';
 
 const USERS = {
   submitter: { role: 'SUBMITTER', grants: { view: AUR_EU, edit: AUR_EU, submit: AUR_EU } },
@@ -54,6 +54,8 @@ const moduleRow = async (moduleName: string) => (await t.db.select().from(module
 const clusterRow = async (clusterId: string) => (await t.db.select().from(clusters).where(and(eq(clusters.clusterId, clusterId), eq(clusters.monthId, MONTH))))[0]!;
 const publishJobs = async () => t.db.select().from(jobs).where(eq(jobs.kind, 'publish'));
 const publishAudits = async () => t.db.select().from(auditLog).where(eq(auditLog.action, 'publish'));
+/** WIP_M as a blocking module of a cluster: WIP, clean, the submitter's to publish, not locked. */
+const WIP_M_BLOCKING = { moduleName: 'WIP_M', moduleLabel: 'WIP_M label', monthId: MONTH, status: 'WIP', canPublish: true, publishable: true, userLock: null, reasons: [] };
 
 describe('POST /api/module/checkForPublish', () => {
   it('names each SKU disabled in SAP (status Z or I) and the module with no active SKU; a clean module is not listed', async () => {
@@ -151,13 +153,14 @@ describe('POST /api/cluster/checkForPublish: blocking', () => {
     expect(res.json()).toEqual({
       clusterDuplicatedResponseMap: { C_OK: ['C_NOSTORE'], C_NOSTORE: ['C_OK'] },
       blocking: [
-        { clusterId: 'C_NOSTORE', monthId: MONTH, clusterLabel: 'C_NOSTORE label', reasons: [{ code: 'noStore', message: 'The cluster has no store' }] },
-        { clusterId: 'C_NOMODULE', monthId: MONTH, clusterLabel: 'C_NOMODULE label', reasons: [{ code: 'noModule', message: 'The cluster has no module' }] },
+        { clusterId: 'C_NOSTORE', monthId: MONTH, clusterLabel: 'C_NOSTORE label', reasons: [{ code: 'noStore', message: 'The cluster has no store' }], modules: [] },
+        { clusterId: 'C_NOMODULE', monthId: MONTH, clusterLabel: 'C_NOMODULE label', reasons: [{ code: 'noModule', message: 'The cluster has no module' }], modules: [] },
         {
           clusterId: 'C_WIP',
           monthId: MONTH,
           clusterLabel: 'C_WIP label',
           reasons: [{ code: 'moduleInWip', message: 'The module WIP_M is in work in progress', moduleName: 'WIP_M' }],
+          modules: [WIP_M_BLOCKING],
         },
       ],
     });
@@ -170,8 +173,98 @@ describe('POST /api/cluster/checkForPublish: blocking', () => {
       { ...ckey('C_WIP'), modules: [{ moduleName: 'SUBMITTED_M', clusterCompositionStatus: 'ADDED' }, { moduleName: 'WIP_M', clusterCompositionStatus: 'REMOVED' }] },
     ]);
     expect(res.json().blocking).toEqual([
-      { clusterId: 'C_OK', monthId: MONTH, clusterLabel: 'C_OK label', reasons: [{ code: 'moduleInWip', message: 'The module WIP_M is in work in progress', moduleName: 'WIP_M' }] },
+      {
+        clusterId: 'C_OK',
+        monthId: MONTH,
+        clusterLabel: 'C_OK label',
+        reasons: [{ code: 'moduleInWip', message: 'The module WIP_M is in work in progress', moduleName: 'WIP_M' }],
+        modules: [WIP_M_BLOCKING],
+      },
     ]);
+  });
+
+  it('spells out each blocking module: label, month, status, whether the caller may publish it and whether it would pass, its lock holder, and each SKU at fault as model / colour / size', async () => {
+    await t.db.update(skus).set({ model: 'AU2000', color: '002', colorDescription: 'Havana', size: '54', gedExpireDate: '2020-01-31', flagDisco: true }).where(eq(skus.upc, upcs.z));
+    await buildCluster(t.db, { clusterId: 'C_TWO', storeJdas: [(await buildStore(t.db)).storeJda], modules: [{ moduleName: 'SAP_OFF' }, { moduleName: 'WIP_M' }] });
+    await t.db.insert(locks).values({ itemType: 'module', itemKey: 'WIP_M', monthId: MONTH, owner: 'someone', acquiredAt: new Date(), renewedAt: new Date() });
+    await post('submitter', '/api/cluster/lock', [ckey('C_TWO'), ckey('C_OK')]);
+    const res = await post('submitter', '/api/cluster/checkForPublish', [ckey('C_TWO'), ckey('C_OK')]);
+    expect(res.statusCode).toBe(200);
+    const [two, ...others] = res.json().blocking;
+    expect(others).toEqual([]);
+    expect(two.reasons.map((r: { moduleName: string }) => r.moduleName)).toEqual(['SAP_OFF', 'WIP_M']);
+    expect(two.modules).toEqual([
+      {
+        moduleName: 'SAP_OFF',
+        moduleLabel: 'SAP_OFF label',
+        monthId: MONTH,
+        status: 'WIP',
+        canPublish: true,
+        publishable: false,
+        userLock: null,
+        reasons: [
+          {
+            code: 'skuSapDisabled',
+            message: `SKU ${upcs.z} is disabled in SAP`,
+            upc: upcs.z,
+            sku: { upc: upcs.z, model: 'AU2000', color: '002', colorDescription: 'Havana', size: '54', sapStatus: 'Z', gedExpired: true, discontinued: true },
+          },
+        ],
+      },
+      { ...WIP_M_BLOCKING, userLock: 'someone' },
+    ]);
+    // A caller with the submit right elsewhere only: the same modules, not theirs to publish.
+    await t.db.update(modules).set({ brandCode: 'VLT' }).where(eq(modules.moduleName, 'SAP_OFF'));
+    const again = (await post('submitter', '/api/cluster/checkForPublish', [ckey('C_TWO')])).json();
+    expect(again.blocking[0].modules.map((m: { moduleName: string; canPublish: boolean }) => [m.moduleName, m.canPublish])).toEqual([
+      ['SAP_OFF', false],
+      ['WIP_M', true],
+    ]);
+  });
+});
+
+describe('POST /api/cluster/publish: per cluster', () => {
+  it('publishes the clusters without blockers and answers each cluster; the blocked one waits with its reasons', async () => {
+    const keys = [ckey('C_WIP'), ckey('C_OK'), ckey('C_NOSTORE')];
+    await post('submitter', '/api/cluster/lock', keys);
+    const res = await post('submitter', '/api/cluster/publish', keys);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      message: 'The submission process has been started',
+      jobId: expect.any(Number),
+      clusters: [
+        {
+          clusterId: 'C_WIP',
+          monthId: MONTH,
+          clusterLabel: 'C_WIP label',
+          published: false,
+          reasons: [{ code: 'moduleInWip', message: 'The module WIP_M is in work in progress', moduleName: 'WIP_M' }],
+        },
+        { clusterId: 'C_OK', monthId: MONTH, clusterLabel: 'C_OK label', published: true, reasons: [] },
+        { clusterId: 'C_NOSTORE', monthId: MONTH, clusterLabel: 'C_NOSTORE label', published: false, reasons: [{ code: 'noStore', message: 'The cluster has no store' }] },
+      ],
+    });
+    expect((await clusterRow('C_OK')).status).toBe('SUBMIT_IN_PROGRESS');
+    expect((await clusterRow('C_WIP')).status).toBe('WIP');
+    expect((await publishAudits()).map((a) => a.itemKey)).toEqual(['C_OK']);
+    await t.app.jobs.drain();
+    expect((await clusterRow('C_OK')).status).toBe('SUBMITTED');
+    expect((await clusterRow('C_NOSTORE')).status).toBe('WIP');
+  });
+
+  it('when every cluster of the page is blocked: refused as the spec says, nothing changes', async () => {
+    const keys = [ckey('C_NOSTORE'), ckey('C_WIP')];
+    await post('submitter', '/api/cluster/lock', keys);
+    const res = await post('submitter', '/api/cluster/publish', keys);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().error).toBe('modulesInWip');
+    await post('submitter', '/api/cluster/lock', [ckey('C_NOMODULE')]);
+    const planning = await post('submitter', '/api/cluster/publish', [ckey('C_NOSTORE'), ckey('C_NOMODULE')]);
+    expect(planning.json()).toEqual({
+      error: 'publishBlocked',
+      message: 'The cluster C_NOSTORE cannot be published: The cluster has no store; The cluster C_NOMODULE cannot be published: The cluster has no module',
+    });
+    expect(await publishJobs()).toHaveLength(0);
   });
 });
 

@@ -96,3 +96,32 @@ export async function liveModuleStatuses(db: Queryable, monthId: string, names: 
     .where(and(eq(modules.monthId, monthId), inArray(modules.moduleName, [...new Set(names)]), isNull(modules.deletionStatus)));
   return new Map(rows.map((r) => [r.moduleName, r.status]));
 }
+
+/** What a blocker shows of a SKU: model / colour / size, SAP status, GED expiry and the discontinued flag, by upc. */
+export async function skuDetails(db: Queryable, upcs: readonly string[]) {
+  if (upcs.length === 0) return new Map<string, SkuDetailRow>();
+  const rows = await db
+    .select({
+      upc: skus.upc,
+      model: skus.model,
+      color: skus.color,
+      colorDescription: skus.colorDescription,
+      size: skus.size,
+      sapStatus: skus.sapStatus,
+      gedExpireDate: skus.gedExpireDate,
+      flagDisco: skus.flagDisco,
+    })
+    .from(skus)
+    .where(inArray(skus.upc, [...new Set(upcs)]));
+  return new Map<string, SkuDetailRow>(rows.map((r) => [r.upc, r]));
+}
+export interface SkuDetailRow {
+  upc: string;
+  model: string;
+  color: string;
+  colorDescription: string;
+  size: string;
+  sapStatus: string | null;
+  gedExpireDate: string | null;
+  flagDisco: boolean;
+}
