@@ -3,6 +3,7 @@
  * body and answers. The file itself is a download; everything else is JSON.
  */
 import { z } from 'zod';
+import { formatMonthId } from './months.js';
 import { coercedInt4Id } from './numbers.js';
 import { LIMITS } from './validation.js';
 
@@ -97,6 +98,39 @@ export const exportItemSchema = z.object({
   user: z.string(),
   /** Why it failed (status ERROR), else null. */
   message: z.string().nullable(),
+  /** What it holds (our addition, issue 34): null for an export made before it was recorded. */
+  itemKind: z.enum(EXPORT_KINDS).nullable(),
+  itemCount: z.number().nullable(),
+  /** The first EXPORT_NAMES_SHOWN items' names (module names, cluster ids), in the caller's order. */
+  itemNames: z.array(z.string()),
+  /** The items' months, in calendar order, without repeats. */
+  monthIds: z.array(z.string()),
 });
 export type ExportItem = z.infer<typeof exportItemSchema>;
 export const exportItemListSchema = z.array(exportItemSchema);
+
+/** How many item names an export records and the histories show before "and N more". */
+export const EXPORT_NAMES_SHOWN = 3;
+
+type ExportSubject = Pick<ExportItem, 'itemKind' | 'itemCount' | 'itemNames' | 'monthIds'>;
+
+/** "12 modules", "1 cluster", or '—' for an export made before what it holds was recorded. */
+export function exportKindText(item: ExportSubject): string {
+  if (!item.itemKind) return '—';
+  const count = item.itemCount ?? item.itemNames.length;
+  return `${count} ${item.itemKind}${count === 1 ? '' : 's'}`;
+}
+
+/** "MOD_A, MOD_B, MOD_C and 9 more" (the first names, then how many are not named), or '—'. */
+export function exportItemsText(item: ExportSubject): string {
+  if (item.itemNames.length === 0) return '—';
+  const rest = (item.itemCount ?? item.itemNames.length) - item.itemNames.length;
+  return rest > 0 ? `${item.itemNames.join(', ')} and ${rest} more` : item.itemNames.join(', ');
+}
+
+/** "01/2027", "01/2027, 02/2027", past three "01/2027 – 12/2027 (12 months)" (as people read months), or '—'. */
+export function exportMonthsText(item: ExportSubject): string {
+  const months = item.monthIds.map(formatMonthId);
+  if (months.length === 0) return '—';
+  return months.length <= 3 ? months.join(', ') : `${months[0]} – ${months.at(-1)} (${months.length} months)`;
+}

@@ -781,6 +781,11 @@ export const exportFiles = pgTable(
     content: bytea('content'),
     message: text('message'),
     jobId: bigint('job_id', { mode: 'number' }).references(() => jobs.id),
+    /** What it holds (migration 0014), recorded by the call: module | cluster, how many, the first names, the months; null before. */
+    itemKind: text('item_kind'),
+    itemCount: integer('item_count'),
+    itemNames: jsonb('item_names').$type<string[]>(),
+    monthIds: jsonb('month_ids').$type<string[]>(),
   },
   (t) => [index('export_files_date_idx').on(t.date)],
 );

@@ -76,6 +76,10 @@ describe('GET /api/exportStatus/', () => {
       user: 'editor',
       fileName: 'MOD_A label.xlsx',
       message: null,
+      itemKind: 'module',
+      itemCount: 1,
+      itemNames: ['MOD_A'],
+      monthIds: [M],
     });
     expect(byId.get(failed)).toMatchObject({ status: 'ERROR', message: 'The disk is full', pdfUrl: null, fileName: null, exportType: 'xls_massive' });
     // The user name is compared as the export calls compare it: case-insensitively.

@@ -115,6 +115,7 @@ export const clusterExport: ExportKindDef<ClusterUnit> = {
   },
 
   label: ({ cluster }) => cluster.clusterLabel.trim() || cluster.clusterId,
+  brand: ({ cluster }) => cluster.brandCode,
   skus: ({ modules }) => modules.flatMap((m) => m.lines),
   createWriter: ({ pdf, columns, picture, out }) => (pdf ? createClusterPdf({ picture: picture!, out }) : createClusterXlsx({ columns, out, ...(picture ? { picture } : {}) })),
 };

@@ -112,7 +112,7 @@ describe('POST /data/export/xls/cluster', () => {
     const header = rowsOf('Clusters');
     expect(header[0]).toEqual(['Cluster id', 'Cluster label', 'Month', 'Brand', 'Countries', 'Stars zones', 'LIAs', 'Client classifications', 'Range facing', 'Module names', 'Store JDA', 'mystery']);
     expect(header.slice(1)).toEqual([
-      ['CL_A', 'CL_A label', M, 'AUR', 'FR, IT, US', 'EU, NA', 'LIA01', 'VIP', '12-20', 'MOD_EU, MOD_NA', [storeIt, storeFr, storeUs].sort().join(', ')],
+      ['CL_A', 'CL_A label', '01/2027', 'AUR', 'FR, IT, US', 'EU, NA', 'LIA01', 'VIP', '12-20', 'MOD_EU, MOD_NA', [storeIt, storeFr, storeUs].sort().join(', ')],
     ]);
 
     const stores = rowsOf('Stores');
@@ -142,10 +142,10 @@ describe('POST /data/export/xls/cluster', () => {
     expect(audit).toMatchObject({ username: 'editor', itemType: 'cluster', itemKey: 'CL_A', monthId: M });
   });
 
-  it('exports several clusters into massive-export.xlsx, and pictures in the photo variant', async () => {
+  it('exports several clusters into one file named after what it holds, and pictures in the photo variant', async () => {
     const res = await clusterCall('xls_massive', 'editor', [item('CL_A'), item('CL_M2', {}, NOT_LEGO)], xls());
     expect(res.statusCode).toBe(200);
-    expect(res.headers['content-disposition']).toContain('filename="massive-export.xlsx"');
+    expect(res.headers['content-disposition']).toContain('filename="clusters-AUR-01-2027-to-02-2027-2-items.xlsx"');
     const { rowsOf } = await readBook(res.rawPayload);
     expect(rowsOf('Clusters').slice(1).map((r) => r[0])).toEqual(['CL_A', 'CL_M2']);
     expect(rowsOf('Modules').slice(1).map((r) => r[2])).toEqual(['MOD_EU', 'MOD_EU', 'MOD_NA', 'MOD_M2']);
@@ -233,7 +233,7 @@ describe('POST /data/export/pdf/cluster', () => {
     await buildCluster(db, { clusterId: 'CL_BIG', status: 'SUBMITTED', storeJdas: [storeIt], modules: [{ moduleName: 'MOD_BIG' }] });
     const res = await clusterCall('pdf_massive', 'editor', [item('CL_BIG'), item('CL_A')]);
     expect(res.statusCode).toBe(200);
-    expect(res.headers['content-disposition']).toContain('filename="massive-export.pdf"');
+    expect(res.headers['content-disposition']).toContain('filename="clusters-AUR-01-2027-2-items.pdf"');
     const pages = pageCount(res.rawPayload);
     expect(pages).toBeGreaterThanOrEqual(3);
     const text = pdfText(res.rawPayload);

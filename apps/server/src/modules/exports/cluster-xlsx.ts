@@ -8,6 +8,7 @@
  * The streaming writer buffers the later sheets until the first is committed; a cluster export is
  * small next to a module export (docs/exports.md "Measured").
  */
+import { formatMonthId } from '@bo/shared/months';
 import type { ProductDto } from '@bo/shared/modules';
 import type { ClusterUnit } from './cluster-export.js';
 import { VERSION_COLUMN_TITLE } from '../uploads/stale-version.js';
@@ -26,7 +27,8 @@ export const CLUSTER_COLUMNS: Record<string, ClusterColumnDef> = {
   clusterId: { title: 'Cluster id', width: 16, value: (u) => u.cluster.clusterId },
   clusterLabel: { title: 'Cluster label', width: 28, value: (u) => u.cluster.clusterLabel },
   clusterDescription: { title: 'Description', width: 30, value: (u) => u.cluster.clusterDescription },
-  monthId: { title: 'Month', width: 11, value: (u) => u.cluster.monthId },
+  // As people read months (03/2027); Import Cluster reads this form back (uploads/import-file.ts monthOf).
+  monthId: { title: 'Month', width: 11, value: (u) => formatMonthId(u.cluster.monthId) },
   brandCode: { title: 'Brand', width: 9, value: (u) => u.cluster.brandCode },
   collection: { title: 'Collection', width: 11, value: (u) => u.cluster.collection },
   country: { title: 'Countries', width: 16, value: (u) => list(u.cluster.country) },

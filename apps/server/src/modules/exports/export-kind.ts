@@ -62,6 +62,8 @@ export interface ExportKindDef<T> {
   read(db: Db, targets: readonly ExportTarget[], status: ExportStatus, opts: { lockTtlMinutes: number }): Promise<Map<string, T>>;
   /** What names a single-item file. */
   label(unit: T): string;
+  /** The unit's brand code (names a file of several items). */
+  brand(unit: T): string;
   /** The SKUs whose pictures the unit shows (drawn ahead, in slices). */
   skus(unit: T): ProductDto[];
   createWriter(opts: WriterOptions): FileWriter<T>;

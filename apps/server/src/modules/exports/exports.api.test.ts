@@ -102,10 +102,10 @@ describe('POST /data/export/xls/module', () => {
     expect(audits[0]).toMatchObject({ username: 'editor', itemType: 'module', itemKey: 'MOD_A', monthId: M });
   });
 
-  it('exports several modules into massive-export.xlsx', async () => {
+  it('exports several modules into one file named after what it holds', async () => {
     const res = await exportCall('xls_massive', 'editor', [key('MOD_A'), key('MOD_B')], { templateId: String(templateId), userId: 'someone-else' });
     expect(res.statusCode).toBe(200);
-    expect(res.headers['content-disposition']).toContain('filename="massive-export.xlsx"');
+    expect(res.headers['content-disposition']).toContain('filename="modules-AUR-01-2027-2-items.xlsx"');
     const { rows } = await readSheet(res.rawPayload);
     expect(rows.slice(1).map((r) => [r[0], r[2]])).toEqual([
       ['MOD_A', 'MH'],
@@ -117,6 +117,53 @@ describe('POST /data/export/xls/module', () => {
     // userId is informative: the export belongs to the caller.
     const [stored] = await app.database.db.select().from(exportFiles);
     expect(stored).toMatchObject({ user: 'editor', exportType: 'xls_massive' });
+  });
+
+  it('names a file of several modules by kind, brands, months and count; one module written keeps its label (issue 34)', async () => {
+    const db = app.database.db;
+    await buildModule(db, { moduleName: 'MOD_F', monthId: 'M02_2027', status: 'SUBMITTED', skus: [{ upc: upcs[0]! }] });
+    const xls = { templateId: String(templateId) };
+    const name = (res: { headers: Record<string, unknown> }) => /filename="([^"]+)"/.exec(String(res.headers['content-disposition']))?.[1];
+    // Two brands, two months (the first and the last named), four modules.
+    expect(name(await exportCall('xls_massive', 'admin', [key('MOD_B'), key('MOD_V'), key('MOD_F', 'M02_2027'), key('MOD_A')], xls))).toBe(
+      'modules-AUR-VLT-01-2027-to-02-2027-4-items.xlsx',
+    );
+    expect(name(await exportCall('pdf_massive', 'admin', [key('MOD_A'), key('MOD_V')]))).toBe('modules-AUR-VLT-01-2027-2-items.pdf');
+    // A massive export left with one module (the WIP one is not Published) is that module's file.
+    expect(name(await exportCall('xls_massive', 'admin', [key('MOD_A'), key('MOD_W')], xls))).toBe('MOD_A label.xlsx');
+  });
+
+  it('writes the Month column as people read it (01/2027), which Import Module reads back', async () => {
+    const [template] = await app.database.db.insert(templates).values({ templateLabel: 'Months', templatesType: 'modulo', columns: ['moduleName', 'monthId'] }).returning();
+    const res = await exportCall('xls', 'editor', [key('MOD_B')], { templateId: String(template!.templateId) });
+    expect(res.statusCode).toBe(200);
+    const { rows } = await readSheet(res.rawPayload);
+    expect(rows).toEqual([
+      ['Module name', 'Month'],
+      ['MOD_B', '01/2027'],
+      ['MOD_B', '01/2027'],
+    ]);
+  });
+
+  it('records what an export holds (kind, count, first names, months) for the export history and the PDF area (issue 34)', async () => {
+    const db = app.database.db;
+    for (const n of ['MOD_C', 'MOD_D']) await buildModule(db, { moduleName: n, status: 'SUBMITTED', skus: [{ upc: upcs[0]! }] });
+    await buildModule(db, { moduleName: 'MOD_F', monthId: 'M02_2027', status: 'SUBMITTED', skus: [{ upc: upcs[0]! }] });
+    const five = [key('MOD_F', 'M02_2027'), key('MOD_B'), key('MOD_A'), key('MOD_C'), key('MOD_D')];
+    expect((await exportCall('pdf_massive', 'editor', five)).statusCode).toBe(200);
+    expect((await exportCall('xls', 'editor', [key('MOD_A')], { templateId: String(templateId) })).statusCode).toBe(200);
+
+    const history = await app.inject({ method: 'GET', url: '/api/exportStatus/', headers: await as('editor') });
+    expect(history.json().map((e: Record<string, unknown>) => [e.exportType, e.itemKind, e.itemCount, e.itemNames, e.monthIds, e.fileName])).toEqual([
+      ['xls', 'module', 1, ['MOD_A'], [M], 'MOD_A label.xlsx'],
+      ['pdf_massive', 'module', 5, ['MOD_F', 'MOD_B', 'MOD_A'], [M, 'M02_2027'], 'modules-AUR-01-2027-to-02-2027-5-items.pdf'],
+    ]);
+    const pdfs = await app.inject({ method: 'GET', url: '/api/pdfFilesArea/pdfExportStatus', headers: await as('editor') });
+    expect(pdfs.json()).toEqual([expect.objectContaining({ exportType: 'pdf_massive', itemKind: 'module', itemCount: 5, itemNames: ['MOD_F', 'MOD_B', 'MOD_A'], monthIds: [M, 'M02_2027'] })]);
+    // An export recorded before these columns: nothing known, shown as '—'.
+    await db.insert(exportFiles).values({ user: 'editor', exportType: 'pdf', date: new Date(Date.now() - 60_000) });
+    const old = (await app.inject({ method: 'GET', url: '/api/pdfFilesArea/pdfExportStatus', headers: await as('editor') })).json();
+    expect(old.at(-1)).toMatchObject({ itemKind: null, itemCount: null, itemNames: [], monthIds: [] });
   });
 
   it('embeds one picture per row in the photo variant, in a first Photo column', async () => {
@@ -191,7 +238,7 @@ describe('POST /data/export/pdf/module', () => {
     const res = await exportCall('pdf_massive', 'editor', [key('MOD_A'), key('MOD_B')]);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe(EXPORT_CONTENT_TYPES.pdf);
-    expect(res.headers['content-disposition']).toContain('filename="massive-export.pdf"');
+    expect(res.headers['content-disposition']).toContain('filename="modules-AUR-01-2027-2-items.pdf"');
     expect(res.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     expect(pageCount(res.rawPayload)).toBe(2);
 
@@ -311,6 +358,10 @@ describe('GET /api/pdfFilesArea/pdfExportStatus', () => {
       exportType: 'pdf',
       user: 'editor',
       message: null,
+      itemKind: 'module',
+      itemCount: 1,
+      itemNames: ['MOD_A'],
+      monthIds: [M],
     });
     expect((await app.inject({ method: 'GET', url: list[0].pdfUrl, headers: await as('editor') })).headers['content-type']).toBe(EXPORT_CONTENT_TYPES.pdf);
 

@@ -29,9 +29,17 @@ export async function deleteExportsBefore(db: Queryable, before: Date): Promise<
   return removed.length;
 }
 
-/** A new export row, WIP at 0 %. */
-export async function insertExportFile(db: Queryable, user: string, exportType: string): Promise<number> {
-  const [file] = await db.insert(exportFiles).values({ user, exportType, status: 'WIP', progress: 0 }).returning({ id: exportFiles.id });
+/** What an export holds, as its row records it (the histories show it). */
+export interface ExportSubjectRow {
+  itemKind: string;
+  itemCount: number;
+  itemNames: string[];
+  monthIds: string[];
+}
+
+/** A new export row, WIP at 0 %, with what it holds. */
+export async function insertExportFile(db: Queryable, user: string, exportType: string, subject: ExportSubjectRow): Promise<number> {
+  const [file] = await db.insert(exportFiles).values({ user, exportType, status: 'WIP', progress: 0, ...subject }).returning({ id: exportFiles.id });
   return file!.id;
 }
 
@@ -111,6 +119,10 @@ export async function listExports(db: Queryable, owner: string | null, limit: nu
       user: exportFiles.user,
       fileName: exportFiles.fileName,
       message: exportFiles.message,
+      itemKind: exportFiles.itemKind,
+      itemCount: exportFiles.itemCount,
+      itemNames: exportFiles.itemNames,
+      monthIds: exportFiles.monthIds,
       jobStatus: jobs.status,
       jobResponse: jobs.response,
     })

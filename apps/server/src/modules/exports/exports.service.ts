@@ -6,6 +6,7 @@
  */
 import type { Readable } from 'node:stream';
 import {
+  EXPORT_NAMES_SHOWN,
   EXPORT_TEMPLATE_TYPES,
   EXPORT_TEXTS,
   exportFileUrl,
@@ -20,6 +21,7 @@ import {
   type ExportStarted,
   type ModuleExportItem,
 } from '@bo/shared/exports';
+import { compareMonthIds } from '@bo/shared/months';
 import { isAdmin } from '@bo/shared/permissions';
 import { audit } from '../../lib/audit.repository.js';
 import type { ServiceContext } from '../../lib/context.js';
@@ -73,6 +75,16 @@ function distinct(targets: readonly ExportTarget[]): ExportTarget[] {
   });
 }
 
+/** What the export holds, for its history row: the kind, how many, the first names, the months in calendar order. */
+function subjectOf(kind: ExportKind, items: readonly ExportTarget[]) {
+  return {
+    itemKind: kind,
+    itemCount: items.length,
+    itemNames: items.slice(0, EXPORT_NAMES_SHOWN).map((i) => i.name),
+    monthIds: [...new Set(items.map((i) => i.monthId))].sort(compareMonthIds),
+  };
+}
+
 async function startExport(ctx: ServiceContext, kind: ExportKind, format: ExportFormat, query: ExportQuery, named: readonly ExportTarget[]): Promise<ExportAnswer> {
   const def = EXPORT_KIND_DEFS[kind];
   const pdf = isPdfExport(format);
@@ -87,7 +99,7 @@ async function startExport(ctx: ServiceContext, kind: ExportKind, format: Export
   const withPhoto = isPhotoExport(format) || query.withPhoto === true;
 
   const { exportId, jobId } = await ctx.db.transaction(async (tx) => {
-    const exportId = await insertExportFile(tx, ctx.user.username, format);
+    const exportId = await insertExportFile(tx, ctx.user.username, format, subjectOf(kind, items));
     const payload: ExportJobPayload = { exportId, format, kind, items, status: query.status, columns, withPhoto };
     const job = await ctx.jobs.enqueue(tx, EXPORT_JOB, payload, ctx.user.username);
     await linkExportJob(tx, exportId, job.id);
@@ -152,6 +164,10 @@ export function exportListItem(row: ListedExport): ExportItem {
     exportType: row.exportType,
     user: row.user,
     message: state.message,
+    itemKind: row.itemKind === 'module' || row.itemKind === 'cluster' ? row.itemKind : null,
+    itemCount: row.itemCount,
+    itemNames: row.itemNames ?? [],
+    monthIds: row.monthIds ?? [],
   };
 }
 

@@ -73,6 +73,7 @@ export const moduleExport: ExportKindDef<ModuleUnit> = {
   },
 
   label: ({ module }) => module.moduleLabel.trim() || module.moduleName,
+  brand: ({ module }) => module.brand,
   skus: ({ lines }) => [...lines],
   createWriter: ({ pdf, columns, picture, out }) => (pdf ? createModulePdf({ picture: picture!, out }) : createModuleXlsx({ columns, out, ...(picture ? { picture } : {}) })),
 };

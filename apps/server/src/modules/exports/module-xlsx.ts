@@ -2,6 +2,7 @@
  * Modules as a spreadsheet: one worksheet 'Modules', the template's columns, one row per SKU line
  * (xlsx-book.ts: streaming without photos, in memory with them).
  */
+import { formatMonthId } from '@bo/shared/months';
 import type { ModuleDto, ProductDto } from '@bo/shared/modules';
 import { VERSION_COLUMN_TITLE } from '../uploads/stale-version.js';
 import type { FileWriter } from './export-kind.js';
@@ -25,7 +26,8 @@ export const MODULE_COLUMNS: Record<string, ModuleColumnDef> = {
   moduleName: { title: 'Module name', width: 18, value: (m) => m.moduleName },
   moduleLabel: { title: 'Module label', width: 28, value: (m) => m.moduleLabel },
   moduleDescription: { title: 'Module description', width: 30, value: (m) => m.moduleDescription },
-  monthId: { title: 'Month', width: 11, value: (m) => m.monthId },
+  // As people read months (03/2027); Import Module reads this form back (uploads/import-file.ts monthOf).
+  monthId: { title: 'Month', width: 11, value: (m) => formatMonthId(m.monthId) },
   macroFamily: { title: 'Macro family', width: 18, value: (m) => m.macroFamily },
   brand: { title: 'Brand', width: 9, value: (m) => m.brand },
   collection: { title: 'Collection', width: 11, value: (m) => m.collection },
