@@ -172,7 +172,8 @@ const monthAsDate = (title: string) => (wb: ExcelJS.Workbook) => () => {
   const col = titlesOf(ws).indexOf(title);
   ws.eachRow((row, n) => {
     if (n === 1) return;
-    const m = /^M(\d{2})_(\d{4})$/.exec(String(row.getCell(col).value));
+    // The export writes the month as people read it (01/2027; M01_2027 before issue 34).
+    const m = /^M?(\d{2})[_/](\d{4})$/.exec(String(row.getCell(col).value));
     row.getCell(col).value = new Date(Date.UTC(Number(m![2]), Number(m![1]) - 1, 15));
     row.getCell(col).numFmt = 'mm/yyyy';
   });
