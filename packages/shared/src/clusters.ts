@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { copyOutcomeSchema } from './copy-results.js';
 import { itemVersion, productDtoSchema, publishBlockReasonSchema } from './modules.js';
 import { int4Id } from './numbers.js';
 import { monthIdSchema } from './reference-data.js';
@@ -293,6 +294,8 @@ export const clusterCopyAnswerSchema = z.object({
   jobId: z.number().int(),
   /** false when the job was still running after the wait: poll GET /api/jobs/:id for the outcome. */
   completed: z.boolean(),
+  /** What happened per month, counted (copied, published, not published, failed); absent while the job runs. */
+  outcome: copyOutcomeSchema.optional(),
 });
 export type ClusterCopyAnswer = z.infer<typeof clusterCopyAnswerSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { copyOutcomeSchema } from './copy-results.js';
 import { compositionStatusSchema, itemStatusSchema } from './statuses.js';
 import { numeric } from './numbers.js';
 import { LIMITS } from './validation.js';
@@ -148,6 +149,8 @@ export const copyModulesResponseSchema = z.object({
   copied: z.array(z.object({ moduleName: z.string(), months: z.array(z.string()) })),
   jobId: z.number(),
   done: z.boolean(),
+  /** What happened per month, counted (copied, published, not published, failed); absent while the job runs. */
+  outcome: copyOutcomeSchema.optional(),
 });
 
 export const publishStartedSchema = z.object({ message: z.string(), jobId: z.number() });

@@ -6,6 +6,8 @@ import { loginAs } from '../../../test/test-app.js';
 import { findUserByUsername, loadGrants } from '../auth/users.repository.js';
 import { copyClusters } from './cluster-lifecycle.service.js';
 import { auditLog, clusterModules, clusters, jobs, modules } from '../../db/schema.js';
+import { copyResultLines, copySummary } from '@bo/shared/copy-results';
+import { CLUSTER_TEXTS } from '@bo/shared/clusters';
 
 let app: FastifyInstance;
 let world: Awaited<ReturnType<typeof buildClusterWorld>>;
@@ -117,6 +119,16 @@ describe('POST /api/cluster/copyCompositions', () => {
       toPublish: true,
     });
     expect(res.json().errors).toEqual([{ clusterId: 'C3', months: ['M12_2026'], message: 'The month is closed' }]);
+    // Issue 34 item 2: copied, published and failed counted per month.
+    expect(res.json().outcome).toEqual({
+      toPublish: true,
+      counts: { copied: 2, published: 2, notPublished: 0, failed: 1 },
+      copiedMonths: [{ itemKey: 'C3', months: ['M02_2027', 'M10_2027'] }],
+      publishedMonths: [{ itemKey: 'C3', months: ['M02_2027', 'M10_2027'] }],
+      notPublished: [],
+      failed: [{ itemKey: 'C3', months: ['M12_2026'], message: 'The month is closed' }],
+    });
+    expect(copySummary(res.json().outcome)).toBe('Copied 2 · Published 2 · Not published 0 · Failed 1');
     await app.jobs.drain();
     expect((await clusterRow('C3', 'M02_2027'))!.status).toBe('SUBMITTED');
     expect((await clusterRow('C3', 'M10_2027'))!.status).toBe('SUBMITTED');
@@ -136,6 +148,11 @@ describe('POST /api/cluster/copyCompositions', () => {
     const res = await copy('creatorsub', { clusters: [{ clusterId: 'C3', monthId: 'M01_2027', destinationMonthList: ['M02_2027'] }], toPublish: true });
     expect(res.json().errors[0]).toMatchObject({ clusterId: 'C3', months: ['M02_2027'] });
     expect(res.json().errors[0].message).toContain('modules in work in progress');
+    // Copied, not published: counted as such, not as a failure.
+    expect(res.json().outcome).toMatchObject({ counts: { copied: 1, published: 0, notPublished: 1, failed: 0 }, publishedMonths: [], failed: [] });
+    expect(res.json().outcome.notPublished).toEqual([{ itemKey: 'C3', months: ['M02_2027'], message: CLUSTER_TEXTS.modulesInWip }]);
+    expect(copySummary(res.json().outcome)).toBe('Copied 1 · Published 0 · Not published 1 · Failed 0');
+    expect(copyResultLines('cluster', res.json().outcome).map((l) => l.tone)).toEqual(['success', 'warning']);
   });
 
   it('creates the cluster again in a month where it was deleted', async () => {
@@ -200,6 +217,6 @@ describe('POST /api/cluster/copyCompositions', () => {
     expect(await clusterRow('C3', 'M02_2027')).toBeUndefined();
     expect((await clusterRow('C3', 'M10_2027'))!.status).toBe('WIP');
     const [done] = await db().select().from(jobs).where(eq(jobs.id, job!.id));
-    expect(done!.result).toEqual({ errors: [], copied: [{ clusterId: 'C3', months: ['M02_2027', 'M10_2027'] }], publishJobId: null });
+    expect(done!.result).toMatchObject({ errors: [], copied: [{ clusterId: 'C3', months: ['M02_2027', 'M10_2027'] }], publishJobId: null, outcome: { counts: { copied: 2, published: 0, notPublished: 0, failed: 0 } } });
   });
 });

@@ -481,7 +481,7 @@ export async function publishClusters(ctx: ServiceContext, list: readonly Cluste
 export async function copyClusters(ctx: ServiceContext, request: ClusterCopyRequest, waitMs = COPY_WAIT_MS): Promise<ClusterCopyAnswer> {
   const items = request.clusters.map((c) => ({ itemKey: c.clusterId, monthId: c.monthId, destinationMonthList: c.destinationMonthList }));
   const { jobId, result } = await requestCopy(ctx, clusterCopy, CLUSTER_COPY_REQUEST_TEXTS, { items, toPublish: request.toPublish }, waitMs);
-  return { errors: result?.errors ?? [], jobId, completed: !!result };
+  return { errors: result?.errors ?? [], jobId, completed: !!result, ...(result ? { outcome: result.outcome } : {}) };
 }
 
 const CLUSTER_COPY_REQUEST_TEXTS: CopyRequestTexts<ClusterRow> = {

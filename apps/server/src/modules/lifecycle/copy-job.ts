@@ -23,6 +23,7 @@ import type { ItemKind, LifecycleRow } from './item-kind.js';
 import { currentCaller, type JobCaller } from './job-caller.js';
 import { recordVersionsAs } from '../item-versions/item-versions.repository.js';
 import { publishChanged } from './publish-changed.js';
+import type { CopyOutcome } from '@bo/shared/copy-results';
 
 /** A row as the copy reads it: a deleted one too, in the destination month. */
 export interface CopyRow extends LifecycleRow {
@@ -90,9 +91,12 @@ interface Grouped {
  * `{ errors: [{ moduleName, months, message }], copied: [{ moduleName, months }], publishJobId }`.
  */
 export interface CopyJobResult<K extends string = string> {
+  /** Every message: months not copied, copies with a warning, and (Save & Publish) copies not published. */
   errors: (Record<K, string> & { months: string[]; message: string })[];
   copied: (Record<K, string> & { months: string[] })[];
   publishJobId: number | null;
+  /** What happened, counted and per month (issue 34): copied, published, not published, not copied. */
+  outcome: CopyOutcome;
 }
 
 /** One failure of one destination month, before failures are grouped by item and message. */
@@ -107,6 +111,9 @@ interface Checkpoint {
   copied: ItemKeyParts[];
   published: boolean;
   publishJobId: number | null;
+  /** Save & Publish: the copies sent to the planning system, and those refused with the reason. */
+  publishedKeys?: ItemKeyParts[];
+  publishErrors?: KeyedMonthMessage[];
 }
 
 interface Step {
@@ -159,8 +166,8 @@ export function copyJob<Row extends CopyRow, K extends CopyKind<Row>['keyField']
 
     if (payload.toPublish && !state.published) {
       state = await db.transaction(async (tx) => {
-        const { errors, jobId } = await publishChanged(tx, runner, copy, state.copied, caller, { fromCopy: true });
-        const next: Checkpoint = { ...state, published: true, publishJobId: jobId, errors: [...state.errors, ...errors] };
+        const { errors, published, jobId } = await publishChanged(tx, runner, copy, state.copied, caller, { fromCopy: true });
+        const next: Checkpoint = { ...state, published: true, publishJobId: jobId, errors: [...state.errors, ...errors], publishedKeys: published, publishErrors: errors };
         await save(tx, next);
         return next;
       });
@@ -173,6 +180,7 @@ export function copyJob<Row extends CopyRow, K extends CopyKind<Row>['keyField']
       errors: errors.map((e) => ({ ...named(e.itemKey), months: e.months, message: e.message })),
       copied: copied.map((c) => ({ ...named(c.itemKey), months: c.months })),
       publishJobId: state.publishJobId,
+      outcome: copyOutcome(payload.toPublish, state),
     };
     const lines = [...copied.map((c) => copy.texts.copiedLine(c.itemKey, c.months)), ...errors.map((e) => copy.texts.failedLine(e.itemKey, e.months, e.message))];
     return { result, response: lines.join(';') };
@@ -243,4 +251,26 @@ function groupMonthsByKey(list: readonly ItemKeyParts[]): Grouped['copied'] {
   const groups = new Map<string, string[]>();
   for (const c of list) groups.set(c.itemKey, [...(groups.get(c.itemKey) ?? []), c.monthId]);
   return [...groups].map(([itemKey, months]) => ({ itemKey, months }));
+}
+
+/**
+ * The truthful outcome (issue 34 item 2): item-months copied, published (submission started), copied but not
+ * published (the reason), and not copied (a copy step's message on a month that was not copied; a message on a
+ * copied month is a warning, not a failure).
+ */
+function copyOutcome(toPublish: boolean, state: Checkpoint): CopyOutcome {
+  const copiedKeys = new Set(state.copied.map(itemKeyString));
+  const publishErrors = state.publishErrors ?? [];
+  const publishErrorKeys = new Set(publishErrors.map((e) => `${itemKeyString(e)}\u0000${e.message}`));
+  const failed = state.errors.filter((e) => !copiedKeys.has(itemKeyString(e)) && !publishErrorKeys.has(`${itemKeyString(e)}\u0000${e.message}`));
+  const published = state.publishedKeys ?? [];
+  const distinct = (list: readonly ItemKeyParts[]) => new Set(list.map(itemKeyString)).size;
+  return {
+    toPublish,
+    counts: { copied: copiedKeys.size, published: distinct(published), notPublished: distinct(publishErrors), failed: distinct(failed) },
+    copiedMonths: groupMonthsByKey(state.copied),
+    publishedMonths: groupMonthsByKey(published),
+    notPublished: groupByKeyAndMessage(publishErrors),
+    failed: groupByKeyAndMessage(failed),
+  };
 }

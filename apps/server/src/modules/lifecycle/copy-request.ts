@@ -73,7 +73,16 @@ export async function requestCopy<Row extends CopyRow, K extends CopyKind<Row>['
     // The job broke as a whole (not one month): every requested copy is reported as failed.
     const message = finished.response ?? 'The copy failed';
     const named = (itemKey: string) => ({ [copy.keyField]: itemKey }) as Record<K, string>;
-    return { jobId: job.id, result: { errors: payload.items.map((i) => ({ ...named(i.itemKey), months: i.destinationMonthList, message })), copied: [], publishJobId: null } };
+    const failed = payload.items.map((i) => ({ itemKey: i.itemKey, months: i.destinationMonthList, message }));
+    const outcome = {
+      toPublish: request.toPublish,
+      counts: { copied: 0, published: 0, notPublished: 0, failed: failed.reduce((n, f) => n + f.months.length, 0) },
+      copiedMonths: [],
+      publishedMonths: [],
+      notPublished: [],
+      failed,
+    };
+    return { jobId: job.id, result: { errors: payload.items.map((i) => ({ ...named(i.itemKey), months: i.destinationMonthList, message })), copied: [], publishJobId: null, outcome } };
   }
   return { jobId: job.id, result: null };
 }

@@ -405,6 +405,7 @@ describe('copy and months', () => {
   it('publishes the copies with toPublish', async () => {
     const res = await post('/api/module/copyCompositions', 'creatorsub', { modules: [{ ...key, destinationMonthList: ['M02_2027'] }], toPublish: true });
     expect(res.json().copied).toEqual([{ moduleName: 'MOD_A', months: ['M02_2027'] }]);
+    expect(res.json().outcome).toMatchObject({ counts: { copied: 1, published: 1, notPublished: 0, failed: 0 }, publishedMonths: [{ itemKey: 'MOD_A', months: ['M02_2027'] }] });
     await app.jobs.drain();
     expect((await row('M02_2027'))!.status).toBe('SUBMITTED');
     expect((await row('M01_2027'))!.status).toBe('WIP');
@@ -413,6 +414,15 @@ describe('copy and months', () => {
   it('reports copies that the caller may not publish', async () => {
     const res = await post('/api/module/copyCompositions', 'pcreator', { modules: [{ ...key, destinationMonthList: ['M02_2027'] }], toPublish: true });
     expect(res.json().errors).toEqual([{ moduleName: 'MOD_A', months: ['M02_2027'], message: "Copied, but you don't have the right to publish it" }]);
+    // Issue 34 item 2: copied, not published (with the reason), nothing failed.
+    expect(res.json().outcome).toEqual({
+      toPublish: true,
+      counts: { copied: 1, published: 0, notPublished: 1, failed: 0 },
+      copiedMonths: [{ itemKey: 'MOD_A', months: ['M02_2027'] }],
+      publishedMonths: [],
+      notPublished: [{ itemKey: 'MOD_A', months: ['M02_2027'], message: "Copied, but you don't have the right to publish it" }],
+      failed: [],
+    });
   });
 
   it('needs an edit or submit right on the module (403), and a month list', async () => {

@@ -302,7 +302,7 @@ export async function copyModules(ctx: ServiceContext, request: { modules: { mod
     items: request.modules.map((m) => ({ itemKey: m.moduleName, monthId: m.monthId, destinationMonthList: m.destinationMonthList })),
     toPublish: request.toPublish,
   });
-  return { errors: result?.errors ?? [], copied: result?.copied ?? [], jobId, done: !!result };
+  return { errors: result?.errors ?? [], copied: result?.copied ?? [], jobId, done: !!result, ...(result ? { outcome: result.outcome } : {}) };
 }
 
 const MODULE_COPY_REQUEST_TEXTS: CopyRequestTexts<ModuleRow> = {
