@@ -58,7 +58,7 @@ import { exportSearchRoutes } from './modules/export-search/export-search.routes
 import { exportHistoryRoutes } from './modules/export-history/export-history.routes.js';
 import { uploadRoutes } from './modules/uploads/uploads.routes.js';
 import { registerUploadJobs } from './modules/uploads/uploads.service.js';
-import { currentSnapshot, SnapshotCache } from './lib/snapshot-cache.js';
+import { compactSearchChangesEvery, KeptAnswers, scopeVersion } from './lib/kept-answers.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -104,8 +104,14 @@ export async function buildApp({ config, database, logger = true, gateway, now, 
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('checkAnswers', checkAnswers);
-  // The home search's list answers kept while the database has not changed (lib/snapshot-cache.ts).
-  app.decorate('searchAnswers', new SnapshotCache(config.SEARCH_CACHE_MB * 1024 * 1024, () => currentSnapshot(database.db)));
+  // The home search's list answers kept while what they cover has not changed (lib/kept-answers.ts), and the
+  // change log their versions are read from kept short (every process compacts it every 30 s; migration 0015).
+  app.decorate('searchAnswers', new KeptAnswers(config.SEARCH_CACHE_MB * 1024 * 1024, (scope) => scopeVersion(database.db, scope)));
+  const stopCompaction = compactSearchChangesEvery(database.db, 30_000, (error) => app.log.warn({ err: error }, 'search change log compaction failed'));
+  app.addHook('onClose', (_instance, done) => {
+    stopCompaction();
+    done();
+  });
   app.decorate('gateway', gateway ?? createGateway(config));
   // The runner is started by server.ts; tests drive it with drain().
   app.decorate('jobs', new JobRunner(database, { staleMs: config.JOB_STALE_SECONDS * 1000, log: (msg, extra) => app.log.warn(extra ?? {}, msg), info: (msg, extra) => app.log.info(extra ?? {}, msg) }));

@@ -21,7 +21,7 @@ const envSchema = z.object({
   /** Turns GET /api/metrics on; the scraper sends it as a bearer token (plugins/metrics.ts). */
   METRICS_TOKEN: z.string().min(16).max(200).optional(),
   MAX_SEARCH_RESULTS: z.coerce.number().int().min(1).default(3000),
-  /** The home search's list answers kept per process while the database has not changed, in MB; 0 keeps none (lib/snapshot-cache.ts). */
+  /** The home search's list answers kept per process while what they cover has not changed, in MB; 0 keeps none (lib/kept-answers.ts). */
   SEARCH_CACHE_MB: z.coerce.number().min(0).max(4096).default(32),
   PLANNING_SYSTEM: z.enum(['outbox', 'http']).default('outbox'),
   PLANNING_SYSTEM_URL: z.string().optional(),

@@ -5,7 +5,7 @@
  * - `bo_jobs_queued` / `bo_jobs_running` and `bo_jobs_oldest_queued_seconds` per job kind, read from
  *   the jobs table at each scrape (so every process reports the shared queue);
  * - `bo_locks` (live item locks), `bo_db_pool_connections{state}` (PostgreSQL pool: total, idle, waiting);
- * - `bo_search_answers{source}`: home search list answers since the start, kept or computed (lib/snapshot-cache.ts);
+ * - `bo_search_answers{source}`: home search list answers since the start, kept or computed (lib/kept-answers.ts);
  * - `bo_process_info{pid}`: which server process answered (request counts are per process with WORKERS > 1);
  * - Node's own process metrics (prom-client's defaults: CPU, memory, heap, event loop lag, GC).
  *

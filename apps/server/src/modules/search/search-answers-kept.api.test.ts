@@ -1,31 +1,41 @@
 /**
- * The home search's list answers kept while the database has not changed (lib/snapshot-cache.ts): a second
- * identical search is answered from memory, and any change — through the product, in plain SQL, a lock
- * that lapses with time alone — is in the next answer.
+ * The home search's list answers kept while what they cover has not changed (lib/kept-answers.ts, migration 0015): a
+ * second identical search is answered from memory; a change to an item of one month and brand leaves the answers of
+ * other months and brands kept; and whatever changes — through the product, from another server process, in plain
+ * SQL, a lock that lapses with time alone — is in the next answer of every list that can show it.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
-import { AUR_EU, buildModule } from '../../../test/builders.js';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { AUR_EU, buildCluster, buildModule, buildSku, buildStore } from '../../../test/builders.js';
 import { buildTestApp, type TestApp, type TestUsers } from '../../../test/test-app.js';
-import type { Config } from '../../config.js';
+import { testDatabase } from '../../../test/test-database.js';
+import { buildApp } from '../../app.js';
+import { loadConfig, type Config } from '../../config.js';
+import { queryRows } from '../../db/client.js';
 import { locks, modules } from '../../db/schema.js';
-import { currentSnapshot } from '../../lib/snapshot-cache.js';
+import { compactSearchChanges } from '../../lib/kept-answers.js';
+import * as repo from './search.repository.js';
 
 const USERS = {
   admin: { role: 'ADMIN' },
   eu: { grants: { view: AUR_EU, edit: AUR_EU } },
   na: { grants: { view: { brands: ['AUR'], zones: ['NA'] } } },
+  both: { grants: { view: { brands: ['AUR', 'VLT'], zones: ['EU', 'NA'] } } },
 } as const satisfies TestUsers;
 type User = keyof typeof USERS;
 
 let app: FastifyInstance;
+/** A second server process on the same database that keeps no answer: the writes through the product, and the fresh answers. */
+let other: FastifyInstance | undefined;
 let as: TestApp<User>['as'];
+let users: TestApp<User>['users'];
 const db = () => app.database.db;
 const M01 = { monthId: ['M01_2027'] };
 
 async function buildWorld(config: Partial<Config> = {}) {
-  ({ app, as } = await buildTestApp({ config, reference: true, users: USERS }));
+  ({ app, as, users } = await buildTestApp({ config, reference: true, users: USERS }));
   await buildModule(db(), { moduleName: 'AUR_EU_01' });
   await buildModule(db(), { moduleName: 'AUR_EU_02' });
   await buildModule(db(), { moduleName: 'AUR_NA_01', zones: ['NA'] });
@@ -33,48 +43,44 @@ async function buildWorld(config: Partial<Config> = {}) {
   for (const user of Object.keys(USERS) as User[]) await as(user);
 }
 
+/** The second process: another app on the worker's database (the same signing secret, so the same tokens). */
+async function startOther(): Promise<FastifyInstance> {
+  const config = loadConfig({ LOG_LEVEL: 'silent' }, { WEB_DIST_DIR: '/nonexistent-web-dist', SEARCH_CACHE_MB: 0 });
+  other = await buildApp({ config, database: await testDatabase(), logger: false, checkAnswers: true });
+  return other;
+}
+
 afterEach(async () => {
+  await other?.close();
+  other = undefined;
   await app.close();
 });
 
-const search = async (user: User, url = '/api/module/filtered', filters: object = M01) => {
-  const res = await app.inject({ method: 'POST', url, headers: await as(user), payload: filters });
-  expect(res.statusCode, res.body).toBe(200);
+const search = async (user: User, url = '/api/module/filtered', filters: object = M01, on: FastifyInstance = app) => {
+  const res = await on.inject({ method: 'POST', url, headers: await as(user), payload: filters });
+  expect(res.statusCode, `${url} ${JSON.stringify(filters)} ${res.body}`).toBe(200);
   return res.body;
 };
-const items = async (user: User) => (JSON.parse(await search(user)) as { moduleName: string; moduleLabel: string; locked: boolean; userLock: string | null }[]);
+const items = async (user: User) => JSON.parse(await search(user)) as { moduleName: string; moduleLabel: string; locked: boolean; userLock: string | null }[];
 const counts = () => ({ ...app.searchAnswers.counts });
-
-/**
- * Runs `calls` until no commit came anywhere in the database meanwhile (the snapshot before and after the same),
- * and answers that run's results and how the counts moved. On the embedded database nothing else writes; on a
- * PostgreSQL shared with test files running beside this one, their commits change the snapshot too: after 40 tries
- * without a quiet window it answers null (the caller then checks what holds whatever the snapshot).
- */
-async function whileQuiet<T>(calls: () => Promise<T>): Promise<{ result: T; kept: number; computed: number } | null> {
-  for (let i = 0; i < 40; i++) {
-    const snapshot = await currentSnapshot(db());
-    const before = counts();
-    const result = await calls();
-    const after = counts();
-    if ((await currentSnapshot(db())) === snapshot) return { result, kept: after.kept - before.kept, computed: after.computed - before.computed };
-  }
-  if (app.database.kind === 'pglite') throw new Error('the embedded database changed while nothing wrote');
-  return null;
+/** How the counts moved while `calls` ran. */
+async function counted<T>(calls: () => Promise<T>): Promise<{ result: T; kept: number; computed: number }> {
+  const before = counts();
+  const result = await calls();
+  const after = counts();
+  return { result, kept: after.kept - before.kept, computed: after.computed - before.computed };
 }
 
-/** A search asked twice in a quiet window: the second answer is the first, from memory. */
+/** A search asked twice: the second answer is the first, from memory. */
 async function expectKept(user: User, url = '/api/module/filtered', filters: object = M01): Promise<string> {
-  const quiet = await whileQuiet(async () => [await search(user, url, filters), await search(user, url, filters)] as const);
-  if (!quiet) return search(user, url, filters);
-  const [first, second] = quiet.result;
-  expect(second).toBe(first);
-  expect(quiet.kept).toBeGreaterThanOrEqual(1);
-  expect(quiet.kept + quiet.computed).toBe(2);
-  return first;
+  const { result, kept, computed } = await counted(async () => [await search(user, url, filters), await search(user, url, filters)] as const);
+  expect(result[1]).toBe(result[0]);
+  expect(kept).toBe(1);
+  expect(computed).toBe(1);
+  return result[0];
 }
 
-describe('search answers kept while the database has not changed', () => {
+describe('search answers kept while what they cover has not changed', () => {
   beforeEach(async () => {
     await buildWorld();
   });
@@ -90,14 +96,46 @@ describe('search answers kept while the database has not changed', () => {
     const named = await expectKept('eu', '/api/module/filtered', { ...M01, moduleLabel: ['02'] });
     expect(JSON.parse(named).map((m: { moduleName: string }) => m.moduleName)).toEqual(['AUR_EU_02']);
     expect(JSON.parse(await expectKept('eu', '/api/cluster/filtered'))).toEqual([]);
-    // Five different calls in one quiet window, asked again: the second round is all from memory.
+    // Five different calls, asked again: the second round is all from memory.
     const calls = () => Promise.all([search('eu'), search('na'), search('admin'), search('eu', '/api/module/macroFamily'), search('admin', '/api/cluster/filtered')]);
-    const quiet = await whileQuiet(async () => [await calls(), await calls()] as const);
-    if (quiet) {
-      expect(quiet.result[1]).toEqual(quiet.result[0]);
-      expect(quiet.kept).toBeGreaterThanOrEqual(5);
-      expect(quiet.computed).toBeLessThanOrEqual(5);
-    }
+    const twice = await counted(async () => [await calls(), await calls()] as const);
+    expect(twice.result[1]).toEqual(twice.result[0]);
+    expect(twice.kept).toBeGreaterThanOrEqual(5);
+    expect(twice.computed).toBeLessThanOrEqual(5);
+  });
+
+  it('keeps the answers of other months and brands when an item changes: a save of an AUR module of 01/2027 leaves VLT and 02/2027', async () => {
+    await buildModule(db(), { moduleName: 'VLT_EU_01', brandCode: 'VLT' });
+    await buildModule(db(), { moduleName: 'AUR_EU_0227', monthId: 'M02_2027' });
+    const searches: [User, object][] = [
+      ['admin', M01],
+      ['admin', { ...M01, brand: ['AUR'] }],
+      ['admin', { ...M01, brand: ['VLT'] }],
+      ['admin', { monthId: ['M02_2027'] }],
+      ['admin', { brand: ['VLT'] }],
+      ['eu', M01], // eu sees AUR only: its answer covers AUR
+      ['both', { monthId: ['M02_2027'] }],
+    ];
+    const ask = () => Promise.all(searches.map(([user, filters]) => search(user, '/api/module/filtered', filters)));
+    await ask();
+    await db().update(modules).set({ moduleLabel: 'Saved' }).where(eq(modules.moduleName, 'AUR_EU_01'));
+    const after = await counted(ask);
+    // Computed again: M01 (all brands), M01 + AUR, eu's M01; kept: M01 + VLT, M02, VLT, both's M02.
+    expect(after).toMatchObject({ computed: 3, kept: 4 });
+    expect(after.result[0]).toContain('Saved');
+    expect(after.result[5]).toContain('Saved');
+
+    // A lock taken through the product, by another server process: the same three, nothing else.
+    const second = await startOther();
+    const lock = await second.inject({ method: 'POST', url: '/api/module/lock', headers: await as('eu'), payload: [{ moduleName: 'AUR_EU_02', monthId: 'M01_2027' }] });
+    expect(lock.statusCode, lock.body).toBe(200);
+    const locked = await counted(ask);
+    expect(locked).toMatchObject({ computed: 3, kept: 4 });
+    expect(JSON.parse(locked.result[0]!).find((m: { moduleName: string }) => m.moduleName === 'AUR_EU_02')).toMatchObject({ locked: true, userLock: 'eu' });
+
+    // Folding the change log into its totals changes no version.
+    expect(await compactSearchChanges(db())).toBeGreaterThan(0);
+    expect(await counted(ask)).toMatchObject({ computed: 0, kept: searches.length });
   });
 
   it('shows a change made through the product in the next answer (a lock, a save)', async () => {
@@ -127,25 +165,23 @@ describe('search answers kept while the database has not changed', () => {
     await db()
       .insert(locks)
       .values({ itemType: 'module', itemKey: 'AUR_EU_01', monthId: 'M01_2027', owner: 'admin', renewedAt: sql`now() - make_interval(secs => ${ttlSeconds - lifeSeconds})` });
-    const snapshot = await currentSnapshot(db());
-    expect((await items('eu')).find((m) => m.moduleName === 'AUR_EU_01')).toMatchObject({ locked: true, userLock: 'admin' });
-    expect(JSON.parse(await expectKept('eu')).find((m: { moduleName: string }) => m.moduleName === 'AUR_EU_01')).toMatchObject({ locked: true });
-    const kept = counts().kept;
+    const first = await counted(() => items('eu'));
+    expect(first.result.find((m) => m.moduleName === 'AUR_EU_01')).toMatchObject({ locked: true, userLock: 'admin' });
+    expect(first).toMatchObject({ computed: 1, kept: 0 });
+    const again = await counted(() => items('eu'));
+    expect(again.result.find((m) => m.moduleName === 'AUR_EU_01')).toMatchObject({ locked: true, userLock: 'admin' });
+    expect(again).toMatchObject({ computed: 0, kept: 1 });
     await new Promise((r) => setTimeout(r, Math.max(0, inserted + lifeSeconds * 1000 + 300 - performance.now())));
-    // The lock is no longer live, and nothing was written meanwhile (on the embedded database; on a shared
-    // PostgreSQL other test files may have): the answer is computed again.
-    const quiet = (await currentSnapshot(db())) === snapshot;
-    if (app.database.kind === 'pglite') expect(quiet).toBe(true);
-    expect((await items('eu')).find((m) => m.moduleName === 'AUR_EU_01')).toMatchObject({ locked: false, userLock: null });
-    if (quiet) expect(counts().kept).toBe(kept);
+    // The lock is no longer live, and nothing was written meanwhile: the answer is computed again.
+    const lapsed = await counted(() => items('eu'));
+    expect(lapsed.result.find((m) => m.moduleName === 'AUR_EU_01')).toMatchObject({ locked: false, userLock: null });
+    expect(lapsed).toMatchObject({ kept: 0, computed: 1 });
   });
 
   it('computes identical searches that come together once', async () => {
-    const quiet = await whileQuiet(() => Promise.all(Array.from({ length: 6 }, () => search('eu'))));
-    if (!quiet) return;
-    expect(new Set(quiet.result).size).toBe(1);
-    expect(quiet.computed).toBeLessThanOrEqual(1);
-    expect(quiet.kept + quiet.computed).toBe(6);
+    const together = await counted(() => Promise.all(Array.from({ length: 6 }, () => search('eu'))));
+    expect(new Set(together.result).size).toBe(1);
+    expect(together).toMatchObject({ computed: 1, kept: 5 });
   });
 
   it('keeps no 413', async () => {
@@ -156,6 +192,212 @@ describe('search answers kept while the database has not changed', () => {
       expect(res.statusCode).toBe(413);
     }
     expect(app.searchAnswers.size.entries).toBe(0);
+  });
+});
+
+describe('no kept answer is stale', () => {
+  /**
+   * Lists over two months and two brands, for callers of three visibilities, with the filters that read other tables
+   * (stars customers, countries, stores, classifications). After each change (made in plain SQL, through the product
+   * by another process, or in a transaction's savepoints), every list is asked of the app that keeps answers and of a
+   * second process that keeps none: the answers must be the same, and the change must show in at least one of them
+   * (so that each step checks something).
+   */
+  it('after every kind of change a list shows', async () => {
+    await buildWorld();
+    const d = db();
+    const storeIt = await buildStore(d, 'IT');
+    const storeUs = await buildStore(d, 'US');
+    await buildModule(d, { moduleName: 'VLT_EU_01', brandCode: 'VLT' });
+    await buildSku(d, { upc: '100000000001' });
+    await buildSku(d, { upc: '100000000002' });
+    await buildModule(d, { moduleName: 'AUR_EU_0227', monthId: 'M02_2027', skus: [{ upc: '100000000001' }] });
+    await buildCluster(d, { clusterId: 'C_AUR_01', storeJdas: [storeIt.storeJda], modules: [{ moduleName: 'AUR_EU_01' }] });
+    await buildCluster(d, { clusterId: 'C_VLT_01', brandCode: 'VLT', countries: ['US'], zones: ['NA'], storeJdas: [storeUs.storeJda] });
+    await buildCluster(d, { clusterId: 'C_AUR_02', monthId: 'M02_2027' });
+    await d.execute(sql`INSERT INTO client_classifications (classification_label) VALUES ('VIP')`);
+    await d.execute(sql`INSERT INTO cluster_classifications (cluster_pk, classification_id)
+                        SELECT c.id, cl.classification_id FROM clusters c, client_classifications cl WHERE c.cluster_id = 'C_AUR_01'`);
+    const second = await startOther();
+
+    const M02 = { monthId: ['M02_2027'] };
+    const lists: [User, string, object][] = [];
+    for (const user of ['admin', 'eu', 'both'] as User[]) {
+      for (const filters of user === 'admin' ? [M01, M02, { ...M01, brand: ['VLT'] }, {}] : [M01, { ...M01, brand: ['VLT'] }]) {
+        lists.push([user, '/api/module/filtered', filters], [user, '/api/cluster/filtered', filters]);
+      }
+      lists.push(
+        [user, '/api/module/filtered', { ...M01, starsCustomer: [storeIt.starsCustomer, storeUs.starsCustomer] }],
+        [user, '/api/cluster/filtered', { ...M01, country: ['IT', 'US'] }],
+      );
+    }
+    lists.push(
+      ['admin', '/api/module/macroFamily', M01],
+      ['admin', '/api/module/filtered', { ...M01, country: ['IT'] }],
+      ['admin', '/api/cluster/filtered', { ...M01, starsCustomer: [storeIt.starsCustomer] }],
+      ['admin', '/api/cluster/filtered', { ...M01, clientClassification: ['VIP'] }],
+      ['admin', '/api/cluster/filtered', { ...M01, customerSegmentation: ['GOLD'] }],
+    );
+    const ask = (on: FastifyInstance) => Promise.all(lists.map(([user, url, filters]) => search(user, url, filters, on)));
+    let before = await ask(second);
+    expect(await ask(app)).toEqual(before);
+    expect((await ask(app)).length).toBe(lists.length);
+
+    const moduleId = async (name: string, month = 'M01_2027') =>
+      (await queryRows<{ id: number }>(d, sql`SELECT id FROM modules WHERE module_name = ${name} AND month_id = ${month}`))[0]!.id;
+    const clusterPk = async (id: string, month = 'M01_2027') =>
+      (await queryRows<{ id: number }>(d, sql`SELECT id FROM clusters WHERE cluster_id = ${id} AND month_id = ${month}`))[0]!.id;
+    const through = async (user: User, url: string, payload: object) => {
+      const res = await second.inject({ method: 'POST', url, headers: await as(user), payload });
+      expect(res.statusCode, `${url} ${res.body}`).toBe(200);
+    };
+
+    const changes: [string, () => Promise<unknown>][] = [
+      ['module lock (product, other process)', () => through('eu', '/api/module/lock', [{ moduleName: 'AUR_EU_01', monthId: 'M01_2027' }])],
+      ['module unlock (product, other process)', () => through('eu', '/api/module/unlock', [{ moduleName: 'AUR_EU_01', monthId: 'M01_2027' }])],
+      ['cluster lock (SQL)', () => d.execute(sql`INSERT INTO locks (item_type, item_key, month_id, owner) VALUES ('cluster', 'C_VLT_01', 'M01_2027', 'admin')`)],
+      ['cluster lock renewed by another owner', () => d.execute(sql`UPDATE locks SET owner = 'both', renewed_at = now() WHERE item_key = 'C_VLT_01'`)],
+      ['cluster lock gone', () => d.execute(sql`DELETE FROM locks WHERE item_key = 'C_VLT_01'`)],
+      ['module status', () => d.execute(sql`UPDATE modules SET status = 'SUBMITTED' WHERE module_name = 'VLT_EU_01'`)],
+      ['cluster status', () => d.execute(sql`UPDATE clusters SET status = 'SUBMITTED' WHERE cluster_id = 'C_AUR_02'`)],
+      ['module line counts (a line added)', async () => d.execute(sql`INSERT INTO module_skus (module_id, upc, must_have, status, min_value, position)
+                                                                     VALUES (${await moduleId('AUR_EU_02')}, '100000000002', true, 'ADDED', 1, 0)`)],
+      ['module line counts (a line to the bin)', () => d.execute(sql`UPDATE module_skus SET status = 'REMOVED', previous_must_have = true WHERE upc = '100000000001'`)],
+      ['module zones (EU to NA: out of eu, into na)', async () => d.execute(sql`UPDATE module_stars_zones SET stars_zone = 'NA' WHERE module_id = ${await moduleId('AUR_EU_02')}`)],
+      ['module zones (none: seen by every holder of the brand)', async () => d.execute(sql`DELETE FROM module_stars_zones WHERE module_id = ${await moduleId('AUR_EU_02')}`)],
+      ['grants (eu given VLT)', () => d.execute(sql`INSERT INTO user_grants (user_id, grant_type, grant_code, permission_type) VALUES (${users.eu.userId}, 'brand', 'VLT', 'view')`)],
+      ['grants (eu loses NA-less view: zone EU taken away)', () => d.execute(sql`DELETE FROM user_grants WHERE user_id = ${users.eu.userId} AND grant_code = 'EU' AND permission_type = 'view'`)],
+      ['module deletion pending', () => d.execute(sql`UPDATE modules SET deletion_status = 'DELETION_PENDING' WHERE module_name = 'AUR_NA_01'`)],
+      ['cluster deletion pending', () => d.execute(sql`UPDATE clusters SET deletion_status = 'DELETION_PENDING' WHERE cluster_id = 'C_AUR_02'`)],
+      ['module label and description', () => d.execute(sql`UPDATE modules SET module_label = 'New label', module_description = 'New text' WHERE module_name = 'AUR_EU_0227'`)],
+      ['cluster label and description', () => d.execute(sql`UPDATE clusters SET cluster_label = 'New cluster label', cluster_description = 'x' WHERE cluster_id = 'C_AUR_01'`)],
+      ['cluster composition (a VLT module into an AUR cluster)', async () =>
+        d.execute(sql`INSERT INTO cluster_modules (cluster_pk, module_name, status) VALUES (${await clusterPk('C_AUR_01')}, 'VLT_EU_01', 'ADDED')`)],
+      ['cluster composition (a module removed)', () => d.execute(sql`UPDATE cluster_modules SET status = 'REMOVED' WHERE module_name = 'AUR_EU_01'`)],
+      ['cluster stores (a store added)', async () => d.execute(sql`INSERT INTO cluster_stores (cluster_pk, store_jda) VALUES (${await clusterPk('C_AUR_01')}, ${storeUs.storeJda})`)],
+      ['cluster stores (a store removed)', async () => d.execute(sql`DELETE FROM cluster_stores WHERE cluster_pk = ${await clusterPk('C_VLT_01')}`)],
+      ['cluster countries', async () => d.execute(sql`INSERT INTO cluster_countries (cluster_pk, country_code) VALUES (${await clusterPk('C_VLT_01')}, 'FR')`)],
+      ['cluster stars zones', async () => d.execute(sql`INSERT INTO cluster_stars_zones (cluster_pk, stars_zone) VALUES (${await clusterPk('C_VLT_01')}, 'EU')`)],
+      ['cluster classification taken away', () => d.execute(sql`DELETE FROM cluster_classifications`)],
+      ['month closed', () => d.execute(sql`UPDATE months SET open = false WHERE month_id = 'M02_2027'`)],
+      ['release closed', () => d.execute(sql`UPDATE releases SET status = 'CLOSED'`)],
+      ['LEGO month (reference)', () => d.execute(sql`INSERT INTO lego_months (month_id, brand_code, collection) VALUES ('M01_2027', 'VLT', 'SUN')`)],
+      ['macro family special kind (reference)', () => d.execute(sql`UPDATE macro_families SET special_kind = 'BEST_SELLER'`)],
+      ['store of another stars customer (reference)', () => d.execute(sql`UPDATE stores SET stars_customer = ${storeUs.starsCustomer} WHERE store_jda = ${storeIt.storeJda}`)],
+      ['store segmentation (reference)', async () => {
+        await d.execute(sql`INSERT INTO customer_segmentations (segmentation_code, label) VALUES ('SILVER', 'Silver')`);
+        await d.execute(sql`UPDATE stores SET customer_segmentation = 'SILVER'`);
+      }],
+      ['country in another zone (reference)', () => d.execute(sql`UPDATE countries SET stars_zone = 'NA' WHERE country_code = 'IT'`)],
+      ['module moved to another month', () => d.execute(sql`UPDATE modules SET month_id = 'M02_2027' WHERE module_name = 'AUR_EU_01'`)],
+      ['module of another brand', () => d.execute(sql`UPDATE modules SET brand_code = 'VLT' WHERE module_name = 'AUR_EU_0227'`)],
+      ['savepoint rolled back, then another change of the same scope', () =>
+        d.transaction(async (tx) => {
+          await tx
+            .transaction(async (inner) => {
+              await inner.execute(sql`UPDATE modules SET module_label = 'Rolled back' WHERE module_name = 'VLT_EU_01'`);
+              throw new Error('roll back');
+            })
+            .catch(() => undefined);
+          await tx.execute(sql`UPDATE clusters SET cluster_label = 'Kept label' WHERE cluster_id = 'C_VLT_01'`);
+        })],
+      ['log compacted, then a change', async () => {
+        await compactSearchChanges(d);
+        await d.execute(sql`UPDATE clusters SET cluster_label = 'After compaction' WHERE cluster_id = 'C_VLT_01'`);
+      }],
+      ['a cluster deleted', () => d.execute(sql`DELETE FROM clusters WHERE cluster_id = 'C_AUR_01'`)],
+      ['a module deleted', () => d.execute(sql`DELETE FROM modules WHERE module_name = 'VLT_EU_01'`)],
+      ['TRUNCATE of a reference table', () => d.execute(sql`TRUNCATE lego_months`)],
+    ];
+    for (const [what, change] of changes) {
+      await change();
+      const kept = await ask(app);
+      const fresh = await ask(second);
+      for (let i = 0; i < lists.length; i++) expect(kept[i], `${what}: ${JSON.stringify(lists[i])}`).toBe(fresh[i]);
+      expect(fresh.some((answer, i) => answer !== before[i]), `${what} shows in no list`).toBe(true);
+      before = fresh;
+    }
+  }, 300_000);
+
+  it('when two transactions commit in another order than they wrote (PostgreSQL)', async () => {
+    await buildWorld();
+    const database = app.database;
+    if (database.kind === 'pglite') return; // one connection: transactions cannot interleave
+    const second = await startOther();
+    await buildModule(db(), { moduleName: 'AUR_EU_03' });
+    await search('admin');
+    // The first writes (its change noted first), the second writes and commits, a search keeps that state, then the
+    // first commits: its change is in the next answer.
+    let commitFirst!: () => void;
+    const gate = new Promise<void>((r) => (commitFirst = r));
+    let wrote!: () => void;
+    const written = new Promise<void>((r) => (wrote = r));
+    const first = db().transaction(async (tx) => {
+      await tx.execute(sql`UPDATE modules SET module_label = 'First' WHERE module_name = 'AUR_EU_01'`);
+      wrote();
+      await gate;
+    });
+    await written;
+    // A module of the same brand-month saved while the first is open: it waits for nothing (no version row to queue on).
+    await db().transaction(async (tx) => {
+      await tx.execute(sql`SET LOCAL lock_timeout = '3s'`);
+      await tx.update(modules).set({ moduleLabel: 'Second' }).where(eq(modules.moduleName, 'AUR_EU_02'));
+    });
+    expect(await search('admin')).toBe(await search('admin', '/api/module/filtered', M01, second));
+    commitFirst();
+    await first;
+    const after = await search('admin');
+    expect(after).toContain('First');
+    expect(after).toBe(await search('admin', '/api/module/filtered', M01, second));
+  });
+});
+
+describe('the change log', () => {
+  it('has the triggers on every table a result list reads', async () => {
+    await buildWorld();
+    const everything = {
+      monthId: ['M01_2027'], planningChannel: ['RETAIL'], brand: ['AUR'], collection: ['SUN'], macroFamily: ['PILOT'], newModule: ['true' as const],
+      starsZone: ['EU'], country: ['IT'], starsCustomer: ['X'], moduleLabel: ['x'], clusterId: ['C'], rangeFacing: ['R'],
+      customerSegmentation: ['GOLD'], storeJda: ['J'], codiceStoreSap: ['S'], clientClassification: ['VIP', '1'], clusterLabel: ['x'],
+    };
+    const visibility = { all: false as const, pairs: ['AUR|EU'], brands: ['AUR'] };
+    const dialect = new PgDialect();
+    const texts = [
+      repo.moduleListJsonQuery(repo.moduleWhere(everything, visibility, undefined, repo.LIST_ZONES), 120, 10),
+      repo.clusterListJsonQuery(repo.clusterWhere(everything, visibility), 120, 10),
+    ].map((q) => dialect.sqlToQuery(q).sql);
+    const named = new Set(texts.flatMap((t) => [...t.matchAll(/\b(?:FROM|JOIN)\s+([a-z_]+)(?![\w.(])/gi)].map((m) => m[1]!.toLowerCase())));
+    const tables = new Set((await queryRows<{ t: string }>(db(), sql`SELECT tablename AS t FROM pg_tables WHERE schemaname = current_schema()`)).map((r) => r.t));
+    const read = [...named].filter((t) => tables.has(t));
+    expect(read).toEqual(expect.arrayContaining(['modules', 'clusters', 'locks', 'months', 'releases', 'module_stars_zones', 'cluster_stores']));
+    const triggered = new Set(
+      (
+        await queryRows<{ t: string }>(
+          db(),
+          sql`SELECT DISTINCT c.relname AS t FROM pg_trigger g JOIN pg_class c ON c.oid = g.tgrelid
+               WHERE c.relnamespace = current_schema()::regnamespace AND g.tgname LIKE '%\\_search\\_%' AND g.tgenabled = 'A'`,
+        )
+      ).map((r) => r.t),
+    );
+    expect(read.filter((t) => !triggered.has(t))).toEqual([]);
+  });
+
+  it('never comes back to a version it had when emptied (a reset, a restore)', async () => {
+    await buildWorld();
+    const version = async () => (await queryRows<{ v: string }>(db(), sql`SELECT count(*) || ':' || max(id) AS v FROM search_changes`))[0]!.v;
+    await compactSearchChanges(db());
+    const seen = new Set<string>();
+    const totals = async () =>
+      (await queryRows<{ v: string }>(db(), sql`SELECT COALESCE(sum(n), 0) || ':' || COALESCE(max(last_id), 0) AS v FROM search_change_totals`))[0]!.v;
+    seen.add(`${await totals()}|${await version()}`);
+    await db().execute(sql`DELETE FROM search_changes`);
+    await db().execute(sql`DELETE FROM search_change_totals`);
+    const afterDelete = (await queryRows<{ n: number; m: number }>(db(), sql`SELECT count(*)::int AS n, max(id)::int AS m FROM search_changes`))[0]!;
+    expect(afterDelete.n).toBe(2);
+    await db().execute(sql`TRUNCATE search_changes, search_change_totals, modules RESTART IDENTITY CASCADE`);
+    const afterTruncate = (await queryRows<{ n: number; m: number }>(db(), sql`SELECT count(*)::int AS n, max(id)::int AS m FROM search_changes`))[0]!;
+    expect(afterTruncate.n).toBeGreaterThanOrEqual(1);
+    expect(afterTruncate.m).toBeGreaterThan(afterDelete.m);
   });
 });
 

@@ -27,7 +27,7 @@ export async function searchRoutes(instance: FastifyInstance) {
   // The list answers (up to MAX_SEARCH_RESULTS items) are written by the database and sent as they are;
   // the tests check them against these schemas (plugins/answers.ts).
   const writeAsBuilt = compiledAnswers(app);
-  // The list answers kept while the database has not changed (lib/snapshot-cache.ts), SEARCH_CACHE_MB per process.
+  // The list answers kept while what they cover has not changed (lib/kept-answers.ts), SEARCH_CACHE_MB per process.
   const answers = app.searchAnswers;
 
   app.post(

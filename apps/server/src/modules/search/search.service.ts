@@ -21,10 +21,10 @@ import {
 import type { ServiceContext } from '../../lib/context.js';
 import { JsonText, arrayText } from '../../lib/json-text.js';
 import { queryRows } from '../../db/client.js';
-import type { Kept, SnapshotCache } from '../../lib/snapshot-cache.js';
+import type { Kept, KeptAnswers, Scope } from '../../lib/kept-answers.js';
 import { tooManyResults } from '../../lib/errors.js';
 import * as repo from './search.repository.js';
-import { grantedCodes, visibilityOf } from './visibility.js';
+import { grantedCodes, visibilityOf, type Visibility } from './visibility.js';
 
 export const byCodePoint = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 /** Case-insensitive, then code-point order: the same on every database whatever its collation. */
@@ -48,23 +48,40 @@ export async function clusterListRows(ctx: ServiceContext, where: SQL, tooMany?:
 
 // ───────────────────────────── lists ─────────────────────────────
 // The list answers are written by the database, item by item (repo.moduleListJsonQuery, clusterListJsonQuery):
-// Node sorts the items and joins their texts (docs/performance.md, section 1). A list's answer is kept for the
-// callers that come while the database has not changed (`SnapshotCache`), keyed by its route, SQL and parameters
-// (the filters and the caller's visibility) and held no longer than its first live lock lives.
+// Node sorts the items and joins their texts (docs/performance.md, section 1). A list's answer is kept while nothing it
+// covers has changed (`KeptAnswers`, lib/kept-answers.ts): keyed by its route, SQL and parameters (the filters and the
+// caller's visibility), checked against the version of the months and brands it can contain (`listScope`) and held no
+// longer than its first live lock lives.
 
 const dialect = new PgDialect();
 
-/** The answer of `route` for `query`, from `answers` or written by `write` from the query's rows. */
+const chosen = (values: readonly string[] | null | undefined): string[] | null => (values && values.length ? [...new Set(values)].sort() : null);
+
+/**
+ * The months and brands a list can contain: those of its filters, the brands narrowed to the caller's (an item is of one
+ * of them, `visibilityOf`). `anyBrand`: the list also reads items of other brands of its months (a module's stars
+ * customers are those of the clusters holding it, whatever their brand).
+ */
+export function listScope(filters: SearchFilters, visibility: Visibility, anyBrand = false): Scope {
+  const months = chosen(filters.monthId);
+  if (anyBrand) return { months, brands: null };
+  const brands = chosen(filters.brand);
+  if (visibility.all) return { months, brands };
+  return { months, brands: brands ? brands.filter((b) => visibility.brands.includes(b)) : [...visibility.brands] };
+}
+
+/** The answer of `route` for `query`, which reads within `scope`, from `answers` or written by `write` from the query's rows. */
 async function listAnswer<Row extends { lockLeft: number | null }, T>(
   ctx: ServiceContext,
-  answers: SnapshotCache,
+  answers: KeptAnswers,
   route: string,
+  scope: Scope,
   query: SQL,
   write: (rows: Row[]) => string,
 ): Promise<JsonText<T>> {
   const compiled = dialect.sqlToQuery(query);
   const key = `${route}\u0000${compiled.sql}\u0000${JSON.stringify(compiled.params)}`;
-  const bytes = await answers.answer(key, async (): Promise<Kept> => {
+  const bytes = await answers.answer(key, scope, async (): Promise<Kept> => {
     const rows = await queryRows<Row>(ctx.db, query);
     let lockLeft = Infinity;
     for (const row of rows) if (row.lockLeft !== null) lockLeft = Math.min(lockLeft, Number(row.lockLeft));
@@ -74,10 +91,12 @@ async function listAnswer<Row extends { lockLeft: number | null }, T>(
 }
 
 /** The modules of the search as the database wrote them, at most MAX_SEARCH_RESULTS (413 past it), sorted. */
-function moduleItemsAnswer<T>(ctx: ServiceContext, answers: SnapshotCache, route: string, filters: SearchFilters, write: (rows: repo.ModuleListJson[]) => string) {
+function moduleItemsAnswer<T>(ctx: ServiceContext, answers: KeptAnswers, route: string, filters: SearchFilters, write: (rows: repo.ModuleListJson[]) => string) {
   const max = ctx.config.MAX_SEARCH_RESULTS;
-  const where = repo.moduleWhere(filters, visibilityOf(ctx.user.grants), undefined, repo.LIST_ZONES);
-  return listAnswer<repo.ModuleListJson, T>(ctx, answers, route, repo.moduleListJsonQuery(where, ctx.config.LOCK_TTL_MINUTES, max + 1), (rows) => {
+  const visibility = visibilityOf(ctx.user.grants);
+  const where = repo.moduleWhere(filters, visibility, undefined, repo.LIST_ZONES);
+  const scope = listScope(filters, visibility, !!filters.starsCustomer?.length);
+  return listAnswer<repo.ModuleListJson, T>(ctx, answers, route, scope, repo.moduleListJsonQuery(where, ctx.config.LOCK_TTL_MINUTES, max + 1), (rows) => {
     if (rows.length > max) throw tooManyResults();
     return write(sortModules(rows));
   });
@@ -107,12 +126,12 @@ function sortModules<Row extends ModuleSortKeys>(rows: Row[]): Row[] {
 }
 
 /** POST /api/module/filtered */
-export function searchModules(ctx: ServiceContext, answers: SnapshotCache, filters: SearchFilters): Promise<JsonText<ModuleListItem[]>> {
+export function searchModules(ctx: ServiceContext, answers: KeptAnswers, filters: SearchFilters): Promise<JsonText<ModuleListItem[]>> {
   return moduleItemsAnswer(ctx, answers, 'module/filtered', filters, (rows) => arrayText(rows.map((r) => r.json)));
 }
 
 /** POST /api/module/macroFamily: the same modules, grouped by family (special families first). */
-export function searchMacroFamilies(ctx: ServiceContext, answers: SnapshotCache, filters: SearchFilters): Promise<JsonText<MacroFamilyGroup[]>> {
+export function searchMacroFamilies(ctx: ServiceContext, answers: KeptAnswers, filters: SearchFilters): Promise<JsonText<MacroFamilyGroup[]>> {
   return moduleItemsAnswer(ctx, answers, 'module/macroFamily', filters, (rows) => {
     const groups = new Map<string, { macroFamily: string; specialKind: string | null; items: string[] }>();
     for (const row of rows) {
@@ -129,10 +148,11 @@ export function searchMacroFamilies(ctx: ServiceContext, answers: SnapshotCache,
 }
 
 /** POST /api/cluster/filtered: by label, id and month. */
-export function searchClusters(ctx: ServiceContext, answers: SnapshotCache, filters: SearchFilters): Promise<JsonText<ClusterListItem[]>> {
+export function searchClusters(ctx: ServiceContext, answers: KeptAnswers, filters: SearchFilters): Promise<JsonText<ClusterListItem[]>> {
   const max = ctx.config.MAX_SEARCH_RESULTS;
-  const query = repo.clusterListJsonQuery(repo.clusterWhere(filters, visibilityOf(ctx.user.grants)), ctx.config.LOCK_TTL_MINUTES, max + 1);
-  return listAnswer<repo.ClusterListJson, ClusterListItem[]>(ctx, answers, 'cluster/filtered', query, (rows) => {
+  const visibility = visibilityOf(ctx.user.grants);
+  const query = repo.clusterListJsonQuery(repo.clusterWhere(filters, visibility), ctx.config.LOCK_TTL_MINUTES, max + 1);
+  return listAnswer<repo.ClusterListJson, ClusterListItem[]>(ctx, answers, 'cluster/filtered', listScope(filters, visibility), query, (rows) => {
     if (rows.length > max) throw tooManyResults();
     // byText on label, id and month, with the lower-case texts worked out once per row.
     const keyed = rows.map((row) => ({ row, label: row.clusterLabel.toLowerCase(), id: row.clusterId.toLowerCase() }));

@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { KeptAnswers, type Kept, type Scope } from './kept-answers.js';
+
+const ALL: Scope = { months: null, brands: null };
+const AUR_01: Scope = { months: ['M01_2027'], brands: ['AUR'] };
+const MRA_01: Scope = { months: ['M01_2027'], brands: ['MRA'] };
+
+/** A cache whose versions are `state.versions[scope's brand]` (set by the test). */
+function cacheOf(maxBytes: number) {
+  const state = { versions: new Map<string, string>(), computed: 0 };
+  const cache = new KeptAnswers(maxBytes, async (scope) => state.versions.get(scope.brands?.join(',') ?? '*') ?? 'v0');
+  const compute = (text: string, validForMs = Infinity) => async (): Promise<Kept> => {
+    state.computed++;
+    return { bytes: Buffer.from(text), validForMs };
+  };
+  return { cache, state, compute };
+}
+
+describe('KeptAnswers', () => {
+  it('answers a key again while its scope version is the same, and computes afresh once it changed', async () => {
+    const { cache, state, compute } = cacheOf(1 << 20);
+    expect(String(await cache.answer('k', AUR_01, compute('a')))).toBe('a');
+    expect(String(await cache.answer('k', AUR_01, compute('b')))).toBe('a');
+    expect(String(await cache.answer('other', MRA_01, compute('c')))).toBe('c');
+    state.versions.set('AUR', 'v1');
+    expect(String(await cache.answer('k', AUR_01, compute('d')))).toBe('d');
+    // Another scope's change leaves its answer kept.
+    expect(String(await cache.answer('other', MRA_01, compute('e')))).toBe('c');
+    expect(state.computed).toBe(3);
+    expect(cache.counts).toEqual({ kept: 2, computed: 3 });
+    expect(cache.size.entries).toBe(2);
+  });
+
+  it('stays within its bytes, dropping the least recently used first', async () => {
+    const { cache, compute } = cacheOf(10_000);
+    const big = 'x'.repeat(3_000); // ~3.2 KB each as kept
+    for (let i = 0; i < 10; i++) await cache.answer(`k${i}`, ALL, compute(big));
+    expect(cache.size.bytes).toBeLessThanOrEqual(10_000);
+    expect(cache.size.entries).toBe(3);
+    const computed = cache.counts.computed;
+    expect(String(await cache.answer('k7', ALL, compute('new')))).toBe(big); // used again: now the most recent
+    await cache.answer('k10', ALL, compute(big)); // drops k8, the least recently used
+    expect(String(await cache.answer('k7', ALL, compute('new')))).toBe(big);
+    expect(cache.counts.computed).toBe(computed + 1);
+    expect(String(await cache.answer('k8', ALL, compute('again')))).toBe('again');
+    expect(String(await cache.answer('huge', ALL, compute('y'.repeat(10_000))))).toHaveLength(10_000);
+    expect(cache.size.bytes).toBeLessThanOrEqual(10_000);
+  });
+
+  it('holds an answer no longer than it said, and keeps none that holds no time at all', async () => {
+    const { cache, compute } = cacheOf(1 << 20);
+    await cache.answer('k', ALL, compute('a', 30));
+    expect(String(await cache.answer('k', ALL, compute('b', 30)))).toBe('a');
+    await new Promise((r) => setTimeout(r, 40));
+    expect(String(await cache.answer('k', ALL, compute('c', 0)))).toBe('c');
+    expect(cache.size.entries).toBe(0);
+    expect(String(await cache.answer('k', ALL, compute('d')))).toBe('d');
+  });
+
+  it('shares one computation among the callers of one version and key, and keeps no failure', async () => {
+    const { cache, state } = cacheOf(1 << 20);
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const slow = async (): Promise<Kept> => {
+      state.computed++;
+      await gate;
+      return { bytes: Buffer.from('slow'), validForMs: Infinity };
+    };
+    const calls = Promise.all([cache.answer('k', ALL, slow), cache.answer('k', ALL, slow), cache.answer('k', ALL, slow)]);
+    await new Promise((r) => setTimeout(r, 10));
+    release();
+    expect((await calls).map(String)).toEqual(['slow', 'slow', 'slow']);
+    expect(state.computed).toBe(1);
+
+    const failing = async (): Promise<Kept> => {
+      throw new Error('no');
+    };
+    await expect(cache.answer('bad', ALL, failing)).rejects.toThrow('no');
+    expect(String(await cache.answer('bad', ALL, async () => ({ bytes: Buffer.from('fine'), validForMs: Infinity })))).toBe('fine');
+  });
+
+  it('computes every time when given no bytes', async () => {
+    const { cache, state, compute } = cacheOf(0);
+    await cache.answer('k', ALL, compute('a'));
+    expect(String(await cache.answer('k', ALL, compute('b')))).toBe('b');
+    expect(state.computed).toBe(2);
+  });
+});
