@@ -4,6 +4,7 @@ import type { ModuleKey } from '@bo/shared/modules';
 import { formatMonthId } from '@/lib/format';
 import { canSaveInCopy, canSavePublishInCopy } from '@bo/shared/permissions';
 import { copiedText, copyFailedText, WORKING_AREA_TEXTS } from '@bo/shared/working-area';
+import { copyResultLines, copySummary, type CopyOutcome } from '@bo/shared/copy-results';
 import { flash } from '@/components/ui/flash';
 import { showMessagePopup } from '@/components/ui/message-popup';
 import { ApiError } from '@/lib/api-error';
@@ -18,10 +19,14 @@ interface CopyModalProps {
   onClose: () => void;
 }
 
-interface CopyOutcome {
+interface CopyResult {
   copied: { moduleName: string; months: string[] }[];
   errors: { moduleName: string; months: string[]; message: string }[];
+  /** What happened per month, counted (issue 34 item 2); absent from an older server's answer. */
+  outcome?: CopyOutcome;
 }
+
+const TONE_COLORS = { success: 'teal.9', warning: 'var(--bo-warning-text)', error: 'red.8' } as const;
 
 /**
  * Copy popup (part 1 §2, part 2 §6): destination months among the open months of the module(s);
@@ -32,7 +37,7 @@ export function CopyModal({ modules, onClose }: CopyModalProps) {
   const [months, setMonths] = useState<string[] | null>(null);
   const [chosen, setChosen] = useState<string[]>([]);
   const [running, setRunning] = useState(false);
-  const [outcome, setOutcome] = useState<CopyOutcome | null>(null);
+  const [outcome, setOutcome] = useState<CopyResult | null>(null);
   const names = modules?.map((m) => m.moduleName).join(', ') ?? '';
 
   useEffect(() => {
@@ -64,10 +69,10 @@ export function CopyModal({ modules, onClose }: CopyModalProps) {
       let answer = await copyModules({ modules: modules.map((m) => ({ ...m, destinationMonthList: chosen })), toPublish });
       if (!answer.done) {
         const job = await waitForJob(answer.jobId);
-        const result = (job.result ?? {}) as Partial<CopyOutcome>;
-        answer = { ...answer, copied: result.copied ?? [], errors: result.errors ?? [] };
+        const result = (job.result ?? {}) as Partial<CopyResult>;
+        answer = { ...answer, copied: result.copied ?? [], errors: result.errors ?? [], ...(result.outcome ? { outcome: result.outcome } : {}) };
       }
-      setOutcome({ copied: answer.copied, errors: answer.errors });
+      setOutcome({ copied: answer.copied, errors: answer.errors, ...(answer.outcome ? { outcome: answer.outcome } : {}) });
       for (const c of answer.copied) flash(copiedText(c.moduleName, c.months.map(formatMonthId)));
     } catch (error) {
       showMessagePopup('Error', error instanceof ApiError ? error.message : copyFailedText(names, chosen.map(formatMonthId)));
@@ -94,11 +99,27 @@ export function CopyModal({ modules, onClose }: CopyModalProps) {
               </Group>
             </Stack>
           ))}
-          {outcome.errors.map((e) => (
-            <Text key={`${e.moduleName}-${e.months.join()}`} fz="sm" c="red.8">
-              {copyFailedText(e.moduleName, e.months.map(formatMonthId))}: {e.message}
-            </Text>
-          ))}
+          {outcome.outcome ? (
+            <>
+              {/* Copied, published, not published and failed, each said for what it is (issue 34 item 2). */}
+              <Text fz="sm" fw={700} data-testid="copy-summary">
+                {copySummary(outcome.outcome)}
+              </Text>
+              {copyResultLines('module', outcome.outcome)
+                .filter((l) => !l.text.startsWith('Copied module'))
+                .map((l) => (
+                  <Text key={l.text} fz="sm" c={TONE_COLORS[l.tone]} data-testid="copy-line">
+                    {l.text}
+                  </Text>
+                ))}
+            </>
+          ) : (
+            outcome.errors.map((e) => (
+              <Text key={`${e.moduleName}-${e.months.join()}`} fz="sm" c="red.8">
+                {copyFailedText(e.moduleName, e.months.map(formatMonthId))}: {e.message}
+              </Text>
+            ))
+          )}
           <Group justify="flex-end">
             <Button onClick={onClose}>Close</Button>
           </Group>

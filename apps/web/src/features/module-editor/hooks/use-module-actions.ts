@@ -9,6 +9,7 @@ import { reportEditorFailure, withLostLockHint } from '@/components/editor/repor
 import { useSingleFlight } from '@/components/editor/single-flight';
 import { confirmDialog } from '@/components/ui/confirm-dialog';
 import { flash } from '@/components/ui/flash';
+import { BULK_RESULT_TEXTS, publishedSummary } from '../logic/bulk-results';
 import { showMessagePopup, splitMessages } from '@/components/ui/message-popup';
 import { ApiError } from '@/lib/api-error';
 import { formatMonthId } from '@/lib/format';
@@ -159,9 +160,11 @@ export function useModuleActions(editor: ModuleEditor, publishConfirmation?: Pub
       const dtos = await reload(refs).catch(() => []);
       // A rejection is an outcome: the page says plainly what was not published, and why.
       const rejected = dtos.filter((d) => d.status === 'WIP' && d.rpasErrors);
-      if (rejected.length) showMessagePopup(PUBLISH_TEXTS.notPublishedTitle, rejected.flatMap((d) => notPublishedLines(`${d.moduleLabel} (${d.moduleName})`, d.rpasErrors)));
+      // Counted first (issue 34 item 2): how many were published and how many not.
+      const summary = publishedSummary(dtos.map((d) => ({ status: d.status, rejected: !!d.rpasErrors })));
+      if (rejected.length) showMessagePopup(PUBLISH_TEXTS.notPublishedTitle, [summary, ...rejected.flatMap((d) => notPublishedLines(`${d.moduleLabel} (${d.moduleName})`, d.rpasErrors))]);
       const submitted = dtos.filter((d) => d.status === 'SUBMITTED');
-      if (submitted.length) flash(`${submitted.map((d) => d.moduleName).join(', ')}: SUBMITTED`);
+      if (submitted.length) flash(`${keys.length > 1 ? `${summary}. ` : ''}${submitted.map((d) => d.moduleName).join(', ')}: SUBMITTED`);
     },
     [reload, setModuleBusy],
   );
@@ -214,7 +217,8 @@ export function useModuleActions(editor: ModuleEditor, publishConfirmation?: Pub
             const dto = await saveModule(toSaveBody(m, withDescription), false, m.revertOf);
             dispatch({ type: 'refreshed', dto: { ...dto, specialKind: m.dto.specialKind } });
           }
-          if (messages.length) showMessagePopup('Error', withLostLockHint(messages));
+          // saveList is all or nothing: a refusal means none of these was saved (the restored ones went before).
+          if (messages.length) showMessagePopup('Error', [BULK_RESULT_TEXTS.nothingSaved(messages.length, others.length), ...withLostLockHint(messages)]);
           else {
             await reload(touched.map(parseModuleKey));
             flash(WORKING_AREA_TEXTS.saved);
@@ -241,7 +245,10 @@ export function useModuleActions(editor: ModuleEditor, publishConfirmation?: Pub
       if (!(await confirmDialog({ title: 'Publish all', message: publishMessage(mods, bodyOf) }))) return;
       try {
         const answer = await publishModuleList(mods.map(bodyOf));
-        if (answer.errors?.length) return showMessagePopup('Error', withLostLockHint(answer.errors.flatMap(splitMessages)));
+        if (answer.errors?.length) {
+          const lines = answer.errors.flatMap(splitMessages);
+          return showMessagePopup('Error', [BULK_RESULT_TEXTS.nothingPublished(lines.length, mods.length), ...withLostLockHint(lines)]);
+        }
         if (answer.message) flash(answer.message, 'info');
         await follow(answer.jobId, keys);
       } catch (error) {
