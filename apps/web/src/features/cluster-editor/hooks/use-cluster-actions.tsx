@@ -18,6 +18,7 @@ import { formatMonthId } from '@/lib/format';
 import { waitForJob } from '@/lib/jobs';
 import { checkForPublish } from '../api/check-for-publish';
 import { copyClusters } from '../api/copy-clusters';
+import { copyResultLines, copySummary, type CopyOutcome } from '@bo/shared/copy-results';
 import { getClusterDetails } from '../api/get-cluster-details';
 import { publishClusters } from '../api/publish-clusters';
 import { checkModulesForPublish, getModuleDetails, lockModules, publishModuleList, unlockModules } from '@/lib/module-calls';
@@ -260,9 +261,17 @@ export function useClusterActions(editor: ClusterEditor, publishDiff?: ClusterPu
       const sources = clusters.map((c) => ({ clusterId: c.clusterId, monthId: c.monthId, destinationMonthList: months }));
       const answer = await copyClusters({ clusters: sources, toPublish });
       let errors = answer.errors;
+      let outcome = answer.outcome;
       if (!answer.completed) {
         const job = await waitForJob(answer.jobId);
         errors = ((job.result as { errors?: typeof errors } | null)?.errors ?? []) as typeof errors;
+        outcome = (job.result as { outcome?: CopyOutcome } | null)?.outcome;
+      }
+      if (outcome) {
+        // Copied, published, not published and failed months, each said for what it is (issue 34 item 2).
+        const problems = outcome.counts.failed + outcome.counts.notPublished > 0;
+        showMessagePopup(problems ? 'Copy' : 'Copy done', [copySummary(outcome), ...copyResultLines('cluster', outcome).map((l) => l.text)], problems ? 'orange' : 'blue');
+        return;
       }
       const lines: string[] = [];
       for (const c of sources) {
