@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isViewRequired, normalizePermissionMap, setPermission, setPermissionForAll } from './brands.js';
+import { brandHolderCounts, isBrandHolderCounted, isViewRequired, normalizePermissionMap, setPermission, setPermissionForAll } from './brands.js';
 
 const empty = { view: [], edit: [], submit: [] };
 
@@ -22,5 +22,13 @@ describe('brand permission map', () => {
     expect(all).toEqual({ view: [1, 2, 3], edit: [1, 2, 3], submit: [] });
     expect(setPermissionForAll(all, [1, 2, 3], 'edit', false)).toEqual({ view: [1, 2, 3], edit: [], submit: [] });
     expect(setPermissionForAll(all, [1, 2, 3], 'view', false)).toEqual(all);
+  });
+});
+
+describe('brandHolderCounts', () => {
+  it('counts at each level only the users counted (enabled, with a role, not administrators)', () => {
+    const map = { view: [1, 2, 3, 4], edit: [1, 3], submit: [3] };
+    expect(brandHolderCounts(map, new Set([1, 2]))).toEqual({ view: 2, edit: 1, submit: 0 });
+    expect([{ status: 'Enabled', role: 'EDITOR' }, { status: 'Disabled', role: 'EDITOR' }, { status: 'Enabled', role: 'ADMIN' }, { status: 'Enabled', role: null }].map(isBrandHolderCounted)).toEqual([true, false, false, false]);
   });
 });

@@ -11,10 +11,17 @@ const userIds = z.array(int4Id()).max(10_000);
 export const permissionMapSchema = z.object({ view: userIds, edit: userIds, submit: userIds });
 export type PermissionMap = z.infer<typeof permissionMapSchema>;
 
+/** How many users count at each level (brandHolderCounts). */
+export const holderCountsSchema = z.object({ view: z.number().int(), edit: z.number().int(), submit: z.number().int() });
+export type HolderCounts = z.infer<typeof holderCountsSchema>;
+
 export const brandWithUsersSchema = z.object({
   brand: z.string(),
   description: z.string(),
+  /** Every holder (disabled users and administrators too): what a save keeps for the users it does not list. */
   permissionMap: permissionMapSchema,
+  /** The counts Manage Brands shows (brandHolderCounts), computed by the server. */
+  holderCounts: holderCountsSchema,
 });
 export type BrandWithUsers = z.infer<typeof brandWithUsersSchema>;
 
@@ -65,3 +72,20 @@ export function setPermissionForAll(map: PermissionMap, userIds: readonly number
 export const isViewRequired = (map: PermissionMap, userId: number) => map.edit.includes(userId) || map.submit.includes(userId);
 
 export const PERMISSION_LEVELS: readonly PermissionType[] = PERMISSION_TYPES;
+
+/**
+ * Who a brand is given to in Manage Brands, and so who is counted: enabled users with a role, not
+ * administrators (who hold every brand). GET /api/user/allCreators lists them; the brand popup lists them.
+ */
+export const isBrandHolderCounted = (user: { status: string; role: string | null }) => user.status === 'Enabled' && user.role !== null && user.role !== 'ADMIN';
+
+/**
+ * The one count of a brand's holders per level (issue 34 item 10): the users of `counted`
+ * (isBrandHolderCounted) in the map. The brands list shows it as the server computed it; the popup computes
+ * it on the map being edited, with the users it lists, so both say the same number. Disabled users and
+ * administrators who still hold the brand are not counted (the popup names how many there are).
+ */
+export function brandHolderCounts(map: PermissionMap, counted: ReadonlySet<number>): HolderCounts {
+  const count = (level: PermissionType) => map[level].filter((id) => counted.has(id)).length;
+  return { view: count('view'), edit: count('edit'), submit: count('submit') };
+}

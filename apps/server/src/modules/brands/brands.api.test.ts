@@ -42,9 +42,27 @@ describe('GET /api/brand/allBrandsWithUsers', () => {
     const res = await call('GET', '/api/brand/allBrandsWithUsers');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual([
-      { brand: 'AUR', description: 'Aurora Optics', permissionMap: { view: [ids.editor, ids.viewer], edit: [ids.editor], submit: [] } },
-      { brand: 'VLT', description: 'Velto', permissionMap: { view: [ids.viewer, ids.gone], edit: [], submit: [] } },
+      {
+        brand: 'AUR',
+        description: 'Aurora Optics',
+        permissionMap: { view: [ids.editor, ids.viewer], edit: [ids.editor], submit: [] },
+        holderCounts: { view: 2, edit: 1, submit: 0 },
+      },
+      // The disabled user still holds VLT (a save keeps their grant) but is not counted: the popup does not list them.
+      { brand: 'VLT', description: 'Velto', permissionMap: { view: [ids.viewer, ids.gone], edit: [], submit: [] }, holderCounts: { view: 1, edit: 0, submit: 0 } },
     ]);
+  });
+
+  it('counts a brand’s holders as the brand popup lists them: the users of /api/user/allCreators (issue 34)', async () => {
+    const brands = (await call('GET', '/api/brand/allBrandsWithUsers')).json() as { brand: string; permissionMap: Record<string, number[]>; holderCounts: Record<string, number> }[];
+    const listed = new Set(((await call('GET', '/api/user/allCreators')).json() as { userId: number }[]).map((u) => u.userId));
+    for (const b of brands) {
+      for (const level of ['view', 'edit', 'submit']) expect(b.holderCounts[level], `${b.brand} ${level}`).toBe(b.permissionMap[level]!.filter((id) => listed.has(id)).length);
+    }
+    // A save answers the same counts.
+    const saved = await call('POST', '/api/brand/save', { brand: 'VLT', permissionMap: { view: [ids.viewer, ids.gone, ids.editor], edit: [], submit: [] } });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().holderCounts).toEqual({ view: 2, edit: 0, submit: 0 });
   });
 });
 
@@ -56,7 +74,12 @@ describe('POST /api/brand/save', () => {
       permissionMap: { view: [ids.viewer, ids.gone], edit: [ids.editor], submit: [] },
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ brand: 'VLT', description: 'Velto', permissionMap: { view: [ids.editor, ids.viewer, ids.gone], edit: [ids.editor], submit: [] } });
+    expect(res.json()).toEqual({
+      brand: 'VLT',
+      description: 'Velto',
+      permissionMap: { view: [ids.editor, ids.viewer, ids.gone], edit: [ids.editor], submit: [] },
+      holderCounts: { view: 2, edit: 1, submit: 0 },
+    });
     expect(await brandRows(ids.editor!)).toEqual(['AUR:edit', 'AUR:view', 'VLT:edit', 'VLT:view']);
     const editor = (await call('GET', '/api/user/')).json().find((u: { userId: number }) => u.userId === ids.editor);
     expect(editor.grants.filter((g: { grantCode: string }) => g.grantCode === 'VLT').map((g: { permissionType: string }) => g.permissionType).sort()).toEqual([

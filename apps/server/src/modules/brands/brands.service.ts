@@ -3,23 +3,34 @@
  * at view, edit and submit; edit and submit imply view; every user whose grants change must pass the
  * same rules as the user popup (enabled, with a role, brand and stars zone grants paired per level).
  */
-import { normalizePermissionMap, type BrandSave, type BrandWithUsers } from '@bo/shared/brands';
+import { brandHolderCounts, isBrandHolderCounted, normalizePermissionMap, type BrandSave, type BrandWithUsers } from '@bo/shared/brands';
 import { PERMISSION_TYPES, type PermissionType } from '@bo/shared/grants';
 import { describePairingProblem, pairingProblems, PAIRING_RULE } from '@bo/shared/user-grants';
 import { USER_TEXTS } from '@bo/shared/users';
 import { audit } from '../../lib/audit.repository.js';
+import type { Queryable } from '../../db/client.js';
 import type { ServiceContext } from '../../lib/context.js';
 import { badRequest, notFound } from '../../lib/errors.js';
-import { findUsers, grantsOf, replaceBrandGrants, roleOf } from '../users/users.repository.js';
+import { findUsers, grantsOf, listUsers, replaceBrandGrants, roleOf } from '../users/users.repository.js';
 import * as repo from './brands.repository.js';
 
 const EMPTY = { view: [], edit: [], submit: [] };
 
-/** Every brand, sorted by brand, with who holds it at each level. */
+/** Every brand, sorted by brand, with who holds it at each level and how many of them count. */
 export async function listBrandsWithUsers(ctx: ServiceContext): Promise<BrandWithUsers[]> {
-  const [brands, maps] = await Promise.all([repo.listBrands(ctx.db), repo.permissionMaps(ctx.db)]);
-  return brands.map((b) => ({ ...b, permissionMap: maps.get(b.brand) ?? EMPTY }));
+  const [brands, maps, counted] = await Promise.all([repo.listBrands(ctx.db), repo.permissionMaps(ctx.db), countedUserIds(ctx.db)]);
+  return brands.map((b) => withCounts({ ...b, permissionMap: maps.get(b.brand) ?? EMPTY }, counted));
 }
+
+/** The users whose holding a brand is counted (isBrandHolderCounted: the users the brand popup lists). */
+async function countedUserIds(db: Queryable): Promise<Set<number>> {
+  return new Set((await listUsers(db)).filter(isBrandHolderCounted).map((u) => u.userId));
+}
+
+const withCounts = (brand: Omit<BrandWithUsers, 'holderCounts'>, counted: ReadonlySet<number>): BrandWithUsers => ({
+  ...brand,
+  holderCounts: brandHolderCounts(brand.permissionMap, counted),
+});
 
 const levelsIn = (map: BrandWithUsers['permissionMap'], userId: number): PermissionType[] =>
   PERMISSION_TYPES.filter((level) => map[level].includes(userId));
@@ -67,6 +78,6 @@ export async function saveBrand(ctx: ServiceContext, body: BrandSave): Promise<B
     if (changes.length) {
       await audit(tx, { username: ctx.user.username, action: 'grant-change', itemType: 'brand', itemKey: brand.brand, summary: { changes }, requestId: ctx.requestId });
     }
-    return { ...brand, permissionMap: await repo.permissionMapOf(tx, brand.brand) };
+    return withCounts({ ...brand, permissionMap: await repo.permissionMapOf(tx, brand.brand) }, await countedUserIds(tx));
   });
 }

@@ -2,6 +2,7 @@
  * Manage Users: the list, creation from the provider's list, enable/disable, and the role and grants
  * of the permission popup. Admin only (the routes' hook). Every change is one transaction and is audited.
  */
+import { isBrandHolderCounted } from '@bo/shared/brands';
 import { pairingMessage, pairingProblems, withImpliedView, type GrantRowLike } from '@bo/shared/user-grants';
 import { USER_TEXTS, type CreateUserRequest, type User, type UserGrant, type UserSave, type UserStatus } from '@bo/shared/users';
 import { audit } from '../../lib/audit.repository.js';
@@ -16,7 +17,7 @@ const holdsScope = (u: User) => u.grants.some((g) => g.grantType !== 'rule');
 
 /** Users a brand can be given to: enabled, with a role, not administrators (who hold every brand). */
 export async function listCreators(ctx: ServiceContext): Promise<User[]> {
-  return (await repo.listUsers(ctx.db)).filter((u) => u.status === 'Enabled' && u.role !== null && u.role !== 'ADMIN');
+  return (await repo.listUsers(ctx.db)).filter(isBrandHolderCounted);
 }
 
 /** Users whose grants are empty, so that login answers 'User has no grants': no role, or no brand or zone. */

@@ -1,6 +1,7 @@
 import { Alert, Badge, Button, Checkbox, Divider, Group, Modal, ScrollArea, Stack, Tabs, Text, Tooltip } from '@mantine/core';
 import {
   BRAND_TEXTS,
+  brandHolderCounts,
   type BrandWithUsers,
   GRANTS_MESSAGE_MS,
   isViewRequired,
@@ -55,6 +56,8 @@ function BrandPermissionsForm({ brand, onClose }: { brand: BrandWithUsers; onClo
 
   const users = useMemo(() => creators.data ?? [], [creators.data]);
   const listed = new Set(users.map((u) => u.userId));
+  // The list's rule (brandHolderCounts) on the map being edited: unchanged, the same numbers as the list.
+  const counts = brandHolderCounts(map, listed);
   const others = new Set(PERMISSION_TYPES.flatMap((l) => brand.permissionMap[l]).filter((id) => !listed.has(id)));
   const changed = !sameMap(map, brand.permissionMap);
 
@@ -111,8 +114,8 @@ function BrandPermissionsForm({ brand, onClose }: { brand: BrandWithUsers; onClo
               key={at}
               value={at}
               rightSection={
-                <Badge size="xs" variant="light" color={map[at].length ? 'brand' : 'gray'}>
-                  {map[at].filter((id) => listed.has(id)).length}
+                <Badge size="xs" variant="light" color={counts[at] ? 'brand' : 'gray'} data-testid={`brand-tab-${at}-count`}>
+                  {counts[at]}
                 </Badge>
               }
               data-testid={`brand-tab-${at}`}

@@ -45,8 +45,9 @@ export function BrandsList() {
         width: 110,
         align: 'center',
         render: (b) => (
-          <Text fz="sm" c={b.permissionMap[level].length ? undefined : 'dimmed'} data-testid={`brand-${b.brand}-${level}-count`}>
-            {b.permissionMap[level].length} {b.permissionMap[level].length === 1 ? 'user' : 'users'}
+          // The server's count (brandHolderCounts): the same number as the popup's tab.
+          <Text fz="sm" c={b.holderCounts[level] ? undefined : 'dimmed'} data-testid={`brand-${b.brand}-${level}-count`}>
+            {b.holderCounts[level]} {b.holderCounts[level] === 1 ? 'user' : 'users'}
           </Text>
         ),
       }),
