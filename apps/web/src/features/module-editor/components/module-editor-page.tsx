@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { DndContext, DragOverlay, KeyboardSensor, PointerSensor, useDndMonitor, useSensor, useSensors, type DragEndEvent, type DragStartEvent } from '@dnd-kit/core';
-import { Box, Center, Loader, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Box, Center, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconBoxOff } from '@tabler/icons-react';
 import type { ProductDto } from '@bo/shared/modules';
 import { WORKING_AREA_TEXTS, type PerformanceFilters } from '@bo/shared/working-area';
@@ -25,6 +25,7 @@ import { ClusterAnalysisPanel } from './cluster-analysis-panel';
 import { CopyModal } from './copy-modal';
 import { EditorHeader, type PanelName } from './editor-header';
 import { ImportModal } from './import-modal';
+import { ModuleCardSkeletons } from './module-card-skeletons';
 import type { ModuleCardHandlers } from './module-card';
 import { ModuleList } from './module-list';
 import { ModulesPanel } from './modules-panel';
@@ -211,11 +212,8 @@ export function ModuleEditorPage({
 
   let content: React.ReactNode;
   if (status === 'loading') {
-    content = (
-      <Center h="60vh">
-        <Loader />
-      </Center>
-    );
+    // The frame at once (issue 34): the header above and a skeleton per module asked for, while the lock and modules calls are on their way.
+    content = <ModuleCardSkeletons count={request.kind === 'modules' ? request.keys.length : 3} />;
   } else if (status === 'error' || status === 'notFound' || modules.length === 0) {
     content = (
       <Center h="60vh">
@@ -235,9 +233,9 @@ export function ModuleEditorPage({
     content = (
       <>
         {locking && (
-          <Center h="60vh" className={classes.locking}>
-            <Loader />
-          </Center>
+          <div className={classes.locking}>
+            <ModuleCardSkeletons count={modules.length} />
+          </div>
         )}
         <div ref={list} className={classes.list} data-locking={locking || undefined} inert={locking}>
           {shown.length === 0 ? (
