@@ -8,6 +8,8 @@
  *   1  search within 1.5× its bare SQL   npm run bench:search -w apps/server -- --scale S --reuse
  *                                         (seeds bench_search_s<S> first when it does not exist)
  *   2  50 planners, 3 WORKERS=2, 6 metrics   npm run bench:load -w apps/server -- --scale S
+ *      and issue 35's mixed morning (35.1: latencies and CPU per call; 35.2: without pauses), printed
+ *      with the PostgreSQL settings it ran with (rows "35.…", after issue 19's)
  *   4  light first load                   npm run size -w apps/web
  *   5  compiled server start              npm run bench:start -w apps/server
  *   7  module page 30 × 100 and 60 × 200  npm run bench:module-page -w apps/server -- --reuse [--modules 60 --skus 200]
@@ -146,9 +148,13 @@ async function main() {
   }
 
   if (only.has('2') || only.has('3')) {
-    const load = await runStep('2, 3, 6 load: 50 planners, WORKERS=1 and 2', ['run', 'bench:load', '-w', 'apps/server', '--', '--scale', String(scale), '--seconds', values.seconds], 30 * 60_000);
+    const load = await runStep('2, 3, 6 load: 50 planners, WORKERS=1 and 2, and the mixed morning (issue 35)', ['run', 'bench:load', '-w', 'apps/server', '--', '--scale', String(scale), '--seconds', values.seconds], 30 * 60_000);
     if (!load) noFigure('2 load / 3 workers / 6 metrics', 'see the issue');
-    else for (const t of load.targets as Row[]) rows.push({ target: t.target, measured: t.measured, goal: t.goal, met: t.met });
+    else {
+      for (const t of load.targets as Row[]) rows.push({ target: t.target, measured: t.measured, goal: t.goal, met: t.met });
+      const settings = load.postgresSettings as Record<string, string> | undefined;
+      if (settings) rows.push({ target: '35 PostgreSQL settings of the run', measured: Object.entries(settings).map(([k, v]) => `${k} ${v}`).join(', '), goal: '(printed)', met: null });
+    }
   }
 
   if (only.has('4')) {
@@ -208,10 +214,10 @@ async function main() {
   }
 
   // By target number (a stable sort: each benchmark's rows keep their order).
-  rows.sort((a, b) => parseInt(a.target) - parseInt(b.target));
+  rows.sort((a, b) => parseFloat(a.target) - parseFloat(b.target));
   const width = (k: keyof Row) => Math.max(k.length, ...rows.map((r) => String(r[k]).length));
   const [wt, wm, wg] = [width('target'), width('measured'), width('goal')];
-  console.log(`\nIssue 19 figures, ${startedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC, ${os.availableParallelism()} cores, PostgreSQL ${version}, ${dbName}, load average now ${os.loadavg()[0]!.toFixed(1)}`);
+  console.log(`\nIssue 19 and 35 figures, ${startedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC, ${os.availableParallelism()} cores, PostgreSQL ${version}, ${dbName}, load average now ${os.loadavg()[0]!.toFixed(1)}`);
   console.log(`${'target'.padEnd(wt)}  ${'measured'.padEnd(wm)}  ${'target figure'.padEnd(wg)}  met`);
   for (const r of rows) console.log(`${r.target.padEnd(wt)}  ${r.measured.padEnd(wm)}  ${r.goal.padEnd(wg)}  ${r.met === null ? '—' : r.met ? 'PASS' : 'FAIL'}`);
   console.log(`BENCH_RESULT ${JSON.stringify({ bench: 'all', date: startedAt.toISOString(), cores: os.availableParallelism(), postgres: version, database: dbName, rows })}`);

@@ -13,7 +13,13 @@
  *     loaded), every third module publishes it (`/api/module/checkForPublish`, then `/api/module/publish`)
  *     and leaves (`/api/module/unlock`), pausing 1–3 s between actions, for `--seconds`;
  *  2. saturation: once phase 1's publish jobs are done, the same clients search back to back, without pause,
- *     for `--saturation-seconds`.
+ *     for `--saturation-seconds`;
+ *  3. the mixed morning (issue 35, `--morning-seconds`, 0 leaves it out; `mixed-morning.ts`): `--clients` planners of three
+ *     roles (submitters, editors, viewers) who see every brand, each searching in turn a different open month and brand,
+ *     opening a module from the answer and, every third round (writers), locking, saving, publishing (submitters, every
+ *     third save) and unlocking one of their own, pausing 1–3 s; then the same without pauses for
+ *     `--morning-saturation-seconds`; then, one call at a time, what each kind of call costs in CPU: the server's
+ *     processes and the PostgreSQL backends serving them (/proc), with `pg_stat_statements`' time when it is installed.
  *
  * The planners (`bench_planner_01` …, password `demo`, role SUBMITTER: view, edit and submit on one
  * brand, every stars zone, the reopen rule) are created or reset in SQL, idempotently. They work in MRA
@@ -21,13 +27,13 @@
  * sharing a month and brand split its modules, so their locks do not collide (a refused lock is counted
  * and the planner moves on, as one would). Each save toggles a SKU back on the next visit, so the data
  * stays usable for a rerun. Prints per call: count, errors, throughput, p50/p95/p99; PASS/FAIL per
- * target; the last line is `BENCH_RESULT {json}`.
+ * target; the last line is `BENCH_RESULT {json}`. The PostgreSQL settings it ran with (shared_buffers, work_mem,
+ * max_connections, jit) are printed first and are in that line.
  * BENCH_SERVER_NODE_ARGS adds Node options to the server's command line, after those of `npm start` (so they win):
  * e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` for a CPU profile of the server, `--max-semi-space-size=32` to try a V8 setting.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, existsSync, mkdtempSync, rmSync } from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -36,12 +42,12 @@ import pg from 'pg';
 import { hashPassword } from '../src/modules/auth/password.js';
 import { freePort } from '../test/server-process.js';
 import { startV8Flags } from '../test/start-flags.js';
-import { percentile } from './scratch-database.js';
+import { agent, CALLS, pause, printTable, request, sleep, Stats, type Answer, type WorkingModule } from './load-client.js';
+import { MORNING_TARGETS, mixedMorning, postgresSettings, type MorningResult } from './mixed-morning.js';
 
 const SERVER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PLANNER_BRANDS = ['MRA', 'NRD'];
 const PUBLISH_EVERY = 3;
-const REQUEST_TIMEOUT_MS = 30_000;
 /** Today's saturation throughput (issue 19) and the factor the target asks for. */
 const BASELINE_SEARCHES_PER_S = 43;
 const TARGETS = { saveP95: 50, searchP95: 100, openP95: 150, saturationFactor: 3, workersGain: 1.1 };
@@ -53,6 +59,9 @@ const { values } = parseArgs({
     clients: { type: 'string', default: '50' },
     seconds: { type: 'string', default: '60' },
     'saturation-seconds': { type: 'string', default: '20' },
+    'morning-seconds': { type: 'string', default: '60' },
+    'morning-saturation-seconds': { type: 'string', default: '20' },
+    'cost-calls': { type: 'string', default: '30' },
     workers: { type: 'string', default: '1,2' },
     build: { type: 'boolean', default: false },
   },
@@ -62,6 +71,10 @@ const clients = Number(values.clients);
 const seconds = Number(values.seconds);
 const saturationSeconds = Number(values['saturation-seconds']);
 const workerRuns = values.workers.split(',').map(Number);
+const morningSeconds = Number(values['morning-seconds']);
+const morningSaturationSeconds = Number(values['morning-saturation-seconds']);
+const costCalls = Number(values['cost-calls']);
+if (!(morningSeconds >= 0) || !(morningSaturationSeconds >= 0) || !(costCalls >= 1)) throw new Error('--morning-seconds, --morning-saturation-seconds (0 or more) and --cost-calls (1 or more) must be numbers');
 if (!(clients > 0 && clients <= 500) || !(seconds > 0) || !(saturationSeconds > 0) || workerRuns.some((n) => !(n >= 1 && n <= 16))) {
   throw new Error('--clients (1–500), --seconds, --saturation-seconds and --workers (1–16 each) must be numbers');
 }
@@ -69,96 +82,6 @@ const dbName = values.db ?? `bench_search_s${String(Number(values.scale)).replac
 const baseUrl = new URL(process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
 const dbUrl = new URL(baseUrl.toString());
 dbUrl.pathname = `/${dbName}`;
-
-// ---------------------------------------------------------------------------------------------------
-// HTTP: one keep-alive agent, a socket per client at most; the timer covers the whole answer.
-
-const agent = new http.Agent({ keepAlive: true, maxSockets: clients + 10 });
-
-interface Answer {
-  status: number;
-  ms: number;
-  /** The body as text, decoded when first read (a search answer is ~1 MB the saturation phase never reads). */
-  readonly text: string;
-}
-
-function answerOf(status: number, ms: number, chunks: Buffer[]): Answer {
-  let text: string | undefined;
-  return {
-    status,
-    ms,
-    get text() {
-      return (text ??= Buffer.concat(chunks).toString('utf8'));
-    },
-  };
-}
-
-function request(base: string, method: string, url: string, token?: string, body?: unknown): Promise<Answer> {
-  const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
-  const headers: Record<string, string> = { accept: 'application/json' };
-  if (token) headers.authorization = `Bearer ${token}`;
-  if (payload) {
-    headers['content-type'] = 'application/json';
-    headers['content-length'] = String(payload.length);
-  }
-  const started = performance.now();
-  return new Promise((resolve, reject) => {
-    const req = http.request(`${base}${url}`, { method, headers, agent, timeout: REQUEST_TIMEOUT_MS }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve(answerOf(res.statusCode ?? 0, performance.now() - started, chunks)));
-      res.on('error', reject);
-    });
-    req.on('timeout', () => req.destroy(new Error(`${method} ${url}: no answer in ${REQUEST_TIMEOUT_MS} ms`)));
-    req.on('error', reject);
-    req.end(payload);
-  });
-}
-
-// ---------------------------------------------------------------------------------------------------
-// Figures per call
-
-class Stats {
-  readonly times = new Map<string, number[]>();
-  readonly errors = new Map<string, string[]>();
-  readonly notes = new Map<string, number>();
-  add(call: string, ms: number) {
-    let list = this.times.get(call);
-    if (!list) this.times.set(call, (list = []));
-    list.push(ms);
-  }
-  error(call: string, what: string) {
-    let list = this.errors.get(call);
-    if (!list) this.errors.set(call, (list = []));
-    list.push(what);
-  }
-  note(what: string) {
-    this.notes.set(what, (this.notes.get(what) ?? 0) + 1);
-  }
-  errorCount() {
-    return [...this.errors.values()].reduce((n, l) => n + l.length, 0);
-  }
-  summary(call: string, elapsedS: number) {
-    const t = [...(this.times.get(call) ?? [])].sort((a, b) => a - b);
-    const p = (q: number) => (t.length ? percentile(t, q) : NaN);
-    return { call, count: t.length, errors: this.errors.get(call)?.length ?? 0, perSecond: t.length / elapsedS, p50: p(50), p95: p(95), p99: p(99), max: t.at(-1) ?? NaN };
-  }
-}
-
-type Summary = ReturnType<Stats['summary']>;
-
-const CALLS = ['search', 'lock', 'modules', 'module open', 'save', 'checkForPublish', 'publish', 'unlock'];
-
-function printTable(title: string, rows: Summary[]) {
-  const fmt = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : '–');
-  const table = [
-    ['call', 'count', 'errors', 'per s', 'p50 ms', 'p95 ms', 'p99 ms', 'max ms'],
-    ...rows.map((r) => [r.call, String(r.count), String(r.errors), r.perSecond.toFixed(1), fmt(r.p50), fmt(r.p95), fmt(r.p99), fmt(r.max)]),
-  ];
-  const widths = table[0]!.map((_, i) => Math.max(...table.map((r) => r[i]!.length)));
-  console.log(`\n${title}`);
-  for (const r of table) console.log('  ' + r.map((c, i) => (i ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join('  '));
-}
 
 // ---------------------------------------------------------------------------------------------------
 // The planners: users in SQL (idempotent), one month and brand each
@@ -222,7 +145,7 @@ async function preparePlanners(client: pg.Client): Promise<Omit<Planner, 'token'
 // ---------------------------------------------------------------------------------------------------
 // The server: the compiled bundle, as `npm start` runs it
 
-interface Server {
+export interface Server {
   url: string;
   child: ChildProcess;
   logFile: string;
@@ -278,26 +201,8 @@ async function startServer(workers: number, dataDir: string, metricsToken: strin
   };
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-/** A planner's pause between two actions, 1–3 s (cut short at the end of the phase). */
-const pause = (until: number) => sleep(Math.max(0, Math.min(1000 + Math.random() * 2000, until - performance.now())));
-
 // ---------------------------------------------------------------------------------------------------
 // One run: planners, then saturation
-
-interface Line {
-  upc: string;
-  mustHave: boolean;
-  moduleCompositionStatus: string;
-  previousStatus: string | null;
-  minValue: number;
-}
-interface WorkingModule {
-  moduleName: string;
-  monthId: string;
-  version: number;
-  productDtoList: Line[];
-}
 
 async function run(workers: number, planners: Planner[], client: pg.Client) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), `bench-load-w${workers}-`));
@@ -426,6 +331,7 @@ async function run(workers: number, planners: Planner[], client: pg.Client) {
     const phase2S = (performance.now() - phase2Start) / 1000;
     const loadAfter = os.loadavg()[0]!;
 
+
     // Target 6: the metrics answer with their token (and not without it).
     const withToken = await request(base, 'GET', '/api/metrics', metricsToken);
     const withoutToken = await request(base, 'GET', '/api/metrics');
@@ -441,12 +347,16 @@ async function run(workers: number, planners: Planner[], client: pg.Client) {
     printTable(`WORKERS=${workers}, saturation: ${planners.length} clients searching back to back (${phase2S.toFixed(0)} s)`, [sat]);
     for (const [what, n] of stats.notes) console.log(`  note: ${what}: ${n}`);
     console.log(`  publish jobs: ${jobRows.map((r) => `${r.n} ${r.status}`).join(', ') || 'none'} (${backlog} still queued or running when the planners stopped, drained in ${drainS.toFixed(0)} s); metrics with the token: ${withToken.status}, without: ${withoutToken.status}`);
-    // The search answers given from memory (lib/snapshot-cache.ts), as counted by the process that answered the scrape.
+    // The search answers given from memory (lib/kept-answers.ts), as counted by the process that answered the scrape.
     const answersOf = (source: string) => withToken.text.match(new RegExp(`^bo_search_answers\\{source="${source}"\\} (\\d+)`, 'm'))?.[1] ?? '?';
     console.log(`  search answers kept / computed since the start${workers > 1 ? ' (one process of the ' + workers + ')' : ''}: ${answersOf('kept')} / ${answersOf('computed')}`);
     console.log(`  load average ${loadBefore.toFixed(1)} before, ${loadAfter.toFixed(1)} after`);
     const errs = [...stats.errors.entries(), ...saturation.errors.entries()];
     for (const [call, list] of errs) console.log(`  errors of ${call} (${list.length}), first: ${list[0]}`);
+
+    // Phase 3: the mixed morning (issue 35), its saturation and the cost of each kind of call.
+    const morning: MorningResult | null =
+      morningSeconds > 0 ? await mixedMorning({ base, server, workers, client, dbName, clients, seconds: morningSeconds, saturationSeconds: morningSaturationSeconds, costCalls }) : null;
     const get = (c: string) => rows.find((r) => r.call === c) ?? stats.summary(c, phase1S);
     return {
       workers,
@@ -459,6 +369,7 @@ async function run(workers: number, planners: Planner[], client: pg.Client) {
       jobs: Object.fromEntries(jobRows.map((r) => [r.status, r.n])),
       publishBacklog: { atEnd: backlog, drainS },
       loadAverage: [loadBefore, loadAfter],
+      morning,
     };
   } finally {
     const code = await server.stop();
@@ -481,6 +392,8 @@ async function main() {
     const pgVersion = (await client.query<{ server_version: string }>('SHOW server_version')).rows[0]!.server_version;
     const moduleCount = (await client.query<{ n: number }>('SELECT count(*)::int AS n FROM modules')).rows[0]!.n;
     console.log(`${dbName}: ${moduleCount.toLocaleString('en-US')} modules; PostgreSQL ${pgVersion}; ${os.availableParallelism()} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GB; Node ${process.version}`);
+    const settings = await postgresSettings(client);
+    console.log(`PostgreSQL settings: ${Object.entries(settings).map(([k, v]) => `${k} ${v}`).join(', ')}`);
     const base = await preparePlanners(client);
     const results = [];
     for (const workers of workerRuns) {
@@ -516,6 +429,32 @@ async function main() {
       });
       targets.push({ target: `3 workers: no error, no failed job with WORKERS=${more.workers}`, measured: correct ? 'none' : 'some', goal: 'none', met: correct });
     }
+    for (const r of results) {
+      if (!r.morning) continue;
+      const m = r.morning;
+      const w = `WORKERS=${r.workers}`;
+      const suffix = r === judged ? '' : ' (for comparison)';
+      const T = MORNING_TARGETS;
+      const ms = (n: number) => (Number.isFinite(n) ? `${n.toFixed(0)} ms` : 'none');
+      const cpu = (c: MorningResult['costs'][string] | undefined) =>
+        c ? `${c.totalMs.toFixed(1)} ms (server ${c.serverMs.toFixed(1)} + PostgreSQL ${c.postgresMs === null ? '?' : c.postgresMs.toFixed(1)})` : 'not measured';
+      const met = (c: MorningResult['costs'][string] | undefined, limit: number) => !!c && c.postgresMs !== null && c.totalMs <= limit;
+      targets.push(
+        { target: `35.1 morning ${w}: errors${suffix}`, measured: String(m.errors), goal: '0', met: m.errors === 0 },
+        { target: `35.1 morning ${w}: search p95${suffix}`, measured: ms(m.searchP95), goal: `≤ ${T.searchP95} ms`, met: m.searchP95 <= T.searchP95 },
+        { target: `35.1 morning ${w}: save p95${suffix}`, measured: ms(m.saveP95), goal: `≤ ${T.saveP95} ms`, met: m.saveP95 <= T.saveP95 },
+        { target: `35.1 morning ${w}: module open p95${suffix}`, measured: ms(m.openP95), goal: `≤ ${T.openP95} ms`, met: m.openP95 <= T.openP95 },
+        { target: `35.1 cost ${w}: month + brand search, CPU per call${suffix}`, measured: cpu(m.costs['search (computed)']), goal: `≤ ${T.searchCpuMs} ms`, met: met(m.costs['search (computed)'], T.searchCpuMs) },
+        { target: `35.1 cost ${w}: save of a module, CPU per call${suffix}`, measured: cpu(m.costs.save), goal: `≤ ${T.saveCpuMs} ms`, met: met(m.costs.save, T.saveCpuMs) },
+        { target: `35.1 cost ${w}: module open, CPU per call${suffix}`, measured: cpu(m.costs['module open']), goal: `≤ ${T.openCpuMs} ms`, met: met(m.costs['module open'], T.openCpuMs) },
+        {
+          target: `35.2 morning saturation ${w}: searches/s${suffix}`,
+          measured: `${m.saturation.searchesPerS.toFixed(1)} (opens ${m.saturation.opensPerS.toFixed(1)}/s, saves ${m.saturation.savesPerS.toFixed(1)}/s, errors ${m.saturation.errors})`,
+          goal: `≥ ${T.saturationSearchesPerS} (3 × ${T.saturationBaseline})`,
+          met: m.saturation.searchesPerS >= T.saturationSearchesPerS && m.saturation.errors === 0,
+        },
+      );
+    }
     targets.push({ target: '6 metrics answer with the token (401 without)', measured: results.every((r) => r.metricsOk) ? 'yes' : 'no', goal: 'yes', met: results.every((r) => r.metricsOk) });
 
     console.log('\nTargets');
@@ -523,7 +462,7 @@ async function main() {
     for (const t of targets) console.log(`  ${t.met ? 'PASS' : 'FAIL'}  ${t.target.padEnd(width)}  ${t.measured} (target ${t.goal})`);
     // Figures to 0.1 ms: the line stays readable.
     const round = (_: string, v: unknown) => (typeof v === 'number' && !Number.isInteger(v) ? Math.round(v * 10) / 10 : v);
-    console.log(`BENCH_RESULT ${JSON.stringify({ bench: 'load', database: dbName, clients, seconds, saturationSeconds, targets, runs: results }, round)}`);
+    console.log(`BENCH_RESULT ${JSON.stringify({ bench: 'load', database: dbName, postgresSettings: settings, clients, seconds, saturationSeconds, morningSeconds, morningSaturationSeconds, targets, runs: results }, round)}`);
   } finally {
     await client.end();
     agent.destroy();

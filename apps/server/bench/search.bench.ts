@@ -18,8 +18,8 @@
  * A first row, the floor, is an authenticated call that does nothing (an unknown path: 404): what
  * every call costs before its own work.
  * The table's server keeps no answer (SEARCH_CACHE_MB=0): every list call runs its SQL, as the first search after
- * any change does. A second table times the three list calls on a server as shipped, whose answers are kept while
- * the database has not changed (lib/snapshot-cache.ts).
+ * any change to what it covers does. A second table times the three list calls on a server as shipped, whose answers
+ * are kept while the months and brands they cover have not changed (lib/kept-answers.ts).
  * Prints p50/p95 of both and the ratio p50 product / p50 bare (all), PASS when ≤ 1.5 (issue 19 target 1),
  * and a last line `BENCH_RESULT {json}` for an aggregate runner (`--json` prints only that line).
  *
@@ -227,8 +227,8 @@ async function main() {
     await app.jobs.stop();
     await app.listen({ host: '127.0.0.1', port: 0 });
     const port = (app.server.address() as AddressInfo).port;
-    // The same server as shipped (SEARCH_CACHE_MB's default): a list answer asked again while the database has not
-    // changed is answered from memory (lib/snapshot-cache.ts); measured apart, after the table.
+    // The same server as shipped (SEARCH_CACHE_MB's default): a list answer asked again while what it covers has not
+    // changed is answered from memory (lib/kept-answers.ts); measured apart, after the table.
     const keptApp = await buildApp({ config: loadConfig({ LOG_LEVEL: 'silent' }, { WEB_DIST_DIR: '/nonexistent-web-dist' }), database, logger: false });
     await keptApp.jobs.stop();
     await keptApp.listen({ host: '127.0.0.1', port: 0 });

@@ -1,0 +1,520 @@
+/**
+ * The load benchmark's "mixed morning" (issue 35, target 1; played by load.bench.ts after its planners and saturation
+ * phases, once per WORKERS entry):
+ *
+ *  1. morning: `clients` planners of three roles — submitters (view every brand; edit and submit one of MRA / NRD),
+ *     editors (the same without submit) and viewers (view every brand), 2 : 2 : 1 — each searching in turn a different
+ *     open month and brand (`/api/module/filtered`, 4 months × every brand), opening a module from the answer
+ *     (`/api/module/modules`) and, every third round for the writers, opening one of their own (lock + modules), saving
+ *     it (MH ↔ EL of one line), publishing it (submitters, every third save: checkForPublish, publish) and leaving it
+ *     (unlock), pausing 1–3 s between actions, for `seconds`;
+ *  2. saturation: the same rounds without pauses for `saturationSeconds` (searches/s with the opens and saves beside);
+ *  3. costs: one call at a time, `costCalls` of each kind — a month + brand search computed afresh (a no-op UPDATE of a
+ *     module of that month and brand from this script's own connection before each, so its kept answer is stale),
+ *     the same search kept, a module open (lock + modules), a save — with the CPU the server's processes and the
+ *     PostgreSQL backends serving them spent (/proc/<pid>/stat, so a local PostgreSQL; `pg_stat_statements`' execution
+ *     time beside it when the extension is installed), per call.
+ * The figures of the whole morning's CPU per request are printed too. Publish jobs are let finish after phases 1 and 2.
+ */
+import { execFileSync, type ChildProcess } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import type pg from 'pg';
+import { hashPassword } from '../src/modules/auth/password.js';
+import { pause, printTable, request, sleep, Stats, type Answer, type Summary, type WorkingModule } from './load-client.js';
+import { percentile } from './scratch-database.js';
+
+export const MORNING_TARGETS = {
+  searchP95: 150,
+  saveP95: 100,
+  openP95: 150,
+  searchCpuMs: 15,
+  saveCpuMs: 10,
+  openCpuMs: 10,
+  /** Today's mixed morning without pauses (issue 35) and the factor the target asks for. */
+  saturationBaseline: 17,
+  saturationSearchesPerS: 51,
+};
+
+const WRITE_BRANDS = ['MRA', 'NRD'];
+const MONTHS = 4;
+const WRITE_EVERY = 3;
+const PUBLISH_EVERY = 3;
+const MORNING_CALLS = ['search', 'modules', 'lock', 'module open', 'save', 'checkForPublish', 'publish', 'unlock'];
+
+/** The PostgreSQL settings a run depends on (printed, and in BENCH_RESULT). */
+export async function postgresSettings(client: pg.Client): Promise<Record<string, string>> {
+  const out: Record<string, string> = {};
+  for (const name of ['shared_buffers', 'work_mem', 'max_connections', 'jit', 'effective_cache_size', 'max_worker_processes']) {
+    out[name] = (await client.query<Record<string, string>>(`SHOW ${name}`)).rows[0]![name]!;
+  }
+  // The product's sessions turn JIT off whatever the server's default (db/client.ts sessionOptions).
+  out.jit = `${out.jit} (the product's sessions: off)`;
+  out['pool per server process'] = process.env.DATABASE_POOL_SIZE ?? '10 (DATABASE_POOL_SIZE default)';
+  out.pg_stat_statements = (await statementTotals(client)) ? 'installed' : 'not installed';
+  return out;
+}
+
+// ───────────────────────────── CPU ─────────────────────────────
+
+const TICK_MS = (() => {
+  try {
+    return 1000 / Number(execFileSync('getconf', ['CLK_TCK']).toString().trim());
+  } catch {
+    return 10;
+  }
+})();
+
+/** user + system CPU of a process so far, in ms (null: not readable, e.g. a PostgreSQL on another machine). */
+function cpuMs(pid: number): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+  } catch {
+    return null;
+  }
+}
+
+/** The process and its descendants (the server's cluster workers). */
+function processTree(root: number): number[] {
+  const children = new Map<number, number[]>();
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      let list = children.get(ppid);
+      if (!list) children.set(ppid, (list = []));
+      list.push(Number(name));
+    } catch {
+      /* gone */
+    }
+  }
+  const out = [root];
+  for (let i = 0; i < out.length; i++) out.push(...(children.get(out[i]!) ?? []));
+  return out;
+}
+
+async function statementTotals(client: pg.Client): Promise<{ ms: number; calls: number } | null> {
+  try {
+    const { rows } = await client.query<{ ms: number; calls: string }>(
+      `SELECT COALESCE(sum(total_exec_time), 0)::float8 AS ms, COALESCE(sum(calls), 0)::text AS calls
+         FROM pg_stat_statements WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database())`,
+    );
+    return { ms: Number(rows[0]!.ms), calls: Number(rows[0]!.calls) };
+  } catch {
+    return null;
+  }
+}
+
+interface CpuSnapshot {
+  server: Map<number, number>;
+  postgres: Map<number, number | null>;
+  statements: { ms: number; calls: number } | null;
+}
+
+async function cpuSnapshot(serverPid: number, client: pg.Client, dbName: string): Promise<CpuSnapshot> {
+  const server = new Map(processTree(serverPid).map((pid) => [pid, cpuMs(pid) ?? 0]));
+  const { rows } = await client.query<{ pid: number }>(
+    `SELECT pid FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid() AND backend_type = 'client backend'`,
+    [dbName],
+  );
+  const postgres = new Map(rows.map((r) => [r.pid, cpuMs(r.pid)]));
+  return { server, postgres, statements: await statementTotals(client) };
+}
+
+/** CPU spent between two snapshots: the server's processes, the PostgreSQL backends serving it (null: not readable). */
+function cpuBetween(a: CpuSnapshot, b: CpuSnapshot): { serverMs: number; postgresMs: number | null; statementsMs: number | null } {
+  let serverMs = 0;
+  for (const [pid, ms] of b.server) serverMs += ms - (a.server.get(pid) ?? 0);
+  let postgresMs: number | null = 0;
+  for (const [pid, ms] of b.postgres) {
+    if (ms === null) {
+      postgresMs = null;
+      break;
+    }
+    // A backend opened meanwhile counts from its start (its connection included).
+    postgresMs += ms - (a.postgres.get(pid) ?? 0);
+  }
+  const statementsMs = a.statements && b.statements ? b.statements.ms - a.statements.ms : null;
+  return { serverMs, postgresMs, statementsMs };
+}
+
+// ───────────────────────────── planners ─────────────────────────────
+
+type Role = 'SUBMITTER' | 'EDITOR' | 'VIEWER';
+
+interface MorningPlanner {
+  username: string;
+  role: Role;
+  token: string;
+  /** The month and brand it writes in (writers), its share of that month-brand's modules: index % of === slot. */
+  write: { monthId: string; brand: string; slot: number; of: number } | null;
+  workset: { moduleName: string; monthId: string }[];
+  next: number;
+  visits: number;
+  /** Where it starts in the round of searches. */
+  offset: number;
+}
+
+async function preparePlanners(client: pg.Client, clients: number): Promise<{ planners: MorningPlanner[]; combos: { monthId: string; brand: string }[] }> {
+  const months = (await client.query<{ month_id: string }>('SELECT month_id FROM months WHERE open ORDER BY year, month')).rows.map((r) => r.month_id).slice(0, MONTHS);
+  const zones = (await client.query<{ zone_code: string }>('SELECT zone_code FROM stars_zones ORDER BY zone_code')).rows.map((r) => r.zone_code);
+  const brands = (await client.query<{ brand_code: string }>('SELECT brand_code FROM brands ORDER BY brand_code')).rows.map((r) => r.brand_code);
+  if (!months.length || !zones.length || !WRITE_BRANDS.every((b) => brands.includes(b))) throw new Error('the database lacks open months, stars zones or the brands MRA and NRD: seed it first');
+  const combos = months.flatMap((monthId) => brands.map((brand) => ({ monthId, brand })));
+  const writeCombos = months.flatMap((monthId) => WRITE_BRANDS.map((brand) => ({ monthId, brand })));
+  const roles: Role[] = Array.from({ length: clients }, (_, i) => (['SUBMITTER', 'SUBMITTER', 'EDITOR', 'EDITOR', 'VIEWER'] as const)[i % 5]!);
+  const writers = roles.filter((r) => r !== 'VIEWER').length;
+  let w = 0;
+  const planners: MorningPlanner[] = roles.map((role, i) => {
+    let write: MorningPlanner['write'] = null;
+    if (role !== 'VIEWER') {
+      const combo = writeCombos[w % writeCombos.length]!;
+      write = { ...combo, slot: Math.floor(w / writeCombos.length), of: Math.floor((writers - 1 - (w % writeCombos.length)) / writeCombos.length) + 1 };
+      w++;
+    }
+    return { username: `bench_morning_${String(i + 1).padStart(2, '0')}`, role, token: '', write, workset: [], next: 0, visits: 0, offset: (i * 7) % combos.length };
+  });
+  const passwordHash = await hashPassword('demo');
+  await client.query('BEGIN');
+  try {
+    for (const p of planners) {
+      const { rows } = await client.query<{ user_id: number }>(
+        `INSERT INTO users (username, email, first_name, last_name, password_hash, role, status)
+         VALUES ($1, $1 || '@bench.invalid', 'Bench', $1, $2, $3, 'Enabled')
+         ON CONFLICT (lower(username)) DO UPDATE SET password_hash = EXCLUDED.password_hash, role = EXCLUDED.role, status = 'Enabled'
+         RETURNING user_id`,
+        [p.username, passwordHash, p.role],
+      );
+      const userId = rows[0]!.user_id;
+      await client.query('DELETE FROM user_grants WHERE user_id = $1', [userId]);
+      const grants: [string, string, string][] = [];
+      const grant = (type: string, grantBrands: string[]) => {
+        for (const b of grantBrands) grants.push(['brand', b, type]);
+        for (const z of zones) grants.push(['starszone', z, type]);
+      };
+      grant('view', brands);
+      if (p.write) grant('edit', [p.write.brand]);
+      if (p.role === 'SUBMITTER') {
+        grant('submit', [p.write!.brand]);
+        grants.push(['rule', 'reopen', 'edit']);
+      }
+      await client.query(
+        'INSERT INTO user_grants (user_id, grant_type, grant_code, permission_type) SELECT $1, g->>0, g->>1, g->>2 FROM jsonb_array_elements($2::jsonb) g ON CONFLICT DO NOTHING',
+        [userId, JSON.stringify(grants)],
+      );
+    }
+    await client.query(`DELETE FROM locks WHERE lower(owner) LIKE 'bench\\_morning\\_%'`);
+    await client.query('COMMIT');
+  } catch (error) {
+    await client.query('ROLLBACK');
+    throw error;
+  }
+  return { planners, combos };
+}
+
+/** A module name of a search answer, picked at a random place (the answer is not parsed: ~1 MB at scale 100). */
+function moduleOf(answer: Answer): string | null {
+  const bytes = answer.bytes;
+  const marker = '"moduleName":"';
+  let at = bytes.indexOf(marker, Math.floor(Math.random() * bytes.length));
+  if (at < 0) at = bytes.indexOf(marker);
+  if (at < 0) return null;
+  const start = at + marker.length;
+  return bytes.toString('utf8', start, bytes.indexOf('"', start));
+}
+
+// ───────────────────────────── the phase ─────────────────────────────
+
+export interface MorningCost {
+  calls: number;
+  wallP50: number;
+  serverMs: number;
+  postgresMs: number | null;
+  totalMs: number;
+  statementsMs: number | null;
+}
+
+export interface MorningResult {
+  seconds: number;
+  calls: Record<string, Summary>;
+  errors: number;
+  searchP95: number;
+  saveP95: number;
+  openP95: number;
+  /** CPU of the whole morning per request (every call counted once; 'module open' is not a request of its own). */
+  cpuPerRequest: { requests: number; serverMs: number; postgresMs: number | null; statementsMs: number | null };
+  saturation: { seconds: number; searchesPerS: number; opensPerS: number; savesPerS: number; searchP95: number; saveP95: number; errors: number };
+  costs: Record<string, MorningCost>;
+}
+
+export interface MorningOptions {
+  base: string;
+  server: { child: ChildProcess };
+  workers: number;
+  client: pg.Client;
+  dbName: string;
+  clients: number;
+  seconds: number;
+  saturationSeconds: number;
+  costCalls: number;
+}
+
+export async function mixedMorning(o: MorningOptions): Promise<MorningResult> {
+  const { base, client, dbName } = o;
+  const serverPid = o.server.child.pid!;
+  const { planners, combos } = await preparePlanners(client, o.clients);
+  for (const p of planners) {
+    const res = await request(base, 'POST', '/api/authorization/login', undefined, { username: p.username, password: 'demo' });
+    if (res.status !== 200) throw new Error(`login ${p.username}: ${res.status} ${res.text.slice(0, 200)}`);
+    p.token = (JSON.parse(res.text) as { access_token: string }).access_token;
+    if (!p.write) continue;
+    const found = await request(base, 'POST', '/api/module/filtered', p.token, { monthId: [p.write.monthId], brand: [p.write.brand] });
+    if (found.status !== 200) throw new Error(`search of ${p.username}: ${found.status} ${found.text.slice(0, 200)}`);
+    const items = JSON.parse(found.text) as { moduleName: string; monthId: string; status: string; locked: boolean }[];
+    const { slot, of } = p.write;
+    p.workset = items
+      // A submitted module needs the reopen right, which only the submitters hold.
+      .filter((m) => (m.status === 'WIP' || (m.status === 'SUBMITTED' && p.role === 'SUBMITTER')) && !m.locked)
+      .filter((_, i) => i % of === slot)
+      .slice(0, 40)
+      .map(({ moduleName, monthId }) => ({ moduleName, monthId }));
+    p.next = Math.floor(Math.random() * Math.max(1, p.workset.length));
+    if (!p.workset.length) throw new Error(`${p.username} found no module of its own in ${p.write.monthId} ${p.write.brand}`);
+  }
+  const publishJobs: number[] = [];
+
+  const measured = async (s: Stats, call: string, p: MorningPlanner, method: string, url: string, body?: unknown): Promise<Answer | undefined> => {
+    try {
+      const res = await request(base, method, url, p.token, body);
+      s.add(call, res.ms);
+      if (res.status !== 200) {
+        s.error(call, `${res.status} ${res.text.slice(0, 160)}`);
+        return undefined;
+      }
+      return res;
+    } catch (error) {
+      s.error(call, error instanceof Error ? error.message : String(error));
+      return undefined;
+    }
+  };
+
+  /** Opens one of the planner's own modules (lock + modules, as the module page), saves it, maybe publishes, leaves. */
+  const write = async (s: Stats, p: MorningPlanner, wait: () => Promise<unknown>) => {
+    const key = p.workset[p.next++ % p.workset.length]!;
+    const opened = performance.now();
+    const lock = await measured(s, 'lock', p, 'POST', '/api/module/lock', [key]);
+    if (!lock) return;
+    const lockAnswer = JSON.parse(lock.text) as { acquired: boolean; userLock: string | null }[];
+    if (!lockAnswer[0]?.acquired) {
+      s.note(`lock refused (${lockAnswer[0]?.userLock ?? 'not editable'})`);
+      return;
+    }
+    const loaded = await measured(s, 'modules', p, 'POST', '/api/module/modules', { moduleDtoList: [key] });
+    if (loaded) s.add('module open', performance.now() - opened);
+    const module = loaded ? (JSON.parse(loaded.text) as WorkingModule[])[0] : undefined;
+    await wait();
+    if (module) {
+      const lines = module.productDtoList.map((l) => ({ upc: l.upc, mustHave: l.mustHave, moduleCompositionStatus: l.moduleCompositionStatus, previousStatus: l.previousStatus, minValue: l.minValue }));
+      const active = lines.filter((l) => l.moduleCompositionStatus !== 'REMOVED');
+      if (active.length) {
+        const line = active[p.visits % active.length]!;
+        line.mustHave = !line.mustHave;
+      }
+      p.visits++;
+      const saved = await measured(s, 'save', p, 'POST', '/api/module/save', { moduleName: key.moduleName, monthId: key.monthId, productDtoList: lines, version: module.version });
+      if (saved && p.role === 'SUBMITTER' && p.visits % PUBLISH_EVERY === 0) {
+        await wait();
+        const checked = await measured(s, 'checkForPublish', p, 'POST', '/api/module/checkForPublish', [key]);
+        const blocking = checked ? (JSON.parse(checked.text) as { blocking: unknown[] }).blocking : [null];
+        if (blocking.length === 0) {
+          const version = (JSON.parse(saved.text) as { version: number }).version;
+          const published = await measured(s, 'publish', p, 'POST', '/api/module/publish', { ...key, version });
+          if (published) publishJobs.push((JSON.parse(published.text) as { jobId: number }).jobId);
+        } else if (checked) s.note('publish blocked by the checks (not sent)');
+      }
+    }
+    await measured(s, 'unlock', p, 'POST', '/api/module/unlock', [key]);
+  };
+
+  /** A planner's rounds until `deadline`: search a month and brand, open a module of the answer, every third round write. */
+  const play = async (s: Stats, p: MorningPlanner, deadline: number, paused: boolean) => {
+    const wait = paused ? () => pause(deadline) : () => Promise.resolve();
+    if (paused) await sleep(Math.random() * 3000);
+    for (let round = 0; round < 100_000 && performance.now() < deadline; round++) {
+      const combo = combos[(p.offset + round) % combos.length]!;
+      const found = await measured(s, 'search', p, 'POST', '/api/module/filtered', { monthId: [combo.monthId], brand: [combo.brand] });
+      await wait();
+      if (performance.now() >= deadline) break;
+      const name = found ? moduleOf(found) : null;
+      if (name) {
+        const opened = await measured(s, 'modules', p, 'POST', '/api/module/modules', { moduleDtoList: [{ moduleName: name, monthId: combo.monthId }] });
+        if (opened) s.add('module open', opened.ms);
+        await wait();
+      }
+      if (p.write && round % WRITE_EVERY === WRITE_EVERY - 1 && performance.now() < deadline) {
+        await write(s, p, wait);
+        await wait();
+      }
+    }
+  };
+
+  const drain = async () => {
+    const started = performance.now();
+    for (let i = 0; i < 1500 && publishJobs.length; i++) {
+      const { rows } = await client.query<{ n: number }>(`SELECT count(*)::int AS n FROM jobs WHERE id = ANY($1) AND status IN ('QUEUED', 'RUNNING')`, [publishJobs]);
+      if (rows[0]!.n === 0) break;
+      await sleep(200);
+    }
+    return (performance.now() - started) / 1000;
+  };
+
+  // 1. The morning.
+  const stats = new Stats();
+  console.log(`\nWORKERS=${o.workers}: the mixed morning, ${planners.length} planners (${planners.filter((p) => p.role === 'SUBMITTER').length} submitters, ${planners.filter((p) => p.role === 'EDITOR').length} editors, ${planners.filter((p) => p.role === 'VIEWER').length} viewers) over ${combos.length} months × brands for ${o.seconds} s, load average ${os.loadavg()[0]!.toFixed(1)}`);
+  const before = await cpuSnapshot(serverPid, client, dbName);
+  const start = performance.now();
+  await Promise.all(planners.map((p) => play(stats, p, start + o.seconds * 1000, true)));
+  const seconds = (performance.now() - start) / 1000;
+  const after = await cpuSnapshot(serverPid, client, dbName);
+  const drainS = await drain();
+  const rows = MORNING_CALLS.map((c) => stats.summary(c, seconds)).filter((r) => r.count || r.errors);
+  const requests = rows.filter((r) => r.call !== 'module open').reduce((n, r) => n + r.count, 0);
+  printTable(`WORKERS=${o.workers}, mixed morning (${seconds.toFixed(0)} s, ${(requests / seconds).toFixed(1)} requests/s in all)`, rows);
+  for (const [what, n] of stats.notes) console.log(`  note: ${what}: ${n}`);
+  for (const [call, list] of stats.errors) console.log(`  errors of ${call} (${list.length}), first: ${list[0]}`);
+  const whole = cpuBetween(before, after);
+  const per = (ms: number | null) => (ms === null ? '?' : (ms / Math.max(1, requests)).toFixed(2));
+  console.log(
+    `  CPU per request over the morning: server ${per(whole.serverMs)} ms, PostgreSQL ${per(whole.postgresMs)} ms` +
+      `${whole.statementsMs === null ? '' : `, pg_stat_statements execution ${per(whole.statementsMs)} ms`} (${requests} requests); publish jobs drained in ${drainS.toFixed(0)} s`,
+  );
+
+  // 2. Saturation: the same rounds without pauses.
+  const sat = new Stats();
+  const satStart = performance.now();
+  if (o.saturationSeconds > 0) await Promise.all(planners.map((p) => play(sat, p, satStart + o.saturationSeconds * 1000, false)));
+  const satSeconds = Math.max(0.001, (performance.now() - satStart) / 1000);
+  await drain();
+  const satRows = MORNING_CALLS.map((c) => sat.summary(c, satSeconds)).filter((r) => r.count || r.errors);
+  if (o.saturationSeconds > 0) printTable(`WORKERS=${o.workers}, mixed morning without pauses (${satSeconds.toFixed(0)} s)`, satRows);
+  for (const [call, list] of sat.errors) console.log(`  errors of ${call} (${list.length}), first: ${list[0]}`);
+
+  // 3. What each kind of call costs, one at a time.
+  const costs: Record<string, MorningCost> = {};
+  const p = planners.find((x) => x.role === 'SUBMITTER')!;
+  const costStats = new Stats();
+  const cost = async (kind: string, calls: number, each: (i: number) => Promise<number | undefined>, between?: (i: number) => Promise<unknown>) => {
+    const walls: number[] = [];
+    let spent = { serverMs: 0, postgresMs: 0 as number | null, statementsMs: 0 as number | null };
+    for (let i = 0; i < calls; i++) {
+      if (between) await between(i);
+      const a = await cpuSnapshot(serverPid, client, dbName);
+      const ms = await each(i);
+      const b = await cpuSnapshot(serverPid, client, dbName);
+      if (ms !== undefined) walls.push(ms);
+      const d = cpuBetween(a, b);
+      spent = {
+        serverMs: spent.serverMs + d.serverMs,
+        postgresMs: spent.postgresMs === null || d.postgresMs === null ? null : spent.postgresMs + d.postgresMs,
+        statementsMs: spent.statementsMs === null || d.statementsMs === null ? null : spent.statementsMs + d.statementsMs,
+      };
+    }
+    walls.sort((x, y) => x - y);
+    const n = Math.max(1, walls.length);
+    const c: MorningCost = {
+      calls: walls.length,
+      wallP50: walls.length ? percentile(walls, 50) : NaN,
+      serverMs: spent.serverMs / n,
+      postgresMs: spent.postgresMs === null ? null : spent.postgresMs / n,
+      statementsMs: spent.statementsMs === null ? null : spent.statementsMs / n,
+      totalMs: (spent.serverMs + (spent.postgresMs ?? 0)) / n,
+    };
+    costs[kind] = c;
+  };
+  const scopes = combos.filter((c) => WRITE_BRANDS.includes(c.brand));
+  // A month + brand search computed afresh: a module of that month and brand touched (no change) from this script's own
+  // connection first, so the kept answer is stale (the script's backend is not counted).
+  await cost(
+    'search (computed)',
+    o.costCalls,
+    async (i) => (await measured(costStats, 'search', p, 'POST', '/api/module/filtered', { monthId: [scopes[i % scopes.length]!.monthId], brand: [scopes[i % scopes.length]!.brand] }))?.ms,
+    (i) =>
+      client.query(`UPDATE modules SET updated_at = updated_at WHERE id = (SELECT id FROM modules WHERE month_id = $1 AND brand_code = $2 AND deletion_status IS NULL LIMIT 1)`, [
+        scopes[i % scopes.length]!.monthId,
+        scopes[i % scopes.length]!.brand,
+      ]),
+  );
+  const keptScope = scopes[0]!;
+  await measured(costStats, 'search', p, 'POST', '/api/module/filtered', { monthId: [keptScope.monthId], brand: [keptScope.brand] });
+  await cost('search (kept)', o.costCalls, async () => (await measured(costStats, 'search', p, 'POST', '/api/module/filtered', { monthId: [keptScope.monthId], brand: [keptScope.brand] }))?.ms);
+  const opened: { moduleName: string; monthId: string }[] = [];
+  await cost('module open', Math.min(o.costCalls, p.workset.length), async (i) => {
+    const key = p.workset[i]!;
+    const t = performance.now();
+    const lock = await measured(costStats, 'lock', p, 'POST', '/api/module/lock', [key]);
+    if (!lock || !(JSON.parse(lock.text) as { acquired: boolean }[])[0]?.acquired) return undefined;
+    opened.push(key);
+    const loaded = await measured(costStats, 'modules', p, 'POST', '/api/module/modules', { moduleDtoList: [key] });
+    return loaded ? performance.now() - t : undefined;
+  });
+  if (opened.length) await measured(costStats, 'unlock', p, 'POST', '/api/module/unlock', opened);
+  const key = p.workset[0]!;
+  const lock = await measured(costStats, 'lock', p, 'POST', '/api/module/lock', [key]);
+  const loaded = lock ? await measured(costStats, 'modules', p, 'POST', '/api/module/modules', { moduleDtoList: [key] }) : undefined;
+  const module = loaded ? (JSON.parse(loaded.text) as WorkingModule[])[0] : undefined;
+  if (module) {
+    const lines = module.productDtoList.map((l) => ({ upc: l.upc, mustHave: l.mustHave, moduleCompositionStatus: l.moduleCompositionStatus, previousStatus: l.previousStatus, minValue: l.minValue }));
+    const active = lines.filter((l) => l.moduleCompositionStatus !== 'REMOVED');
+    let version = module.version;
+    // An even number of saves: the module ends as it was.
+    await cost('save', o.costCalls + (o.costCalls % 2), async (i) => {
+      if (active.length) active[0]!.mustHave = !active[0]!.mustHave;
+      void i;
+      const saved = await measured(costStats, 'save', p, 'POST', '/api/module/save', { ...key, productDtoList: lines, version });
+      if (!saved) return undefined;
+      version = (JSON.parse(saved.text) as { version: number }).version;
+      return saved.ms;
+    });
+    console.log(`  (the saved module has ${lines.length} lines)`);
+  }
+  await measured(costStats, 'unlock', p, 'POST', '/api/module/unlock', [key]);
+  for (const [call, list] of costStats.errors) console.log(`  errors of the cost calls, ${call} (${list.length}), first: ${list[0]}`);
+  const fmt = (n: number | null) => (n === null ? '?' : n.toFixed(2));
+  console.log(`\nWORKERS=${o.workers}, CPU per call, one call at a time (server processes + the PostgreSQL backends serving them; /proc, ${TICK_MS} ms ticks)`);
+  console.log(`  ${'call'.padEnd(18)}  ${'calls'.padStart(5)}  ${'wall p50'.padStart(8)}  ${'server'.padStart(7)}  ${'PostgreSQL'.padStart(10)}  ${'in all'.padStart(7)}  pg_stat_statements`);
+  for (const [kind, c] of Object.entries(costs)) {
+    console.log(
+      `  ${kind.padEnd(18)}  ${String(c.calls).padStart(5)}  ${c.wallP50.toFixed(1).padStart(8)}  ${fmt(c.serverMs).padStart(7)}  ${fmt(c.postgresMs).padStart(10)}  ${fmt(c.totalMs).padStart(7)}  ${c.statementsMs === null ? 'not installed' : `${fmt(c.statementsMs)} ms`}`,
+    );
+  }
+
+  const get = (list: Summary[], call: string) => list.find((r) => r.call === call);
+  const satSearch = get(satRows, 'search');
+  return {
+    seconds,
+    calls: Object.fromEntries(rows.map((r) => [r.call, r])),
+    errors: stats.errorCount(),
+    searchP95: get(rows, 'search')?.p95 ?? NaN,
+    saveP95: get(rows, 'save')?.p95 ?? NaN,
+    openP95: get(rows, 'module open')?.p95 ?? NaN,
+    cpuPerRequest: {
+      requests,
+      serverMs: whole.serverMs / Math.max(1, requests),
+      postgresMs: whole.postgresMs === null ? null : whole.postgresMs / Math.max(1, requests),
+      statementsMs: whole.statementsMs === null ? null : whole.statementsMs / Math.max(1, requests),
+    },
+    saturation: {
+      seconds: satSeconds,
+      searchesPerS: satSearch?.perSecond ?? 0,
+      opensPerS: get(satRows, 'module open')?.perSecond ?? 0,
+      savesPerS: get(satRows, 'save')?.perSecond ?? 0,
+      searchP95: satSearch?.p95 ?? NaN,
+      saveP95: get(satRows, 'save')?.p95 ?? NaN,
+      errors: sat.errorCount(),
+    },
+    costs,
+  };
+}
