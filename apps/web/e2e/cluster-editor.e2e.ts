@@ -215,8 +215,9 @@ describe('cluster composition editor', { timeout: 120_000 }, () => {
     await page.getByRole('button', { name: 'Publish', exact: true }).click();
     await page.getByText('Attention! Module in WIP').waitFor();
     expect(await popupText()).toContain('It is not possible to publish the cluster, because there are modules in work in progress. Please publish all modules WIP before publishing the entire cluster.');
+    await page.waitForTimeout(300); // the dialog's opening transition, for the screenshot
     await screenshot(page, 'cluster-editor-module-wip');
-    await page.getByTestId('wip-modules-popup').getByRole('button', { name: 'Close', exact: true }).click();
+    await page.getByTestId('publish-blockers').getByRole('button', { name: 'Close', exact: true }).click();
 
     for (const m of [WIP_MODULE, ALL_MODULE]) await publishModule(m);
     await page.reload();

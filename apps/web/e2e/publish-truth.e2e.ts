@@ -3,7 +3,7 @@
  * - a module with a SKU disabled in SAP: the blocking list names the module and the SKU, and no publish
  *   call is sent;
  * - a rejection after submission: the page says "Not published" with each reason, and marks the module;
- * - a cluster blocked by modules in WIP: 'Publish these modules first' publishes them, then the cluster.
+ * - a cluster blocked by modules in WIP: 'Publish the blocking modules' publishes them, then the cluster.
  *
  * It stays out of the brands and months the other browser tests edit (MRA, NRD): the demo's publish
  * showcase (apps/server/src/db/seed/showcase.ts) holds, in every open month of AUR, SLN and VLT, a WIP
@@ -202,24 +202,26 @@ describe('publishing tells the truth', { timeout: 120_000 }, () => {
     await screenshot(page, 'publish-truth-not-published-badge');
   });
 
-  it("a cluster blocked by WIP modules: 'Publish these modules first' publishes them, then the cluster", async () => {
+  it("a cluster blocked by WIP modules: 'Publish the blocking modules' publishes them (confirmed), then the cluster", async () => {
     const target = await findClusterBlockedByWip([sapModule]);
     await page.goto(`/backoffice/cluster?clusterId=${target.clusterId}&monthId=${target.monthId}`);
     const block = page.locator(`[data-testid="cluster-block"][data-cluster="${target.clusterId}"]`);
     await block.waitFor();
     await page.getByRole('button', { name: 'Publish', exact: true }).click();
-    const popup = page.getByTestId('wip-modules-popup');
+    const popup = page.getByTestId('publish-blockers');
     await popup.waitFor();
     const text = await popup.innerText();
     expect(text).toContain('It is not possible to publish the cluster, because there are modules in work in progress. Please publish all modules WIP before publishing the entire cluster.');
     for (const m of target.wip) {
-      const link = popup.locator(`[data-testid="wip-module"][data-module="${m}"] a`);
+      const link = popup.locator(`[data-testid="blocking-module"][data-module="${m}"] a`);
       expect(await link.getAttribute('href')).toBe(`/backoffice/module?moduleName=${m}&monthId=${target.monthId}`);
       expect(await link.getAttribute('target')).toBe('_blank');
     }
     await page.waitForTimeout(300);
     await screenshot(page, 'publish-truth-wip-modules');
-    await popup.getByRole('button', { name: 'Publish these modules first' }).click();
+    await popup.getByRole('button', { name: `Publish the blocking modules (${target.wip.length})` }).click();
+    const confirm = page.getByRole('dialog').filter({ has: page.getByTestId('publish-modules-confirm') });
+    await confirm.getByRole('button', { name: `Publish ${target.wip.length} module${target.wip.length === 1 ? '' : 's'}` }).click();
 
     // The modules are published; then the cluster's own publish goes on: LIA confirmation, maybe duplicates.
     const lia = page.getByRole('dialog').filter({ has: page.getByTestId('publish-lia-confirm') });

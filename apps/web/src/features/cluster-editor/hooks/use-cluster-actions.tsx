@@ -3,7 +3,7 @@ import { List, Stack, Text } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import type { ClusterPublishDiffRequest } from '@bo/shared/item-versions';
 import { CLUSTER_EDITOR_TEXTS } from '@bo/shared/cluster-editor';
-import { CLUSTER_SAVE_ERRORS, CLUSTER_TEXTS, type ClusterSaveAnswer } from '@bo/shared/clusters';
+import { CLUSTER_PUBLISH_TEXTS, CLUSTER_SAVE_ERRORS, CLUSTER_TEXTS, type BlockingModule, type ClusterBlocking, type ClusterSaveAnswer } from '@bo/shared/clusters';
 import { moduleKeyString } from '@bo/shared/item-keys';
 import { PUBLISH_TEXTS, type ModuleKey } from '@bo/shared/modules';
 import { canPublish, canSaveInCopy, canSavePublishInCopy, canUseCopyPopup } from '@bo/shared/permissions';
@@ -19,11 +19,12 @@ import { waitForJob } from '@/lib/jobs';
 import { checkForPublish } from '../api/check-for-publish';
 import { copyClusters } from '../api/copy-clusters';
 import { copyResultLines, copySummary, type CopyOutcome } from '@bo/shared/copy-results';
-import { getClusterDetails } from '../api/get-cluster-details';
 import { publishClusters } from '../api/publish-clusters';
 import { checkModulesForPublish, getModuleDetails, lockModules, publishModuleList, unlockModules } from '@/lib/module-calls';
-import { askWipModules, type WipModule } from '../components/wip-modules-popup';
+import { useSession } from '@/lib/session';
+import { askPublishBlockers } from '../components/publish-blockers-dialog';
 import { saveClusters } from '../api/save-clusters';
+import { clusterScope } from '../logic/cluster-access';
 import { keyOf, toSaveBody } from '../logic/composition';
 import type { ClusterEditor } from './use-cluster-editor';
 
@@ -47,10 +48,10 @@ export function saveAnswerProblems(answer: ClusterSaveAnswer): string[] {
 }
 
 /**
- * 'Publish these modules first': lock the modules, check them, publish them (all or none), release the
+ * 'Publish the blocking modules': lock the modules, check them, publish them (all or none), release the
  * locks, and wait for the planning system. True when every module is SUBMITTED; otherwise says why not.
  */
-async function publishModulesFirst(modules: readonly WipModule[]): Promise<boolean> {
+async function publishBlockingModules(modules: readonly BlockingModule[]): Promise<boolean> {
   const keys: ModuleKey[] = modules.map((m) => ({ moduleName: m.moduleName, monthId: m.monthId }));
   let held: ModuleKey[] = [];
   try {
@@ -97,6 +98,7 @@ export type ClusterPublishDiffView = (props: { items: ClusterPublishDiffRequest;
 export function useClusterActions(editor: ClusterEditor, publishDiff?: ClusterPublishDiffView) {
   const { state, compositions, changes, access, editableKeys, grants, keys, clusters } = editor;
   const [busy, setBusy] = useState<string | null>(null);
+  const username = useSession((st) => st.user?.username) ?? '';
   const flight = useSingleFlight();
 
   const bodyOf = (k: string) => toSaveBody(state.base[k]!, compositions[k] ?? [], state.descriptions[k] ?? '', state.present.lias[k] ?? [], state.classifications[k] ?? []);
@@ -108,6 +110,25 @@ export function useClusterActions(editor: ClusterEditor, publishDiff?: ClusterPu
     `${CLUSTER_TEXTS.atLeastOneLia}: ${list.map((k) => `${state.base[k]!.clusterLabel} (${state.base[k]!.clusterId})`).join(', ')}.`,
     'Choose a LIA in the cluster footer, or undo the removal (Undo, Ctrl+Z), then save again.',
   ];
+
+  /** The first read-only reason of the page's clusters (they are all read-only when this is asked). */
+  const readOnlyReason = () => (keys.map((k) => access[keyOf(k)]?.reason).find(Boolean) ?? CLUSTER_EDITOR_TEXTS.contactAdministrator);
+  const saveDisabledReason: string | null = busy
+    ? `Wait: ${busy}`
+    : editableKeys.length === 0
+      ? readOnlyReason()
+      : changedKeys.length === 0
+        ? 'Nothing to save: no change since the clusters were loaded or saved.'
+        : null;
+  const publishDisabledReason: string | null = busy
+    ? `Wait: ${busy}`
+    : publishable.length > 0
+      ? null
+      : editableKeys.length === 0
+        ? readOnlyReason()
+        : !editableKeys.some((k) => canPublish(grants, clusterScope(state.base[k]!)))
+          ? 'You may not publish these clusters: you have no submit right on their brand and zones.'
+          : CLUSTER_TEXTS.notWip;
 
   const confirmDescription = async (list: string[]) =>
     !list.some((k) => changes[k]?.description) || (await confirmDialog({ title: 'Attention!', message: CLUSTER_EDITOR_TEXTS.confirmDescription }));
@@ -143,45 +164,68 @@ export function useClusterActions(editor: ClusterEditor, publishDiff?: ClusterPu
     }
   };
 
-  /** The ADDED modules in WIP of the clusters to publish, each once, with the clusters that hold it. */
-  const wipModules = (): WipModule[] => {
-    const out = new Map<string, WipModule>();
-    for (const k of publishable) {
-      for (const m of compositions[k] ?? []) {
-        if (m.clusterCompositionStatus !== 'ADDED' || m.status !== 'WIP') continue;
-        const id = moduleKeyString(m);
-        const entry = out.get(id) ?? { moduleName: m.moduleName, moduleLabel: m.moduleLabel, monthId: m.monthId, clusterIds: [] };
-        entry.clusterIds.push(state.base[k]!.clusterId);
-        out.set(id, entry);
+  /**
+   * The per-cluster step (issue 34 item 3, docs/LIFECYCLE.md "Publish per cluster"): the server's checks of
+   * every cluster of the page. Nothing blocks: all go on. Something blocks: the Publish dialog lists each
+   * cluster ready or waiting with its blockers; the planner publishes the ready ones (the others wait), or
+   * publishes the blocking modules (confirmed) and the clusters are checked again. Answers the clusters that
+   * go on to the spec's LIA confirmation, or null when the planner stops.
+   */
+  const choosePublishable = async (): Promise<string[] | null> => {
+    for (;;) {
+      setBusy(CLUSTER_PUBLISH_TEXTS.checking);
+      let blocking: ClusterBlocking[];
+      try {
+        blocking = (await checkForPublish(publishable.map(bodyOf))).blocking;
+      } catch (e) {
+        reportFailure(e);
+        return null;
+      } finally {
+        setBusy(null);
       }
-    }
-    return [...out.values()];
-  };
-
-  /** Whether the caller holds the submit right on every one of the modules (their brand and zones). */
-  const mayPublishModules = async (modules: readonly WipModule[]) => {
-    try {
-      const dtos = await getModuleDetails(modules.map((m) => ({ moduleName: m.moduleName, monthId: m.monthId })));
-      return dtos.length === modules.length && dtos.every((d) => canPublish(grants, { brand: d.brand, zones: d.starZones }));
-    } catch {
-      return false;
-    }
-  };
-
-  /** `modulesPublished`: the modules in WIP were just published ('Publish these modules first'), the page has not reloaded them. */
-  const publish = async (opts: { modulesPublished?: boolean } = {}) => {
-    if (publishable.length === 0 || busy) return;
-    const wip = opts.modulesPublished ? [] : wipModules();
-    if (wip.length) {
-      const choice = await askWipModules(wip, await mayPublishModules(wip));
-      if (choice !== 'publishFirst') return;
+      if (blocking.length === 0) return publishable;
+      const waiting = new Set(blocking.map((b) => keyOf(b)));
+      const ready = publishable.filter((k) => !waiting.has(k));
+      const choice = await askPublishBlockers(
+        ready.map((k) => state.base[k]!),
+        blocking,
+        username,
+      );
+      if (choice.kind === 'close') return null;
+      if (choice.kind === 'publishReady') return ready;
+      const ok = await confirmDialog({
+        title: CLUSTER_PUBLISH_TEXTS.confirmModulesTitle,
+        confirmLabel: CLUSTER_PUBLISH_TEXTS.confirmModules(choice.modules.length),
+        cancelLabel: 'Cancel',
+        size: 'lg',
+        message: (
+          <Stack gap={6} data-testid="publish-modules-confirm">
+            <Text fz="sm">{CLUSTER_PUBLISH_TEXTS.confirmModulesIntro}</Text>
+            <List size="sm">
+              {choice.modules.map((m) => (
+                <List.Item key={moduleKeyString(m)}>
+                  <b>{m.moduleLabel}</b> ({m.moduleName}, {formatMonthId(m.monthId)})
+                </List.Item>
+              ))}
+            </List>
+          </Stack>
+        ),
+      });
+      if (!ok) continue;
       setBusy(PUBLISH_TEXTS.publishingModules);
-      const done = await publishModulesFirst(wip);
+      const done = await publishBlockingModules(choice.modules);
       setBusy(null);
-      if (!done) return;
-      return publish({ modulesPublished: true });
+      if (!done) return null;
+      // The module chips show the modules' new status; the page's unsaved edits stay.
+      await editor.reload().catch(() => undefined);
     }
-    if (liaMissing(publishable).length) return showMessagePopup('Error!', liaMissingLines(liaMissing(publishable)));
+  };
+
+  const publish = async () => {
+    if (publishable.length === 0 || busy) return;
+    const going = await choosePublishable();
+    if (!going || going.length === 0) return;
+    if (liaMissing(going).length) return showMessagePopup('Error!', liaMissingLines(liaMissing(going)));
     const liaOk = await confirmDialog({
       title: 'Publish',
       confirmLabel: 'Publish',
@@ -190,31 +234,31 @@ export function useClusterActions(editor: ClusterEditor, publishDiff?: ClusterPu
         <Stack gap={6} data-testid="publish-lia-confirm">
           <Text fz="sm">The clusters will be published to the planning system with these LIAs:</Text>
           <List size="sm">
-            {publishable.map((k) => (
+            {going.map((k) => (
               <List.Item key={k}>
                 <b>{state.base[k]!.clusterLabel}</b>: {(state.present.lias[k] ?? []).join(', ')}
               </List.Item>
             ))}
           </List>
-          {publishDiff && publishable.some((k) => changes[k]?.any) && (
+          {publishDiff && going.some((k) => changes[k]?.any) && (
             <Text fz="xs" c="var(--bo-warning-text)">
               The comparison below is of the saved clusters: this publish also saves the changes on screen.
             </Text>
           )}
           {publishDiff?.({
-            items: publishable.map((k) => ({ clusterId: state.base[k]!.clusterId, monthId: state.base[k]!.monthId })),
-            labels: Object.fromEntries(publishable.map((k) => [state.base[k]!.clusterId, state.base[k]!.clusterLabel])),
+            items: going.map((k) => ({ clusterId: state.base[k]!.clusterId, monthId: state.base[k]!.monthId })),
+            labels: Object.fromEntries(going.map((k) => [state.base[k]!.clusterId, state.base[k]!.clusterLabel])),
           })}
         </Stack>
       ),
     });
-    if (!liaOk || !(await confirmDescription(publishable))) return;
+    if (!liaOk || !(await confirmDescription(going))) return;
     setBusy(CLUSTER_EDITOR_TEXTS.publishing);
     try {
-      const bodies = publishable.map(bodyOf);
+      const bodies = going.map(bodyOf);
       const { clusterDuplicatedResponseMap: twins, blocking } = await checkForPublish(bodies);
       if (blocking.length) {
-        // The planning system would refuse them: say why, send nothing.
+        // Something changed since the dialog (a module went back to WIP): say why, send nothing.
         await showPublishBlocked(blocking.map((b) => ({ name: `${b.clusterLabel} (${b.clusterId}, ${formatMonthId(b.monthId)})`, lines: b.reasons.map((r) => r.message) })));
         return;
       }
@@ -239,13 +283,22 @@ export function useClusterActions(editor: ClusterEditor, publishDiff?: ClusterPu
         });
         if (!anyway) return;
       }
-      const { message, jobId } = await publishClusters(bodies);
-      flash(message || CLUSTER_EDITOR_TEXTS.submissionStarted);
-      editor.load(await getClusterDetails(keys));
-      void waitForJob(jobId).then(async () => {
+      const answer = await publishClusters(bodies);
+      flash(answer.message || CLUSTER_EDITOR_TEXTS.submissionStarted);
+      // The server publishes the clusters without blockers; one that a change made meanwhile blocks waits.
+      const waited = answer.clusters.filter((c) => !c.published);
+      if (waited.length)
+        showMessagePopup(
+          CLUSTER_PUBLISH_TEXTS.partlyPublished,
+          waited.flatMap((c) => c.reasons.map((r) => CLUSTER_PUBLISH_TEXTS.notPublishedLine(`${c.clusterLabel} (${c.clusterId})`, r.message))),
+          'orange',
+        );
+      // The clusters that wait keep their unsaved edits (reload keeps the page's edits when there are any).
+      await editor.reload();
+      void waitForJob(answer.jobId).then(async () => {
         const fresh = await editor.reload();
         // A rejection is an outcome: the page says plainly what was not published, and why.
-        const rejected = fresh.filter((c) => publishable.includes(keyOf(c)) && c.status === 'WIP' && c.rpasErrors);
+        const rejected = fresh.filter((c) => going.includes(keyOf(c)) && c.status === 'WIP' && c.rpasErrors);
         if (rejected.length) showMessagePopup(PUBLISH_TEXTS.notPublishedTitle, rejected.flatMap((c) => notPublishedLines(`${c.clusterLabel} (${c.clusterId})`, c.rpasErrors)));
       });
     } catch (e) {
@@ -296,8 +349,11 @@ export function useClusterActions(editor: ClusterEditor, publishDiff?: ClusterPu
     publish: () => flight(PAGE_ACTION, publish),
     copy: (months: string[], toPublish: boolean) => flight(PAGE_ACTION, () => copy(months, toPublish)),
     // A cluster without LIA keeps Save on: the click says which cluster needs one (the server refuses it too).
-    canSave: changedKeys.length > 0 && busy === null,
-    canPublish: publishable.length > 0 && busy === null,
+    canSave: saveDisabledReason === null,
+    canPublish: publishDisabledReason === null,
+    /** Why Save / Publish are disabled (their tooltip and accessible description); null when usable. */
+    saveDisabledReason,
+    publishDisabledReason,
     canOpenCopy: canUseCopyPopup(grants) && busy === null,
     copyRights: { canSave: canSaveInCopy(grants), canSavePublish: canSavePublishInCopy(grants) },
   };
