@@ -16,6 +16,7 @@ import { ActionIcon, Anchor, Badge, Box, Button, Grid, Group, LoadingOverlay, Pa
 import { IconArrowBackUp, IconArrowForwardUp, IconChevronLeft, IconCopy, IconDeviceFloppy, IconSend } from '@tabler/icons-react';
 import { useMemo, useState, type ReactNode } from 'react';
 import type { ClusterVersionContent } from '@bo/shared/item-versions';
+import { DisabledReason } from '@/components/ui/disabled-reason';
 import { flash } from '@/components/ui/flash';
 import { showMessagePopup } from '@/components/ui/message-popup';
 import { Link, useSearchParams } from 'react-router';
@@ -144,12 +145,16 @@ export function ClusterEditorPage({ historyPanel, publishDiff }: { historyPanel?
               <Button variant="default" leftSection={<IconCopy size={16} />} disabled={!actions.canOpenCopy} onClick={() => setCopyOpen(true)}>
                 COPY
               </Button>
-              <Button leftSection={<IconDeviceFloppy size={16} />} disabled={!actions.canSave} onClick={() => void actions.save()}>
-                {busy === CLUSTER_EDITOR_TEXTS.saving ? CLUSTER_EDITOR_TEXTS.saving : 'Save'}
-              </Button>
-              <Button color="teal" leftSection={<IconSend size={16} />} disabled={!actions.canPublish} onClick={() => void actions.publish()}>
-                {busy === CLUSTER_EDITOR_TEXTS.publishing ? CLUSTER_EDITOR_TEXTS.publishing : 'Publish'}
-              </Button>
+              <DisabledReason reason={actions.saveDisabledReason}>
+                <Button leftSection={<IconDeviceFloppy size={16} />} onClick={() => void actions.save()}>
+                  {busy === CLUSTER_EDITOR_TEXTS.saving ? CLUSTER_EDITOR_TEXTS.saving : 'Save'}
+                </Button>
+              </DisabledReason>
+              <DisabledReason reason={actions.publishDisabledReason}>
+                <Button color="teal" leftSection={<IconSend size={16} />} onClick={() => void actions.publish()}>
+                  {busy === CLUSTER_EDITOR_TEXTS.publishing ? CLUSTER_EDITOR_TEXTS.publishing : 'Publish'}
+                </Button>
+              </DisabledReason>
             </Group>
           </Group>
         </Paper>
