@@ -1,7 +1,8 @@
 /**
  * Export Data (/export; part 2 §2, §4 "Export", §5, §8) in real Chromium: search modules for a month
  * and a brand, select three, Export Selected as XLS (the workbook read back with ExcelJS) and as PDF;
- * the same for three clusters; the results cleared after each finished export; a user without the
+ * the same for three clusters; the results and the selection kept after a finished export (issue 34),
+ * files named after what they hold, the export history telling the exports apart; a user without the
  * export right. Exports change nothing, so any demo month will do.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -120,8 +121,8 @@ async function exportSelected(format: 'XLS' | 'PDF', template: string | null, sh
   }
   const [download] = await Promise.all([page.waitForEvent('download', { timeout: 60_000 }), start.click()]);
   await modal().waitFor({ state: 'hidden' });
-  // A finished export clears the results (part 2 §4).
-  await page.getByTestId('export-welcome').waitFor();
+  // A finished export keeps the results and the selection (issue 34: the same items as XLS, then as PDF).
+  expect(await page.getByTestId('export-selected-count').innerText()).toBe('3 selected');
   return download;
 }
 
@@ -134,6 +135,13 @@ async function sheetTexts(download: Download): Promise<{ sheets: string[]; cells
 }
 
 const pdfBytes = async (download: Download) => readFileSync((await download.path())!);
+
+/** The lines of a cell's text (paragraphs come with blank lines between them). */
+const linesOf = (text: string) => text.split('\n').filter((line) => line.trim() !== '');
+
+/** A file of several items is named after what it holds: kind, brand, month, count (issue 34). */
+const fileName = (kind: 'modules' | 'clusters', found: Found, extension = 'xlsx') =>
+  `${kind}-${found.brand.value}-${formatMonthId(found.monthId).replace('/', '-')}-3-items.${extension}`;
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -166,18 +174,21 @@ describe('Export Data', () => {
     await screenshot(page, 'export-data-modules');
 
     const xlsx = await exportSelected('XLS', 'Module standard', 'export-data-modules-popup');
-    expect(xlsx.suggestedFilename()).toBe('massive-export.xlsx');
+    expect(xlsx.suggestedFilename()).toBe(fileName('modules', found));
     const { sheets, cells } = await sheetTexts(xlsx);
     expect(sheets).toContain('Modules');
     expect(cells[0]?.[0]).toBeTruthy();
     const exported = new Set(cells.slice(1).map((row) => row[0]));
     expect([...exported].sort()).toEqual(chosen.map((k) => k.split('|')[0]).sort());
-    await screenshot(page, 'export-data-cleared');
+    // The Month column as people read it (Import Module reads it back).
+    const month = cells[0]!.indexOf('Month');
+    expect(new Set(cells.slice(1).map((row) => row[month]))).toEqual(new Set([formatMonthId(found.monthId)]));
+    await settle();
+    await screenshot(page, 'export-data-kept');
 
-    await search(found, false);
-    await selectThree();
+    // The same three, now as PDF: nothing to search or tick again.
     const pdf = await exportSelected('PDF', null);
-    expect(pdf.suggestedFilename()).toBe('massive-export.pdf');
+    expect(pdf.suggestedFilename()).toBe(fileName('modules', found, 'pdf'));
     expect((await pdfBytes(pdf)).subarray(0, 5).toString('latin1')).toBe('%PDF-');
     await screenshotPdf(pdf, 'export-data-modules-pdf-rendered');
   });
@@ -220,42 +231,56 @@ describe('Export Data', () => {
     await page.setViewportSize({ width: 1440, height: 900 });
 
     const xlsx = await exportSelected('XLS', 'Cluster standard', 'export-data-clusters-popup');
-    expect(xlsx.suggestedFilename()).toBe('massive-export.xlsx');
+    expect(xlsx.suggestedFilename()).toBe(fileName('clusters', found));
     const { cells } = await sheetTexts(xlsx);
     const text = new Set(cells.flat());
     for (const id of chosen) expect(text.has(id), `${id} in the workbook`).toBe(true);
     const others = found.names.filter((n) => !chosen.includes(n));
     for (const id of others) expect(text.has(id), `${id} not in the workbook`).toBe(false);
 
-    // The type, statuses, month and brand stay: search again.
-    await search(found, false);
-    await selectThree();
+    // The selection stays: the same three as PDF.
     const pdf = await exportSelected('PDF', null);
-    expect(pdf.suggestedFilename()).toBe('massive-export.pdf');
+    expect(pdf.suggestedFilename()).toBe(fileName('clusters', found, 'pdf'));
     expect((await pdfBytes(pdf)).subarray(0, 5).toString('latin1')).toBe('%PDF-');
     await screenshotPdf(pdf, 'export-data-clusters-pdf-rendered');
 
     // Both cluster exports are in the export history, the PDF in the PDF area too, and they download from there.
     const history = await pageApiCall<ExportHistoryItem[]>(page, context, 'GET', '/exportStatus/');
     const [pdfItem, xlsItem] = history;
-    expect([pdfItem, xlsItem].map((e) => [e!.exportType, e!.status, e!.fileName])).toEqual([
-      ['pdf_massive', 'DONE', 'massive-export.pdf'],
-      ['xls_massive', 'DONE', 'massive-export.xlsx'],
+    expect([pdfItem, xlsItem].map((e) => [e!.exportType, e!.status, e!.fileName, e!.itemKind, e!.itemCount, e!.itemNames, e!.monthIds])).toEqual([
+      ['pdf_massive', 'DONE', fileName('clusters', found, 'pdf'), 'cluster', 3, chosen, [found.monthId]],
+      ['xls_massive', 'DONE', fileName('clusters', found), 'cluster', 3, chosen, [found.monthId]],
     ]);
     await page.goto('/backoffice/pdf-area');
     const pdfRow = page.getByTestId(`export-row-${pdfItem!.id}`);
     await pdfRow.waitFor();
+    expect(linesOf(await pdfRow.getByTestId('export-items').innerText())).toEqual([`3 clusters · ${formatMonthId(found.monthId)}`, chosen.join(', ')]);
+    expect(await pdfRow.getByTestId('export-months').innerText()).toBe(formatMonthId(found.monthId));
     expect(await page.getByTestId(`export-row-${xlsItem!.id}`).count()).toBe(0);
     const [fromArea] = await Promise.all([page.waitForEvent('download'), pdfRow.getByTestId('export-download').click()]);
     expect((await pdfBytes(fromArea)).subarray(0, 5).toString('latin1')).toBe('%PDF-');
     await screenshot(page, 'export-data-clusters-pdf-area');
     await page.goto('/backoffice/history');
     const exports = page.getByTestId('export-history');
-    for (const item of [pdfItem!, xlsItem!]) await exports.getByTestId(`export-row-${item.id}`).waitFor();
+    for (const item of [pdfItem!, xlsItem!]) {
+      const row = exports.getByTestId(`export-row-${item.id}`);
+      await row.waitFor();
+      expect(linesOf(await row.getByTestId('export-items').innerText())).toEqual([`3 clusters · ${formatMonthId(found.monthId)}`, chosen.join(', ')]);
+      expect(await row.getByTestId('export-months').innerText()).toBe(formatMonthId(found.monthId));
+    }
     const [fromHistory] = await Promise.all([page.waitForEvent('download'), exports.getByTestId(`export-row-${xlsItem!.id}`).getByTestId('export-download').click()]);
     const again = new Set((await sheetTexts(fromHistory)).cells.flat());
     for (const id of chosen) expect(again.has(id), `${id} in the workbook from the history`).toBe(true);
     await screenshot(page, 'export-data-clusters-history');
+    // At 1024 px the history's columns still fit the page: the last one (Action) is in view, nothing scrolls sideways.
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await settle();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1024);
+    const action = await exports.getByRole('columnheader', { name: 'Action' }).boundingBox();
+    expect(action!.x + action!.width).toBeLessThanOrEqual(1024);
+    expect(await exports.locator('table').evaluate((t) => t.scrollWidth <= t.parentElement!.clientWidth)).toBe(true);
+    await screenshot(page, 'export-data-clusters-history-1024');
+    await page.setViewportSize({ width: 1440, height: 900 });
     await page.goto('/backoffice/export');
   });
 

@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Progress, Stack, Text } from '@mantine/core';
 import { exportTypeLabel } from '@bo/shared/export-history';
-import { EXPORT_TEXTS, type ExportItem } from '@bo/shared/exports';
+import { EXPORT_TEXTS, exportItemsText, exportKindText, exportMonthsText, type ExportItem } from '@bo/shared/exports';
 import { IconAlertTriangle, IconDownload } from '@tabler/icons-react';
 import { type DataTableColumn, DataTable } from '@/components/ui/data-table';
 import { StatusBadge } from '@/components/ui/status-badge';
@@ -24,11 +24,30 @@ function columns(typeHeader: string): DataTableColumn<ExportRow>[] {
     {
       key: 'type',
       header: header(typeHeader),
+      // The format, then what the export holds (issue 34: two exports of one format and day differ here):
+      // kind, count and month, the first names, and the file's name once built. In the spec's Export
+      // column rather than columns of their own, so that the history's table still fits 1024 px.
       render: (e) => (
-        <Stack gap={0} miw={120}>
+        <Stack gap={0} miw={170} maw={320}>
           <Text fz="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
             {exportTypeLabel(e.exportType)}
           </Text>
+          <Stack gap={0} data-testid="export-items">
+            <Text fz="xs" fw={600}>
+              {exportKindText(e)}
+              {e.monthIds.length > 0 && (
+                <>
+                  {' · '}
+                  <span data-testid="export-months">{exportMonthsText(e)}</span>
+                </>
+              )}
+            </Text>
+            {e.itemNames.length > 0 && (
+              <Text fz="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                {exportItemsText(e)}
+              </Text>
+            )}
+          </Stack>
           {e.fileName && (
             <Text fz="xs" c="dimmed" lineClamp={1} title={e.fileName} style={{ overflowWrap: 'anywhere' }}>
               {e.fileName}
@@ -93,7 +112,8 @@ export interface ExportTableProps {
 
 /**
  * The export lists of the PDF area and of the export history (part 2 §3 "Export item"): date, user,
- * format, status with the error text of a failed export, progress, and DOWNLOAD once the file is built.
+ * format with what it holds (kind, count, months, first names and how many more) and the file's name,
+ * status with the error text of a failed export, progress, and DOWNLOAD once the file is built.
  * Rows come newest first from the server; the table pages them on the client.
  */
 export function ExportTable({ label, typeHeader, exports, loading, error, emptyMessage, pageSize = 10 }: ExportTableProps) {

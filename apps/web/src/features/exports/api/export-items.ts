@@ -71,7 +71,7 @@ export async function exportItems(request: ExportRequest, callbacks: ExportCallb
     if (job.status !== 'DONE') throw new ApiError(500, 'exportFailed', job.response || EXPORT_TEXTS.failed);
     file = await api.get<Response>(`/export/files/${started.exportId}`, { prefix: '/data', responseType: 'response', alertOnError: false });
   }
-  const fileName = fileNameOf(file.headers.get('content-disposition'), `${massive ? 'massive-export' : nameOf(request)}.${pdf ? 'pdf' : 'xlsx'}`);
+  const fileName = fileNameOf(file.headers.get('content-disposition'), `${massive ? `${request.type}s-export` : nameOf(request)}.${pdf ? 'pdf' : 'xlsx'}`);
   saveFile(await file.blob(), fileName);
   return { saved: true, fileName };
 }

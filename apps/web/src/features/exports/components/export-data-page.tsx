@@ -27,7 +27,7 @@ interface Searched extends SearchedExport {
 /**
  * Export Data (/export; part 2 §2, §4 "Export", §5, §8): the sidebar's filters, the results, and the
  * export popup for one item, the selected ones or all (massive variants for several). A finished export
- * clears the results.
+ * keeps the results and the selection (issue 34: a planner exports the same items as XLS, then as PDF).
  */
 export function ExportDataPage() {
   const allowed = useSession((s) => canExportAny(s.grants ?? []));
@@ -61,11 +61,6 @@ export function ExportDataPage() {
     const clusters = items.filter((r): r is ClusterExportResult => !isModuleResult(r));
     openInNewTab(modules.length ? modulesUrl(modules) : clustersUrl(clusters));
   };
-  const finished = () => {
-    setSearched(null);
-    setSelected(new Set());
-  };
-
   return (
     // Docked on narrow screens too: one list beside the filters still reads well at 1024 px.
     <SidebarLayout keepDocked sidebar={<ExportFilters selection={selection} onChange={change} onSearch={runSearch} />}>
@@ -87,7 +82,6 @@ export function ExportDataPage() {
           opened={exporting !== null}
           onClose={() => setExporting(null)}
           status={exportStatusOf(searched)}
-          onExported={finished}
           {...exportTarget(searched, exporting ?? [])}
         />
       )}

@@ -18,7 +18,7 @@ export type ExportModalProps = ExportTarget & {
   status: 'Published' | 'Saved';
   /** A line under the title (what is exported, a warning about unsaved changes …). */
   note?: React.ReactNode;
-  /** A file was exported and downloaded (the Export Data page then clears its results). */
+  /** A file was exported and downloaded. */
   onExported?: () => void;
 };
 
