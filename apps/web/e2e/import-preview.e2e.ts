@@ -14,21 +14,16 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { UPLOAD_TEXTS, type UploadItem, type UploadState } from '@bo/shared/uploads';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { apiCall, apiToken } from './helpers/api';
-import { loginAs } from './helpers/auth';
 import { axeViolations } from './helpers/axe';
 import { launchBrowser, openPage, screenshot } from './helpers/browser';
+import { activeLines, moduleWorkbook as importWorkbook, openImportData as openImportPage, XLSX_MIME, type ImportedModule } from './helpers/import-workbooks';
 
 const MONTH = 'M04_2027';
 const BRAND = 'MRA';
 const SHOTS = '/tmp/shots-import-preview';
-const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-interface ModuleDto {
-  moduleName: string;
-  monthId: string;
-  status: string;
+interface ModuleDto extends ImportedModule {
   version: number;
-  productDtoList: { upc: string; mustHave: boolean; minValue: number; moduleCompositionStatus: string }[];
 }
 
 let browser: Browser;
@@ -39,8 +34,6 @@ let modules: ModuleDto[];
 /** modules[0]'s version before the first test imports a change into it. */
 let exportedVersion: number;
 
-const active = (m: ModuleDto) => m.productDtoList.filter((p) => p.moduleCompositionStatus !== 'REMOVED');
-
 async function details(names: readonly string[]): Promise<ModuleDto[]> {
   return apiCall<ModuleDto[]>(
     token,
@@ -50,19 +43,9 @@ async function details(names: readonly string[]): Promise<ModuleDto[]> {
   );
 }
 
-/** A module workbook: each module's active lines, with the first line of `flip` switched MH ↔ EL; `version` adds the Version column. */
-async function moduleWorkbook(items: ModuleDto[], flip: readonly string[], version?: Record<string, number>): Promise<Buffer> {
-  const book = new ExcelJS.Workbook();
-  const sheet = book.addWorksheet('Modules');
-  sheet.addRow(['Module name', 'Month', 'UPC', 'MH/EL', 'Min value', ...(version ? ['Version'] : [])]);
-  for (const m of items) {
-    active(m).forEach((p, i) => {
-      const mustHave = flip.includes(m.moduleName) && i === 0 ? !p.mustHave : p.mustHave;
-      sheet.addRow([m.moduleName, m.monthId, p.upc, mustHave ? 'MH' : 'EL', p.minValue, ...(version ? [version[m.moduleName]] : [])]);
-    });
-  }
-  return Buffer.from(await book.xlsx.writeBuffer());
-}
+/** Each module's active lines, the first line of the modules named in `flip` with MH/EL switched; `version` adds the Version column. */
+const moduleWorkbook = (items: ModuleDto[], flip: readonly string[], version?: Record<string, number>) =>
+  importWorkbook(items, (m, _line, i) => flip.includes(m.moduleName) && i === 0, version);
 
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
@@ -70,7 +53,7 @@ beforeAll(async () => {
   token = await apiToken('admin');
   const found = await apiCall<{ moduleName: string; status: string; locked: boolean }[]>(token, 'POST', '/module/filtered', { brand: [BRAND], monthId: [MONTH] });
   const wip = found.filter((m) => m.status === 'WIP' && !m.locked).map((m) => m.moduleName);
-  modules = (await details(wip)).filter((m) => active(m).length >= 2).slice(0, 3);
+  modules = (await details(wip)).filter((m) => activeLines(m).length >= 2).slice(0, 3);
   expect(modules).toHaveLength(3);
 });
 afterAll(async () => {
@@ -95,9 +78,7 @@ async function shot(name: string) {
 }
 
 async function openImportData() {
-  await loginAs(page, 'admin');
-  await page.goto('/backoffice/upload');
-  await page.getByRole('heading', { name: 'Import Data' }).waitFor();
+  await openImportPage(page);
   await expect.poll(() => page.getByTestId('import-module').getAttribute('aria-disabled'), { timeout: 30_000 }).toBe('false');
 }
 
@@ -146,7 +127,7 @@ describe('Import Data preview', () => {
     expect(await panel().getByTestId('import-preview-counts').textContent()).toContain(`${UPLOAD_TEXTS.previewOutcomes.saved}: 1`);
     const text = await table();
     expect(text).toHaveLength(2);
-    const flippedUpc = active(changed)[0]!.upc;
+    const flippedUpc = activeLines(changed)[0]!.upc;
     expect(text.find((r) => r[0] === changed.moduleName)).toEqual([changed.moduleName, '04/2027', UPLOAD_TEXTS.previewOutcomes.saved, expect.stringContaining(flippedUpc)]);
     expect(text.find((r) => r[0] === same.moduleName)).toEqual([same.moduleName, '04/2027', UPLOAD_TEXTS.previewOutcomes.unchanged, '']);
     // Real headers for every column.
@@ -173,7 +154,7 @@ describe('Import Data preview', () => {
     await expect.poll(() => row.locator('[data-status]').getAttribute('data-status'), { timeout: 30_000, interval: 250 }).toBe('DONE');
     await shot('module-applied');
     const after = new Map((await details([changed.moduleName, same.moduleName])).map((m) => [m.moduleName, m]));
-    expect(after.get(changed.moduleName)!.productDtoList.find((p) => p.upc === flippedUpc)!.mustHave).toBe(!active(changed)[0]!.mustHave);
+    expect(after.get(changed.moduleName)!.productDtoList.find((p) => p.upc === flippedUpc)!.mustHave).toBe(!activeLines(changed)[0]!.mustHave);
     expect(after.get(same.moduleName)!.productDtoList).toEqual(before.find((m) => m.moduleName === same.moduleName)!.productDtoList);
   });
 
@@ -199,10 +180,10 @@ describe('Import Data preview', () => {
     expect(answer.status()).toBe(200);
     expect(answer.request().postDataJSON()).toEqual({ overwrite: [`${target.moduleName}|${MONTH}`] });
     await panel().waitFor({ state: 'detached' });
-    const upc = active(current!)[0]!.upc;
+    const upc = activeLines(current!)[0]!.upc;
     await expect
       .poll(async () => (await details([target.moduleName]))[0]!.productDtoList.find((p) => p.upc === upc)!.mustHave, { timeout: 30_000, interval: 250 })
-      .toBe(!active(current!)[0]!.mustHave);
+      .toBe(!activeLines(current!)[0]!.mustHave);
   });
 
   it('Import Cluster: the preview lists the cluster change; Cancel drops it and writes nothing', async () => {

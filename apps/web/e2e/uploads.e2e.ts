@@ -17,18 +17,14 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { apiCall, apiToken } from './helpers/api';
 import { loginAs } from './helpers/auth';
 import { launchBrowser, openPage, screenshot } from './helpers/browser';
+import { activeLines, moduleWorkbook as importWorkbook, openImportData as openImportPage, XLSX_MIME, type ImportedModule } from './helpers/import-workbooks';
 
 const MONTH = 'M05_2027';
 const BRAND = 'MRA';
 const SHOTS = '/tmp/shots-uploads';
-const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-interface ModuleDto {
-  moduleName: string;
-  monthId: string;
-  status: string;
+interface ModuleDto extends ImportedModule {
   locked: boolean;
-  productDtoList: { upc: string; mustHave: boolean; minValue: number; moduleCompositionStatus: string }[];
 }
 
 let browser: Browser;
@@ -39,22 +35,8 @@ let token: string;
 let modules: ModuleDto[];
 let workbook: Buffer;
 
-const active = (m: ModuleDto) => m.productDtoList.filter((p) => p.moduleCompositionStatus !== 'REMOVED');
-
-/** The workbook Export Module XLS writes, reduced to the columns the import needs. */
-async function moduleWorkbook(items: ModuleDto[], flip: { moduleName: string; upc: string }): Promise<Buffer> {
-  const book = new ExcelJS.Workbook();
-  const sheet = book.addWorksheet('Modules');
-  sheet.addRow(['Module name', 'Month', 'UPC', 'MH/EL', 'Min value']);
-  for (const m of items) {
-    for (const p of active(m)) {
-      const flipped = m.moduleName === flip.moduleName && p.upc === flip.upc;
-      const mustHave = flipped ? !p.mustHave : p.mustHave;
-      sheet.addRow([m.moduleName, m.monthId, p.upc, mustHave ? 'MH' : 'EL', p.minValue]);
-    }
-  }
-  return Buffer.from(await book.xlsx.writeBuffer());
-}
+/** The modules' active lines, the line `flip` names with MH/EL switched. */
+const moduleWorkbook = (items: ModuleDto[], flip: { moduleName: string; upc: string }) => importWorkbook(items, (m, p) => m.moduleName === flip.moduleName && p.upc === flip.upc);
 
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
@@ -63,9 +45,9 @@ beforeAll(async () => {
   const found = await apiCall<{ moduleName: string; status: string; locked: boolean }[]>(token, 'POST', '/module/filtered', { brand: [BRAND], monthId: [MONTH] });
   const wip = found.filter((m) => m.status === 'WIP' && !m.locked).map((m) => ({ moduleName: m.moduleName, monthId: MONTH }));
   const details = await apiCall<ModuleDto[]>(token, 'POST', '/module/details', wip);
-  modules = details.filter((m) => active(m).length >= 2).slice(0, 2);
+  modules = details.filter((m) => activeLines(m).length >= 2).slice(0, 2);
   expect(modules).toHaveLength(2);
-  workbook = await moduleWorkbook(modules, { moduleName: modules[1]!.moduleName, upc: active(modules[1]!)[0]!.upc });
+  workbook = await moduleWorkbook(modules, { moduleName: modules[1]!.moduleName, upc: activeLines(modules[1]!)[0]!.upc });
 });
 afterAll(async () => {
   await browser?.close();
@@ -84,11 +66,7 @@ async function shot(name: string) {
   await screenshot(page, `uploads-${name}`);
 }
 
-async function openImportData(user = 'admin') {
-  await loginAs(page, user);
-  await page.goto('/backoffice/upload');
-  await page.getByRole('heading', { name: 'Import Data' }).waitFor();
-}
+const openImportData = (user = 'admin') => openImportPage(page, user);
 
 const area = (kind: 'module' | 'cluster') => page.getByTestId(`import-${kind}`);
 const picker = (kind: 'module' | 'cluster') => area(kind).locator('input[type=file]');
@@ -238,9 +216,9 @@ describe('Import Data', () => {
     // The import did what the workbook says: the flipped line changed, the rest did not.
     const after = await apiCall<ModuleDto[]>(token, 'POST', '/module/details', modules.map((m) => ({ moduleName: m.moduleName, monthId: MONTH })));
     const byName = new Map(after.map((m) => [m.moduleName, m]));
-    const flipped = active(modules[1]!)[0]!;
+    const flipped = activeLines(modules[1]!)[0]!;
     expect(byName.get(modules[1]!.moduleName)!.productDtoList.find((p) => p.upc === flipped.upc)!.mustHave).toBe(!flipped.mustHave);
-    for (const p of active(modules[0]!)) {
+    for (const p of activeLines(modules[0]!)) {
       expect(byName.get(modules[0]!.moduleName)!.productDtoList.find((q) => q.upc === p.upc)!.mustHave).toBe(p.mustHave);
     }
   });
