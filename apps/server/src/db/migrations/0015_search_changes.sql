@@ -161,7 +161,8 @@ END
 $$;
 --> statement-breakpoint
 -- Moves the log's rows into the totals (per scope: how many, highest id) in one statement; answers how many it moved.
--- Concurrent calls are safe: a row is counted by the call that deleted it.
+-- Concurrent calls are safe: a row is counted by the call that deleted it, and the totals are written in scope order,
+-- so two calls never wait for each other's totals rows in opposite orders (a deadlock).
 CREATE FUNCTION compact_search_changes() RETURNS bigint LANGUAGE plpgsql AS $$
 DECLARE
   v_moved bigint;
@@ -170,7 +171,8 @@ BEGIN
   WITH gone AS (DELETE FROM search_changes RETURNING month_id, brand_code, id),
        sums AS (SELECT month_id, brand_code, count(*) AS n, max(id) AS last_id FROM gone GROUP BY month_id, brand_code),
        kept AS (
-         INSERT INTO search_change_totals AS t (month_id, brand_code, n, last_id) SELECT month_id, brand_code, n, last_id FROM sums
+         INSERT INTO search_change_totals AS t (month_id, brand_code, n, last_id)
+         SELECT month_id, brand_code, n, last_id FROM sums ORDER BY month_id, brand_code
          ON CONFLICT (month_id, brand_code) DO UPDATE SET n = t.n + excluded.n, last_id = greatest(t.last_id, excluded.last_id)
          RETURNING 1
        )
