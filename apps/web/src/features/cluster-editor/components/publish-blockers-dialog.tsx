@@ -11,12 +11,12 @@ import { modals } from '@mantine/modals';
 import { IconExternalLink } from '@tabler/icons-react';
 import { CLUSTER_EDITOR_TEXTS } from '@bo/shared/cluster-editor';
 import { CLUSTER_PUBLISH_TEXTS as T, CLUSTER_TEXTS, type BlockingModule, type ClusterBlocking } from '@bo/shared/clusters';
-import { moduleKeyString } from '@bo/shared/item-keys';
 import { PUBLISH_TEXTS } from '@bo/shared/modules';
 import { sameUser } from '@bo/shared/permissions';
 import { DisabledReason } from '@/components/ui/disabled-reason';
 import { formatMonthId } from '@/lib/format';
 import { absolute, moduleUrl } from '@/lib/editor-urls';
+import { modulesToPublish } from '../logic/blocking-modules';
 
 export interface ReadyCluster {
   clusterId: string;
@@ -25,14 +25,6 @@ export interface ReadyCluster {
 }
 
 export type PublishBlockersChoice = { kind: 'publishReady' } | { kind: 'publishModules'; modules: BlockingModule[] } | { kind: 'close' };
-
-/** The modules the caller can clear now: theirs to publish, passing their checks, not locked by someone else. Each once. */
-export function modulesToPublish(blocking: readonly ClusterBlocking[], username: string): BlockingModule[] {
-  const out = new Map<string, BlockingModule>();
-  for (const c of blocking)
-    for (const m of c.modules) if (m.canPublish && m.publishable && (!m.userLock || sameUser(m.userLock, username))) out.set(moduleKeyString(m), m);
-  return [...out.values()];
-}
 
 /** One line of a module's own state: why it cannot be published, or that it would pass. */
 function moduleState(m: BlockingModule, username: string): string[] {
