@@ -12,9 +12,9 @@ import {
   type DragStartEvent,
 } from '@dnd-kit/core';
 import { clusterKeyString } from '@bo/shared/item-keys';
-import { ActionIcon, Anchor, Badge, Box, Button, Grid, Group, LoadingOverlay, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Box, Button, Grid, Group, LoadingOverlay, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconArrowBackUp, IconArrowForwardUp, IconChevronLeft, IconCopy, IconDeviceFloppy, IconSend } from '@tabler/icons-react';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useRef, useState, type ReactNode } from 'react';
 import type { ClusterVersionContent } from '@bo/shared/item-versions';
 import { DisabledReason } from '@/components/ui/disabled-reason';
 import { flash } from '@/components/ui/flash';
@@ -35,6 +35,7 @@ import type { DragData, DropData } from '../logic/drop-rules';
 import { clusterKeysFromSearch } from '../logic/page-params';
 import { AllClustersArea } from './all-clusters-area';
 import { ClusterBlock } from './cluster-block';
+import { clusterDragAccessibility, cornerCollision, jumpBetweenDropAreas } from './dnd';
 import { CopyDialog } from './copy-dialog';
 import { DiscontinuedTable } from './discontinued-table';
 import { ModuleChip } from './module-chip';
@@ -43,8 +44,9 @@ import classes from './cluster-editor-page.module.css';
 
 const EMPTY_CONTENT: ClusterVersionContent = { clusterDescription: null, stores: [], modules: [], lias: [], classifications: [] };
 
-/** The area under the pointer; keyboard drags (no pointer) fall back to the overlapping area. */
+/** The area under the pointer (or the overlapping one); keyboard drags (no pointer): the area the arrows jumped to. */
 const collision: CollisionDetection = (args) => {
+  if (!args.pointerCoordinates) return cornerCollision(args);
   const under = pointerWithin(args);
   return under.length ? under : rectIntersection(args);
 };
@@ -76,7 +78,11 @@ export function ClusterEditorPage({ historyPanel, publishDiff }: { historyPanel?
   const [copyOpen, setCopyOpen] = useState(false);
   const [dragging, setDragging] = useState<DragData | null>(null);
 
-  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 5 } }), useSensor(KeyboardSensor));
+  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 5 } }), useSensor(KeyboardSensor, { coordinateGetter: jumpBetweenDropAreas }));
+  // dnd-kit's live region speaks the module label and the cluster's label and month (issue 34).
+  const baseNow = useRef(state.base);
+  baseNow.current = state.base;
+  const accessibility = useMemo(() => clusterDragAccessibility((k) => (baseNow.current[k] ? `${baseNow.current[k].clusterLabel} ${formatMonthId(baseNow.current[k].monthId)}` : undefined)), []);
   const onDragStart = (event: DragStartEvent) => setDragging((event.active.data.current as DragData) ?? null);
   const onDragEnd = (event: DragEndEvent) => {
     setDragging(null);
@@ -110,7 +116,7 @@ export function ClusterEditorPage({ historyPanel, publishDiff }: { historyPanel?
   const facingBy = new Map((rangeFacing.data ?? []).map((r) => [clusterKeyString(r), r.rangeFacing]));
 
   return (
-    <DndContext sensors={sensors} collisionDetection={collision} onDragStart={onDragStart} onDragEnd={onDragEnd} onDragCancel={() => setDragging(null)}>
+    <DndContext accessibility={accessibility} sensors={sensors} collisionDetection={collision} onDragStart={onDragStart} onDragEnd={onDragEnd} onDragCancel={() => setDragging(null)}>
       <Box pos="relative" style={{ flex: 1 }}>
         <LoadingOverlay visible={busy !== null} loaderProps={{ children: <Text fw={700}>{busy}</Text> }} zIndex={150} />
         <Paper radius={0} px="lg" py="sm" withBorder style={{ position: 'sticky', top: 64, zIndex: 100 }}>
@@ -132,19 +138,21 @@ export function ClusterEditorPage({ historyPanel, publishDiff }: { historyPanel?
               </Text>
             </Group>
             <Group gap="xs" wrap="nowrap">
-              <Tooltip label="Undo (Ctrl+Z)">
-                <ActionIcon variant="default" size="lg" aria-label="Undo" disabled={!editor.canUndo} onClick={editor.undo}>
+              <DisabledReason reason={!editor.canUndo && 'Nothing to undo'} label="Undo (Ctrl+Z)">
+                <ActionIcon variant="default" size="lg" aria-label="Undo" onClick={editor.undo}>
                   <IconArrowBackUp size={18} />
                 </ActionIcon>
-              </Tooltip>
-              <Tooltip label="Redo (Ctrl+Shift+Z)">
-                <ActionIcon variant="default" size="lg" aria-label="Redo" disabled={!editor.canRedo} onClick={editor.redo}>
+              </DisabledReason>
+              <DisabledReason reason={!editor.canRedo && 'Nothing to redo'} label="Redo (Ctrl+Shift+Z)">
+                <ActionIcon variant="default" size="lg" aria-label="Redo" onClick={editor.redo}>
                   <IconArrowForwardUp size={18} />
                 </ActionIcon>
-              </Tooltip>
-              <Button variant="default" leftSection={<IconCopy size={16} />} disabled={!actions.canOpenCopy} onClick={() => setCopyOpen(true)}>
-                COPY
-              </Button>
+              </DisabledReason>
+              <DisabledReason reason={!actions.canOpenCopy && (busy !== null ? `Wait: ${busy}` : 'You need a copy right')}>
+                <Button variant="default" leftSection={<IconCopy size={16} />} onClick={() => setCopyOpen(true)}>
+                  COPY
+                </Button>
+              </DisabledReason>
               <DisabledReason reason={actions.saveDisabledReason}>
                 <Button leftSection={<IconDeviceFloppy size={16} />} onClick={() => void actions.save()}>
                   {busy === CLUSTER_EDITOR_TEXTS.saving ? CLUSTER_EDITOR_TEXTS.saving : 'Save'}

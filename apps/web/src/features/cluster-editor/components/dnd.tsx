@@ -1,13 +1,35 @@
-import { useDraggable, useDroppable } from '@dnd-kit/core';
+import { type Announcements, type CollisionDetection, KeyboardCode, type KeyboardCoordinateGetter, type ScreenReaderInstructions, useDraggable, useDroppable } from '@dnd-kit/core';
+import { CLUSTER_EDITOR_TEXTS } from '@bo/shared/cluster-editor';
 import { CSS } from '@dnd-kit/utilities';
+import { useCallback, useRef } from 'react';
+import { focusAfterMove, useFocusAfterMove } from '@/components/ui/focus-after-move';
 import { Box, Paper, Text } from '@mantine/core';
-import type { DragData, DropData } from '../logic/drop-rules';
+import type { DragData, DropData, DragSource, DropZone } from '../logic/drop-rules';
+import classes from './dnd.module.css';
+
+/** A chip's place-independent name: the same module in a cluster and in its bin (or in 'all' and its bin). */
+const chipToken = (data: DragData) => (data.source === 'search' ? null : `${data.key ?? 'all'}::${data.module.moduleName}`);
 
 export function Draggable({ id, data, disabled, children }: { id: string; data: DragData; disabled?: boolean; children: React.ReactNode }) {
   const { attributes, listeners, setNodeRef, transform, isDragging } = useDraggable({ id, data, disabled });
+  // Remove / Restore moves the chip to the other list: the new chip takes the focus back (keyboard users stay put).
+  const token = chipToken(data);
+  const node = useRef<HTMLDivElement | null>(null);
+  const setRef = useCallback(
+    (el: HTMLDivElement | null) => {
+      node.current = el;
+      setNodeRef(el);
+    },
+    [setNodeRef],
+  );
+  useFocusAfterMove(token, node);
   return (
     <Box
-      ref={setNodeRef}
+      ref={setRef}
+      className={classes.draggable}
+      onClickCapture={(e: React.MouseEvent) => {
+        if (token && (e.target as HTMLElement).closest('[data-chip-action]')) focusAfterMove(token);
+      }}
       style={{ transform: CSS.Translate.toString(transform), opacity: isDragging ? 0.4 : 1, cursor: disabled ? 'default' : 'grab', touchAction: 'none' }}
       {...attributes}
       {...listeners}
@@ -69,3 +91,108 @@ export function DropArea({
     </Paper>
   );
 }
+
+const isDrag = (d: unknown): d is DragData => !!d && typeof d === 'object' && 'module' in d && 'source' in d;
+const isDrop = (d: unknown): d is DropData => !!d && typeof d === 'object' && 'zone' in d;
+
+/**
+ * What dnd-kit's live region says while a module is dragged on the cluster page (issue 34): the module by its
+ * label and the place by the cluster's label and month ('Aurora Optical Best Sellers 01 picked up from the
+ * modules of North Stores 11/2026', '… moved to …', '… dropped in …', 'Moving cancelled …'), never dnd-kit's ids.
+ * `clusterName` gives a cluster key's label and month; it is read when spoken.
+ */
+export function clusterDragAccessibility(clusterName: (key: string) => string | undefined): { announcements: Announcements; screenReaderInstructions: ScreenReaderInstructions } {
+  let started: DragData | null = null;
+  // dnd-kit reports the start's own area as 'over' right after the pick-up: said once, not twice.
+  let lastOver: string | null = null;
+  const cluster = (key?: string) => (key && clusterName(key)) || 'the cluster';
+  const place = (where: DragSource | DropZone, key?: string) => {
+    switch (where) {
+      case 'search':
+        return 'the module search';
+      case 'cluster':
+        return `the modules of ${cluster(key)}`;
+      case 'bin':
+        return `the removed modules of ${cluster(key)}`;
+      case 'all':
+        return `${CLUSTER_EDITOR_TEXTS.addToAll} (every open cluster)`;
+      case 'allBin':
+        return 'the modules removed from all clusters';
+    }
+  };
+  const moduleOf = (data: unknown) => (isDrag(data) ? data : started)?.module.moduleLabel ?? 'The module';
+  const to = (data: unknown) => (isDrop(data) ? place(data.zone, data.key) : null);
+  return {
+    screenReaderInstructions: {
+      draggable:
+        'To pick up a module, press Space or Enter. While it is picked up, the arrow keys move it over the clusters, their removed modules and the Add to all clusters area; press Space or Enter to drop it there, or Escape to cancel.',
+    },
+    announcements: {
+      onDragStart: ({ active }) => {
+        started = isDrag(active.data.current) ? active.data.current : null;
+        lastOver = started ? `${started.source}|${started.key ?? ''}` : null;
+        return started ? `${started.module.moduleLabel} picked up from ${place(started.source, started.key)}.` : undefined;
+      },
+      onDragOver: ({ active, over }) => {
+        const data = over?.data.current;
+        const at = isDrop(data) ? `${data.zone}|${data.key ?? ''}` : 'none';
+        if (at === lastOver) return undefined;
+        lastOver = at;
+        const where = to(data);
+        return where ? `${moduleOf(active.data.current)} moved to ${where}.` : `${moduleOf(active.data.current)} is no longer over an area.`;
+      },
+      onDragEnd: ({ active, over }) => {
+        const where = to(over?.data.current);
+        const text = where ? `${moduleOf(active.data.current)} dropped in ${where}.` : `${moduleOf(active.data.current)} dropped outside the areas: nothing changed.`;
+        started = null;
+        return text;
+      },
+      onDragCancel: ({ active }) => {
+        const from = isDrag(active.data.current) ? active.data.current : started;
+        started = null;
+        return from ? `Moving cancelled. ${from.module.moduleLabel} stays in ${place(from.source, from.key)}.` : 'Moving cancelled.';
+      },
+    },
+  };
+}
+
+const FORWARD: string[] = [KeyboardCode.Down, KeyboardCode.Right];
+const BACKWARD: string[] = [KeyboardCode.Up, KeyboardCode.Left];
+
+/**
+ * Keyboard dragging jumps from drop area to drop area in reading order (a cluster's modules, its removed
+ * modules, the next cluster …, Add to all clusters and its bin): ↓/→ next, ↑/← previous; Space or Enter drops,
+ * Escape cancels. dnd-kit's default moves 25 px a press, and scrolls the page instead near its edge.
+ */
+export const jumpBetweenDropAreas: KeyboardCoordinateGetter = (event, { context }) => {
+  const forward = FORWARD.includes(event.code);
+  if (!forward && !BACKWARD.includes(event.code)) return undefined;
+  event.preventDefault();
+  const { droppableRects, droppableContainers, over, collisionRect } = context;
+  const areas = droppableContainers
+    .getEnabled()
+    .map((c) => ({ id: c.id, rect: droppableRects.get(c.id) }))
+    .filter((a): a is { id: typeof a.id; rect: NonNullable<typeof a.rect> } => !!a.rect)
+    .sort((a, b) => a.rect.top - b.rect.top || a.rect.left - b.rect.left);
+  if (areas.length === 0 || !collisionRect) return undefined;
+  let index = areas.findIndex((a) => a.id === over?.id);
+  if (index === -1) {
+    index = areas.findIndex((a) => a.rect.top + a.rect.height > collisionRect.top);
+    if (index === -1) index = areas.length - 1;
+    if (forward) index -= 1;
+  }
+  const target = areas[Math.max(0, Math.min(areas.length - 1, index + (forward ? 1 : -1)))]!;
+  return { x: target.rect.left + 6, y: target.rect.top + 6 };
+};
+
+/** Keyboard drags (no pointer): the area holding the dragged chip's top-left corner, where jumpBetweenDropAreas puts it. */
+export const cornerCollision: CollisionDetection = (args) => {
+  const x = args.collisionRect.left + 2;
+  const y = args.collisionRect.top + 2;
+  return args.droppableContainers
+    .filter((c) => {
+      const r = args.droppableRects.get(c.id);
+      return r && x >= r.left && x <= r.left + r.width && y >= r.top && y <= r.top + r.height;
+    })
+    .map((c) => ({ id: c.id, data: { droppableContainer: c, value: 0 } }));
+};

@@ -84,6 +84,7 @@ export function ModuleChip({
                 onPointerDown={(e) => e.stopPropagation()}
                 onKeyDown={(e) => e.stopPropagation()}
                 onClick={onAction}
+                data-chip-action={action}
               >
                 {action === 'remove' ? <IconTrash size={14} /> : <IconArrowBackUp size={14} />}
               </ActionIcon>

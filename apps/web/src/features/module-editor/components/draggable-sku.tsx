@@ -1,4 +1,5 @@
-import { memo, useCallback, useMemo } from 'react';
+import { memo, useCallback, useMemo, useRef } from 'react';
+import { focusAfterMove, useFocusAfterMove } from '@/components/ui/focus-after-move';
 import { useDraggable } from '@dnd-kit/core';
 import type { ProductDto } from '@bo/shared/modules';
 import type { Area } from '../logic/drop-rules';
@@ -38,14 +39,35 @@ interface DraggableSkuProps extends DraggableSkuHandlers {
  */
 export const DraggableSku = memo(function DraggableSku({ moduleKey, product, area, readOnly, compact, dimmed, onToggle, onKeyAction, onMinValue, menu, onInfo }: DraggableSkuProps) {
   const data = useMemo<DragData>(() => ({ moduleKey, product, area }), [moduleKey, product, area]);
-  const { attributes, listeners, setNodeRef, isDragging } = useDraggable({ id: dragId(moduleKey, product.upc), data, disabled: readOnly });
+  const id = dragId(moduleKey, product.upc);
+  const { attributes, listeners, setNodeRef, isDragging } = useDraggable({ id, data, disabled: readOnly });
+  // M, Delete or a move of the ⋮ menu re-draws the tile in its new area: the new tile takes the focus back.
+  const node = useRef<HTMLDivElement | null>(null);
+  const setRef = useCallback(
+    (el: HTMLDivElement | null) => {
+      node.current = el;
+      setNodeRef(el);
+    },
+    [setNodeRef],
+  );
+  useFocusAfterMove(id, node);
   const { onKeyDown, ...pointer } = listeners ?? {};
   const tileMinValue = useCallback((upc: string, value: number) => onMinValue?.(moduleKey, upc, value), [onMinValue, moduleKey]);
-  const tileMenu = useCallback((p: ProductDto, a: Area) => menu?.(moduleKey, p, a) ?? [], [menu, moduleKey]);
+  const tileMenu = useCallback(
+    (p: ProductDto, a: Area) =>
+      (menu?.(moduleKey, p, a) ?? []).map((item) => ({
+        ...item,
+        onSelect: () => {
+          focusAfterMove(id);
+          item.onSelect();
+        },
+      })),
+    [menu, moduleKey, id],
+  );
   const tileInfo = useCallback((p: ProductDto) => onInfo?.(moduleKey, p), [onInfo, moduleKey]);
   return (
     <div
-      ref={setNodeRef}
+      ref={setRef}
       {...attributes}
       {...pointer}
       // A group, not dnd-kit's role="button": the tile holds buttons of its own (a button may hold none).
@@ -59,6 +81,7 @@ export const DraggableSku = memo(function DraggableSku({ moduleKey, product, are
       onKeyDown={(event) => {
         if (!readOnly && !isDragging && (event.key === 'm' || event.key === 'M' || event.key === 'Delete')) {
           event.preventDefault();
+          focusAfterMove(id);
           onKeyAction?.(moduleKey, product.upc, event.key);
           return;
         }

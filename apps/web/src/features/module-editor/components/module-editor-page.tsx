@@ -15,6 +15,7 @@ import { useNewness, type NewnessTab } from '../hooks/use-newness';
 import type { DragData, DropData } from '../logic/dnd-ids';
 import type { Area } from '../logic/drop-rules';
 import { areaCollision, jumpBetweenAreas } from '../logic/keyboard-dnd';
+import { skuDragAccessibility } from '../logic/drag-announcements';
 import { moduleKey, parseModuleKey, type ModuleKeyString } from '../logic/module-key';
 import { activeCounts } from '../hooks/editor-reducer';
 import { compareModules, type ModuleOrder, type SkuOrder } from '../logic/ordering';
@@ -117,6 +118,10 @@ export function ModuleEditorPage({
   // What is dragged is kept from the start: dnd-kit gives an empty `data` once the source tile has
   // unmounted (a virtualised card or Active SKUs row scrolled away during the drag).
   const dragged = useRef<DragData | null>(null);
+  // dnd-kit's live region speaks the SKU, area and module label (issue 34); the labels are read when spoken.
+  const modulesNow = useRef(editor.state.modules);
+  modulesNow.current = editor.state.modules;
+  const accessibility = useMemo(() => skuDragAccessibility((k) => modulesNow.current[k]?.dto.moduleLabel), []);
   // The card list while a SKU is dragged: marked in the DOM (sku-tile.module.css), not by a render.
   const list = useRef<HTMLDivElement | null>(null);
   const onDragStart = useCallback((e: DragStartEvent) => {
@@ -253,7 +258,7 @@ export function ModuleEditorPage({
   }
 
   return (
-    <DndContext sensors={sensors} collisionDetection={areaCollision} onDragStart={onDragStart} onDragEnd={onDragEnd} onDragCancel={onDragCancel} autoScroll={{ threshold: { x: 0, y: 0.15 }, interval: 16, acceleration: 20 }}>
+    <DndContext accessibility={accessibility} sensors={sensors} collisionDetection={areaCollision} onDragStart={onDragStart} onDragEnd={onDragEnd} onDragCancel={onDragCancel} autoScroll={{ threshold: { x: 0, y: 0.15 }, interval: 16, acceleration: 20 }}>
       <Box className={classes.page}>
         <AlertBar />
         <EditorHeader

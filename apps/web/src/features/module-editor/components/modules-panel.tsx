@@ -7,6 +7,7 @@ import { activeCounts, hasChanges, type EditorModule } from '../hooks/editor-red
 import { moduleStatusColor, statusLabel } from '../logic/labels';
 import type { ModuleFilter } from '../logic/module-filter';
 import { moduleKey, type ModuleKeyString } from '../logic/module-key';
+import { moduleOrderAccessibility } from '../logic/drag-announcements';
 import classes from './modules-panel.module.css';
 
 interface ModulesPanelProps {
@@ -30,6 +31,8 @@ interface ModulesPanelProps {
 export function ModulesPanel({ modules, shown, filter, onFilter, onReorder, onShow }: ModulesPanelProps) {
   const keys = modules.map((m) => moduleKey(m.dto));
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
+  const labels = new Map(modules.map((m) => [moduleKey(m.dto), m.dto.moduleLabel]));
+  const accessibility = moduleOrderAccessibility((k) => labels.get(k), (k) => keys.indexOf(k), () => keys.length);
   const onDragEnd = (e: DragEndEvent) => {
     if (!e.over || e.active.id === e.over.id) return;
     onReorder(arrayMove(keys, keys.indexOf(String(e.active.id)), keys.indexOf(String(e.over.id))));
@@ -62,7 +65,7 @@ export function ModulesPanel({ modules, shown, filter, onFilter, onReorder, onSh
         Drag a row to reorder the page; click it to go to the module.
       </Text>
       <div className={classes.list} data-testid="modules-list">
-        <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+        <DndContext accessibility={accessibility} sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
           <SortableContext items={keys} strategy={verticalListSortingStrategy}>
             {modules.map((m) => (
               <ModuleRow key={moduleKey(m.dto)} module={m} hidden={!shown.has(moduleKey(m.dto))} onShow={onShow} />
