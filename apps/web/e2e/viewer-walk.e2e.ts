@@ -2,7 +2,8 @@
  * A viewer walks every route of the spec (issue 34 item 6): no screen offers an action the server would
  * refuse. On each route the page's own calls answer no 403, and every action button a viewer may not use
  * (save, publish, copy, restore, export, import, delete, create, massive edit) is absent or disabled — a
- * screen meant for editors or administrators shows its no-access page instead.
+ * screen meant for editors or administrators shows its no-access page instead. A disabled action button says
+ * why: its reason (components/ui/disabled-reason.tsx) is its accessible description and its tooltip.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -51,11 +52,26 @@ describe('a viewer on every route', { timeout: 300_000 }, () => {
       await page.getByText(visits[route].text).or(page.locator('[data-no-access]')).first().waitFor({ timeout: 20_000 });
       await page.waitForTimeout(600);
       const offered: string[] = [];
+      const unexplained: string[] = [];
       for (const button of await page.getByRole('button').all()) {
         const name = ((await button.getAttribute('aria-label')) ?? (await button.innerText())).trim().replace(/\s+/g, ' ');
-        if (ACTIONS.test(name) && (await button.isVisible()) && (await button.isEnabled())) offered.push(name);
+        if (!ACTIONS.test(name) || !(await button.isVisible())) continue;
+        if (await button.isEnabled()) {
+          offered.push(name);
+          continue;
+        }
+        // A disabled action says why (components/ui/disabled-reason.tsx): its reason is its description and tooltip.
+        const reason = await button.getAttribute('data-disabled-reason');
+        const described = await button.evaluate((el) =>
+          (el.getAttribute('aria-describedby') ?? '')
+            .split(/\s+/)
+            .map((id) => (id ? (document.getElementById(id)?.textContent ?? '') : ''))
+            .join(' '),
+        );
+        if (!reason || !described.includes(reason)) unexplained.push(name);
       }
       if (offered.length) problems.push(`${route}: offers ${offered.join(', ')}`);
+      if (unexplained.length) problems.push(`${route}: disabled without a reason: ${unexplained.join(', ')}`);
       if (refused.length) problems.push(`${route}: its calls were refused: ${[...new Set(refused)].join(', ')}`);
       await screenshot(page, `viewer${route === '/' ? '-home' : route.replaceAll('/', '-')}`);
     }

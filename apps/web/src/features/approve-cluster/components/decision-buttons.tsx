@@ -1,4 +1,5 @@
-import { ActionIcon, Button, Group, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group } from '@mantine/core';
+import { DisabledReason } from '@/components/ui/disabled-reason';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import { SUGGESTION_TEXTS, type SuggestedCluster } from '@bo/shared/suggested-clusters';
 
@@ -16,35 +17,32 @@ interface DecisionButtonsProps {
  */
 export function DecisionButtons({ line, onApprove, onReject, compact = false }: DecisionButtonsProps) {
   if (line.status !== 'PENDING') return null;
-  const disabled = !line.canDecide;
-  const buttons = compact ? (
+  const reason = !line.canDecide && SUGGESTION_TEXTS.notAllowed;
+  return compact ? (
     <Group gap={6} wrap="nowrap">
-      <Tooltip label="Approve" withArrow disabled={disabled}>
-        <ActionIcon color="teal" aria-label="Approve" disabled={disabled} onClick={() => onApprove(line)}>
+      <DisabledReason reason={reason} label="Approve">
+        <ActionIcon color="teal" aria-label="Approve" onClick={() => onApprove(line)}>
           <IconCheck size={16} />
         </ActionIcon>
-      </Tooltip>
-      <Tooltip label="Reject" withArrow disabled={disabled}>
-        <ActionIcon color="red" variant="light" aria-label="Reject" disabled={disabled} onClick={() => onReject(line)}>
+      </DisabledReason>
+      <DisabledReason reason={reason} label="Reject">
+        <ActionIcon color="red" variant="light" aria-label="Reject" onClick={() => onReject(line)}>
           <IconX size={16} />
         </ActionIcon>
-      </Tooltip>
+      </DisabledReason>
     </Group>
   ) : (
     <Group gap="sm" wrap="nowrap">
-      <Button color="red" variant="light" leftSection={<IconX size={16} />} disabled={disabled} onClick={() => onReject(line)}>
-        Reject
-      </Button>
-      <Button color="teal" leftSection={<IconCheck size={16} />} disabled={disabled} onClick={() => onApprove(line)}>
-        Approve
-      </Button>
+      <DisabledReason reason={reason}>
+        <Button color="red" variant="light" leftSection={<IconX size={16} />} onClick={() => onReject(line)}>
+          Reject
+        </Button>
+      </DisabledReason>
+      <DisabledReason reason={reason}>
+        <Button color="teal" leftSection={<IconCheck size={16} />} onClick={() => onApprove(line)}>
+          Approve
+        </Button>
+      </DisabledReason>
     </Group>
-  );
-  if (!disabled) return buttons;
-  // A disabled button gets no pointer events: the explanation hangs on a wrapper.
-  return (
-    <Tooltip label={SUGGESTION_TEXTS.notAllowed} withArrow multiline w={240}>
-      <span style={{ display: 'inline-block' }}>{buttons}</span>
-    </Tooltip>
   );
 }

@@ -1,4 +1,5 @@
 import { Alert, Badge, Button, Checkbox, Divider, Group, Modal, ScrollArea, Stack, Tabs, Text, Tooltip } from '@mantine/core';
+import { DisabledReason } from '@/components/ui/disabled-reason';
 import {
   BRAND_TEXTS,
   brandHolderCounts,
@@ -213,9 +214,11 @@ function BrandPermissionsForm({ brand, onClose }: { brand: BrandWithUsers; onClo
         <Button variant="default" onClick={onClose} disabled={save.isPending}>
           Cancel
         </Button>
-        <Button onClick={submit} disabled={!changed || problems.length > 0} loading={save.isPending} data-testid="brand-permissions-save">
-          Save
-        </Button>
+        <DisabledReason reason={!save.isPending && (problems.length > 0 ? 'These permissions cannot be saved: see above' : !changed && 'No change to save')}>
+          <Button onClick={submit} loading={save.isPending} data-testid="brand-permissions-save">
+            Save
+          </Button>
+        </DisabledReason>
       </Group>
     </Stack>
   );

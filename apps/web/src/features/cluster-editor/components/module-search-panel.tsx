@@ -1,4 +1,5 @@
 import { ActionIcon, Button, Group, Loader, Menu, MultiSelect, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { DisabledReason } from '@/components/ui/disabled-reason';
 import { moduleKeyString } from '@bo/shared/item-keys';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
@@ -100,9 +101,11 @@ export function ModuleSearchPanel({
           <MultiSelect size="xs" label="Country" data={(opts?.countries ?? []).map((c) => ({ value: c.countryCode, label: `${c.countryCode} · ${c.name}` }))} value={country} onChange={setCountry} searchable clearable />
           <MultiSelect size="xs" label="Macro family" data={familyOptions} value={macroFamily} onChange={setMacroFamily} searchable clearable />
         </SimpleGrid>
-        <Button size="xs" leftSection={<IconSearch size={14} />} disabled={!allowed} loading={loading} onClick={() => void run()}>
-          Search
-        </Button>
+        <DisabledReason reason={!allowed && (monthId ? 'Choose a country or a macro family, or type more than 4 characters of a module label' : 'Choose a month first')}>
+          <Button size="xs" leftSection={<IconSearch size={14} />} loading={loading} onClick={() => void run()}>
+            Search
+          </Button>
+        </DisabledReason>
       </Stack>
       <Group justify="space-between" mt="sm" mb={4}>
         <Text fz="xs" fw={700} tt="uppercase" c="dimmed">

@@ -23,6 +23,7 @@ import { canDeleteAny } from '@bo/shared/permissions';
 import { useEffect, useMemo, useState } from 'react';
 import { showAlert } from '@/components/ui/alert-store';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { DisabledReason } from '@/components/ui/disabled-reason';
 import { flash } from '@/components/ui/flash';
 import { PageHeader } from '@/components/ui/page-header';
 import { StatusBadge } from '@/components/ui/status-badge';
@@ -178,16 +179,11 @@ export function DeletionAreaPage() {
                 </Group>
               </Checkbox.Group>
             </Group>
-            <Tooltip label={T.noRestoreRight} disabled={mayRestore} withArrow>
-              <Button
-                leftSection={<IconRestore size={16} />}
-                disabled={!mayRestore || chosen.length === 0 || restore.isPending}
-                onClick={() => setConfirming(true)}
-                data-testid="restore-selected"
-              >
+            <DisabledReason reason={!mayRestore ? T.noRestoreRight : restore.isPending ? T.restoring : chosen.length === 0 && 'Select the rows to restore first'}>
+              <Button leftSection={<IconRestore size={16} />} onClick={() => setConfirming(true)} data-testid="restore-selected">
                 {restore.isPending ? T.restoring : T.restoreButton(chosen.length)}
               </Button>
-            </Tooltip>
+            </DisabledReason>
           </Group>
 
           <DotLegend />

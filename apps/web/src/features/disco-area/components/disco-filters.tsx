@@ -1,4 +1,5 @@
-import { Button, Text, Tooltip } from '@mantine/core';
+import { Button, Text } from '@mantine/core';
+import { DisabledReason } from '@/components/ui/disabled-reason';
 import { IconEdit } from '@tabler/icons-react';
 import { DISCO_TEXTS, type DiscoFilterKey, type DiscoFilterOptions, type DiscoFilters as Filters, type DiscoView } from '@bo/shared/disco-area';
 import { AreaFilters, type AreaFilterField } from '@/components/ui/area-filters';
@@ -67,11 +68,11 @@ export function DiscoFilters({
       onChange={(f) => onChange(f as Filters)}
       onSearch={onSearch}
     >
-      <Tooltip label="Check at least one row" disabled={checkedCount > 0} withArrow>
-        <Button variant="light" leftSection={<IconEdit size={16} />} disabled={checkedCount === 0} onClick={onMassiveEdit} fullWidth data-testid="disco-massive-edit">
+      <DisabledReason reason={checkedCount === 0 && 'Check at least one row'}>
+        <Button variant="light" leftSection={<IconEdit size={16} />} onClick={onMassiveEdit} fullWidth data-testid="disco-massive-edit">
           {DISCO_TEXTS.goToMassiveEdit}
         </Button>
-      </Tooltip>
+      </DisabledReason>
       <Text fz="xs" c="dimmed" mt={-8} data-testid="disco-checked-count">
         {checkedCount === 1 ? '1 row checked' : `${checkedCount} rows checked`}
       </Text>

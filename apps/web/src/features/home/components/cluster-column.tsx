@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Text, Tooltip } from '@mantine/core';
 import { clusterKeyString } from '@bo/shared/item-keys';
 import { IconExternalLink } from '@tabler/icons-react';
 import type { ClusterListItem } from '@bo/shared/search';
@@ -6,7 +6,7 @@ import { canEdit, isAdmin } from '@bo/shared/permissions';
 import type { Grant } from '@bo/shared/grants';
 import { clusterUrl, openInNewTab } from '@/lib/editor-urls';
 import { MAX_OPEN_CLUSTERS } from '../logic/open-items';
-import { CreateButton, DeleteButton } from './column-actions';
+import { CreateButton, DeleteButton, OpenButton } from './column-actions';
 import { formatInteger } from '@/lib/format';
 import type { Sortable } from '../logic/sort-items';
 import { ItemMeta, ITEM_ROW_HEIGHT } from './item-meta';
@@ -60,9 +60,7 @@ export function ClusterColumn({
       getSortable={sortable}
       actions={
         <>
-          <Button size="compact-sm" radius="md" disabled={selected.size === 0} onClick={onOpen} data-testid="open-clusters">
-            Open Select (max {MAX_OPEN_CLUSTERS})
-          </Button>
+          <OpenButton label={`Open Select (max ${MAX_OPEN_CLUSTERS})`} disabled={selected.size === 0} disabledReason="Select the clusters to open first" onClick={onOpen} testId="open-clusters" />
           <Text fz="xs" fw={700} c={full ? 'red' : 'dimmed'} data-testid="cluster-counter" data-full={full || undefined} style={{ whiteSpace: 'nowrap' }}>
             {selected.size} / {MAX_OPEN_CLUSTERS}
           </Text>
@@ -70,7 +68,7 @@ export function ClusterColumn({
       }
       tools={
         <>
-          <DeleteButton label="Delete selected clusters" disabled={selected.size === 0 || !canDeleteSelection} onClick={onDelete} testId="delete-clusters" />
+          <DeleteButton label="Delete selected clusters" disabled={selected.size === 0 || !canDeleteSelection} disabledReason={selected.size === 0 ? 'Select the clusters to delete first' : 'You need the delete right on a selected cluster’s brand and zone'} onClick={onDelete} testId="delete-clusters" />
           <CreateButton label="Create cluster" disabled={!canCreate} disabledReason={createDisabledReason ?? 'You need the create right for the selected brand'} onClick={onCreate} testId="create-cluster" />
         </>
       }

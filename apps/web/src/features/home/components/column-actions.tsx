@@ -1,31 +1,34 @@
-import { ActionIcon, Button, Tooltip } from '@mantine/core';
+import { ActionIcon, Button } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { DisabledReason } from '@/components/ui/disabled-reason';
 
-/** The small icon buttons of a result column's header. */
+/** The small icon buttons of a result column's header; disabled, each says why (components/ui/disabled-reason.tsx). */
 export function CreateButton({ label, disabled, disabledReason, onClick, testId }: { label: string; disabled?: boolean; disabledReason?: string; onClick: () => void; testId: string }) {
   return (
-    <Tooltip label={disabled && disabledReason ? disabledReason : label} withArrow>
-      <ActionIcon variant="light" size="md" radius="md" aria-label={label} disabled={disabled} onClick={onClick} data-testid={testId}>
+    <DisabledReason reason={disabled && (disabledReason ?? 'You need the create right')} label={label}>
+      <ActionIcon variant="light" size="md" radius="md" aria-label={label} onClick={onClick} data-testid={testId}>
         <IconPlus size={16} />
       </ActionIcon>
-    </Tooltip>
+    </DisabledReason>
   );
 }
 
-export function DeleteButton({ label, disabled, onClick, testId }: { label: string; disabled?: boolean; onClick: () => void; testId: string }) {
+export function DeleteButton({ label, disabled, disabledReason, onClick, testId }: { label: string; disabled?: boolean; disabledReason?: string; onClick: () => void; testId: string }) {
   return (
-    <Tooltip label={label} withArrow>
-      <ActionIcon variant="light" color="red" size="md" radius="md" aria-label={label} disabled={disabled} onClick={onClick} data-testid={testId}>
+    <DisabledReason reason={disabled && (disabledReason ?? 'Select the items to delete first')} label={label}>
+      <ActionIcon variant="light" color="red" size="md" radius="md" aria-label={label} onClick={onClick} data-testid={testId}>
         <IconTrash size={16} />
       </ActionIcon>
-    </Tooltip>
+    </DisabledReason>
   );
 }
 
-export function OpenButton({ label, disabled, onClick, testId }: { label: string; disabled?: boolean; onClick: () => void; testId: string }) {
+export function OpenButton({ label, disabled, disabledReason, onClick, testId }: { label: string; disabled?: boolean; disabledReason?: string; onClick: () => void; testId: string }) {
   return (
-    <Button size="compact-sm" radius="md" disabled={disabled} onClick={onClick} data-testid={testId}>
-      {label}
-    </Button>
+    <DisabledReason reason={disabled && (disabledReason ?? 'Select at least one row first')}>
+      <Button size="compact-sm" radius="md" onClick={onClick} data-testid={testId}>
+        {label}
+      </Button>
+    </DisabledReason>
   );
 }

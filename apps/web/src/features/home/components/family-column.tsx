@@ -49,7 +49,7 @@ export function FamilyColumn({
       sortKeys={FAMILY_SORTS}
       getSortable={sortable}
       sortLabels={{ default: 'Special first' }}
-      actions={<OpenButton label="Open" disabled={selected.size === 0} onClick={onOpen} testId="open-families" />}
+      actions={<OpenButton label="Open" disabled={selected.size === 0} disabledReason="Select the families to open first" onClick={onOpen} testId="open-families" />}
       tools={<CreateButton label="Create family" disabled={!canCreate} disabledReason={createDisabledReason ?? 'You need the create right'} onClick={onCreate} testId="create-family" />}
       renderRow={(f, isSelected, toggle) => {
         const special = f.specialKind === 'BEST_SELLER' || f.specialKind === 'NEWNESS' ? SPECIAL[f.specialKind] : null;

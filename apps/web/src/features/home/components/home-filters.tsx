@@ -1,4 +1,5 @@
 import { Button, Group, Loader, Stack, Text, UnstyledButton } from '@mantine/core';
+import { DisabledReason } from '@/components/ui/disabled-reason';
 import { IconChevronsLeft, IconSearch } from '@tabler/icons-react';
 import { FilterStep as Step } from '@/components/ui/filter-step';
 import { PagedSelect } from '@/components/ui/paged-select';
@@ -84,9 +85,11 @@ export function HomeFilters({
           </Group>
         </Stack>
       </Step>
-      <Button leftSection={<IconSearch size={16} />} onClick={onSearch} disabled={!ready} fullWidth data-testid="search-button">
-        Search
-      </Button>
+      <DisabledReason reason={!ready && (selection.monthId ? 'Choose at least one more filter' : 'Choose a month, then at least one more filter')}>
+        <Button leftSection={<IconSearch size={16} />} onClick={onSearch} fullWidth data-testid="search-button">
+          Search
+        </Button>
+      </DisabledReason>
       {!ready && (
         <Text fz="xs" c="dimmed" mt={-8}>
           {selection.monthId ? 'Choose at least one more filter.' : 'Choose a month, then at least one more filter.'}

@@ -5,6 +5,7 @@ import type { ModuleListItem } from '@bo/shared/search';
 import { canEdit, isAdmin } from '@bo/shared/permissions';
 import type { Grant } from '@bo/shared/grants';
 import { moduleUrl, openInNewTab } from '@/lib/editor-urls';
+import { DisabledReason } from '@/components/ui/disabled-reason';
 import { CreateButton, DeleteButton, OpenButton } from './column-actions';
 import { formatInteger } from '@/lib/format';
 import type { Sortable } from '../logic/sort-items';
@@ -67,17 +68,19 @@ export function ModuleColumn({
       getSortable={sortable}
       actions={
         <>
-          <OpenButton label="Open" disabled={selected.size === 0} onClick={onOpen} testId="open-modules" />
+          <OpenButton label="Open" disabled={selected.size === 0} disabledReason="Select the modules to open first" onClick={onOpen} testId="open-modules" />
           {admin && (
-            <Button variant="subtle" size="compact-sm" disabled={selected.size === 0} onClick={onMassiveEdit} data-testid="massive-edit-selected">
-              Massive edit
-            </Button>
+            <DisabledReason reason={selected.size === 0 && 'Select the modules to edit first'}>
+              <Button variant="subtle" size="compact-sm" onClick={onMassiveEdit} data-testid="massive-edit-selected">
+                Massive edit
+              </Button>
+            </DisabledReason>
           )}
         </>
       }
       tools={
         <>
-          <DeleteButton label="Delete selected modules" disabled={selected.size === 0 || !canDeleteSelection} onClick={onDelete} testId="delete-modules" />
+          <DeleteButton label="Delete selected modules" disabled={selected.size === 0 || !canDeleteSelection} disabledReason={selected.size === 0 ? 'Select the modules to delete first' : 'You need the delete right on a selected module’s brand and zone'} onClick={onDelete} testId="delete-modules" />
           <CreateButton label="Create module" disabled={!canCreate} disabledReason={createDisabledReason ?? 'You need the create right for the selected brand'} onClick={onCreate} testId="create-module" />
         </>
       }

@@ -1,4 +1,5 @@
 import { Alert, Box, Button, Center, Group, Loader, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { DisabledReason } from '@/components/ui/disabled-reason';
 import { IconAlertTriangle, IconEyeglass2, IconMoodEmpty } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -199,9 +200,11 @@ export function SearchResults({ searched, run, header }: { searched: HomeSelecti
         {result.refreshing && !result.loading && <Loader size="xs" />}
         {mayCreate && (modules.length === 0 && result.clusters.length === 0) && !result.loading && !result.tooMany && (
           <Group gap="xs">
-            <Button size="xs" variant="light" onClick={() => setFamilyModal(true)} disabled={!canCreateAny(grants)}>
-              Create family
-            </Button>
+            <DisabledReason reason={!canCreateAny(grants) && 'You need the create right'}>
+              <Button size="xs" variant="light" onClick={() => setFamilyModal(true)}>
+                Create family
+              </Button>
+            </DisabledReason>
             <Button size="xs" variant="light" onClick={() => setModuleModal({ newFamilyFlow: false, defaults: { brand: single(searched.brand), collection: single(searched.collection), starZones: searched.starsZone } })}>
               Create module
             </Button>

@@ -15,6 +15,7 @@ import {
   IconCircleOff,
   IconCircleCheck,
 } from '@tabler/icons-react';
+import { DisabledReason } from '@/components/ui/disabled-reason';
 import { useNavigate } from 'react-router';
 import { BADGE_COUNT_CAP } from '@bo/shared/badges';
 import { canAdminister, canExportAny, canImportAny, canUseDiscoArea, hasType, isAdmin } from '@bo/shared/permissions';
@@ -63,19 +64,16 @@ function NavButton({
       leftSection={icon}
       rightSection={bells ? <Group gap={2}>{bells}</Group> : null}
       onClick={onClick}
-      disabled={disabled}
       data-testid={testId}
       styles={{ label: { flex: 1 } }}
     >
       {label}
     </Button>
   );
-  return disabled && disabledReason ? (
-    <Tooltip label={disabledReason} withArrow position="right">
-      <div>{button}</div>
-    </Tooltip>
-  ) : (
-    button
+  return (
+    <DisabledReason reason={disabled && (disabledReason ?? 'Not available')} position="right">
+      {button}
+    </DisabledReason>
   );
 }
 

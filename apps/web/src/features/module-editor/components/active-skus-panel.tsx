@@ -1,5 +1,6 @@
 import { useCallback, useRef, useState } from 'react';
 import { Button, Collapse, Group, MultiSelect, NumberInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { DisabledReason } from '@/components/ui/disabled-reason';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { ERROR_TEXTS } from '@bo/shared/errors';
 import type { ProductDto } from '@bo/shared/modules';
@@ -119,9 +120,11 @@ export function ActiveSkusPanel({ modules, access, performanceFilters, onAdd, on
             {filtersOpen ? 'Hide filters' : 'Show filters'}
           </Button>
         </Group>
-        <Button size="xs" disabled={!enabled} loading={loading} onClick={() => void search()}>
-          Search
-        </Button>
+        <DisabledReason reason={!enabled && 'Choose a planning channel, or a brand and a collection'}>
+          <Button size="xs" loading={loading} onClick={() => void search()}>
+            Search
+          </Button>
+        </DisabledReason>
       </Group>
       <div ref={parent} style={{ flex: '1 1 0', minHeight: 240, overflow: 'auto' }} data-testid="active-sku-results">
         {results === null ? (

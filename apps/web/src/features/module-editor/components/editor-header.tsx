@@ -1,4 +1,5 @@
-import { ActionIcon, Button, Group, Menu, Paper, SegmentedControl, Select, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, Menu, Paper, SegmentedControl, Select, Text } from '@mantine/core';
+import { DisabledReason } from '@/components/ui/disabled-reason';
 import {
   IconArrowBackUp,
   IconArrowForwardUp,
@@ -60,6 +61,16 @@ export function EditorHeader(p: EditorHeaderProps) {
   const toSave = keys.filter((k) => editor.access[k]?.canSave && editor.state.modules[k] && hasChanges(editor.state.modules[k]));
   const toPublish = keys.filter((k) => editor.access[k]?.canPublish);
   const mayCreate = canCreateAny(grants);
+  const editable = keys.some((k) => editor.access[k]?.canSave);
+  const copyAllReason = !canUseCopyPopup(grants)
+    ? 'You need a copy right'
+    : keys.length === 0
+      ? 'No module on the page'
+      : editor.dirty
+        ? 'Save your changes before copying'
+        : null;
+  const saveAllReason = toSave.length > 0 ? null : editable ? 'No unsaved changes' : 'Read only: you cannot edit any module of the page';
+  const publishAllReason = !canPublishAny(grants) ? 'You need a publish right' : toPublish.length === 0 ? 'No work-in-progress module of the page that you may publish' : null;
   const panelButton = (name: PanelName, label: string, icon: React.ReactNode) => (
     <Button size="compact-sm" variant={p.panel === name ? 'filled' : 'default'} leftSection={icon} onClick={() => p.onPanel(p.panel === name ? null : name)} aria-pressed={p.panel === name}>
       {label}
@@ -82,38 +93,44 @@ export function EditorHeader(p: EditorHeaderProps) {
           <PerformanceFiltersButton value={p.performanceFilters} onChange={p.onPerformanceFilters} />
         </Group>
         <Group gap={6} wrap="nowrap">
-          <Tooltip label={mayCreate ? 'Create a module and add it to the page' : 'You need a create right for a brand'}>
-            <Button size="compact-sm" variant="default" leftSection={<IconPlus size={14} />} onClick={p.onCreate} disabled={!mayCreate} data-testid="create-module">
+          <DisabledReason reason={!mayCreate && 'You need a create right for a brand'} label="Create a module and add it to the page">
+            <Button size="compact-sm" variant="default" leftSection={<IconPlus size={14} />} onClick={p.onCreate} data-testid="create-module">
               Create Module
             </Button>
-          </Tooltip>
+          </DisabledReason>
           <Button size="compact-sm" variant="default" leftSection={<IconFileImport size={14} />} onClick={p.onImport}>
             Import Module
           </Button>
-          <Tooltip label={p.exportable > 0 ? 'Export the modules of the page (saved version)' : 'You need an edit grant on the brand and a zone of a module'}>
-            <Button size="compact-sm" variant="default" leftSection={<IconDownload size={14} />} onClick={p.onExport} disabled={p.exportable === 0} data-testid="export-module">
+          <DisabledReason reason={p.exportable === 0 && 'You need an edit grant on the brand and a zone of a module'} label="Export the modules of the page (saved version)">
+            <Button size="compact-sm" variant="default" leftSection={<IconDownload size={14} />} onClick={p.onExport} data-testid="export-module">
               Export Module
             </Button>
-          </Tooltip>
-          <Tooltip label="Undo (Ctrl+Z)">
-            <ActionIcon variant="default" onClick={editor.undo} disabled={!editor.canUndo} aria-label="Undo">
+          </DisabledReason>
+          <DisabledReason reason={!editor.canUndo && 'Nothing to undo'} label="Undo (Ctrl+Z)">
+            <ActionIcon variant="default" onClick={editor.undo} aria-label="Undo">
               <IconArrowBackUp size={16} />
             </ActionIcon>
-          </Tooltip>
-          <Tooltip label="Redo (Ctrl+Shift+Z)">
-            <ActionIcon variant="default" onClick={editor.redo} disabled={!editor.canRedo} aria-label="Redo">
+          </DisabledReason>
+          <DisabledReason reason={!editor.canRedo && 'Nothing to redo'} label="Redo (Ctrl+Shift+Z)">
+            <ActionIcon variant="default" onClick={editor.redo} aria-label="Redo">
               <IconArrowForwardUp size={16} />
             </ActionIcon>
-          </Tooltip>
-          <Button size="compact-sm" variant="default" leftSection={<IconCopy size={14} />} disabled={!canUseCopyPopup(grants) || keys.length === 0 || editor.dirty} onClick={p.onCopyAll}>
-            Copy all
-          </Button>
-          <Button size="compact-sm" variant="light" leftSection={<IconDeviceFloppy size={14} />} disabled={toSave.length === 0} onClick={() => void actions.saveAll(toSave)}>
-            Save all{toSave.length ? ` (${toSave.length})` : ''}
-          </Button>
-          <Button size="compact-sm" leftSection={<IconSend size={14} />} disabled={!canPublishAny(grants) || toPublish.length === 0} onClick={() => void actions.publishAll(toPublish)}>
-            Publish all
-          </Button>
+          </DisabledReason>
+          <DisabledReason reason={copyAllReason}>
+            <Button size="compact-sm" variant="default" leftSection={<IconCopy size={14} />} onClick={p.onCopyAll}>
+              Copy all
+            </Button>
+          </DisabledReason>
+          <DisabledReason reason={saveAllReason}>
+            <Button size="compact-sm" variant="light" leftSection={<IconDeviceFloppy size={14} />} onClick={() => void actions.saveAll(toSave)}>
+              Save all{toSave.length ? ` (${toSave.length})` : ''}
+            </Button>
+          </DisabledReason>
+          <DisabledReason reason={publishAllReason}>
+            <Button size="compact-sm" leftSection={<IconSend size={14} />} onClick={() => void actions.publishAll(toPublish)}>
+              Publish all
+            </Button>
+          </DisabledReason>
         </Group>
       </Group>
       <Group gap="xs" mt={6} wrap="wrap" justify="space-between">

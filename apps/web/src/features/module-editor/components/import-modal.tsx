@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Button, Group, Modal, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { DisabledReason } from '@/components/ui/disabled-reason';
 import { currentMonth, monthOptions } from '@/lib/format';
 import { showMessagePopup } from '@/components/ui/message-popup';
 import { ApiError } from '@/lib/api-error';
@@ -63,9 +64,11 @@ export function ImportModal({ opened, defaultMonthId, onClose, onImport }: Impor
           <Button variant="default" onClick={onClose}>
             Cancel
           </Button>
-          <Button disabled={items.length === 0} loading={running} onClick={() => void submit()}>
-            Import
-          </Button>
+          <DisabledReason reason={items.length === 0 && !running && 'Type a module name or a macro family first'}>
+            <Button loading={running} onClick={() => void submit()}>
+              Import
+            </Button>
+          </DisabledReason>
         </Group>
       </Stack>
     </Modal>

@@ -9,6 +9,7 @@ import { WORKING_AREA_TEXTS } from '@bo/shared/working-area';
 import { formatMonthId } from '@/lib/format';
 import { formatInteger, moduleStatusColor, statusLabel } from '../logic/labels';
 import { showMessagePopup } from '@/components/ui/message-popup';
+import { DisabledReason } from '@/components/ui/disabled-reason';
 import { NotPublishedBadge } from '@/components/editor/publish-outcome';
 import { activeCounts, countsDifferFromPrevious, isDescriptionEdited, hasChanges, type EditorModule } from '../hooks/editor-reducer';
 import type { Area } from '../logic/drop-rules';
@@ -56,6 +57,13 @@ export const ModuleCard = memo(function ModuleCard({ module: m, access, collapse
   const differ = countsDifferFromPrevious(m);
   const changed = hasChanges(m);
   const grants = useSession((s) => s.grants) ?? NO_GRANTS;
+  // Why a card action is disabled (components/ui/disabled-reason.tsx): the read-only reason first, else the action's own.
+  const busyReason = 'Wait for the current save or publish to finish';
+  const copyReason = changed ? 'Save your changes before copying' : access.canCopy ? null : access.readOnly && !access.reason ? busyReason : "You need a copy right on this module's brand and zone";
+  const saveReason = !access.canSave ? (access.reason ?? (access.readOnly ? busyReason : "You need an edit right on this module's brand and zone")) : changed ? null : 'No unsaved changes';
+  const publishReason = access.canPublish
+    ? null
+    : (access.reason ?? (access.readOnly ? busyReason : dto.status !== 'WIP' ? 'Only a work-in-progress module is published' : "You need a publish right on this module's brand and zone"));
   const areas = useMemo(() => {
     const sorted = m.products.slice().sort(compareSkus(skuOrder));
     return {
@@ -133,20 +141,26 @@ export const ModuleCard = memo(function ModuleCard({ module: m, access, collapse
               <IconHistory size={16} />
             </ActionIcon>
           </HoverTooltip>
-          <Button size="compact-sm" variant="default" leftSection={<IconCopy size={14} />} disabled={!access.canCopy || changed} onClick={() => h.onCopy(key)} title={changed ? 'Save your changes before copying' : undefined}>
-            Copy
-          </Button>
-          <Button size="compact-sm" variant="light" leftSection={<IconDeviceFloppy size={14} />} disabled={!access.canSave || !changed} onClick={() => h.onSave(key)}>
-            Save
-          </Button>
-          <Button size="compact-sm" leftSection={<IconSend size={14} />} disabled={!access.canPublish} onClick={() => h.onPublish(key)}>
-            Save &amp; Publish
-          </Button>
-          <HoverTooltip label={changed ? 'Save or undo your changes before closing' : 'Close (unlocks the module)'}>
-            <ActionIcon variant="subtle" color="gray" onClick={() => h.onClose(key)} disabled={changed} aria-label="Close module">
+          <DisabledReason reason={copyReason}>
+            <Button size="compact-sm" variant="default" leftSection={<IconCopy size={14} />} onClick={() => h.onCopy(key)}>
+              Copy
+            </Button>
+          </DisabledReason>
+          <DisabledReason reason={saveReason}>
+            <Button size="compact-sm" variant="light" leftSection={<IconDeviceFloppy size={14} />} onClick={() => h.onSave(key)}>
+              Save
+            </Button>
+          </DisabledReason>
+          <DisabledReason reason={publishReason}>
+            <Button size="compact-sm" leftSection={<IconSend size={14} />} onClick={() => h.onPublish(key)}>
+              Save &amp; Publish
+            </Button>
+          </DisabledReason>
+          <DisabledReason reason={changed && 'Save or undo your changes before closing'} label="Close (unlocks the module)">
+            <ActionIcon variant="subtle" color="gray" onClick={() => h.onClose(key)} aria-label="Close module">
               <IconX size={14} />
             </ActionIcon>
-          </HoverTooltip>
+          </DisabledReason>
         </Group>
       </Group>
       {access.lockedBy && (

@@ -1,4 +1,5 @@
 import { Badge, Button, Group, Popover, Stack, Text } from '@mantine/core';
+import { DisabledReason } from '@/components/ui/disabled-reason';
 import { IconFilter } from '@tabler/icons-react';
 import type { PerformanceFilters } from '@bo/shared/working-area';
 import { activePerformanceFilters, DEFAULT_PERFORMANCE_FILTERS, PerformanceFilterFields } from './performance-filter-fields';
@@ -28,9 +29,11 @@ export function PerformanceFiltersButton({ value, onChange }: { value: Performan
             <PerformanceFilterFields value={value} onChange={onChange} withinPortal={false} />
           </Group>
           <Group justify="flex-end">
-            <Button size="compact-xs" variant="subtle" disabled={!active} onClick={() => onChange(DEFAULT_PERFORMANCE_FILTERS)}>
-              Reset
-            </Button>
+            <DisabledReason reason={!active && 'The filters are already the defaults'}>
+              <Button size="compact-xs" variant="subtle" onClick={() => onChange(DEFAULT_PERFORMANCE_FILTERS)}>
+                Reset
+              </Button>
+            </DisabledReason>
           </Group>
         </Stack>
       </Popover.Dropdown>

@@ -1,4 +1,5 @@
-import { ActionIcon, Button, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { DisabledReason } from '@/components/ui/disabled-reason';
 import { formatMonthId } from '@/lib/format';
 import { type Release, RELEASE_TEXTS, type ReleaseStatus, type Visibility } from '@bo/shared/releases';
 import { IconLock, IconLockOpen, IconPlus, IconSend } from '@tabler/icons-react';
@@ -79,11 +80,11 @@ function VisibilityCell({ visibility, date, target, onPublish, testId }: { visib
   const published = visibility === 'PUBLISHED';
   return (
     <Group gap="sm" wrap="nowrap">
-      <Tooltip label={published ? `Already published to ${target}` : `Publish to ${target}`} withArrow>
-        <ActionIcon variant="light" size="md" disabled={published} onClick={onPublish} aria-label={`Publish to ${target}`} data-testid={testId}>
+      <DisabledReason reason={published && `Already published to ${target}`} label={`Publish to ${target}`}>
+        <ActionIcon variant="light" size="md" onClick={onPublish} aria-label={`Publish to ${target}`} data-testid={testId}>
           <IconSend size={15} />
         </ActionIcon>
-      </Tooltip>
+      </DisabledReason>
       <Stack gap={2}>
         <StatusBadge status={visibility} size="sm" />
         {published && (
@@ -181,33 +182,23 @@ export function ReleasesTable() {
           );
         }
         const blockedBy = openRelease && openRelease.releaseId !== r.releaseId ? openRelease.releaseId : null;
-        const button = (
-          <Button
-            size="xs"
-            variant="light"
-            leftSection={<IconLockOpen size={14} />}
-            disabled={blockedBy !== null}
-            onClick={() => setPending({ action: 're-open', release: r })}
-            data-testid={`reopen-${r.releaseId}`}
-          >
-            Re Open
-          </Button>
-        );
-        return blockedBy ? (
-          <Tooltip label={RELEASE_TEXTS.otherOpen(blockedBy)} multiline w={240} withArrow>
-            <span>{button}</span>
-          </Tooltip>
-        ) : (
-          button
+        return (
+          <DisabledReason reason={blockedBy !== null && RELEASE_TEXTS.otherOpen(blockedBy)}>
+            <Button size="xs" variant="light" leftSection={<IconLockOpen size={14} />} onClick={() => setPending({ action: 're-open', release: r })} data-testid={`reopen-${r.releaseId}`}>
+              Re Open
+            </Button>
+          </DisabledReason>
         );
       },
     },
   ];
 
   const createButton = (
-    <Button leftSection={<IconPlus size={16} />} disabled={!releases.data || !!openRelease} onClick={() => setCreating(true)} data-testid="create-release">
-      Create new release
-    </Button>
+    <DisabledReason reason={openRelease ? RELEASE_TEXTS.openExists : !releases.data && 'Loading the releases…'}>
+      <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)} data-testid="create-release">
+        Create new release
+      </Button>
+    </DisabledReason>
   );
   const text = pending ? confirmation(pending) : null;
 
@@ -215,13 +206,7 @@ export function ReleasesTable() {
     <Paper withBorder radius="lg" p="lg" shadow="xs">
       <TableToolbar
         actions={
-          openRelease ? (
-            <Tooltip label={RELEASE_TEXTS.openExists} withArrow>
-              <span>{createButton}</span>
-            </Tooltip>
-          ) : (
-            createButton
-          )
+createButton
         }
       >
         <SegmentFilter value={status} onChange={setStatus} options={STATUS_OPTIONS} label="Status" />

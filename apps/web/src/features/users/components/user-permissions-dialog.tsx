@@ -1,4 +1,5 @@
 import { Alert, Badge, Button, Divider, Group, Modal, Select, Stack, Tabs, Text } from '@mantine/core';
+import { DisabledReason } from '@/components/ui/disabled-reason';
 import { PERMISSION_TYPES, type PermissionType, ROLES } from '@bo/shared/grants';
 import {
   describePairingProblem,
@@ -204,9 +205,11 @@ function PermissionsForm({ user, onClose }: { user: User; onClose: () => void })
         <Button variant="default" onClick={onClose} disabled={save.isPending}>
           Cancel
         </Button>
-        <Button onClick={submit} disabled={!canSave} loading={save.isPending} data-testid="permissions-save">
-          Save
-        </Button>
+        <DisabledReason reason={!canSave && !save.isPending && (!enabled ? 'The user is disabled: enable them to change their grants' : problems.length > 0 ? 'These grants cannot be saved: see above' : 'No change to save')}>
+          <Button onClick={submit} loading={save.isPending} data-testid="permissions-save">
+            Save
+          </Button>
+        </DisabledReason>
       </Group>
     </Stack>
   );
