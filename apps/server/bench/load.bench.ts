@@ -356,7 +356,7 @@ async function run(workers: number, planners: Planner[], client: pg.Client) {
 
     // Phase 3: the mixed morning (issue 35), its saturation and the cost of each kind of call.
     const morning: MorningResult | null =
-      morningSeconds > 0 ? await mixedMorning({ base, server, workers, client, dbName, clients, seconds: morningSeconds, saturationSeconds: morningSaturationSeconds, costCalls }) : null;
+      morningSeconds > 0 ? await mixedMorning({ base, server, workers, client, dbName, clients, seconds: morningSeconds, saturationSeconds: morningSaturationSeconds, costCalls, metricsToken }) : null;
     const get = (c: string) => rows.find((r) => r.call === c) ?? stats.summary(c, phase1S);
     return {
       workers,

@@ -248,6 +248,8 @@ export interface MorningResult {
   cpuPerRequest: { requests: number; serverMs: number; postgresMs: number | null; statementsMs: number | null };
   saturation: { seconds: number; searchesPerS: number; opensPerS: number; savesPerS: number; searchP95: number; saveP95: number; errors: number };
   costs: Record<string, MorningCost>;
+  /** Search answers kept / computed (one process's count with WORKERS > 1). */
+  answers: { morning: { kept: number; computed: number }; saturation: { kept: number; computed: number } };
 }
 
 export interface MorningOptions {
@@ -260,6 +262,8 @@ export interface MorningOptions {
   seconds: number;
   saturationSeconds: number;
   costCalls: number;
+  /** The server's METRICS_TOKEN: the search answers kept and computed are read from /api/metrics. */
+  metricsToken: string;
 }
 
 export async function mixedMorning(o: MorningOptions): Promise<MorningResult> {
@@ -285,6 +289,14 @@ export async function mixedMorning(o: MorningOptions): Promise<MorningResult> {
     if (!p.workset.length) throw new Error(`${p.username} found no module of its own in ${p.write.monthId} ${p.write.brand}`);
   }
   const publishJobs: number[] = [];
+  /** Search answers kept and computed so far, as counted by the process that answers the scrape (one of WORKERS). */
+  const answerCounts = async () => {
+    const res = await request(base, 'GET', '/api/metrics', o.metricsToken);
+    const count = (source: string) => Number(res.text.match(new RegExp(`^bo_search_answers\\{source="${source}"\\} (\\d+)`, 'm'))?.[1] ?? NaN);
+    return { kept: count('kept'), computed: count('computed') };
+  };
+  const answersBetween = (a: { kept: number; computed: number }, b: { kept: number; computed: number }) =>
+    `search answers kept / computed ${b.kept - a.kept} / ${b.computed - a.computed}${o.workers > 1 ? ` (one process of the ${o.workers})` : ''}`;
 
   const measured = async (s: Stats, call: string, p: MorningPlanner, method: string, url: string, body?: unknown): Promise<Answer | undefined> => {
     try {
@@ -374,11 +386,13 @@ export async function mixedMorning(o: MorningOptions): Promise<MorningResult> {
   // 1. The morning.
   const stats = new Stats();
   console.log(`\nWORKERS=${o.workers}: the mixed morning, ${planners.length} planners (${planners.filter((p) => p.role === 'SUBMITTER').length} submitters, ${planners.filter((p) => p.role === 'EDITOR').length} editors, ${planners.filter((p) => p.role === 'VIEWER').length} viewers) over ${combos.length} months × brands for ${o.seconds} s, load average ${os.loadavg()[0]!.toFixed(1)}`);
+  const answersBefore = await answerCounts();
   const before = await cpuSnapshot(serverPid, client, dbName);
   const start = performance.now();
   await Promise.all(planners.map((p) => play(stats, p, start + o.seconds * 1000, true)));
   const seconds = (performance.now() - start) / 1000;
   const after = await cpuSnapshot(serverPid, client, dbName);
+  const answersAfter = await answerCounts();
   const drainS = await drain();
   const rows = MORNING_CALLS.map((c) => stats.summary(c, seconds)).filter((r) => r.count || r.errors);
   const requests = rows.filter((r) => r.call !== 'module open').reduce((n, r) => n + r.count, 0);
@@ -391,15 +405,21 @@ export async function mixedMorning(o: MorningOptions): Promise<MorningResult> {
     `  CPU per request over the morning: server ${per(whole.serverMs)} ms, PostgreSQL ${per(whole.postgresMs)} ms` +
       `${whole.statementsMs === null ? '' : `, pg_stat_statements execution ${per(whole.statementsMs)} ms`} (${requests} requests); publish jobs drained in ${drainS.toFixed(0)} s`,
   );
+  console.log(`  ${answersBetween(answersBefore, answersAfter)}`);
 
   // 2. Saturation: the same rounds without pauses.
   const sat = new Stats();
+  const satAnswersBefore = await answerCounts();
   const satStart = performance.now();
   if (o.saturationSeconds > 0) await Promise.all(planners.map((p) => play(sat, p, satStart + o.saturationSeconds * 1000, false)));
   const satSeconds = Math.max(0.001, (performance.now() - satStart) / 1000);
+  const satAnswersAfter = await answerCounts();
   await drain();
   const satRows = MORNING_CALLS.map((c) => sat.summary(c, satSeconds)).filter((r) => r.count || r.errors);
-  if (o.saturationSeconds > 0) printTable(`WORKERS=${o.workers}, mixed morning without pauses (${satSeconds.toFixed(0)} s)`, satRows);
+  if (o.saturationSeconds > 0) {
+    printTable(`WORKERS=${o.workers}, mixed morning without pauses (${satSeconds.toFixed(0)} s)`, satRows);
+    console.log(`  ${answersBetween(satAnswersBefore, satAnswersAfter)}`);
+  }
   for (const [call, list] of sat.errors) console.log(`  errors of ${call} (${list.length}), first: ${list[0]}`);
 
   // 3. What each kind of call costs, one at a time.
@@ -516,5 +536,9 @@ export async function mixedMorning(o: MorningOptions): Promise<MorningResult> {
       errors: sat.errorCount(),
     },
     costs,
+    answers: {
+      morning: { kept: answersAfter.kept - answersBefore.kept, computed: answersAfter.computed - answersBefore.computed },
+      saturation: { kept: satAnswersAfter.kept - satAnswersBefore.kept, computed: satAnswersAfter.computed - satAnswersBefore.computed },
+    },
   };
 }
