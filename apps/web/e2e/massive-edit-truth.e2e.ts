@@ -272,3 +272,50 @@ describe('Massive Edit polish (issue 34 item 7)', () => {
     await page.getByTestId('search-button').waitFor();
   });
 });
+
+describe('Copy with publish counts what it published (issue 34 item 2)', () => {
+  it('a module the planning system would refuse: the popup says Copied 1 · Published 0 · Not published 1, not "Unable to copy"', async () => {
+    // The demo's publish showcase: a WIP module of AUR, SLN or VLT whose only blocker is a SKU disabled in SAP
+    // (publish-truth.e2e.ts reads the first open month's; this copies the last month's one month back).
+    const months = (await call<{ monthId: string; open: boolean }[]>('GET', '/month/all')).filter((m) => m.open).map((m) => m.monthId);
+    let source: { moduleName: string; monthId: string } | null = null;
+    for (const monthId of [...months].reverse().slice(0, months.length - 2)) {
+      const wip = (await call<{ moduleName: string; status: string; locked?: boolean }[]>('POST', '/module/filtered', { monthId: [monthId], brand: ['AUR', 'SLN', 'VLT'] })).filter(
+        (m) => m.status === 'WIP' && !m.locked,
+      );
+      if (wip.length === 0) continue;
+      const { blocking } = await call<{ blocking: { moduleName: string; reasons: { code: string }[] }[] }>(
+        'POST',
+        '/module/checkForPublish',
+        wip.slice(0, 300).map((m) => ({ moduleName: m.moduleName, monthId })),
+      );
+      const hit = blocking.find((b) => b.reasons.length > 0 && b.reasons.every((r) => r.code === 'skuSapDisabled'));
+      if (hit) {
+        source = { moduleName: hit.moduleName, monthId };
+        break;
+      }
+    }
+    expect(source, 'a showcase module with a SAP-disabled SKU').toBeTruthy();
+    const { moduleName, monthId } = source!;
+    const destination = months[months.indexOf(monthId) - 1]!;
+
+    await loginAs(page, 'admin');
+    await page.goto(`/backoffice/module?moduleName=${moduleName}&monthId=${monthId}`);
+    const card = page.locator(`[data-testid="module-card"][data-module="${moduleName}"]`);
+    await card.waitFor();
+    await card.getByRole('button', { name: 'Copy' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel(monthLabel(destination)).check();
+    await dialog.getByRole('button', { name: 'Save & Publish', exact: true }).click();
+    await dialog.getByTestId('copy-summary').waitFor({ timeout: 30_000 });
+    expect(await dialog.getByTestId('copy-summary').innerText()).toBe('Copied 1 · Published 0 · Not published 1 · Failed 0');
+    const lines = await dialog.getByTestId('copy-line').allInnerTexts();
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(new RegExp(`^Copied but NOT published: module ${moduleName} \\(${monthLabel(destination).replace('/', '\\/')}\\): `));
+    expect(await dialog.innerText()).not.toContain('Unable to copy');
+    expect(lines[0]).toMatch(/SKU \d+ is disabled in SAP$/);
+    await shot('copy-not-published');
+    await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+  });
+});
+

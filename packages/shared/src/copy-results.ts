@@ -45,13 +45,19 @@ export function copySummary(outcome: Pick<CopyOutcome, 'counts' | 'toPublish'>):
 
 const months = (list: readonly string[]) => list.map(formatMonthId).join(', ');
 
+/** The copy jobs' publish refusals start with 'Copied, but (not published: )…': the line already says so. */
+const withoutCopiedPrefix = (message: string) => {
+  const rest = message.replace(/^Copied, but (not published: )?/, '');
+  return rest.charAt(0).toUpperCase() + rest.slice(1);
+};
+
 /** One line per item and outcome, with its tone: what was copied and published, copied only, not copied. */
 export function copyResultLines(kind: 'module' | 'cluster', outcome: CopyOutcome): { text: string; tone: 'success' | 'warning' | 'error' }[] {
   const lines: { text: string; tone: 'success' | 'warning' | 'error' }[] = [];
   for (const c of outcome.copiedMonths) lines.push({ text: `Copied ${kind} ${c.itemKey} for the months: ${months(c.months)}`, tone: 'success' });
   if (outcome.toPublish) {
     for (const p of outcome.publishedMonths) lines.push({ text: `Published ${kind} ${p.itemKey} (submission started) for the months: ${months(p.months)}`, tone: 'success' });
-    for (const n of outcome.notPublished) lines.push({ text: `Copied but NOT published: ${kind} ${n.itemKey} (${months(n.months)}): ${n.message}`, tone: 'warning' });
+    for (const n of outcome.notPublished) lines.push({ text: `Copied but NOT published: ${kind} ${n.itemKey} (${months(n.months)}): ${withoutCopiedPrefix(n.message)}`, tone: 'warning' });
   }
   for (const f of outcome.failed) lines.push({ text: `Not copied: ${kind} ${f.itemKey} (${months(f.months)}): ${f.message}`, tone: 'error' });
   return lines;

@@ -85,6 +85,11 @@ export function CopyModal({ modules, onClose }: CopyModalProps) {
     <Modal opened={!!modules} onClose={onClose} title={<Text fw={700}>Copy {modules && modules.length > 1 ? `${modules.length} modules` : names}</Text>} size="lg" centered>
       {outcome ? (
         <Stack gap="sm" data-testid="copy-outcome">
+          {outcome.outcome && (
+            <Text fz="sm" fw={700} data-testid="copy-summary">
+              {copySummary(outcome.outcome)}
+            </Text>
+          )}
           {outcome.copied.map((c) => (
             <Stack key={c.moduleName} gap={2}>
               <Text fz="sm" c="teal.9">
@@ -102,9 +107,6 @@ export function CopyModal({ modules, onClose }: CopyModalProps) {
           {outcome.outcome ? (
             <>
               {/* Copied, published, not published and failed, each said for what it is (issue 34 item 2). */}
-              <Text fz="sm" fw={700} data-testid="copy-summary">
-                {copySummary(outcome.outcome)}
-              </Text>
               {copyResultLines('module', outcome.outcome)
                 .filter((l) => !l.text.startsWith('Copied module'))
                 .map((l) => (
