@@ -62,13 +62,7 @@ describe('a viewer on every route', { timeout: 300_000 }, () => {
         }
         // A disabled action says why (components/ui/disabled-reason.tsx): its reason is its description and tooltip.
         const reason = await button.getAttribute('data-disabled-reason');
-        const described = await button.evaluate((el) =>
-          (el.getAttribute('aria-describedby') ?? '')
-            .split(/\s+/)
-            .map((id) => (id ? (document.getElementById(id)?.textContent ?? '') : ''))
-            .join(' '),
-        );
-        if (!reason || !described.includes(reason)) unexplained.push(name);
+        if (!reason || (await button.getAttribute('aria-description')) !== reason) unexplained.push(name);
       }
       if (offered.length) problems.push(`${route}: offers ${offered.join(', ')}`);
       if (unexplained.length) problems.push(`${route}: disabled without a reason: ${unexplained.join(', ')}`);

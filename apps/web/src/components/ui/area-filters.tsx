@@ -1,6 +1,7 @@
 import { Button, SegmentedControl, Stack, Text } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { DisabledReason } from './disabled-reason';
 import { PagedSelect, type PagedSelectOption } from './paged-select';
 
 export interface AreaFilterField<K extends string> {
@@ -46,7 +47,8 @@ export function AreaFilters<K extends string, V extends string>({
   nothingFound: string;
   onChange: (filters: Partial<Record<K, string[]>>) => void;
   onSearch: () => void;
-  searchDisabled?: boolean;
+  /** Search waits for something: the reason its tooltip and description give (components/ui/disabled-reason.tsx). */
+  searchDisabled?: string | false;
   children?: ReactNode;
 }) {
   return (
@@ -71,9 +73,11 @@ export function AreaFilters<K extends string, V extends string>({
           />
         ))}
       </Stack>
-      <Button leftSection={<IconSearch size={16} />} onClick={onSearch} disabled={searchDisabled} fullWidth data-testid={`${testId}-search`}>
-        Search
-      </Button>
+      <DisabledReason reason={searchDisabled}>
+        <Button leftSection={<IconSearch size={16} />} onClick={onSearch} fullWidth data-testid={`${testId}-search`}>
+          Search
+        </Button>
+      </DisabledReason>
       {children}
     </Stack>
   );

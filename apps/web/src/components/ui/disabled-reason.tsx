@@ -1,6 +1,6 @@
-import { type FloatingPosition, Tooltip, VisuallyHidden } from '@mantine/core';
+import { type FloatingPosition, Tooltip } from '@mantine/core';
 import { useMergedRef } from '@mantine/hooks';
-import { cloneElement, type FocusEvent, type KeyboardEvent, type MouseEvent, type PointerEvent, type ReactElement, type ReactNode, type Ref, useId, useRef, useState } from 'react';
+import { cloneElement, type FocusEvent, type KeyboardEvent, type MouseEvent, type PointerEvent, type ReactElement, type ReactNode, type Ref, useRef, useState } from 'react';
 
 export interface DisabledReasonProps {
   /**
@@ -25,7 +25,6 @@ interface ChildProps {
   onBlur?: (e: FocusEvent) => void;
   onPointerEnter?: (e: PointerEvent) => void;
   onPointerLeave?: (e: PointerEvent) => void;
-  'aria-describedby'?: string;
   [attribute: string]: unknown;
 }
 
@@ -38,14 +37,14 @@ const swallow = (e: MouseEvent | KeyboardEvent) => {
  * A button that says why it is disabled: every disabled action of the app goes through this (issue 34), so a
  * planner, a viewer and a keyboard or screen reader user all learn the reason. The button keeps its tab stop
  * (a `disabled` button is skipped by Tab and shows no tooltip), carries `aria-disabled="true"`, `data-disabled`
- * (Mantine's disabled look) and `data-disabled-reason`, and is described by the reason (a visually hidden text).
+ * (Mantine's disabled look) and `data-disabled-reason`, and the reason is its accessible description
+ * (`aria-description`: no second copy of the text in the page, which a visually hidden element would be).
  *
  * The tooltip (reason, or `label` while usable) opens on pointer entry and on keyboard focus, closes on leave,
  * blur and Escape. It is mounted on first use only: a page of 60 module cards does not build a floating-ui
  * setup for each of their buttons.
  */
 export function DisabledReason({ reason, label, position, children }: DisabledReasonProps) {
-  const id = useId();
   const target = useRef<HTMLElement>(null);
   const ref = useMergedRef(target, children.props.ref);
   const [armed, setArmed] = useState(false);
@@ -89,7 +88,7 @@ export function DisabledReason({ reason, label, position, children }: DisabledRe
         disabled: false,
         'data-disabled': true,
         'aria-disabled': true,
-        'aria-describedby': [p['aria-describedby'], id].filter(Boolean).join(' '),
+        'aria-description': reason,
         'data-disabled-reason': reason,
         onClick: swallow,
         onKeyDown: (e: KeyboardEvent) => {
@@ -107,7 +106,6 @@ export function DisabledReason({ reason, label, position, children }: DisabledRe
   return (
     <>
       {button}
-      {reason ? <VisuallyHidden id={id}>{reason}</VisuallyHidden> : null}
       {armed && <Tooltip target={target} opened={open} label={tip} position={position} withArrow multiline={!!reason} maw={reason ? 320 : undefined} />}
     </>
   );

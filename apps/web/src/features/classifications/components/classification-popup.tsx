@@ -1,4 +1,5 @@
 import { ActionIcon, Badge, Button, Group, Loader, Modal, ScrollArea, Stack, Table, Text, TextInput, Tooltip } from '@mantine/core';
+import { DisabledReason } from '@/components/ui/disabled-reason';
 import { IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -115,9 +116,11 @@ export function ClassificationPopup({ opened, onClose }: { opened: boolean; onCl
                 description={`${label.length} / ${LIMITS.classificationLabel}`}
                 data-testid="classification-label"
               />
-              <Button type="submit" mt={25} leftSection={<IconPlus size={14} />} loading={busy} disabled={!label || !!classificationLabelError(label)} data-testid="create-classification">
-                Create
-              </Button>
+              <DisabledReason reason={!busy && (!label ? 'Type a label first' : classificationLabelError(label))}>
+                <Button type="submit" mt={25} leftSection={<IconPlus size={14} />} loading={busy} data-testid="create-classification">
+                  Create
+                </Button>
+              </DisabledReason>
             </Group>
           </form>
         )}

@@ -1,4 +1,5 @@
 import { Alert, Badge, Button, Group, Loader, Modal, Radio, Stack, Table, Text } from '@mantine/core';
+import { DisabledReason } from '@/components/ui/disabled-reason';
 import { IconReplace } from '@tabler/icons-react';
 import { useState } from 'react';
 import { DISCO_TEXTS, type DiscoRow, type ReplacementUsage } from '@bo/shared/disco-area';
@@ -132,14 +133,11 @@ export function ReplacementModal({ row, onClose, onReplace }: { row: DiscoRow | 
             <Button variant="default" onClick={close}>
               Cancel
             </Button>
-            <Button
-              leftSection={<IconReplace size={16} />}
-              disabled={!chosen || data.usages.length === 0}
-              onClick={() => chosen && onReplace(chosen, data.usages)}
-              data-testid="replace-all"
-            >
-              {DISCO_TEXTS.replaceAll}
-            </Button>
+            <DisabledReason reason={data.usages.length === 0 ? DISCO_TEXTS.noUsage : !chosen && 'Choose a replacement first'}>
+              <Button leftSection={<IconReplace size={16} />} onClick={() => chosen && onReplace(chosen, data.usages)} data-testid="replace-all">
+                {DISCO_TEXTS.replaceAll}
+              </Button>
+            </DisabledReason>
           </Group>
         </Stack>
       ) : null}

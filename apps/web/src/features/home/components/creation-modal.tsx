@@ -1,4 +1,5 @@
 import { Alert, Badge, Button, Group, Modal, Stack, Text, type ModalProps } from '@mantine/core';
+import { DisabledReason } from '@/components/ui/disabled-reason';
 import { formatMonthId } from '@/lib/format';
 import type { LegoState } from '../hooks/use-lego-status';
 import { LegoBadge } from './lego-badge';
@@ -71,9 +72,11 @@ export function CreationModal(p: CreationModalProps) {
             <Button variant="default" onClick={p.onClose} disabled={p.busy}>
               Cancel
             </Button>
-            <Button type="submit" loading={p.busy} disabled={p.submitDisabled} data-testid={p.submitTestId}>
-              {p.submitLabel}
-            </Button>
+            <DisabledReason reason={p.submitDisabled && !p.busy && 'Correct the fields marked in red first'}>
+              <Button type="submit" loading={p.busy} data-testid={p.submitTestId}>
+                {p.submitLabel}
+              </Button>
+            </DisabledReason>
           </Group>
         </Stack>
       </form>

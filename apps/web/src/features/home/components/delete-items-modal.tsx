@@ -1,4 +1,5 @@
 import { Alert, Button, Group, Loader, Modal, ScrollArea, Stack, Table, Text } from '@mantine/core';
+import { DisabledReason } from '@/components/ui/disabled-reason';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useQueries, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -113,9 +114,11 @@ export function DeleteItemsModal({
           from the Deletion Area until they are removed.
         </Text>
         <Group justify="flex-end">
-          <Button variant="light" size="xs" onClick={applySearchedMonth} disabled={!anyHasSearched} data-testid="select-searched-month">
-            {DELETE_TEXTS.searchedMonth}
-          </Button>
+          <DisabledReason reason={!anyHasSearched && `No ${noun} here can be deleted from the searched month`}>
+            <Button variant="light" size="xs" onClick={applySearchedMonth} data-testid="select-searched-month">
+              {DELETE_TEXTS.searchedMonth}
+            </Button>
+          </DisabledReason>
         </Group>
         <ScrollArea.Autosize mah={360} type="auto">
           <Table verticalSpacing="xs" striped highlightOnHover>
@@ -178,9 +181,11 @@ export function DeleteItemsModal({
           <Button variant="default" onClick={onClose} disabled={busy}>
             Cancel
           </Button>
-          <Button color="red" onClick={confirm} disabled={!allChosen} loading={busy} data-testid="confirm-delete">
-            Confirm
-          </Button>
+          <DisabledReason reason={!allChosen && !busy && `Choose a start month for every ${noun} first`}>
+            <Button color="red" onClick={confirm} loading={busy} data-testid="confirm-delete">
+              Confirm
+            </Button>
+          </DisabledReason>
         </Group>
       </Stack>
     </Modal>

@@ -56,7 +56,7 @@ export function PendingFilters({
       nothingFound="No pending item has one"
       onChange={(f) => onChange(f as PendingAreaFilters)}
       onSearch={onSearch}
-      searchDisabled={!ready}
+      searchDisabled={!ready && PENDING_TEXTS.selectFilter}
     >
       {!ready && (
         <Text fz="xs" c="dimmed" mt={-8} data-testid="pending-select-filter">

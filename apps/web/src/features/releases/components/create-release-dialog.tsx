@@ -1,4 +1,5 @@
 import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { DisabledReason } from '@/components/ui/disabled-reason';
 import { addMonths, compareMonthIds, toMonthId } from '@bo/shared/months';
 import { formatMonthId } from '@/lib/format';
 import { type Release, RELEASE_MONTH_COUNT, RELEASE_TEXTS, releaseIdSchema } from '@bo/shared/releases';
@@ -79,9 +80,11 @@ export function CreateReleaseDialog({ opened, releases, onClose }: { opened: boo
             <Button variant="default" onClick={close} disabled={create.isPending}>
               Cancel
             </Button>
-            <Button type="submit" disabled={!parsed.success || exists} loading={create.isPending}>
-              Create
-            </Button>
+            <DisabledReason reason={!create.isPending && (exists ? 'This release already exists' : !parsed.success && 'Type a valid release id first')}>
+              <Button type="submit" loading={create.isPending}>
+                Create
+              </Button>
+            </DisabledReason>
           </Group>
         </Stack>
       </form>

@@ -1,4 +1,5 @@
 import { Button, Group, Loader, RangeSlider, Stack, Text } from '@mantine/core';
+import { DisabledReason } from '@/components/ui/disabled-reason';
 import { IconRestore, IconSearch } from '@tabler/icons-react';
 import { STATISTIC_FIELD_LABELS, STATISTIC_MAX, STATISTIC_MIN, STATISTICS_TEXTS, type StatisticFilterOptions } from '@bo/shared/statistics';
 import { categoriesOf, rangeOf, sliderKey, type Range, type SliderRanges } from '../logic/sliders';
@@ -90,12 +91,16 @@ export function StatisticSliders({
         py="sm"
         style={{ position: 'sticky', bottom: 0, zIndex: 10, background: 'var(--mantine-color-white)', borderTop: '1px solid var(--mantine-color-gray-2)' }}
       >
-        <Button variant="default" leftSection={<IconRestore size={16} />} onClick={onReset} disabled={!moved} data-testid="statistic-reset">
-          {STATISTICS_TEXTS.resetAll}
-        </Button>
-        <Button leftSection={<IconSearch size={16} />} onClick={onSearch} disabled={!moved} data-testid="statistic-search">
-          {STATISTICS_TEXTS.search}
-        </Button>
+        <DisabledReason reason={!moved && 'Move a slider first'}>
+          <Button variant="default" leftSection={<IconRestore size={16} />} onClick={onReset} data-testid="statistic-reset">
+            {STATISTICS_TEXTS.resetAll}
+          </Button>
+        </DisabledReason>
+        <DisabledReason reason={!moved && 'Move a slider first'}>
+          <Button leftSection={<IconSearch size={16} />} onClick={onSearch} data-testid="statistic-search">
+            {STATISTICS_TEXTS.search}
+          </Button>
+        </DisabledReason>
       </Group>
     </Stack>
   );

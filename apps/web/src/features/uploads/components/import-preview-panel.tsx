@@ -1,4 +1,5 @@
 import { Alert, Badge, Button, Checkbox, Group, Loader, Paper, ScrollArea, Stack, Table, Text, Title } from '@mantine/core';
+import { DisabledReason } from '@/components/ui/disabled-reason';
 import { formatMonthId } from '@bo/shared/months';
 import { type ImportLine, type ImportOutcome, overwriteKey, UPLOAD_PREVIEW_TTL_MINUTES, UPLOAD_TEXTS, UPLOAD_TYPE_LABELS } from '@bo/shared/uploads';
 import { IconAlertTriangle, IconEye } from '@tabler/icons-react';
@@ -174,9 +175,11 @@ export function ImportPreviewPanel({ uploadId, onDone }: ImportPreviewPanelProps
           <Button variant="default" onClick={over ? onDone : onCancel} loading={cancel.isPending} disabled={apply.isPending} data-testid="import-preview-cancel">
             {over ? UPLOAD_TEXTS.previewClose : UPLOAD_TEXTS.previewCancel}
           </Button>
-          <Button onClick={onApply} loading={apply.isPending} disabled={!waiting || !preview || cancel.isPending} data-testid="import-preview-apply">
-            {UPLOAD_TEXTS.previewApply}
-          </Button>
+          <DisabledReason reason={!apply.isPending && (cancel.isPending ? 'Cancelling the preview' : !preview ? 'The preview is being computed' : !waiting && 'This preview can no longer be applied')}>
+            <Button onClick={onApply} loading={apply.isPending} data-testid="import-preview-apply">
+              {UPLOAD_TEXTS.previewApply}
+            </Button>
+          </DisabledReason>
         </Group>
       </Stack>
     </Paper>

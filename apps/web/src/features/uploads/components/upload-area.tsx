@@ -1,4 +1,5 @@
 import { ActionIcon, Box, Button, FileButton, Group, LoadingOverlay, Paper, Stack, Text, ThemeIcon, Tooltip } from '@mantine/core';
+import { DisabledReason } from '@/components/ui/disabled-reason';
 import { UPLOAD_TEXTS } from '@bo/shared/uploads';
 import { IconFileSpreadsheet, IconUpload, IconX } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
@@ -155,9 +156,11 @@ export function UploadArea({ title, description, testId, disabled, sending, onUp
         )}
 
         <Group justify="flex-end" mt="auto">
-          <Button leftSection={<IconUpload size={16} />} onClick={upload} disabled={!file || disabled} loading={sending} data-testid={`${testId}-upload`}>
-            Upload
-          </Button>
+          <DisabledReason reason={!sending && (disabled ? 'Another import is running: wait for it to end' : !file && 'Choose a file first')}>
+            <Button leftSection={<IconUpload size={16} />} onClick={upload} loading={sending} data-testid={`${testId}-upload`}>
+              Upload
+            </Button>
+          </DisabledReason>
         </Group>
       </Stack>
     </Paper>

@@ -1,4 +1,5 @@
 import { Alert, Badge, Button, Group, List, Paper, Progress, Radio, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { DisabledReason } from '@/components/ui/disabled-reason';
 import { UPLOAD_TEXTS, UPLOAD_TYPE_LABELS } from '@bo/shared/uploads';
 import { IconAlertTriangle, IconArrowRight, IconCheck, IconDownload, IconHourglassHigh, IconUpload, IconX } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
@@ -189,9 +190,11 @@ export function UploadFilesPage() {
                 Choose {missing.join(', ')}.
               </Text>
             )}
-            <Button leftSection={<IconUpload size={16} />} onClick={() => void upload()} disabled={!enabled} loading={send.isPending} data-testid="upload-files-submit">
-              Upload Files
-            </Button>
+            <DisabledReason reason={!enabled && !send.isPending && (wip ? 'An upload is in progress: wait for it to end' : missing.length > 0 ? `Choose ${missing.join(', ')} first` : 'Wait for the current step to end')}>
+              <Button leftSection={<IconUpload size={16} />} onClick={() => void upload()} loading={send.isPending} data-testid="upload-files-submit">
+                Upload Files
+              </Button>
+            </DisabledReason>
           </Group>
         </Stack>
       </Paper>

@@ -1,4 +1,5 @@
 import { Button, Group, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
+import { DisabledReason } from '@/components/ui/disabled-reason';
 import { EMAIL_MAX_LENGTH, isValidEmail } from '@bo/shared/users';
 import { IconAt, IconUserPlus } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
@@ -72,9 +73,11 @@ export function AddUserForm() {
               w={240}
               data-testid="new-user-country"
             />
-            <Button type="submit" mt={25} leftSection={<IconUserPlus size={16} />} disabled={!valid} loading={create.isPending}>
-              Add
-            </Button>
+            <DisabledReason reason={!valid && !create.isPending && 'Type a valid e-mail address first'}>
+              <Button type="submit" mt={25} leftSection={<IconUserPlus size={16} />} loading={create.isPending}>
+                Add
+              </Button>
+            </DisabledReason>
           </Group>
         </Stack>
       </form>
