@@ -57,7 +57,7 @@ export function FamilyColumn({
           <ResultRow selected={isSelected} onToggle={toggle} label={f.macroFamily} testId="family-row">
             <Group gap={8} wrap="nowrap">
               {special && (
-                <ThemeIcon size={20} radius="xl" variant="light" color={special.color} aria-label={special.text}>
+                <ThemeIcon size={20} radius="xl" variant="light" color={special.color} role="img" aria-label={special.text}>
                   {special.icon}
                 </ThemeIcon>
               )}

@@ -120,6 +120,8 @@ export function PerformanceModal({
                 if (el && y + el.clientHeight >= SCROLL_LOAD_AT * el.scrollHeight && shown.length < list.length) setPages((n) => n + 1);
               }}
               data-performance-scroll
+              // A scrolled table is read by keyboard too: its viewport takes the focus (arrows, Page Down).
+              viewportProps={{ tabIndex: 0, 'aria-label': 'Performance by store' }}
             >
               <Table striped={false} highlightOnHover stickyHeader fz="xs" verticalSpacing={4} data-testid="performance-table">
                 <Table.Thead>

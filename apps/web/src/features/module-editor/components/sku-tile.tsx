@@ -125,7 +125,7 @@ function TileMenu({ product: p, area, menu }: { product: ProductDto; area: Area;
       <Menu.Target>{trigger}</Menu.Target>
       <Menu.Dropdown onPointerDown={(e) => e.stopPropagation()}>
         {menu(p, area).map((a) => (
-          <Menu.Item key={a.label} disabled={a.disabled} color={a.color} onClick={a.onSelect}>
+          <Menu.Item key={a.label} disabled={a.disabled} color={a.color && !a.color.includes('.') ? `${a.color}.9` : a.color} onClick={a.onSelect}>
             {a.label}
           </Menu.Item>
         ))}
