@@ -73,3 +73,39 @@ describe('a viewer on every route', { timeout: 300_000 }, () => {
     expect(problems).toEqual([]);
   });
 });
+
+describe('every role on every route', { timeout: 400_000 }, () => {
+  it('a disabled action button says why, for a creator, an editor and an administrator', async () => {
+    const admin = await openPage(browser);
+    let visits: ReturnType<typeof routeVisits>;
+    try {
+      await loginAs(admin.page, 'admin');
+      visits = routeVisits(await editorTargets(admin.page, admin.context));
+    } finally {
+      await admin.context.close();
+    }
+    const problems: string[] = [];
+    for (const user of ['creator', 'editor', 'admin']) {
+      const session = await openPage(browser);
+      try {
+        await loginAs(session.page, user);
+        for (const route of ROUTE_TABLE.filter((r) => r !== '/login')) {
+          await session.page.goto(`/backoffice${visits[route].url}`);
+          await session.page.getByText(visits[route].text).or(session.page.locator('[data-no-access]')).first().waitFor({ timeout: 20_000 });
+          await session.page.waitForTimeout(600);
+          const unexplained: string[] = [];
+          for (const button of await session.page.getByRole('button').all()) {
+            const name = ((await button.getAttribute('aria-label')) ?? (await button.innerText())).trim().replace(/\s+/g, ' ');
+            if (!ACTIONS.test(name) || !(await button.isVisible()) || (await button.isEnabled())) continue;
+            const reason = await button.getAttribute('data-disabled-reason');
+            if (!reason || (await button.getAttribute('aria-description')) !== reason) unexplained.push(name);
+          }
+          if (unexplained.length) problems.push(`${user} on ${route}: disabled without a reason: ${unexplained.join(', ')}`);
+        }
+      } finally {
+        await session.context.close();
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+});
