@@ -121,3 +121,67 @@ export interface WorkingModule {
   productDtoList: Line[];
 }
 
+
+/** A planner as a module visit needs it: its token and its share of modules, visited in turn. */
+export interface Visitor {
+  token: string;
+  workset: { moduleName: string; monthId: string }[];
+  next: number;
+  visits: number;
+}
+
+/** A call measured under `call` for planner `p`: an unexpected status or a failure is an error, answered undefined. */
+export type Measured<P> = (s: Stats, call: string, p: P, method: string, url: string, body?: unknown) => Promise<Answer | undefined>;
+
+/** Every how many visits a planner who may publish checks and publishes the module it saved. */
+export const PUBLISH_EVERY = 3;
+
+/**
+ * One visit of a planner to one of its modules, as the module page makes it: lock, then the module (the two
+ * counted together as 'module open'), a real composition change (MH ↔ EL of one active SKU, toggled back on a
+ * later visit) saved, every PUBLISH_EVERY-th visit checked and published when `mayPublish` and nothing blocks,
+ * then unlocked (leaving the page). `wait` is the pause between actions. False when the lock was refused (someone
+ * else holds it, or it is no longer editable): nothing else was sent.
+ */
+export async function visitModule<P extends Visitor>(
+  measured: Measured<P>,
+  s: Stats,
+  p: P,
+  o: { wait: () => Promise<unknown>; mayPublish: boolean; publishJobs: number[] },
+): Promise<boolean> {
+  const key = p.workset[p.next++ % p.workset.length]!;
+  const opened = performance.now();
+  const lock = await measured(s, 'lock', p, 'POST', '/api/module/lock', [key]);
+  if (!lock) return false;
+  const lockAnswer = JSON.parse(lock.text) as { acquired: boolean; userLock: string | null }[];
+  if (!lockAnswer[0]?.acquired) {
+    s.note(`lock refused (${lockAnswer[0]?.userLock ?? 'not editable'})`);
+    return false;
+  }
+  const loaded = await measured(s, 'modules', p, 'POST', '/api/module/modules', { moduleDtoList: [key] });
+  if (loaded) s.add('module open', performance.now() - opened);
+  const module = loaded ? (JSON.parse(loaded.text) as WorkingModule[])[0] : undefined;
+  await o.wait();
+  if (module) {
+    const lines = module.productDtoList.map((l) => ({ upc: l.upc, mustHave: l.mustHave, moduleCompositionStatus: l.moduleCompositionStatus, previousStatus: l.previousStatus, minValue: l.minValue }));
+    const active = lines.filter((l) => l.moduleCompositionStatus !== 'REMOVED');
+    if (active.length) {
+      const line = active[p.visits % active.length]!;
+      line.mustHave = !line.mustHave;
+    }
+    p.visits++;
+    const saved = await measured(s, 'save', p, 'POST', '/api/module/save', { moduleName: key.moduleName, monthId: key.monthId, productDtoList: lines, version: module.version });
+    if (saved && o.mayPublish && p.visits % PUBLISH_EVERY === 0) {
+      await o.wait();
+      const checked = await measured(s, 'checkForPublish', p, 'POST', '/api/module/checkForPublish', [key]);
+      const blocking = checked ? (JSON.parse(checked.text) as { blocking: unknown[] }).blocking : [null];
+      if (blocking.length === 0) {
+        const version = (JSON.parse(saved.text) as { version: number }).version;
+        const published = await measured(s, 'publish', p, 'POST', '/api/module/publish', { ...key, version });
+        if (published) o.publishJobs.push((JSON.parse(published.text) as { jobId: number }).jobId);
+      } else if (checked) s.note('publish blocked by the checks (not sent)');
+    }
+  }
+  await measured(s, 'unlock', p, 'POST', '/api/module/unlock', [key]);
+  return true;
+}

@@ -42,12 +42,11 @@ import pg from 'pg';
 import { hashPassword } from '../src/modules/auth/password.js';
 import { freePort } from '../test/server-process.js';
 import { startV8Flags } from '../test/start-flags.js';
-import { agent, CALLS, pause, printTable, request, sleep, Stats, type Answer, type WorkingModule } from './load-client.js';
+import { agent, CALLS, pause, printTable, request, sleep, Stats, visitModule, type Answer } from './load-client.js';
 import { MORNING_TARGETS, mixedMorning, postgresSettings, type MorningResult } from './mixed-morning.js';
 
 const SERVER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PLANNER_BRANDS = ['MRA', 'NRD'];
-const PUBLISH_EVERY = 3;
 /** Today's saturation throughput (issue 19) and the factor the target asks for. */
 const BASELINE_SEARCHES_PER_S = 43;
 const TARGETS = { saveP95: 50, searchP95: 100, openP95: 150, saturationFactor: 3, workersGain: 1.1 };
@@ -260,43 +259,8 @@ async function run(workers: number, planners: Planner[], client: pg.Client) {
         await measured(stats, 'search', p, 'POST', '/api/module/filtered', { monthId: [p.monthId], brand: [p.brand] });
         await pause(deadline);
         if (performance.now() >= deadline) break;
-        const key = p.workset[p.next++ % p.workset.length]!;
-        const opened = performance.now();
-        const lock = await measured(stats, 'lock', p, 'POST', '/api/module/lock', [key]);
-        if (!lock) continue;
-        const lockAnswer = JSON.parse(lock.text) as { acquired: boolean; userLock: string | null }[];
-        if (!lockAnswer[0]?.acquired) {
-          // Someone else holds it (or it is no longer editable): a planner goes on with another.
-          stats.note(`lock refused (${lockAnswer[0]?.userLock ?? 'not editable'})`);
-          continue;
-        }
-        const loaded = await measured(stats, 'modules', p, 'POST', '/api/module/modules', { moduleDtoList: [key] });
-        if (loaded) stats.add('module open', performance.now() - opened);
-        const module = loaded ? (JSON.parse(loaded.text) as WorkingModule[])[0] : undefined;
-        await pause(deadline);
-        if (module) {
-          // A real composition change: MH ↔ EL of one active SKU (the next visit toggles it back).
-          const lines = module.productDtoList.map((l) => ({ upc: l.upc, mustHave: l.mustHave, moduleCompositionStatus: l.moduleCompositionStatus, previousStatus: l.previousStatus, minValue: l.minValue }));
-          const active = lines.filter((l) => l.moduleCompositionStatus !== 'REMOVED');
-          if (active.length) {
-            const line = active[p.visits % active.length]!;
-            line.mustHave = !line.mustHave;
-          }
-          p.visits++;
-          const saved = await measured(stats, 'save', p, 'POST', '/api/module/save', { moduleName: key.moduleName, monthId: key.monthId, productDtoList: lines, version: module.version });
-          if (saved && p.visits % PUBLISH_EVERY === 0) {
-            await pause(deadline);
-            const checked = await measured(stats, 'checkForPublish', p, 'POST', '/api/module/checkForPublish', [key]);
-            const blocking = checked ? (JSON.parse(checked.text) as { blocking: unknown[] }).blocking : [null];
-            if (blocking.length === 0) {
-              const version = (JSON.parse(saved.text) as { version: number }).version;
-              const published = await measured(stats, 'publish', p, 'POST', '/api/module/publish', { ...key, version });
-              if (published) publishJobs.push((JSON.parse(published.text) as { jobId: number }).jobId);
-            } else if (checked) stats.note('publish blocked by the checks (not sent)');
-          }
-        }
-        // Leaving the module page releases its lock.
-        await measured(stats, 'unlock', p, 'POST', '/api/module/unlock', [key]);
+        // Lock, open, save (every PUBLISH_EVERY-th visit publish), and leave the module page, which releases its lock.
+        if (!(await visitModule(measured, stats, p, { wait: () => pause(deadline), mayPublish: true, publishJobs }))) continue;
         await pause(deadline);
       }
     };

@@ -21,7 +21,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import type pg from 'pg';
 import { hashPassword } from '../src/modules/auth/password.js';
-import { pause, printTable, request, sleep, Stats, type Answer, type Summary, type WorkingModule } from './load-client.js';
+import { pause, printTable, request, sleep, Stats, visitModule, type Answer, type Summary, type WorkingModule } from './load-client.js';
 import { percentile } from './scratch-database.js';
 
 export const MORNING_TARGETS = {
@@ -39,7 +39,6 @@ export const MORNING_TARGETS = {
 const WRITE_BRANDS = ['MRA', 'NRD'];
 const MONTHS = 4;
 const WRITE_EVERY = 3;
-const PUBLISH_EVERY = 3;
 const MORNING_CALLS = ['search', 'modules', 'lock', 'module open', 'save', 'checkForPublish', 'publish', 'unlock'];
 
 /** The PostgreSQL settings a run depends on (printed, and in BENCH_RESULT). */
@@ -313,44 +312,6 @@ export async function mixedMorning(o: MorningOptions): Promise<MorningResult> {
     }
   };
 
-  /** Opens one of the planner's own modules (lock + modules, as the module page), saves it, maybe publishes, leaves. */
-  const write = async (s: Stats, p: MorningPlanner, wait: () => Promise<unknown>) => {
-    const key = p.workset[p.next++ % p.workset.length]!;
-    const opened = performance.now();
-    const lock = await measured(s, 'lock', p, 'POST', '/api/module/lock', [key]);
-    if (!lock) return;
-    const lockAnswer = JSON.parse(lock.text) as { acquired: boolean; userLock: string | null }[];
-    if (!lockAnswer[0]?.acquired) {
-      s.note(`lock refused (${lockAnswer[0]?.userLock ?? 'not editable'})`);
-      return;
-    }
-    const loaded = await measured(s, 'modules', p, 'POST', '/api/module/modules', { moduleDtoList: [key] });
-    if (loaded) s.add('module open', performance.now() - opened);
-    const module = loaded ? (JSON.parse(loaded.text) as WorkingModule[])[0] : undefined;
-    await wait();
-    if (module) {
-      const lines = module.productDtoList.map((l) => ({ upc: l.upc, mustHave: l.mustHave, moduleCompositionStatus: l.moduleCompositionStatus, previousStatus: l.previousStatus, minValue: l.minValue }));
-      const active = lines.filter((l) => l.moduleCompositionStatus !== 'REMOVED');
-      if (active.length) {
-        const line = active[p.visits % active.length]!;
-        line.mustHave = !line.mustHave;
-      }
-      p.visits++;
-      const saved = await measured(s, 'save', p, 'POST', '/api/module/save', { moduleName: key.moduleName, monthId: key.monthId, productDtoList: lines, version: module.version });
-      if (saved && p.role === 'SUBMITTER' && p.visits % PUBLISH_EVERY === 0) {
-        await wait();
-        const checked = await measured(s, 'checkForPublish', p, 'POST', '/api/module/checkForPublish', [key]);
-        const blocking = checked ? (JSON.parse(checked.text) as { blocking: unknown[] }).blocking : [null];
-        if (blocking.length === 0) {
-          const version = (JSON.parse(saved.text) as { version: number }).version;
-          const published = await measured(s, 'publish', p, 'POST', '/api/module/publish', { ...key, version });
-          if (published) publishJobs.push((JSON.parse(published.text) as { jobId: number }).jobId);
-        } else if (checked) s.note('publish blocked by the checks (not sent)');
-      }
-    }
-    await measured(s, 'unlock', p, 'POST', '/api/module/unlock', [key]);
-  };
-
   /** A planner's rounds until `deadline`: search a month and brand, open a module of the answer, every third round write. */
   const play = async (s: Stats, p: MorningPlanner, deadline: number, paused: boolean) => {
     const wait = paused ? () => pause(deadline) : () => Promise.resolve();
@@ -367,7 +328,7 @@ export async function mixedMorning(o: MorningOptions): Promise<MorningResult> {
         await wait();
       }
       if (p.write && round % WRITE_EVERY === WRITE_EVERY - 1 && performance.now() < deadline) {
-        await write(s, p, wait);
+        await visitModule(measured, s, p, { wait, mayPublish: p.role === 'SUBMITTER', publishJobs });
         await wait();
       }
     }
