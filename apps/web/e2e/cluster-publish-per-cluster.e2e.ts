@@ -14,7 +14,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginAs } from './helpers/auth';
 import { apiCall, apiToken } from './helpers/api';
-import { axeViolations, describeFindings } from './helpers/axe';
+import { expectNoAxeFindings } from './helpers/axe';
 import { launchBrowser, openPage, screenshot } from './helpers/browser';
 
 const BRANDS = ['AUR', 'SLN', 'VLT'];
@@ -114,10 +114,9 @@ const block = (clusterId: string) => page.locator(`[data-testid="cluster-block"]
 const dialog = () => page.getByTestId('publish-blockers');
 const entry = (clusterId: string) => dialog().locator(`[data-testid="publish-cluster"][data-cluster="${clusterId}"]`);
 
-async function expectNoAxeFindings(where: string) {
+async function noAxeFindings(where: string) {
   await page.waitForTimeout(350); // the modal's transition ends
-  const found = await axeViolations(page);
-  expect(found, describeFindings(where, found)).toEqual([]);
+  await expectNoAxeFindings(page, where);
 }
 
 /** The spec's steps after the choice: the LIA confirmation, then maybe the duplicates popup; then the submission. */
@@ -175,7 +174,7 @@ describe('cluster publish per cluster', { timeout: 180_000 }, () => {
     // Keyboard: the dialog opens on its main action; Tab moves through the links and buttons inside it.
     const focused = () => page.evaluate(() => document.activeElement?.textContent?.trim() ?? '');
     expect(await focused()).toBe('Publish the 2 ready clusters');
-    await expectNoAxeFindings('publish dialog 1440 px');
+    await noAxeFindings('publish dialog 1440 px');
     await screenshot(page, 'cluster-publish-per-cluster-1440');
     await page.keyboard.press('Shift+Tab');
     expect(await focused()).toMatch(/^Publish the blocking modules \(\d\)$/);
@@ -206,7 +205,7 @@ describe('cluster publish per cluster', { timeout: 180_000 }, () => {
     expect(await none.getAttribute('data-disabled-reason')).toBe('No cluster is ready yet: each one waits for what is listed under it.');
     await none.hover();
     await page.getByRole('tooltip').filter({ hasText: 'No cluster is ready yet' }).waitFor();
-    await expectNoAxeFindings('publish dialog 1024 px');
+    await noAxeFindings('publish dialog 1024 px');
     await screenshot(page, 'cluster-publish-per-cluster-1024');
     await none.click({ force: true }); // a disabled action does nothing
     expect(await dialog().isVisible()).toBe(true);

@@ -12,6 +12,7 @@ import type { ModuleDeletionPage } from '@bo/shared/deletion';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCall, apiToken } from './helpers/api';
 import { loginAs } from './helpers/auth';
+import { expectNoAxeFindings } from './helpers/axe';
 import { launchBrowser, openPage, screenshot } from './helpers/browser';
 
 const MONTH = 'M10_2027';
@@ -113,6 +114,7 @@ describe('Deletion Area', { timeout: 90_000 }, () => {
     expect(await dialog.getByTestId('restore-list').textContent()).toContain(target.moduleName);
     await page.waitForTimeout(400); // the modal's opening transition
     await screenshot(page, 'deletion-area-confirm');
+    await expectNoAxeFindings(page, 'Deletion Area restore confirmation');
     // A double click restores once: one call, no error popup (issue 34 item 5).
     const restoreCalls: string[] = [];
     page.on('request', (r) => {

@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { formatMonthId } from '@bo/shared/months';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loginAs } from './helpers/auth';
+import { expectNoAxeFindings } from './helpers/axe';
 import { pageApiCall } from './helpers/api';
 import { launchBrowser, openPage, screenshot } from './helpers/browser';
 
@@ -304,6 +305,7 @@ describe('locks, sidebar and classifications', () => {
     expect(await page.getByRole('button', { name: 'Yes, Unlock' }).isVisible()).toBe(true);
     await settle();
     await screenshot(page, 'home-unlock');
+    await expectNoAxeFindings(page, 'home forced-unlock confirmation');
     await page.getByRole('button', { name: 'No, Go Back' }).click();
     await page.getByText('Are you sure you want to unlock this module?').waitFor({ state: 'hidden' });
   });

@@ -17,7 +17,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { apiCall, apiToken } from './helpers/api';
 import { loginAs } from './helpers/auth';
-import { describeFindings, axeViolations } from './helpers/axe';
+import { expectNoAxeFindings } from './helpers/axe';
 import { launchBrowser, openPage, screenshot } from './helpers/browser';
 
 const BRAND = 'NRD';
@@ -112,10 +112,7 @@ async function switchTo(type: 'Module' | 'Cluster' | 'Classification') {
   await page.locator(`[data-testid="massive-edit-table"][data-type="${type.toLowerCase()}"]`).waitFor();
 }
 
-async function expectNoAxeViolations(where: string) {
-  const findings = await axeViolations(page);
-  expect(findings, describeFindings(where, findings)).toEqual([]);
-}
+const expectNoAxeViolations = (where: string) => expectNoAxeFindings(page, where);
 
 describe('Massive Edit: Save & Publish All says what will not publish, and the Result counts it (issue 34 item 2)', () => {
   it('a cluster whose modules are in WIP: the confirmation warns before CONFIRM; the Result says Saved 1 · Published 0 · Not published 1', async () => {

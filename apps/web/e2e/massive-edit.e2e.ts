@@ -14,6 +14,7 @@ import { MASSIVE_EDIT_TEXTS } from '@bo/shared/massive-edit';
 import { afterAll, beforeAll, beforeEach, afterEach, describe, expect, it } from 'vitest';
 import { apiCall, apiToken } from './helpers/api';
 import { loginAs } from './helpers/auth';
+import { expectNoAxeFindings } from './helpers/axe';
 import { launchBrowser, openPage, screenshot } from './helpers/browser';
 
 const MONTH = 'M06_2027';
@@ -194,6 +195,8 @@ describe('Massive Edit: module rows', () => {
     const preview = page.getByTestId('massive-edit-preview').locator('.mantine-Modal-content');
     await preview.waitFor();
     expect(await page.getByTestId('massive-edit-preview-row').count()).toBe(3);
+    await page.waitForTimeout(400); // the modal's opening transition
+    await expectNoAxeFindings(page, 'Massive Edit preview');
     const previewText = await preview.innerText();
     // Rows are named by their number in the table (the blank row 1 was not sent).
     expect(previewText).toMatch(/Row 2: /);

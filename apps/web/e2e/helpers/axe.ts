@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 /** axe-core's browser bundle, read once (npm axe-core, pinned in apps/web/package.json). */
 let source: string | null = null;
@@ -51,3 +52,9 @@ export async function axeViolations(page: Page): Promise<AxeFinding[]> {
 /** One line per finding, for a failing assertion's message. */
 export const describeFindings = (where: string, findings: readonly AxeFinding[]) =>
   findings.map((f) => `${where}: [${f.impact}] ${f.rule} — ${f.help}\n${f.nodes.map((n) => `    ${n.target}  ${n.html}`).join('\n')}`).join('\n');
+
+/** Fails the test on any critical or serious finding of axe on the page as it is now (its open popups included). */
+export async function expectNoAxeFindings(page: Page, where: string): Promise<void> {
+  const findings = await axeViolations(page);
+  expect(findings, describeFindings(where, findings)).toEqual([]);
+}
