@@ -1,7 +1,7 @@
-import { type Announcements, type CollisionDetection, KeyboardCode, type KeyboardCoordinateGetter, type ScreenReaderInstructions, useDraggable, useDroppable } from '@dnd-kit/core';
+import { type Announcements, type ScreenReaderInstructions, useDraggable, useDroppable } from '@dnd-kit/core';
+import { jumpBetweenAreas } from '@/components/editor/keyboard-dnd';
 import { CLUSTER_EDITOR_TEXTS } from '@bo/shared/cluster-editor';
 import { CSS } from '@dnd-kit/utilities';
-import { useCallback, useRef } from 'react';
 import { focusAfterMove, useFocusAfterMove } from '@/components/ui/focus-after-move';
 import { Box, Paper, Text } from '@mantine/core';
 import type { DragData, DropData, DragSource, DropZone } from '../logic/drop-rules';
@@ -14,15 +14,7 @@ export function Draggable({ id, data, disabled, children }: { id: string; data: 
   const { attributes, listeners, setNodeRef, transform, isDragging } = useDraggable({ id, data, disabled });
   // Remove / Restore moves the chip to the other list: the new chip takes the focus back (keyboard users stay put).
   const token = chipToken(data);
-  const node = useRef<HTMLDivElement | null>(null);
-  const setRef = useCallback(
-    (el: HTMLDivElement | null) => {
-      node.current = el;
-      setNodeRef(el);
-    },
-    [setNodeRef],
-  );
-  useFocusAfterMove(token, node);
+  const setRef = useFocusAfterMove(token, setNodeRef);
   return (
     <Box
       ref={setRef}
@@ -156,43 +148,5 @@ export function clusterDragAccessibility(clusterName: (key: string) => string | 
   };
 }
 
-const FORWARD: string[] = [KeyboardCode.Down, KeyboardCode.Right];
-const BACKWARD: string[] = [KeyboardCode.Up, KeyboardCode.Left];
-
-/**
- * Keyboard dragging jumps from drop area to drop area in reading order (a cluster's modules, its removed
- * modules, the next cluster …, Add to all clusters and its bin): ↓/→ next, ↑/← previous; Space or Enter drops,
- * Escape cancels. dnd-kit's default moves 25 px a press, and scrolls the page instead near its edge.
- */
-export const jumpBetweenDropAreas: KeyboardCoordinateGetter = (event, { context }) => {
-  const forward = FORWARD.includes(event.code);
-  if (!forward && !BACKWARD.includes(event.code)) return undefined;
-  event.preventDefault();
-  const { droppableRects, droppableContainers, over, collisionRect } = context;
-  const areas = droppableContainers
-    .getEnabled()
-    .map((c) => ({ id: c.id, rect: droppableRects.get(c.id) }))
-    .filter((a): a is { id: typeof a.id; rect: NonNullable<typeof a.rect> } => !!a.rect)
-    .sort((a, b) => a.rect.top - b.rect.top || a.rect.left - b.rect.left);
-  if (areas.length === 0 || !collisionRect) return undefined;
-  let index = areas.findIndex((a) => a.id === over?.id);
-  if (index === -1) {
-    index = areas.findIndex((a) => a.rect.top + a.rect.height > collisionRect.top);
-    if (index === -1) index = areas.length - 1;
-    if (forward) index -= 1;
-  }
-  const target = areas[Math.max(0, Math.min(areas.length - 1, index + (forward ? 1 : -1)))]!;
-  return { x: target.rect.left + 6, y: target.rect.top + 6 };
-};
-
-/** Keyboard drags (no pointer): the area holding the dragged chip's top-left corner, where jumpBetweenDropAreas puts it. */
-export const cornerCollision: CollisionDetection = (args) => {
-  const x = args.collisionRect.left + 2;
-  const y = args.collisionRect.top + 2;
-  return args.droppableContainers
-    .filter((c) => {
-      const r = args.droppableRects.get(c.id);
-      return r && x >= r.left && x <= r.left + r.width && y >= r.top && y <= r.top + r.height;
-    })
-    .map((c) => ({ id: c.id, data: { droppableContainer: c, value: 0 } }));
-};
+/** Keyboard dragging jumps from drop area to drop area in reading order (a cluster's modules, its removed modules, the next cluster …, Add to all clusters and its bin). */
+export const jumpBetweenDropAreas = jumpBetweenAreas((areas) => areas.sort((a, b) => a.rect.top - b.rect.top || a.rect.left - b.rect.left));

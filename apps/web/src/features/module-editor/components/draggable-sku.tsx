@@ -1,4 +1,4 @@
-import { memo, useCallback, useMemo, useRef } from 'react';
+import { memo, useCallback, useMemo } from 'react';
 import { focusAfterMove, useFocusAfterMove } from '@/components/ui/focus-after-move';
 import { useDraggable } from '@dnd-kit/core';
 import type { ProductDto } from '@bo/shared/modules';
@@ -42,15 +42,7 @@ export const DraggableSku = memo(function DraggableSku({ moduleKey, product, are
   const id = dragId(moduleKey, product.upc);
   const { attributes, listeners, setNodeRef, isDragging } = useDraggable({ id, data, disabled: readOnly });
   // M, Delete or a move of the ⋮ menu re-draws the tile in its new area: the new tile takes the focus back.
-  const node = useRef<HTMLDivElement | null>(null);
-  const setRef = useCallback(
-    (el: HTMLDivElement | null) => {
-      node.current = el;
-      setNodeRef(el);
-    },
-    [setNodeRef],
-  );
-  useFocusAfterMove(id, node);
+  const setRef = useFocusAfterMove(id, setNodeRef);
   const { onKeyDown, ...pointer } = listeners ?? {};
   const tileMinValue = useCallback((upc: string, value: number) => onMinValue?.(moduleKey, upc, value), [onMinValue, moduleKey]);
   const tileMenu = useCallback(

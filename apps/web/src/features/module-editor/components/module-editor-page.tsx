@@ -14,7 +14,7 @@ import { useModuleEditor } from '../hooks/use-module-editor';
 import { useNewness, type NewnessTab } from '../hooks/use-newness';
 import type { DragData, DropData } from '../logic/dnd-ids';
 import type { Area } from '../logic/drop-rules';
-import { areaCollision, jumpBetweenAreas } from '../logic/keyboard-dnd';
+import { areaCollision, jumpBetweenModuleAreas } from '../logic/keyboard-dnd';
 import { skuDragAccessibility } from '../logic/drag-announcements';
 import { moduleKey, parseModuleKey, type ModuleKeyString } from '../logic/module-key';
 import { activeCounts } from '../hooks/editor-reducer';
@@ -112,7 +112,7 @@ export function ModuleEditorPage({
   const shown = useMemo(() => (isFiltering(moduleFilter) ? sorted.filter((m) => matchesModuleFilter(m, moduleFilter)) : sorted), [sorted, moduleFilter]);
   const shownKeys = useMemo(() => new Set(shown.map((m) => moduleKey(m.dto))), [shown]);
 
-  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 5 } }), useSensor(KeyboardSensor, { coordinateGetter: jumpBetweenAreas }));
+  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 5 } }), useSensor(KeyboardSensor, { coordinateGetter: jumpBetweenModuleAreas }));
   const { drop, toggle, keyAction, setMinValue, setDescription, setNewModule, dispatch } = editor;
   // The dragged tile is drawn by <DragPreview> from dnd-kit's events: a drag does not re-render the page.
   // What is dragged is kept from the start: dnd-kit gives an empty `data` once the source tile has
