@@ -1,9 +1,10 @@
 import { memo, useMemo } from 'react';
+import { focusPending } from '@/components/ui/focus-after-move';
 import { useDroppable } from '@dnd-kit/core';
 import { Box, Group, Text } from '@mantine/core';
 import type { ProductDto } from '@bo/shared/modules';
 import type { Area } from '../logic/drop-rules';
-import { dropId, type DropData } from '../logic/dnd-ids';
+import { dragId, dropId, type DropData } from '../logic/dnd-ids';
 import type { ModuleKeyString } from '../logic/module-key';
 import { DraggableSku } from './draggable-sku';
 import type { SkuMenuAction } from './sku-tile';
@@ -42,7 +43,10 @@ export const SkuArea = memo(function SkuArea(props: SkuAreaProps) {
   // built here once per change of the list, so those renders stop at this component.
   const { setNodeRef, isOver, active } = useDroppable({ id: dropId(moduleKey, area), data, disabled: readOnly });
   const bin = area === 'BIN';
-  const rows = useTileRows(products.length, bin ? COMPACT : FULL, products.length <= ALL_TILES);
+  // The tile a key just moved here takes the focus back (focus-after-move): it is drawn even where rows are not.
+  const pendingFocus = focusPending();
+  const include = pendingFocus ? products.findIndex((p) => dragId(moduleKey, p.upc) === pendingFocus) : -1;
+  const rows = useTileRows(products.length, bin ? COMPACT : FULL, products.length <= ALL_TILES, include);
   const { from, to } = rows;
   const tiles = useMemo(
     () =>

@@ -91,9 +91,10 @@ interface Range {
  * The rows of an area's grid to draw, from the grid's place in the card list's viewport. Measured in a
  * layout effect (before the first paint: a mounted card shows its tiles in its first frame), then on
  * each scroll or resize of the list and resize of the grid. Without a TileWindow (or before the first
- * measure) nothing is drawn; `all` draws every row (small areas: no measuring at all).
+ * measure) nothing is drawn; `all` draws every row (small areas: no measuring at all). `include`: the index
+ * of a tile that must be drawn wherever it is (the tile a key just moved here, which takes the focus back).
  */
-export function useTileRows(count: number, spec: GridSpec, all: boolean): TileRows {
+export function useTileRows(count: number, spec: GridSpec, all: boolean, include = -1): TileRows {
   const win = useContext(TileWindowContext);
   const grid = useRef<HTMLDivElement | null>(null);
   const [range, setRange] = useState<Range | null>(null);
@@ -156,8 +157,13 @@ export function useTileRows(count: number, spec: GridSpec, all: boolean): TileRo
   }
   const { cols, start, end, rowHeight } = range;
   const rows = Math.ceil(count / cols);
-  const s = Math.min(start, rows);
-  const e = Math.min(end, rows);
+  let s = Math.min(start, rows);
+  let e = Math.min(end, rows);
+  if (include >= 0 && include < count) {
+    const row = Math.floor(include / cols);
+    if (e <= s) [s, e] = [row, row + 1];
+    else [s, e] = [Math.min(s, row), Math.max(e, row + 1)];
+  }
   if (e <= s) return { from: 0, to: 0, paddingTop: 0, paddingBottom: Math.max(0, rows * rowHeight - gap), gridRef };
   return { from: s * cols, to: Math.min(count, e * cols), paddingTop: s * rowHeight, paddingBottom: (rows - e) * rowHeight, gridRef };
 }
