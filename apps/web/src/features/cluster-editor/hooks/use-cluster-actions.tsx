@@ -82,7 +82,7 @@ async function publishBlockingModules(modules: readonly BlockingModule[]): Promi
       );
       return false;
     }
-    flash(`${keys.map((k) => k.moduleName).join(', ')}: SUBMITTED`);
+    flash(`${fresh.map((d) => `${d.moduleLabel} (${d.moduleName})`).join(', ')}: SUBMITTED`);
     return true;
   } catch (e) {
     reportFailure(e);

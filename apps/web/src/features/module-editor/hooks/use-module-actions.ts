@@ -164,7 +164,7 @@ export function useModuleActions(editor: ModuleEditor, publishConfirmation?: Pub
       const summary = publishedSummary(dtos.map((d) => ({ status: d.status, rejected: !!d.rpasErrors })));
       if (rejected.length) showMessagePopup(PUBLISH_TEXTS.notPublishedTitle, [summary, ...rejected.flatMap((d) => notPublishedLines(`${d.moduleLabel} (${d.moduleName})`, d.rpasErrors))]);
       const submitted = dtos.filter((d) => d.status === 'SUBMITTED');
-      if (submitted.length) flash(`${keys.length > 1 ? `${summary}. ` : ''}${submitted.map((d) => d.moduleName).join(', ')}: SUBMITTED`);
+      if (submitted.length) flash(`${keys.length > 1 ? `${summary}. ` : ''}${submitted.map((d) => `${d.moduleLabel} (${d.moduleName})`).join(', ')}: SUBMITTED`);
     },
     [reload, setModuleBusy],
   );
