@@ -365,4 +365,50 @@ describe('item versions', { timeout: 180_000 }, () => {
     await started.waitFor();
     await expect.poll(async () => (await clusterHistory(cluster)).content[0]!.action, { timeout: 60_000, interval: 500 }).toBe('publish');
   });
+
+  it('module: restoring a version never says "not restored" of a discontinued SKU that is on screen (issue 34 item 9)', async () => {
+    // A module of the month holding an active discontinued SKU, and two saves (a flip and its flip back), so that
+    // the older save (which holds the discontinued SKU active) can be restored over the current composition.
+    const rows = await call<ModuleRow[]>('POST', '/module/filtered', { monthId: [MONTH], brand: [BRAND] });
+    const keys = rows.filter((r) => !r.userLock && r.status === 'WIP' && ![mod, m1, m2].includes(r.moduleName)).map((r) => ({ moduleName: r.moduleName, monthId: MONTH }));
+    const details = keys.length ? await call<(Omit<ModuleDetail, 'productDtoList'> & { productDtoList: (Line & { flagDisco: boolean })[] })[]>('POST', '/module/details', keys.slice(0, 60)) : [];
+    let target: { name: string; disco: string; other: string } | null = null;
+    for (const d of details) {
+      const active = d.productDtoList.filter((p) => p.moduleCompositionStatus !== 'REMOVED');
+      const disco = active.find((p) => p.flagDisco);
+      const other = active.find((p) => !p.flagDisco);
+      if (disco && other) {
+        target = { name: d.moduleName, disco: disco.upc, other: other.upc };
+        break;
+      }
+    }
+    expect(target, `a WIP ${BRAND} module of ${MONTH} with an active discontinued SKU in the demo data`).not.toBeNull();
+    const { name, disco, other } = target!;
+    const flip = (lines: Line[]) => lines.map((l) => (l.upc === other ? { ...l, mustHave: !l.mustHave } : l));
+    await saveModuleByApi(name, flip);
+    await saveModuleByApi(name, flip);
+    const history = await moduleHistory(name);
+    const older = history.content[1]!;
+    const detail = await call<{ flags: { discontinued: string[] } }>('GET', `/module/history/version/${older.version}?moduleName=${name}&monthId=${MONTH}`);
+    expect(detail.flags.discontinued).toContain(disco);
+
+    await page.goto(`/backoffice/module?moduleName=${name}&monthId=${MONTH}`);
+    const card = page.locator(`[data-testid="module-card"][data-module="${name}"]`);
+    await card.locator(`[data-testid="sku-tile"][data-upc="${disco}"]`).waitFor();
+    await card.getByTestId('module-history').click();
+    await drawer().waitFor();
+    await row(older.version).click();
+    await drawer().getByTestId('restore-version').click();
+    await drawer().waitFor({ state: 'hidden' });
+    await card.getByTestId('unsaved-dot').waitFor();
+    await page.waitForTimeout(600); // a 'Not restored' popup would be open by now
+    expect(await page.getByRole('dialog', { name: 'Not restored' }).count()).toBe(0);
+    expect(await page.getByText(/is discontinued now: it is not restored/).count()).toBe(0);
+    // The discontinued SKU is still on screen, active, and the flipped SKU is back as the older version had it.
+    await card.locator(`[data-testid="area-MH"] [data-testid="sku-tile"][data-upc="${disco}"], [data-testid="area-EL"] [data-testid="sku-tile"][data-upc="${disco}"]`).first().waitFor();
+    await screenshot(page, 'versions-module-restore-discontinued');
+    // Left unsaved: the page is left and its lock given back.
+    await page.goto('/backoffice/');
+    await call('POST', '/module/unlock', [{ moduleName: name, monthId: MONTH }]);
+  });
 });

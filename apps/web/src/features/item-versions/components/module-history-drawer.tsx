@@ -111,7 +111,7 @@ function ModuleHistoryBody({ item, products, description, canRestore, onRestore,
           <Text fz="xs">
             {left.data.flags.missing.length > 0 && `${left.data.flags.missing.length} SKU(s) of version ${selected} no longer exist. `}
             {left.data.flags.discontinued.length > 0 && `${left.data.flags.discontinued.length} SKU(s) are discontinued now. `}
-            They are marked below and are not restored.
+            They are marked below: a restore keeps those on screen now and does not bring the others back.
           </Text>
         </Alert>
       )}
