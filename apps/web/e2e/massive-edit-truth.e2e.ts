@@ -107,9 +107,14 @@ async function openMassiveEdit() {
 async function switchTo(type: 'Module' | 'Cluster' | 'Classification') {
   await page.getByRole('radio', { name: type }).click();
   const warning = page.getByRole('dialog').filter({ hasText: 'Attention!' });
-  if (await warning.isVisible().catch(() => false)) await warning.getByRole('button', { name: 'CONFIRM' }).click();
-  await warning.waitFor({ state: 'detached' }).catch(() => undefined);
-  await page.locator(`[data-testid="massive-edit-table"][data-type="${type.toLowerCase()}"]`).waitFor();
+  const table = page.locator(`[data-testid="massive-edit-table"][data-type="${type.toLowerCase()}"]`);
+  // The warning opens with a transition when rows would be lost: wait for it or for the new table, whichever comes.
+  await warning.or(table).first().waitFor();
+  if (await warning.isVisible()) {
+    await warning.getByRole('button', { name: 'CONFIRM' }).click();
+    await warning.waitFor({ state: 'detached' });
+  }
+  await table.waitFor();
 }
 
 const expectNoAxeViolations = (where: string) => expectNoAxeFindings(page, where);
