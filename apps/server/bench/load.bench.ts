@@ -39,7 +39,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { hashPassword } from '../src/modules/auth/password.js';
+import { writeBenchUsers, type BenchGrant } from './bench-users.js';
 import { freePort } from '../test/server-process.js';
 import { startV8Flags } from '../test/start-flags.js';
 import { agent, CALLS, pause, printTable, request, sleep, Stats, visitModule, type Answer } from './load-client.js';
@@ -104,40 +104,23 @@ async function preparePlanners(client: pg.Client): Promise<Omit<Planner, 'token'
   const brands = (await client.query<{ brand_code: string }>('SELECT brand_code FROM brands WHERE brand_code = ANY($1)', [PLANNER_BRANDS])).rows.map((r) => r.brand_code).sort();
   if (!months.length || !zones.length || brands.length !== PLANNER_BRANDS.length) throw new Error(`${dbName} lacks open months, stars zones or the brands ${PLANNER_BRANDS.join(', ')}: seed it first`);
   const combos = months.flatMap((monthId) => brands.map((brand) => ({ monthId, brand })));
-  const passwordHash = await hashPassword('demo');
   const planners = Array.from({ length: clients }, (_, i) => {
     const combo = combos[i % combos.length]!;
     return { username: `bench_planner_${String(i + 1).padStart(2, '0')}`, ...combo, slot: Math.floor(i / combos.length), of: Math.floor((clients - 1 - (i % combos.length)) / combos.length) + 1 };
   });
-  await client.query('BEGIN');
-  try {
-    for (const p of planners) {
-      const { rows } = await client.query<{ user_id: number }>(
-        `INSERT INTO users (username, email, first_name, last_name, password_hash, role, status)
-         VALUES ($1, $1 || '@bench.invalid', 'Bench', $1, $2, 'SUBMITTER', 'Enabled')
-         ON CONFLICT (lower(username)) DO UPDATE SET password_hash = EXCLUDED.password_hash, role = 'SUBMITTER', status = 'Enabled'
-         RETURNING user_id`,
-        [p.username, passwordHash],
-      );
-      const userId = rows[0]!.user_id;
-      await client.query('DELETE FROM user_grants WHERE user_id = $1', [userId]);
-      const grants: [string, string, string][] = [['rule', 'reopen', 'edit']];
-      for (const type of ['view', 'edit', 'submit']) {
-        grants.push(['brand', p.brand, type]);
-        for (const z of zones) grants.push(['starszone', z, type]);
-      }
-      await client.query(
-        'INSERT INTO user_grants (user_id, grant_type, grant_code, permission_type) SELECT $1, g->>0, g->>1, g->>2 FROM jsonb_array_elements($2::jsonb) g',
-        [userId, JSON.stringify(grants)],
-      );
+  const grantsOf = (p: { brand: string }) => {
+    const grants: BenchGrant[] = [['rule', 'reopen', 'edit']];
+    for (const type of ['view', 'edit', 'submit']) {
+      grants.push(['brand', p.brand, type]);
+      for (const z of zones) grants.push(['starszone', z, type]);
     }
-    // A run stopped half-way leaves its locks behind: the planners start with none.
-    await client.query(`DELETE FROM locks WHERE lower(owner) LIKE 'bench\\_planner\\_%'`);
-    await client.query('COMMIT');
-  } catch (error) {
-    await client.query('ROLLBACK');
-    throw error;
-  }
+    return grants;
+  };
+  await writeBenchUsers(
+    client,
+    'bench_planner_',
+    planners.map((p) => ({ username: p.username, role: 'SUBMITTER', grants: grantsOf(p) })),
+  );
   return planners;
 }
 

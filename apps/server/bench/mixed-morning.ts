@@ -20,7 +20,7 @@ import { execFileSync, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import type pg from 'pg';
-import { hashPassword } from '../src/modules/auth/password.js';
+import { writeBenchUsers, type BenchGrant } from './bench-users.js';
 import { pause, printTable, request, sleep, Stats, visitModule, type Answer, type Summary, type WorkingModule } from './load-client.js';
 import { percentile } from './scratch-database.js';
 
@@ -176,41 +176,25 @@ async function preparePlanners(client: pg.Client, clients: number): Promise<{ pl
     }
     return { username: `bench_morning_${String(i + 1).padStart(2, '0')}`, role, token: '', write, workset: [], next: 0, visits: 0, offset: (i * 7) % combos.length };
   });
-  const passwordHash = await hashPassword('demo');
-  await client.query('BEGIN');
-  try {
-    for (const p of planners) {
-      const { rows } = await client.query<{ user_id: number }>(
-        `INSERT INTO users (username, email, first_name, last_name, password_hash, role, status)
-         VALUES ($1, $1 || '@bench.invalid', 'Bench', $1, $2, $3, 'Enabled')
-         ON CONFLICT (lower(username)) DO UPDATE SET password_hash = EXCLUDED.password_hash, role = EXCLUDED.role, status = 'Enabled'
-         RETURNING user_id`,
-        [p.username, passwordHash, p.role],
-      );
-      const userId = rows[0]!.user_id;
-      await client.query('DELETE FROM user_grants WHERE user_id = $1', [userId]);
-      const grants: [string, string, string][] = [];
-      const grant = (type: string, grantBrands: string[]) => {
-        for (const b of grantBrands) grants.push(['brand', b, type]);
-        for (const z of zones) grants.push(['starszone', z, type]);
-      };
-      grant('view', brands);
-      if (p.write) grant('edit', [p.write.brand]);
-      if (p.role === 'SUBMITTER') {
-        grant('submit', [p.write!.brand]);
-        grants.push(['rule', 'reopen', 'edit']);
-      }
-      await client.query(
-        'INSERT INTO user_grants (user_id, grant_type, grant_code, permission_type) SELECT $1, g->>0, g->>1, g->>2 FROM jsonb_array_elements($2::jsonb) g ON CONFLICT DO NOTHING',
-        [userId, JSON.stringify(grants)],
-      );
+  const grantsOf = (p: MorningPlanner) => {
+    const grants: BenchGrant[] = [];
+    const grant = (type: string, grantBrands: string[]) => {
+      for (const b of grantBrands) grants.push(['brand', b, type]);
+      for (const z of zones) grants.push(['starszone', z, type]);
+    };
+    grant('view', brands);
+    if (p.write) grant('edit', [p.write.brand]);
+    if (p.role === 'SUBMITTER') {
+      grant('submit', [p.write!.brand]);
+      grants.push(['rule', 'reopen', 'edit']);
     }
-    await client.query(`DELETE FROM locks WHERE lower(owner) LIKE 'bench\\_morning\\_%'`);
-    await client.query('COMMIT');
-  } catch (error) {
-    await client.query('ROLLBACK');
-    throw error;
-  }
+    return grants;
+  };
+  await writeBenchUsers(
+    client,
+    'bench_morning_',
+    planners.map((p) => ({ username: p.username, role: p.role, grants: grantsOf(p) })),
+  );
   return { planners, combos };
 }
 
