@@ -200,9 +200,7 @@ export const PUBLISH_TEXTS = {
   /** One line of a rejection: the item and one reason of the planning system. */
   notPublished: (name: string, reason: string) => `Not published: ${name}: ${reason}`,
   notPublishedBadge: 'Not published',
-  publishModulesFirst: 'Publish these modules first',
   publishingModules: 'Publishing the modules...',
-  noSubmitOnModules: 'You may not publish these modules: ask a planner with the submit right on them.',
 } as const;
 
 export const monthsQuerySchema = z.object({
