@@ -59,11 +59,16 @@ import { exportHistoryRoutes } from './modules/export-history/export-history.rou
 import { uploadRoutes } from './modules/uploads/uploads.routes.js';
 import { registerUploadJobs } from './modules/uploads/uploads.service.js';
 import { compactSearchChangesEvery, KeptAnswers, scopeVersion } from './lib/kept-answers.js';
+import { LiveHub } from './modules/live/live-hub.js';
+import { liveRoutes } from './modules/live/live.routes.js';
+import { sweepEvery } from './modules/live/live-sweeper.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     database: Database;
+    /** The live event streams of this process (modules/live, docs/LIVE.md). */
+    liveHub: LiveHub;
   }
 }
 
@@ -167,6 +172,23 @@ export async function buildApp({ config, database, logger = true, gateway, now, 
   await app.register(exportHistoryRoutes);
   await app.register(massiveEditRoutes);
   await app.register(uploadRoutes);
+  // Live events (docs/LIVE.md): the streams of this process, ended when the server drains, and the sweeper of lapsed
+  // leases and stale presence (every 15 s, sooner with a short lease).
+  const liveHub = new LiveHub({ database, lockTtlMinutes: config.LOCK_TTL_MINUTES, observer: app.liveMetrics, log: app.log });
+  app.decorate('liveHub', liveHub);
+  await app.register(liveRoutes(tokens, liveHub));
+  app.addDrainHook(() => liveHub.closeAll());
+  const stopSweeper = sweepEvery({
+    db: database.db,
+    presenceTtlSeconds: config.PRESENCE_TTL_SECONDS,
+    openTabs: () => liveHub.tabIds(),
+    onError: (error) => app.log.warn({ err: error }, 'live events: sweep failed'),
+    everyMs: Math.min(15_000, Math.max(1000, (config.LOCK_LEASE_SECONDS * 1000) / 4)),
+  });
+  app.addHook('onClose', async () => {
+    stopSweeper();
+    await liveHub.stop();
+  });
 
   app.jobs.register(PUBLISH_JOB, publishJob(app.gateway, { module: moduleSnapshot, cluster: clusterSnapshot }));
   registerModuleJobs(app.jobs, config.LOCK_TTL_MINUTES);

@@ -18,6 +18,10 @@ const envSchema = z.object({
   ADMIN_USERNAME: z.string().optional(),
   ADMIN_PASSWORD: z.string().optional(),
   LOCK_TTL_MINUTES: z.coerce.number().min(1).default(120),
+  /** A lock renewed by its holder's open page (PUT /api/presence) lives this long after the last renewal (docs/LIVE.md). */
+  LOCK_LEASE_SECONDS: z.coerce.number().int().min(5).max(86400).default(120),
+  /** What a tab has open is forgotten when not renewed for this long (docs/LIVE.md "Presence"). */
+  PRESENCE_TTL_SECONDS: z.coerce.number().int().min(5).max(86400).default(90),
   /** Turns GET /api/metrics on; the scraper sends it as a bearer token (plugins/metrics.ts). */
   METRICS_TOKEN: z.string().min(16).max(200).optional(),
   MAX_SEARCH_RESULTS: z.coerce.number().int().min(1).default(3000),

@@ -23,7 +23,18 @@ export interface Database {
   withAdvisoryLock<T>(key: number, fn: () => Promise<T>): Promise<T>;
   /** The PostgreSQL pool's connections (null on the embedded database, which has one). */
   poolStats(): { total: number; idle: number; waiting: number } | null;
+  /**
+   * LISTENs on the live events' channel (`live_channel()`, migration 0016; docs/LIVE.md): on PostgreSQL on a connection
+   * of its own, outside the pool, reconnected with backoff when lost (`onReconnect` then: notifications may have been
+   * missed meanwhile); on the embedded database in process. Resolves once listening; the answer stops it.
+   */
+  listen(onNotify: (payload: string) => void, events?: ListenEvents): Promise<() => Promise<void>>;
   close(): Promise<void>;
+}
+
+export interface ListenEvents {
+  onReconnect?(): void;
+  onError?(error: unknown): void;
 }
 
 export interface DatabaseOptions {
@@ -68,6 +79,13 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
     // One embedded database belongs to one process: there is nobody to serialise against.
     withAdvisoryLock: (_key, fn) => fn(),
     poolStats: () => null,
+    listen: async (onNotify) => {
+      const [row] = (await client.query<{ channel: string }>('SELECT live_channel() AS channel')).rows;
+      const unlisten = await client.listen(row!.channel, onNotify);
+      return async () => {
+        if (!client.closed) await unlisten();
+      };
+    },
     close: () => client.close(),
   };
 }
@@ -121,7 +139,76 @@ async function openPostgres(url: string, opts: DatabaseOptions): Promise<Databas
       }
     },
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    listen: (onNotify, events) => listenPostgres(url, sessionOptions(opts.schema), onNotify, events),
     close: () => pool.end(),
+  };
+}
+
+/** Backoff of the listening connection's reconnections: doubling from the first, up to the last. */
+const LISTEN_RETRY_MS = [250, 8000] as const;
+
+/**
+ * One `pg.Client` outside the pool that LISTENs on the channel the database names (`live_channel()`: its schema's).
+ * A lost connection (the server restarted, a network cut) is opened again, after 250 ms doubling up to 8 s.
+ */
+async function listenPostgres(url: string, options: string, onNotify: (payload: string) => void, events: ListenEvents = {}): Promise<() => Promise<void>> {
+  let stopped = false;
+  let client: pg.Client | null = null;
+  let retry: NodeJS.Timeout | undefined;
+  let delay: number = LISTEN_RETRY_MS[0];
+
+  const connect = async (): Promise<void> => {
+    const c = new pg.Client({ connectionString: url, options });
+    c.on('notification', (msg) => {
+      if (msg.payload !== undefined) onNotify(msg.payload);
+    });
+    c.on('error', (error) => {
+      events.onError?.(error);
+      lost(c);
+    });
+    c.on('end', () => lost(c));
+    await c.connect();
+    try {
+      const { rows } = await c.query<{ channel: string }>('SELECT live_channel() AS channel');
+      await c.query(`LISTEN "${rows[0]!.channel.replace(/"/g, '""')}"`);
+    } catch (error) {
+      await c.end().catch(() => undefined);
+      throw error;
+    }
+    client = c;
+    delay = LISTEN_RETRY_MS[0];
+  };
+
+  const lost = (c: pg.Client) => {
+    if (client !== c || stopped) return;
+    client = null;
+    c.end().catch(() => undefined);
+    schedule();
+  };
+
+  const schedule = () => {
+    if (stopped || retry) return;
+    retry = setTimeout(() => {
+      retry = undefined;
+      connect().then(
+        () => events.onReconnect?.(),
+        (error: unknown) => {
+          events.onError?.(error);
+          delay = Math.min(delay * 2, LISTEN_RETRY_MS[1]);
+          schedule();
+        },
+      );
+    }, delay);
+    retry.unref();
+  };
+
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    const c = client;
+    client = null;
+    await c?.end().catch(() => undefined);
   };
 }
 

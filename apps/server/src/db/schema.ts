@@ -24,6 +24,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  uuid,
 } from 'drizzle-orm/pg-core';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
@@ -659,8 +660,46 @@ export const locks = pgTable(
     owner: text('owner').notNull(),
     acquiredAt: ts('acquired_at').notNull().defaultNow(),
     renewedAt: ts('renewed_at').notNull().defaultNow(),
+    /** Leased by an open page (PUT /api/presence): live this many seconds after renewed_at; NULL: LOCK_TTL_MINUTES (migration 0016). */
+    leaseSeconds: integer('lease_seconds'),
   },
   (t) => [primaryKey({ columns: [t.itemType, t.itemKey, t.monthId] }), index('locks_owner_idx').on(sql`lower(${t.owner})`)],
+);
+
+/** A browser tab of the live stream (docs/LIVE.md): its owner, so that no other user changes its presence. */
+export const liveTabs = pgTable(
+  'live_tabs',
+  {
+    tabId: uuid('tab_id').primaryKey(),
+    username: text('username').notNull(),
+    openedAt: ts('opened_at').notNull().defaultNow(),
+    seenAt: ts('seen_at').notNull().defaultNow(),
+  },
+  (t) => [index('live_tabs_seen_idx').on(t.seenAt)],
+);
+
+/** What one tab has open (PUT /api/presence); removed with the tab's stream or when not renewed for PRESENCE_TTL_SECONDS. */
+export const presence = pgTable(
+  'presence',
+  {
+    tabId: uuid('tab_id')
+      .notNull()
+      .references(() => liveTabs.tabId, { onDelete: 'cascade' }),
+    username: text('username').notNull(),
+    /** module | cluster */
+    itemType: text('item_type').notNull(),
+    itemKey: text('item_key').notNull(),
+    monthId: text('month_id').notNull(),
+    /** editing | viewing */
+    mode: text('mode').notNull(),
+    since: ts('since').notNull().defaultNow(),
+    seenAt: ts('seen_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tabId, t.itemType, t.itemKey, t.monthId] }),
+    index('presence_item_idx').on(t.itemType, t.itemKey, t.monthId),
+    index('presence_seen_idx').on(t.seenAt),
+  ],
 );
 
 export const jobs = pgTable(

@@ -5,6 +5,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Starts draining (see registerDraining); resolves once no request admitted before it is in flight. */
     drainRequests(): Promise<void>;
+    /** Runs `fn` when draining starts: answers that never end by themselves (the live event streams) end then. */
+    addDrainHook(fn: () => void): void;
   }
 }
 
@@ -35,6 +37,10 @@ export function registerDraining(app: FastifyInstance): void {
   let draining = false;
   let inFlight = 0;
   let allAnswered: (() => void) | null = null;
+  const drainHooks: (() => void)[] = [];
+  app.decorate('addDrainHook', (fn: () => void) => {
+    drainHooks.push(fn);
+  });
 
   app.addHook('onRequest', (_request, reply, next) => {
     if (draining) {
@@ -66,6 +72,7 @@ export function registerDraining(app: FastifyInstance): void {
   });
   app.decorate('drainRequests', async () => {
     draining = true;
+    for (const hook of drainHooks) hook();
     let lastConnectionAt = Date.now();
     app.server.on('connection', () => (lastConnectionAt = Date.now()));
     // A request already sent on an idle keep-alive connection is read only on a later turn of the event

@@ -7,6 +7,8 @@
  * - `bo_locks` (live item locks), `bo_db_pool_connections{state}` (PostgreSQL pool: total, idle, waiting);
  * - `bo_search_answers{source}`: home search list answers since the start, kept or computed (lib/kept-answers.ts);
  * - `bo_process_info{pid}`: which server process answered (request counts are per process with WORKERS > 1);
+ * - live events (docs/LIVE.md), per process: `bo_live_streams` open, `bo_live_events_sent_total{type}`, and
+ *   `bo_live_event_lag_seconds`, from a notification's arrival at the process to an event it caused written on a stream;
  * - Node's own process metrics (prom-client's defaults: CPU, memory, heap, event loop lag, GC).
  *
  * Off unless `METRICS_TOKEN` is set (404); then the scraper sends `Authorization: Bearer <METRICS_TOKEN>`
@@ -21,6 +23,14 @@ import { errorResponseSchema } from '@bo/shared/errors';
 import { queryRows } from '../db/client.js';
 import { notFound, unauthorized } from '../lib/errors.js';
 import { liveLock } from '../modules/locks/locks.repository.js';
+import type { LiveObserver } from '../modules/live/live-hub.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** What the live event hub counts for the metrics (registered before it). */
+    liveMetrics: LiveObserver;
+  }
+}
 
 const BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.15, 0.25, 0.5, 1, 2.5, 5, 10, 30];
 
@@ -59,6 +69,18 @@ export function registerMetrics(app: FastifyInstance): void {
     labelNames: ['source'],
     registers: [registry],
   });
+  const liveStreams = new Gauge({ name: 'bo_live_streams', help: 'Live event streams open in this process', registers: [registry] });
+  const liveSent = new Counter({ name: 'bo_live_events_sent_total', help: 'Live events written on streams, by type', labelNames: ['type'], registers: [registry] });
+  const liveLag = new Histogram({
+    name: 'bo_live_event_lag_seconds',
+    help: "Time from a change's notification arriving at this process to an event it caused written on a stream",
+    buckets: [0.025, 0.05, 0.075, 0.1, 0.15, 0.25, 0.5, 1, 2.5, 5],
+    registers: [registry],
+  });
+  app.decorate('liveMetrics', {
+    sent: (type) => liveSent.inc({ type }),
+    lag: (seconds) => liveLag.observe(seconds),
+  } satisfies LiveObserver);
   const pool = new Gauge({ name: 'bo_db_pool_connections', help: 'PostgreSQL pool connections: total, idle, and callers waiting for one', labelNames: ['state'], registers: [registry] });
 
   async function readState(): Promise<void> {
@@ -84,6 +106,7 @@ export function registerMetrics(app: FastifyInstance): void {
       }
     }
     locks.set(Number(lockRow?.n ?? 0));
+    liveStreams.set(app.liveHub?.openStreams ?? 0);
     answers.set({ source: 'kept' }, app.searchAnswers.counts.kept);
     answers.set({ source: 'computed' }, app.searchAnswers.counts.computed);
     const stats = app.database.poolStats();

@@ -11,12 +11,20 @@ export interface LockKey {
   monthId: string;
 }
 
-/** A lock row (`alias`) is live: renewed within the lock's time to live (`LOCK_TTL_MINUTES`). */
-export const liveLock = (alias: SQL, ttlMinutes: number): SQL => sql`${alias}.renewed_at >= now() - make_interval(secs => ${ttlMinutes * 60})`;
+/**
+ * How long a lock row (`alias`) lives after its last renewal, in seconds: its lease when an open page renews it
+ * (`lease_seconds`, LOCK_LEASE_SECONDS, set by PUT /api/presence; docs/LIVE.md "Locks follow people"), else the
+ * lock's time to live (`LOCK_TTL_MINUTES`, contract §6). Both hold: pages lease, every other holder keeps the TTL.
+ */
+const lockLifeSeconds = (alias: SQL, ttlMinutes: number): SQL => sql`COALESCE(${alias}.lease_seconds, ${ttlMinutes * 60})`;
+
+/** A lock row (`alias`) is live: renewed within its lease, or within the lock's time to live when it has none. */
+export const liveLock = (alias: SQL, ttlMinutes: number): SQL =>
+  sql`${alias}.renewed_at >= now() - make_interval(secs => ${lockLifeSeconds(alias, ttlMinutes)})`;
 
 /** Seconds until a live lock row (`alias`) stops being live with time alone (NULL when `alias` is NULL). */
 export const lockSecondsLeft = (alias: SQL, ttlMinutes: number): SQL =>
-  sql`extract(epoch FROM ${alias}.renewed_at - now())::float8 + ${ttlMinutes * 60}::float8`;
+  sql`extract(epoch FROM ${alias}.renewed_at - now())::float8 + ${lockLifeSeconds(alias, ttlMinutes)}::float8`;
 
 /** In SQL: the owner of the live lock of one item-month (NULL when nobody holds it); `itemKey` and `monthId` are SQL expressions. */
 export const liveLockOwner = (itemType: LockItemType, itemKey: SQL, monthId: SQL, ttlMinutes: number): SQL =>
@@ -51,6 +59,8 @@ export async function acquireLocks(db: Queryable, itemType: LockItemType, keys: 
         ON CONFLICT (item_type, item_key, month_id) DO UPDATE
           SET owner = EXCLUDED.owner,
               renewed_at = now(),
+              -- The holder's lease goes on (its page renews it); a new holder starts under the time to live.
+              lease_seconds = CASE WHEN lower(locks.owner) = lower(EXCLUDED.owner) THEN locks.lease_seconds END,
               acquired_at = CASE WHEN lower(locks.owner) = lower(EXCLUDED.owner) THEN locks.acquired_at ELSE now() END
           WHERE lower(locks.owner) = lower(EXCLUDED.owner)
              OR NOT ${liveLock(sql.raw('locks'), ttlMinutes)}

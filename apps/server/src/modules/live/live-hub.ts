@@ -1,0 +1,263 @@
+/**
+ * The live events of one server process (docs/LIVE.md). It holds the process's open streams and, once the first one
+ * opens, one listener on the database's live channel (db/client.ts `listen`: its own PostgreSQL connection, or the
+ * embedded database in process), so a change committed by any process reaches every stream of every process.
+ * Notifications are gathered for BATCH_MS; a batch reads what it needs once (item states, viewers, ended jobs) and
+ * sends each stream only what its user may see (live-visibility.ts). Pings every LIVE_HEARTBEAT_SECONDS; each stream's
+ * session is checked again every SESSION_CHECK_MS (logout and disabled users end it) and at its token's expiry.
+ */
+import { LIVE_HEARTBEAT_SECONDS, type LiveEvent, type PresenceViewer } from '@bo/shared/live-events';
+import { sameUser } from '@bo/shared/permissions';
+import type { Database } from '../../db/client.js';
+import type { AuthUser } from '../auth/auth.service.js';
+import { jobNotice } from './job-notices.js';
+import { NoticeBatch, refKey } from './live-notices.js';
+import { LiveStream } from './live-stream.js';
+import { itemScopes, mayViewItem, mayViewScope } from './live-visibility.js';
+import { endedJobs, itemStates, viewersOf, type ItemRef, type ItemState, type ViewerRow } from './live.repository.js';
+
+/** How long notifications are gathered before a batch is read and sent. */
+const BATCH_MS = 50;
+/** How often each stream's session is checked again (a logout or a disabled user ends the stream within this). */
+const SESSION_CHECK_MS = 30_000;
+
+/** What the metrics count (plugins/metrics.ts). */
+export interface LiveObserver {
+  sent(type: LiveEvent['type']): void;
+  /** Seconds from a notification's arrival at this process to an event it caused written on a stream. */
+  lag(seconds: number): void;
+}
+
+export interface LiveHubOptions {
+  database: Database;
+  lockTtlMinutes: number;
+  observer?: LiveObserver;
+  log: { warn(extra: object, msg: string): void };
+}
+
+interface StreamSession {
+  /** The user again, as a request would be authenticated now; null: the session ended. */
+  recheck(): Promise<AuthUser | null>;
+  expiry: NodeJS.Timeout | undefined;
+}
+
+export class LiveHub {
+  private readonly streams = new Map<LiveStream, StreamSession>();
+  private listening: Promise<(() => Promise<void>) | null> | null = null;
+  private batch: NoticeBatch | null = null;
+  private batchTimer: NodeJS.Timeout | undefined;
+  private flushing: Promise<void> = Promise.resolve();
+  private heartbeat: NodeJS.Timeout | undefined;
+  private sessionCheck: NodeJS.Timeout | undefined;
+  private stopped = false;
+  /** Events written since the start (tests and metrics). */
+  readonly counts = { events: 0, notifications: 0 };
+
+  constructor(private readonly opts: LiveHubOptions) {}
+
+  get openStreams(): number {
+    return this.streams.size;
+  }
+
+  /** The tabs of the streams open here (their presence is kept alive while they are). */
+  tabIds(): string[] {
+    return [...new Set([...this.streams.keys()].map((s) => s.tabId))];
+  }
+
+  /** Another stream of this tab is open here (a reconnection overlapping the old stream's end). */
+  tabOpenElsewhere(stream: LiveStream): boolean {
+    for (const s of this.streams.keys()) if (s !== stream && s.tabId === stream.tabId && s.isOpen) return true;
+    return false;
+  }
+
+  /** Starts listening if not yet; resolves once notifications are received (a change committed after it is seen). */
+  async ready(): Promise<void> {
+    if (this.stopped) return;
+    this.listening ??= this.opts.database
+      .listen((payload) => this.receive(payload), {
+        onReconnect: () => this.broadcastEverything(),
+        onError: (err) => this.opts.log.warn({ err }, 'live events: the listening connection failed'),
+      })
+      .catch((err: unknown) => {
+        this.opts.log.warn({ err }, 'live events: could not listen');
+        this.listening = null;
+        throw err;
+      });
+    await this.listening;
+  }
+
+  /** Adds an open stream; `recheck` is its session check, `expiresAt` its token's expiry (ms since the epoch). */
+  add(stream: LiveStream, recheck: () => Promise<AuthUser | null>, expiresAt: number): void {
+    const delay = Math.min(Math.max(expiresAt - Date.now(), 0), 2_000_000_000);
+    const expiry = setTimeout(() => stream.close(), delay);
+    expiry.unref();
+    this.streams.set(stream, { recheck, expiry });
+    stream.whenClosed(() => {
+      clearTimeout(this.streams.get(stream)?.expiry);
+      this.streams.delete(stream);
+      if (this.streams.size === 0) this.stopTimers();
+    });
+    this.startTimers();
+  }
+
+  /** Sends the first frame of a stream: every item visible to its user that someone has open. */
+  async hello(stream: LiveStream): Promise<void> {
+    const viewers = await viewersOf(this.opts.database.db, null);
+    const refs = uniqueRefs(viewers);
+    const states = await this.states(refs);
+    const scopes = await itemScopes(this.opts.database.db, [...states.values()]);
+    const byItem = groupViewers(viewers);
+    const presence = refs
+      .filter((r) => mayViewItem(stream.user.grants, scopes.get(refKey(r))))
+      .map((r) => ({ kind: r.kind, name: r.name, monthId: r.monthId, viewers: byItem.get(refKey(r)) ?? [] }));
+    this.send(stream, { type: 'hello', data: { tabId: stream.tabId, presence } }, null);
+  }
+
+  /** Ends every stream (the server drains before a stop: an open stream would hold it). */
+  closeAll(): void {
+    for (const stream of [...this.streams.keys()]) stream.close();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.closeAll();
+    this.stopTimers();
+    clearTimeout(this.batchTimer);
+    const listening = this.listening;
+    this.listening = null;
+    const unlisten = await listening?.catch(() => null);
+    await unlisten?.();
+  }
+
+  /** One notification of the live channel. */
+  receive(payload: string): void {
+    this.counts.notifications += 1;
+    if (this.streams.size === 0) return;
+    const batch = (this.batch ??= new NoticeBatch());
+    if (!batch.add(payload)) {
+      this.opts.log.warn({ payload: payload.slice(0, 200) }, 'live events: a notification that is not one');
+      return;
+    }
+    this.batchTimer ??= setTimeout(() => {
+      this.batchTimer = undefined;
+      const ready = this.batch;
+      this.batch = null;
+      if (!ready) return;
+      // One batch at a time, in order: a later batch never overtakes an earlier one.
+      this.flushing = this.flushing.then(() =>
+        this.flush(ready).catch((err: unknown) => this.opts.log.warn({ err }, 'live events: a batch could not be sent')),
+      );
+    }, BATCH_MS);
+  }
+
+  /** After a lost listening connection: anything may have changed meanwhile, every list refetches. */
+  private broadcastEverything(): void {
+    for (const stream of this.streams.keys()) this.send(stream, { type: 'scope', data: { monthId: '*', brand: '*' } }, null);
+  }
+
+  private async flush(batch: NoticeBatch): Promise<void> {
+    if (this.streams.size === 0) return;
+    const db = this.opts.database.db;
+    const refs = batch.refs();
+    const [states, viewers, jobs] = await Promise.all([this.states(refs), viewersOf(db, [...batch.presence.values()]), endedJobs(db, [...batch.jobIds])]);
+    const scopes = await itemScopes(db, [...states.values()]);
+    const byItem = groupViewers(viewers);
+    for (const stream of [...this.streams.keys()]) {
+      const { grants, username } = stream.user;
+      const visible = (r: ItemRef) => mayViewItem(grants, scopes.get(refKey(r)));
+      for (const ref of batch.items.values()) {
+        const state = states.get(refKey(ref));
+        if (!state || !visible(ref)) continue;
+        this.send(
+          stream,
+          { type: 'item', data: { kind: state.kind, name: state.name, monthId: state.monthId, brand: state.brandCode, lockedBy: state.lockedBy, savedAt: state.savedAt, status: state.status } },
+          batch,
+        );
+      }
+      for (const scope of batch.scopes.values()) if (mayViewScope(grants, scope.brand)) this.send(stream, { type: 'scope', data: scope }, batch);
+      for (const ref of batch.presence.values()) {
+        if (!visible(ref)) continue;
+        this.send(stream, { type: 'presence', data: { kind: ref.kind, name: ref.name, monthId: ref.monthId, viewers: byItem.get(refKey(ref)) ?? [] } }, batch);
+      }
+      for (const loss of batch.lockLosses) {
+        // Only the former holder hears of it, and only of an item they may still see (or one gone altogether).
+        if (!sameUser(loss.owner, username) || (states.has(refKey(loss)) && !visible(loss))) continue;
+        this.send(stream, { type: 'lockLost', data: { kind: loss.kind, name: loss.name, monthId: loss.monthId, by: loss.by, reason: loss.reason } }, batch);
+      }
+      for (const job of jobs) if (sameUser(job.createdBy, username)) this.send(stream, { type: 'job', data: jobNotice(job) }, batch);
+    }
+  }
+
+  private async states(refs: readonly ItemRef[]): Promise<Map<string, ItemState>> {
+    const db = this.opts.database.db;
+    const ttl = this.opts.lockTtlMinutes;
+    const [modules, clusters] = await Promise.all([
+      itemStates(db, 'module', refs.filter((r) => r.kind === 'module'), ttl),
+      itemStates(db, 'cluster', refs.filter((r) => r.kind === 'cluster'), ttl),
+    ]);
+    return new Map([...modules, ...clusters].map((s) => [refKey(s), s]));
+  }
+
+  private send(stream: LiveStream, event: LiveEvent, batch: NoticeBatch | null): void {
+    if (!stream.send(event)) return;
+    this.counts.events += 1;
+    this.opts.observer?.sent(event.type);
+    if (batch) this.opts.observer?.lag((performance.now() - batch.since) / 1000);
+  }
+
+  private startTimers(): void {
+    if (!this.heartbeat) {
+      this.heartbeat = setInterval(() => {
+        for (const stream of this.streams.keys()) stream.ping();
+      }, LIVE_HEARTBEAT_SECONDS * 1000);
+      this.heartbeat.unref();
+    }
+    if (!this.sessionCheck) {
+      this.sessionCheck = setInterval(() => void this.checkSessions(), SESSION_CHECK_MS);
+      this.sessionCheck.unref();
+    }
+  }
+
+  private stopTimers(): void {
+    clearInterval(this.heartbeat);
+    clearInterval(this.sessionCheck);
+    this.heartbeat = undefined;
+    this.sessionCheck = undefined;
+  }
+
+  /** Ends the streams whose session ended (logout, disabled user, no grants left); the others get their grants anew. */
+  private async checkSessions(): Promise<void> {
+    for (const [stream, session] of [...this.streams]) {
+      if (!stream.isOpen) continue;
+      try {
+        const user = await session.recheck();
+        if (user) stream.user = user;
+        else stream.close();
+      } catch (err) {
+        this.opts.log.warn({ err }, 'live events: a session check failed');
+      }
+    }
+  }
+
+  /** For tests: runs the session checks now. */
+  checkSessionsNow(): Promise<void> {
+    return this.checkSessions();
+  }
+}
+
+function uniqueRefs(rows: readonly ItemRef[]): ItemRef[] {
+  const out = new Map<string, ItemRef>();
+  for (const r of rows) out.set(refKey(r), { kind: r.kind, name: r.name, monthId: r.monthId });
+  return [...out.values()];
+}
+
+function groupViewers(rows: readonly ViewerRow[]): Map<string, PresenceViewer[]> {
+  const out = new Map<string, PresenceViewer[]>();
+  for (const r of rows) {
+    const displayName = `${r.firstName} ${r.lastName}`.trim() || r.username;
+    const list = out.get(refKey(r)) ?? [];
+    list.push({ username: r.username, displayName, mode: r.mode, since: r.since });
+    out.set(refKey(r), list);
+  }
+  return out;
+}

@@ -1,0 +1,39 @@
+/**
+ * The sweeper of each server process (docs/LIVE.md "Locks follow people"): every SWEEP_MS it renews the tabs whose
+ * stream is open here, deletes leased locks whose lease ran out (their holders get `lockLost`, lists their `item`)
+ * and forgets presence not renewed for PRESENCE_TTL_SECONDS. Idempotent: several processes sweeping at once delete
+ * each row once, and a lock renewed meanwhile stays.
+ */
+import type { Db } from '../../db/client.js';
+import { deleteLapsedLeases, deleteStalePresence, touchTabs } from './live.repository.js';
+
+export const SWEEP_MS = 15_000;
+
+export interface SweeperOptions {
+  db: Db;
+  presenceTtlSeconds: number;
+  /** The tabs whose stream is open in this process. */
+  openTabs(): string[];
+  onError(error: unknown): void;
+  everyMs?: number;
+}
+
+export async function sweepOnce(opts: SweeperOptions): Promise<void> {
+  await touchTabs(opts.db, opts.openTabs());
+  await deleteLapsedLeases(opts.db);
+  await deleteStalePresence(opts.db, opts.presenceTtlSeconds);
+}
+
+/** Starts the periodic sweep; the answer stops it. */
+export function sweepEvery(opts: SweeperOptions): () => void {
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    sweepOnce(opts)
+      .catch(opts.onError)
+      .finally(() => (running = false));
+  }, opts.everyMs ?? SWEEP_MS);
+  timer.unref();
+  return () => clearInterval(timer);
+}
