@@ -6,10 +6,9 @@
 import fs from 'node:fs';
 import { Readable } from 'node:stream';
 import { parse } from 'csv-parse';
-import ExcelJS from 'exceljs';
 import type { Queryable } from '../../db/client.js';
-import { zipEntriesOfTail } from '../uploads/xlsx-check.js';
-import { LostEntries, READ_ATTEMPTS, visibleSheetRows, zipHolds, type ReaderState, type ZipHolds } from '../uploads/xlsx-rows.js';
+import { XlsxRefused, zipEntriesOfTail, type ZipEntry } from '../uploads/xlsx-check.js';
+import { readVisibleSheet, type VisibleSheet } from '../uploads/xlsx-rows.js';
 import { serialDate } from '../uploads/xlsx-sheet.js';
 import { markInvalidUtf8, unmarkInvalidUtf8 } from './utf8-text.js';
 
@@ -81,16 +80,7 @@ export function otherEncoding(head: Buffer): string | null {
 
 export type FileFormatKind = 'csv' | 'xlsx';
 
-/** Hooks for tests only: production code never passes them. */
-export interface ReadTestHooks {
-  /**
-   * Sees ExcelJS's reader when it starts on the worksheet, before the check for lost entries, and may change
-   * it (forget its shared strings or model, as a lost read does). `attempt` counts the reads from 1.
-   */
-  beforeWorksheetCheck?: (reader: ReaderState, attempt: number) => void;
-}
-
-export interface ReadOptions extends ReadTestHooks {
+export interface ReadOptions {
   /**
    * Whether the file's column (0-based) is a date column: an .xlsx number there is a serial date (a date cell
    * comes as one: styles are not read), given as `YYYY-MM-DD` in the workbook's date system. Asked when a row
@@ -109,10 +99,9 @@ export interface ReadOptions extends ReadTestHooks {
  * before, though an .xlsx is read more than once). Cells with an Excel error value come as `{ error }` text
  * in a ReadError-free way: they are given as null plus an entry in `cellErrors` (row, column index, text).
  *
- * An .xlsx is opened once to learn, from the zip's central directory, which entries it holds (keeping only
- * its last MiB), then again for its rows: ExcelJS's streaming reader sometimes misses the entries after a
- * worksheet it put aside (uploads/xlsx-rows.ts `firstSheetRows`); such a read is caught before it gives out
- * a row and the file is opened and read again, READ_ATTEMPTS reads in all.
+ * An .xlsx is opened once to read the zip's central directory at its end (keeping only its last MiB, or opened
+ * once more from where the directory starts when it lies further back), then read by that directory
+ * (uploads/xlsx-rows.ts `readVisibleSheet`: once for the workbook and its shared strings, once for the worksheet).
  */
 export async function* readRecords(
   db: Queryable,
@@ -142,10 +131,16 @@ export async function* readRecords(
   }
   // The rest of this first read only looks for the central directory; the rows' reads count the bytes.
   counting = false;
-  const holds = await zipHoldsAtEnd(chain(head, rest));
-  first.destroy();
+  let entries: ZipEntry[];
+  try {
+    entries = await zipDirectory(chain(head, rest), () => source.open(db));
+  } catch (error) {
+    throw new ReadError(1, `the file cannot be read as an Excel workbook: ${error instanceof XlsxRefused ? 'its zip directory is missing or damaged' : messageOf(error)}`);
+  } finally {
+    first.destroy();
+  }
   counting = true;
-  yield* xlsxRows(db, source, holds, report, cellErrors, options);
+  yield* xlsxRows(db, source, entries, report, cellErrors, options);
 }
 
 const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
@@ -250,31 +245,52 @@ function cellText(value: unknown, date?: (serial: number) => string | null): str
 
 /** How much of a zip's end is kept to find its central directory (an .xlsx has few entries). */
 const ZIP_TAIL_BYTES = 1 << 20;
+/** The largest central directory read (a workbook's lists a few dozen entries). */
+const MAX_ZIP_DIRECTORY_BYTES = 64 << 20;
 
 /**
- * Which of the entries a worksheet is read with the zip holds, from its central directory, keeping only the
- * last ZIP_TAIL_BYTES: null (no check) when the directory is not within them or is malformed, or the read fails.
+ * The zip's central directory, from the last ZIP_TAIL_BYTES of `chunks`; when it starts further back (a long
+ * directory, or a comment), the file is opened again (`reopen`) and read from where the end record says it starts.
+ * Throws XlsxRefused when there is none or it is damaged.
  */
-async function zipHoldsAtEnd(chunks: AsyncIterable<Buffer>): Promise<ZipHolds | null> {
+async function zipDirectory(chunks: AsyncIterable<Buffer>, reopen: () => Readable): Promise<ZipEntry[]> {
+  const kept: Buffer[] = [];
+  let keptBytes = 0;
+  let total = 0;
+  for await (const chunk of chunks) {
+    kept.push(chunk);
+    keptBytes += chunk.length;
+    total += chunk.length;
+    while (keptBytes - kept[0]!.length >= ZIP_TAIL_BYTES) keptBytes -= kept.shift()!.length;
+  }
+  const joined = Buffer.concat(kept);
+  const tail = joined.subarray(Math.max(0, joined.length - ZIP_TAIL_BYTES));
+  const tailOffset = total - tail.length;
   try {
-    const kept: Buffer[] = [];
-    let keptBytes = 0;
-    let total = 0;
-    for await (const chunk of chunks) {
-      kept.push(chunk);
-      keptBytes += chunk.length;
-      total += chunk.length;
-      while (keptBytes - kept[0]!.length >= ZIP_TAIL_BYTES) keptBytes -= kept.shift()!.length;
+    return zipEntriesOfTail(tail, tailOffset);
+  } catch (error) {
+    const eocd = tail.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+    if (!(error instanceof XlsxRefused) || eocd < 0 || eocd + 22 > tail.length) throw error;
+    const dirOffset = tail.readUInt32LE(eocd + 16);
+    if (dirOffset >= tailOffset || total - dirOffset > MAX_ZIP_DIRECTORY_BYTES + ZIP_TAIL_BYTES) throw error;
+    // Read again from the directory's start to the end.
+    const parts: Buffer[] = [];
+    let at = 0;
+    const stream = reopen();
+    try {
+      for await (const raw of stream as AsyncIterable<Buffer>) {
+        const end = at + raw.length;
+        if (end > dirOffset) parts.push(raw.subarray(Math.max(0, dirOffset - at)));
+        at = end;
+      }
+    } finally {
+      stream.destroy();
     }
-    const joined = Buffer.concat(kept);
-    const tail = joined.subarray(Math.max(0, joined.length - ZIP_TAIL_BYTES));
-    return zipHolds(zipEntriesOfTail(tail, total - tail.length).map((e) => e.name));
-  } catch {
-    return null;
+    return zipEntriesOfTail(Buffer.concat(parts), dirOffset);
   }
 }
 
-const NO_CHECK: ZipHolds = { workbook: false, sharedStrings: false };
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /** The bytes of `stream`, counted from 0 to `onBytes`. */
 async function* counted(stream: Readable, onBytes: (bytes: number) => void): AsyncGenerator<Buffer> {
@@ -287,54 +303,32 @@ async function* counted(stream: Readable, onBytes: (bytes: number) => void): Asy
   }
 }
 
-/** The rows of the first visible tab, the file opened again for each read that lost entries (see `readRecords`). */
+/** The rows of the first visible tab (uploads/xlsx-rows.ts `readVisibleSheet`), the file opened once per pass. */
 async function* xlsxRows(
   db: Queryable,
   source: FileSource,
-  holds: ZipHolds | null,
+  entries: readonly ZipEntry[],
   onBytes: (bytes: number) => void,
   cellErrors: (row: number, column: number, reason: string) => void,
   options: ReadOptions | undefined,
 ): AsyncGenerator<RecordRow> {
-  for (let attempt = 1; ; attempt++) {
-    const stream = source.open(db);
-    let yielded = false;
-    try {
-      for await (const row of xlsxRead(Readable.from(counted(stream, onBytes)), holds ?? NO_CHECK, cellErrors, options?.dateColumn, (reader) =>
-        options?.beforeWorksheetCheck?.(reader, attempt),
-      )) {
-        yielded = true;
-        yield row;
-      }
-      return;
-    } catch (error) {
-      if (error instanceof LostEntries && !yielded && attempt < READ_ATTEMPTS) continue;
-      if (error instanceof ReadError) throw error;
-      const message = error instanceof Error ? error.message : String(error);
-      throw new ReadError(1, `the file cannot be read as an Excel workbook: ${message}`);
-    } finally {
-      stream.destroy();
-    }
+  try {
+    const sheet = await readVisibleSheet(() => counted(source.open(db), onBytes), entries);
+    yield* xlsxRead(sheet, cellErrors, options?.dateColumn);
+    onBytes(source.size); // read to its end: what lies after the worksheet is not needed
+  } catch (error) {
+    if (error instanceof ReadError) throw error;
+    throw new ReadError(1, `the file cannot be read as an Excel workbook: ${messageOf(error)}`);
   }
 }
 
-/** One read of the first visible tab; throws LostEntries (before any row) when ExcelJS missed an entry the zip holds. */
+/** The rows of the visible sheet, as text cells. */
 async function* xlsxRead(
-  stream: Readable,
-  holds: ZipHolds,
+  sheet: VisibleSheet,
   cellErrors: (row: number, column: number, reason: string) => void,
   dateColumn: ((column: number) => boolean) | undefined,
-  beforeCheck: (reader: ReaderState) => void,
 ): AsyncGenerator<RecordRow> {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(stream, {
-    sharedStrings: 'cache',
-    hyperlinks: 'ignore',
-    styles: 'ignore',
-    worksheets: 'emit',
-    entries: 'ignore',
-  });
-  const sheet = visibleSheetRows(reader, holds, beforeCheck);
-  const date = (serial: number) => serialDate(serial, sheet.date1904());
+  const date = (serial: number) => serialDate(serial, sheet.date1904);
   for await (const row of sheet.rows) {
     const values = (row.values ?? []) as unknown[];
     const cells: (string | null)[] = [];

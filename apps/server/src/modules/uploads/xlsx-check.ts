@@ -24,7 +24,7 @@ export interface XlsxLimits {
   maxRows: number;
 }
 
-interface ZipEntry {
+export interface ZipEntry {
   name: string;
   method: number;
   compressedSize: number;

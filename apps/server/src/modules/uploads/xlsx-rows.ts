@@ -5,8 +5,9 @@
  */
 import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
-import { zipEntries } from './xlsx-check.js';
-import { workbookFacts, type WorkbookFacts } from './xlsx-sheet.js';
+import { zipEntries, type ZipEntry } from './xlsx-check.js';
+import { workbookFacts } from './xlsx-sheet.js';
+import { contentText, forEachEntry, openEntry, ZipCursor } from './zip-stream.js';
 
 /** The `error` of a formula cell without a saved result. */
 export const NO_RESULT = '';
@@ -47,161 +48,106 @@ export function cellOf(value: unknown): Cell {
 /** Whether a row has no value at all. */
 export const isBlank = (cells: readonly Cell[]) => cells.every((c) => c === null);
 
-/**
- * A read of the workbook that lost zip entries (ExcelJS's streaming reader, see `firstSheetRows`): read it
- * again. Also thrown by the release loader's reader (release-loader/read-records.ts).
- */
-export class LostEntries extends Error {
-  constructor() {
-    super('the reader missed xl/workbook.xml or xl/sharedStrings.xml, which the zip holds');
-  }
-}
-
-/** How many times a workbook that loses entries is read, in all. */
-export const READ_ATTEMPTS = 3;
-
-/** Which of the entries a worksheet is read with the zip holds, by its central directory. */
-export interface ZipHolds {
-  workbook: boolean;
-  sharedStrings: boolean;
-}
-
-export const zipHolds = (names: Iterable<string>): ZipHolds => {
-  const set = new Set(names);
-  return { workbook: set.has('xl/workbook.xml'), sharedStrings: set.has('xl/sharedStrings.xml') };
-};
-
-/** What the guard looks at in ExcelJS's streaming reader (its own fields, missing from its types). */
-export interface ReaderState {
-  model?: unknown;
-  sharedStrings?: unknown;
-}
-
 /** The most bytes xl/workbook.xml or its rels may expand to (they are a few KB). */
 const MAX_WORKBOOK_PART_BYTES = 16 << 20;
 
-/** The bytes of a zip entry ExcelJS hands its parser (a stream, ended or not). */
-function entryBytes(entry: NodeJS.ReadableStream, name: string): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const parts: Buffer[] = [];
-    let length = 0;
-    entry.on('data', (chunk: Buffer) => {
-      length += chunk.length;
-      if (length > MAX_WORKBOOK_PART_BYTES) reject(new Error(`${name} is larger than ${MAX_WORKBOOK_PART_BYTES} bytes`));
-      else parts.push(chunk);
-    });
-    entry.on('end', () => resolve(Buffer.concat(parts)));
-    entry.on('error', reject);
-  });
-}
+const WORKBOOK = 'xl/workbook.xml';
+const WORKBOOK_RELS = 'xl/_rels/workbook.xml.rels';
+const SHARED_STRINGS = 'xl/sharedStrings.xml';
 
 /** The rows of the worksheet a workbook is read from, and how its serial dates count. */
 export interface VisibleSheet {
   /** Its rows, in order; stop early by returning from the loop. */
   rows: AsyncGenerator<ExcelJS.Row>;
-  /** The workbook's date system (known once a row has been given out). */
-  date1904(): boolean;
+  /** The workbook's date system. */
+  date1904: boolean;
+}
+
+/** ExcelJS's streaming reader's own steps (missing from its types), which this file calls in its own order. */
+interface ReaderSteps {
+  _parseRels(entry: Readable): Promise<void>;
+  _parseWorkbook(entry: Readable): Promise<void>;
+  _parseSharedStrings(entry: Readable): AsyncGenerator<unknown>;
+  _parseWorksheet(iterator: AsyncIterable<unknown>, sheetNo: string): Generator<{ eventType: string; value: unknown }>;
 }
 
 /**
- * The one way both readers (this file's `firstSheetRows`, release-loader/read-records.ts) choose the worksheet:
- * the first visible tab (xlsx-sheet.ts `workbookFacts`), taken from xl/workbook.xml and its rels as ExcelJS's
- * streaming reader walks them (kept as text on the way: a few KB). ExcelJS names a worksheet by its part
- * (`xl/worksheets/sheetN.xml`); any other worksheet is dropped unread when it comes (a worksheet it put aside in
- * a temporary file: that file is closed and removed), so the chosen one is the only one emitted.
+ * The one way both readers (this file's `firstSheetRows`, release-loader/read-records.ts) read a workbook: the
+ * worksheet of its first visible tab (xlsx-sheet.ts `workbookFacts`, from xl/workbook.xml and its rels), its text
+ * cells from the shared strings, cell by cell with ExcelJS's streaming parsers, never the whole sheet in memory.
  *
- * Also makes the read throw LostEntries when it starts on a worksheet without an entry the zip holds (ExcelJS's
- * streaming reader sometimes misses the entries after a worksheet it put aside: see `firstSheetRows`): checked
- * when ExcelJS starts on a worksheet, before it reads the workbook's model — no row has been given out yet.
- * xl/workbook.xml and its rels are always needed (to choose); the shared strings when the zip holds them.
- * `beforeCheck` is for tests only: it sees the reader first and may change it (to lose its shared strings).
+ * The zip is walked by its central directory (`entries`, zip-stream.ts), not by ExcelJS's own walk: that walk puts
+ * a worksheet stored before the shared strings (every workbook Excel or ExcelJS writes) aside in a temporary file,
+ * and now and then stops after it, so the sheet was read without its shared strings or its workbook (about 1 read
+ * in 300, more on a busy machine). Here `open` is called twice: once to read the workbook, its rels and the shared
+ * strings, in the order they are stored, skipping everything else; once more for the chosen worksheet alone.
  */
-export function visibleSheetRows(reader: ExcelJS.stream.xlsx.WorkbookReader, holds: ZipHolds, beforeCheck?: (reader: ReaderState) => void): VisibleSheet {
-  const read = reader as unknown as ReaderState & {
-    _parseWorksheet: (iterator: unknown, sheetNo: string) => Iterator<unknown>;
-    _parseWorkbook: (entry: unknown) => Promise<void>;
-    _parseRels: (entry: unknown) => Promise<void>;
-  };
-  let workbookXml: string | undefined;
-  let relsXml: string | undefined;
-  let facts: WorkbookFacts | undefined;
-  const parseWorkbook = read._parseWorkbook;
-  read._parseWorkbook = async function (entry: unknown) {
-    const bytes = await entryBytes(entry as NodeJS.ReadableStream, 'xl/workbook.xml');
-    workbookXml = bytes.toString('utf8');
-    return parseWorkbook.call(this, Readable.from([bytes]));
-  };
-  const parseRels = read._parseRels;
-  read._parseRels = async function (entry: unknown) {
-    const bytes = await entryBytes(entry as NodeJS.ReadableStream, 'xl/_rels/workbook.xml.rels');
-    relsXml = bytes.toString('utf8');
-    return parseRels.call(this, Readable.from([bytes]));
-  };
-  const parseWorksheet = read._parseWorksheet;
-  read._parseWorksheet = function (iterator: unknown, sheetNo: string) {
-    beforeCheck?.(read);
-    if ((holds.workbook && read.model === undefined) || (holds.sharedStrings && read.sharedStrings === undefined) || workbookXml === undefined || relsXml === undefined) {
-      throw new LostEntries();
-    }
-    facts ??= workbookFacts(workbookXml, relsXml);
-    if (!facts.sheet) throw new Error('the workbook has no visible worksheet');
-    if (`xl/worksheets/sheet${sheetNo}.xml` !== facts.sheet.part) {
-      // Not read: a worksheet put aside is a file stream (close it; ExcelJS then removes the file); one read in
-      // place is drained by ExcelJS.
-      (iterator as { destroy?: () => void }).destroy?.();
-      return [][Symbol.iterator]();
-    }
-    return parseWorksheet.call(this, iterator, sheetNo);
-  };
-  async function* rows(): AsyncGenerator<ExcelJS.Row> {
-    for await (const sheet of reader) {
-      yield* sheet as AsyncIterable<ExcelJS.Row>;
-      return;
-    }
-    // No worksheet emitted: none at all (no rows), or the chosen one is a part ExcelJS does not read.
-    const wanted = facts?.sheet ?? (workbookXml !== undefined && relsXml !== undefined ? workbookFacts(workbookXml, relsXml).sheet : null);
-    if (wanted) throw new Error(`the worksheet '${wanted.name}' (${wanted.part}) cannot be read`);
-  }
-  return { rows: rows(), date1904: () => facts?.date1904 ?? false };
-}
+export async function readVisibleSheet(open: () => AsyncIterable<Buffer | string>, entries: readonly ZipEntry[]): Promise<VisibleSheet> {
+  const byName = new Map(entries.map((e) => [e.name, e]));
+  const workbookEntry = byName.get(WORKBOOK);
+  const relsEntry = byName.get(WORKBOOK_RELS);
+  if (!workbookEntry || !relsEntry) throw new Error(`the workbook has no ${workbookEntry ? WORKBOOK_RELS : WORKBOOK}`);
+  const sharedStrings = byName.get(SHARED_STRINGS);
 
-/**
- * The rows of the worksheet of the first visible tab (`visibleSheetRows`), in order. Stop early by returning
- * from the loop: the reader is abandoned (the file is a Buffer, nothing is left open).
- *
- * ExcelJS 4.4's streaming reader sometimes ends its walk through the zip early when it has put a worksheet
- * aside in a temporary file (a worksheet that comes before the shared strings, as in every workbook Excel or
- * ExcelJS writes): the entries after it are never read, and the worksheet is then read without its shared
- * strings and without xl/workbook.xml (seen 1 read in 300 here: "Cannot read properties of undefined (reading
- * 'sheets')", or text cells read as empty). Before any row is given out, the reader is checked to have read
- * every one of those entries the zip holds; if it has not, the file is read again (it is in memory), at most
- * READ_ATTEMPTS times.
- */
-export async function* firstSheetRows(file: Buffer): AsyncGenerator<SheetRow> {
-  const holds = zipHolds(zipEntries(file).map((e) => e.name));
-  for (let attempt = 1; ; attempt++) {
-    try {
-      yield* readFirstSheet(file, holds);
-      return;
-    } catch (error) {
-      if (!(error instanceof LostEntries) || attempt >= READ_ATTEMPTS) throw error;
-    }
-  }
-}
-
-async function* readFirstSheet(file: Buffer, holds: ZipHolds): AsyncGenerator<SheetRow> {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([file]), {
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([]), {
     sharedStrings: 'cache',
     hyperlinks: 'ignore',
     styles: 'ignore',
     worksheets: 'emit',
     entries: 'ignore',
   });
-  const sheet = visibleSheetRows(reader, holds);
+  const steps = reader as unknown as ReaderSteps;
+  let workbookXml = '';
+  let relsXml = '';
+  await forEachEntry(open(), sharedStrings ? [workbookEntry, relsEntry, sharedStrings] : [workbookEntry, relsEntry], async (entry, content) => {
+    if (entry === sharedStrings) {
+      content.setEncoding('utf8'); // decoded across chunks, as the worksheet below
+      for await (const _ of steps._parseSharedStrings(content)); // 'cache': fills the reader's shared strings
+    } else if (entry === workbookEntry) {
+      workbookXml = await contentText(content, WORKBOOK, MAX_WORKBOOK_PART_BYTES);
+      await steps._parseWorkbook(Readable.from([Buffer.from(workbookXml, 'utf8')]));
+    } else {
+      relsXml = await contentText(content, WORKBOOK_RELS, MAX_WORKBOOK_PART_BYTES);
+      await steps._parseRels(Readable.from([Buffer.from(relsXml, 'utf8')]));
+    }
+  });
+  const facts = workbookFacts(workbookXml, relsXml);
+  if (!facts.sheet) throw new Error('the workbook has no visible worksheet');
+  const sheetEntry = byName.get(facts.sheet.part);
+  if (!sheetEntry) throw new Error(`the worksheet '${facts.sheet.name}' (${facts.sheet.part}) is not in the file`);
+  const sheetNo = /sheet(\d+)\.xml$/.exec(sheetEntry.name)?.[1] ?? sheetEntry.name;
+
+  async function* rows(): AsyncGenerator<ExcelJS.Row> {
+    const cursor = new ZipCursor(open());
+    try {
+      const { content, done } = await openEntry(cursor, sheetEntry!);
+      // Text, decoded across chunks: ExcelJS decodes each Buffer chunk on its own, which breaks a character whose
+      // bytes fall on both sides of a chunk's end ("Premi\uFFFD\uFFFDre").
+      content.setEncoding('utf8');
+      try {
+        for (const { eventType, value } of steps._parseWorksheet(content, sheetNo)) {
+          if (eventType === 'worksheet') yield* value as AsyncIterable<ExcelJS.Row>;
+        }
+      } finally {
+        await done();
+      }
+    } finally {
+      await cursor.close();
+    }
+  }
+  return { rows: rows(), date1904: facts.date1904 };
+}
+
+/**
+ * The rows of the worksheet of the first visible tab (`readVisibleSheet`), in order. Stop early by returning
+ * from the loop: the reader is abandoned (the file is a Buffer, nothing is left open).
+ */
+export async function* firstSheetRows(file: Buffer): AsyncGenerator<SheetRow> {
+  const sheet = await readVisibleSheet(() => Readable.from([file]), zipEntries(file));
   for await (const row of sheet.rows) {
     const values = (row.values ?? []) as unknown[];
     const cells: Cell[] = [];
     for (let i = 1; i < values.length; i++) cells.push(cellOf(values[i]));
-    yield { number: row.number, cells, date1904: sheet.date1904() };
+    yield { number: row.number, cells, date1904: sheet.date1904 };
   }
 }
