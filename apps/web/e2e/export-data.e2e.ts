@@ -72,6 +72,15 @@ async function search(found: Found, choose = true) {
 /** Ticks the first three rows; answers their keys (name|month). */
 async function selectThree(): Promise<string[]> {
   const rows = page.getByTestId('export-row');
+  if ((await page.getByTestId('export-selected-count').count()) === 0) {
+    // Nothing chosen yet: the two selection buttons say why they cannot be used, and keep their tab stop.
+    for (const [id, verb] of [['open-selected', 'open'], ['export-selected', 'export']] as const) {
+      const button = page.getByTestId(id);
+      expect(await button.getAttribute('aria-disabled')).toBe('true');
+      expect(await button.getAttribute('aria-description')).toMatch(new RegExp(`^Select the (module|cluster)s to ${verb}$`));
+      expect(await button.getAttribute('disabled')).toBeNull();
+    }
+  }
   const keys: string[] = [];
   for (let i = 0; i < 3; i++) {
     await rows.nth(i).getByRole('checkbox').check();

@@ -1,7 +1,8 @@
-import { Alert, Badge, Box, Button, Checkbox, Group, Loader, Paper, Stack, Text, Tooltip } from '@mantine/core';
+import { Alert, Badge, Box, Button, Checkbox, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconDownload, IconExternalLink } from '@tabler/icons-react';
 import { EXPORT_SEARCH_TEXTS } from '@bo/shared/export-search';
 import { MAX_EXPORT_ITEMS } from '@bo/shared/exports';
+import { DisabledReason } from '@/components/ui/disabled-reason';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { VirtualList } from '@/components/ui/virtual-list';
 import { formatInteger, formatMonthId } from '@/lib/format';
@@ -102,21 +103,21 @@ export function ExportResults({ kind, state, results, selected, onSelectedChange
           </Text>
         )}
         <Group gap="xs" ml="auto">
-          <Tooltip label={`At most ${maxOpen} ${noun}s open at once`} disabled={chosen.length <= maxOpen} withArrow>
-            <Button size="compact-sm" variant="default" leftSection={<IconExternalLink size={14} />} disabled={chosen.length === 0 || chosen.length > maxOpen} onClick={() => onOpen(chosen)} data-testid="open-selected">
+          <DisabledReason reason={chosen.length === 0 ? `Select the ${noun}s to open` : chosen.length > maxOpen && `At most ${maxOpen} ${noun}s open at once`}>
+            <Button size="compact-sm" variant="default" leftSection={<IconExternalLink size={14} />} onClick={() => onOpen(chosen)} data-testid="open-selected">
               Open Selected
             </Button>
-          </Tooltip>
-          <Tooltip label={exportHint} disabled={!tooManyToExport(chosen.length)} withArrow>
-            <Button size="compact-sm" leftSection={<IconDownload size={14} />} disabled={chosen.length === 0 || tooManyToExport(chosen.length)} onClick={() => onExport(chosen)} data-testid="export-selected">
+          </DisabledReason>
+          <DisabledReason reason={chosen.length === 0 ? `Select the ${noun}s to export` : tooManyToExport(chosen.length) && exportHint}>
+            <Button size="compact-sm" leftSection={<IconDownload size={14} />} onClick={() => onExport(chosen)} data-testid="export-selected">
               Export Selected
             </Button>
-          </Tooltip>
-          <Tooltip label={exportHint} disabled={!tooManyToExport(results.length)} withArrow>
-            <Button size="compact-sm" variant="light" leftSection={<IconDownload size={14} />} disabled={tooManyToExport(results.length)} onClick={() => onExport(results)} data-testid="export-all">
+          </DisabledReason>
+          <DisabledReason reason={tooManyToExport(results.length) && exportHint}>
+            <Button size="compact-sm" variant="light" leftSection={<IconDownload size={14} />} onClick={() => onExport(results)} data-testid="export-all">
               Export All
             </Button>
-          </Tooltip>
+          </DisabledReason>
         </Group>
       </Group>
       <Box h={`min(${results.length * ROW_HEIGHT}px, calc(100dvh - 260px))`} mih={ROW_HEIGHT}>
