@@ -43,6 +43,7 @@ import {
 } from './fuzz-inputs.js';
 import { buildFuzzWorld, routesAtCollection, type FuzzWorld } from './fuzz-world.js';
 import type { ApiParameter, ApiRoute } from './openapi-routes.js';
+import { injectFinite } from './finite-inject.js';
 
 const routes = await routesAtCollection();
 const RUNS = Number(process.env.FUZZ_RUNS ?? 12);
@@ -89,7 +90,7 @@ async function send(route: ApiRoute | null, sent: Sent) {
   const headers: Record<string, string> = { ...world.admin };
   if (sent.contentType) headers['content-type'] = sent.contentType;
   let answered = false;
-  const pending = world.app.inject({ method: sent.method as 'GET', url: sent.url, headers, ...(sent.body !== undefined ? { payload: sent.body } : {}) });
+  const pending = injectFinite(world.app, { method: sent.method as 'GET', url: sent.url, headers, ...(sent.body !== undefined ? { payload: sent.body } : {}) });
   void pending.finally(() => (answered = true)).catch(() => {});
   if (!(await Promise.race([pending, sleep(500)]))) {
     while (!answered) {

@@ -30,6 +30,7 @@
  * Sources: spec part 1 §6 and part 2 §6, contract §4/§6, packages/shared/src/permissions.ts,
  * docs/DECISIONS.md and docs/LIFECYCLE.md (for what the spec leaves open).
  */
+import { randomUUID } from 'node:crypto';
 import ExcelJS from 'exceljs';
 import type { Db } from '../../src/db/client.js';
 import { jobs, releases, uploads } from '../../src/db/schema.js';
@@ -154,6 +155,14 @@ const clusterExportRow: RightsRow = {
 export const WRITE_RIGHTS: Record<string, RightsRow> = {
   // ───────────── modules: locks, save, publish, copy (docs/LIFECYCLE.md) ─────────────
   'POST /api/module/lock': { targets: both, body: moduleKey, forbidden: [], readOnly: NO_EDIT, ok: 200 },
+  // Presence (docs/LIVE.md): an item the caller may not see is refused as its own calls refuse it; a fresh tab each call.
+  'PUT /api/presence': {
+    targets: both,
+    body: (t) => ({ tabId: randomUUID(), items: [{ kind: 'module', name: t.module, monthId: OPEN_MONTH, mode: 'viewing' }, { kind: 'cluster', name: t.cluster, monthId: OPEN_MONTH, mode: 'editing' }] }),
+    forbidden: ['submitter@VLT'],
+    ok: 204,
+  },
+  'DELETE /api/presence/{tabId}': { params: () => ({ tabId: randomUUID() }), forbidden: [], ok: 204 },
   'POST /api/module/unlock': {
     targets: both,
     query: 'forced=true',
@@ -632,6 +641,8 @@ export const READ_RIGHTS: Record<string, RightsRow> = {
   // A job and an export file are their owner's (holder here) or an admin's.
   'GET /api/upload/{uploadId}/preview': { setup: holderPreview, params: () => ({ uploadId: String(HOLDER_UPLOAD) }), reads: true, forbidden: NOT_ADMIN, ok: 200 },
   'GET /api/jobs/{id}': { params: (_t, w) => ({ id: String(w.holderJobId) }), forbidden: NOT_ADMIN, ok: 200 },
+  // The live event stream (read up to its first frame, then hung up: finite-inject.ts), a fresh tab each call.
+  'GET /api/events': { query: () => `tab=${randomUUID()}`, reads: true, forbidden: [], ok: 200 },
   'GET /data/export/files/{id}': { params: (_t, w) => ({ id: String(w.holderExportId) }), forbidden: [], hidden: NOT_ADMIN, ok: 200 },
   // Everyone's own exports (an admin's: everybody's): nobody is refused.
   'GET /api/exportStatus/': { forbidden: [], ok: 200 },

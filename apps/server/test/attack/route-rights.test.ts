@@ -22,6 +22,7 @@ import { buildTestApp, loginAs } from '../test-app.js';
 import { isWrite, listApiRoutes, listServerRoutes, urlFor, type ApiRoute } from './openapi-routes.js';
 import { READ_RIGHTS, UNDOCUMENTED_ROUTES, WRITE_RIGHTS, type Cell, type RightsRow } from './route-rights.expectations.js';
 import { buildRightsWorld, OPEN_MONTH, ROLES, snapshotWorld, type Role, type Target, type World, type WorldSnapshot } from './route-rights.world.js';
+import { injectFinite } from './finite-inject.js';
 
 /**
  * The routes that answer without a token (declared `config: { public: true }`, OpenAPI `security: []`).
@@ -98,7 +99,7 @@ function requestOf(route: ApiRoute, row: RightsRow | undefined, target: Target =
 }
 
 const inject = (req: { method: string; url: string; body?: unknown }, headers: Record<string, string> = {}) =>
-  app.inject({
+  injectFinite(app, {
     method: req.method as 'GET',
     url: req.url,
     headers,

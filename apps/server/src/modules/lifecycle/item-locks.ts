@@ -8,7 +8,7 @@ import { canEdit, isAdmin, sameUser, type ItemScope } from '@bo/shared/permissio
 import { audit } from '../../lib/audit.repository.js';
 import type { ServiceContext } from '../../lib/context.js';
 import { forbidden, notFound } from '../../lib/errors.js';
-import { acquireLocks, liveLocks, releaseLocks, type LockItemType, type LockState } from '../locks/locks.repository.js';
+import { acquireLocks, liveLocks, nameForcedRelease, releaseLocks, type LockItemType, type LockState } from '../locks/locks.repository.js';
 import { monthStates } from '../months/months.repository.js';
 import type { ItemKind, LifecycleRow } from './item-kind.js';
 
@@ -72,6 +72,8 @@ export async function releaseItemLocks(
     if (refused.length) throw forbidden(refusedText(refused.map((t) => t.itemKey)));
   }
   return ctx.db.transaction(async (tx) => {
+    // The holders of the locks removed here hear of it at once (live events: lockLost, reason 'forced', by the caller).
+    if (forced) await nameForcedRelease(tx, ctx.user.username);
     const released = await releaseLocks(tx, itemType, targets, ctx.user.username, forced);
     for (const r of released) {
       if (sameUser(r.owner, ctx.user.username)) continue;

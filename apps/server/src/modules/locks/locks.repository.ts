@@ -85,6 +85,14 @@ export async function acquireLock(db: Queryable, itemType: LockItemType, key: Lo
   return (await acquireLocks(db, itemType, [key], owner, ttlMinutes)).get(itemKeyString(key))!;
 }
 
+/**
+ * Names why the transaction's lock deletions happen, for the live events' lock trigger (migration 0016): a forced unlock
+ * by `by` tells each other holder `lockLost` reason 'forced'. Local to the transaction.
+ */
+export async function nameForcedRelease(tx: Queryable, by: string): Promise<void> {
+  await tx.execute(sql`SELECT set_config('bo.lock_release', ${`forced:${by}`}, true)`);
+}
+
 /** Releases locks; without `forced` only the caller's own. Answers the keys actually released with their former owner. */
 export async function releaseLocks(
   db: Queryable,
