@@ -1,11 +1,14 @@
 import { ActionIcon, Badge, Group, MultiSelect, Paper, SimpleGrid, Stack, Text, Textarea, Title, Tooltip } from '@mantine/core';
 import { IconHistory, IconLock } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { CLUSTER_EDITOR_TEXTS, parseRangeFacing, REFRESH_RED_ABOVE, type ClusterPercentage } from '@bo/shared/cluster-editor';
 import type { ClusterDto } from '@bo/shared/clusters';
 import { statusLabel } from '@bo/shared/statuses';
 import { NotPublishedBadge } from '@/components/editor/publish-outcome';
 import { LockBanner } from '@/components/editor/lock-banner';
+import type { ItemNotice } from '@/components/editor/live-item-notices';
+import { LiveItemNotice } from '@/components/editor/live-item-notice';
+import { PresenceList } from '@/components/live/presence-list';
 import { LIMITS, MESSAGES } from '@bo/shared/validation';
 import { formatInteger, formatMonthId } from '@/lib/format';
 import { byFamily, type EditorModule } from '../logic/composition';
@@ -36,6 +39,12 @@ export interface ClusterBlockProps {
   onClassifications: (ids: number[]) => void;
   /** Opens the cluster's History panel (versions, comparison, restore); absent without one. */
   onHistory?: () => void;
+  /** Live notices (issue 36): lock lost, released by the other user, newer version saved. */
+  notice?: ItemNotice | undefined;
+  /** Whether the user could edit the cluster if its lock were free ('Edit it now' only for them). */
+  mayEdit: boolean;
+  onEditNow: () => Promise<void>;
+  onReload: () => Promise<void>;
 }
 
 const statusColor = (status: string) => (status === 'SUBMITTED' ? 'teal' : status === 'SUBMIT_IN_PROGRESS' ? 'grape' : 'blue');
@@ -57,6 +66,7 @@ function Stat({ label, value, red, testId }: { label: string; value: React.React
 export function ClusterBlock(props: ClusterBlockProps) {
   const { cluster, clusterKey, modules, readOnly, percentage } = props;
   const [classSearch, setClassSearch] = useState('');
+  const presenceItem = useMemo(() => ({ kind: 'cluster' as const, name: cluster.clusterId, monthId: cluster.monthId }), [cluster.clusterId, cluster.monthId]);
   const added = modules.filter((m) => m.clusterCompositionStatus === 'ADDED');
   const removed = modules.filter((m) => m.clusterCompositionStatus === 'REMOVED');
   const editable = readOnly === null;
@@ -102,6 +112,8 @@ export function ClusterBlock(props: ClusterBlockProps) {
           </Group>
         </Group>
 
+        <PresenceList item={presenceItem} what={`the cluster ${cluster.clusterLabel}`} />
+        <LiveItemNotice kind="cluster" notice={props.notice} dirty={props.changed} canEdit={props.mayEdit} onEdit={props.onEditNow} onReload={props.onReload} />
         {props.lockedBy ? (
           <LockBanner owner={props.lockedBy} type="cluster" item={`${cluster.clusterLabel} (${cluster.clusterId}, ${formatMonthId(cluster.monthId)})`} canUnlock={props.canUnlock} onUnlock={props.onUnlock} />
         ) : null}

@@ -201,6 +201,10 @@ export function ClusterEditorPage({ historyPanel, publishDiff }: { historyPanel?
                       onLias={(codes) => editor.setLias(k, codes)}
                       onClassifications={(ids) => editor.setClassifications(k, ids)}
                       {...(historyPanel ? { onHistory: () => setHistoryKey(k) } : {})}
+                      notice={editor.live.notices[k]}
+                      mayEdit={editor.live.mayEdit(k)}
+                      onEditNow={() => editor.live.editNow(k)}
+                      onReload={() => editor.live.reload(k)}
                     />
                   );
                 })}

@@ -37,6 +37,19 @@ describe('cluster composition reducer', () => {
     expect(branched.future).toEqual([]);
   });
 
+  it('reloads one cluster as saved in every history step; the other keeps its edits (live Reload)', () => {
+    const edited = run(loaded(), { type: 'add', key: C1, module: m('B') }, { type: 'add', key: C2, module: m('C') });
+    const saved = cluster('C1', ['A', 'Z']);
+    const s = run(edited, { type: 'reloaded', cluster: saved });
+    expect(statuses(s, C1)).toEqual({ A: 'ADDED', Z: 'ADDED' });
+    expect(clusterChanges(s)[C1]!.any).toBe(false);
+    expect(statuses(s, C2)).toEqual({ A: 'ADDED', B: 'ADDED', C: 'ADDED' });
+    // Undo takes back C2's edit, never C1's old composition.
+    const back = run(s, { type: 'undo' });
+    expect(statuses(back, C1)).toEqual({ A: 'ADDED', Z: 'ADDED' });
+    expect(statuses(back, C2)).toEqual({ A: 'ADDED', B: 'ADDED' });
+  });
+
   it('restores a module from the bin as ADDED, in one undoable step', () => {
     const removed = run(loaded(), { type: 'remove', key: C2, moduleName: 'B' });
     const restored = run(removed, { type: 'add', key: C2, module: m('B') });

@@ -6,7 +6,7 @@
  */
 import type { ClusterDto } from '@bo/shared/clusters';
 // Relative, not '@/…': the unit tests run under the root vitest config, which has no '@' alias.
-import { commit, redo, undo, type Timeline } from '../../../components/editor/history';
+import { commit, redo, rewrite, undo, type Timeline } from '../../../components/editor/history';
 import {
   addToAllClusters,
   addToCluster,
@@ -35,6 +35,11 @@ export type CompositionAction =
   | { type: 'load'; clusters: ClusterDto[] }
   /** New server state (status, lock, months) for the clusters, keeping the screen's edits. */
   | { type: 'refresh'; clusters: ClusterDto[] }
+  /**
+   * One cluster read again as the server has it (the live Reload of an outdated cluster): its saved state replaces
+   * its edits in every step of the history, the other clusters keep theirs.
+   */
+  | { type: 'reloaded'; cluster: ClusterDto }
   | { type: 'add'; key: string; module: EditorModule }
   | { type: 'remove'; key: string; moduleName: string }
   | { type: 'addToAll'; targets: string[]; module: EditorModule }
@@ -96,6 +101,24 @@ export function compositionReducer(state: CompositionState, action: CompositionA
       const base = { ...state.base };
       for (const c of action.clusters) base[keyOf(c)] = c;
       return { ...state, base };
+    }
+    case 'reloaded': {
+      const c = action.cluster;
+      const key = keyOf(c);
+      if (!state.base[key]) return state;
+      const replace = (snapshot: CompositionSnapshot): CompositionSnapshot => ({
+        ...snapshot,
+        compositions: { ...snapshot.compositions, [key]: toEditorModules(c) },
+        lias: { ...snapshot.lias, [key]: checkedLias(c) },
+        ...(snapshot.revertOf ? { revertOf: Object.fromEntries(Object.entries(snapshot.revertOf).filter(([k]) => k !== key)) } : {}),
+      });
+      return {
+        ...state,
+        ...rewrite(state, replace),
+        base: { ...state.base, [key]: c },
+        descriptions: { ...state.descriptions, [key]: c.clusterDescription },
+        classifications: { ...state.classifications, [key]: c.classifications.map((x) => x.classificationId) },
+      };
     }
     case 'add':
     case 'remove':

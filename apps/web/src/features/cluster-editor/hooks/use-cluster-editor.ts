@@ -24,7 +24,8 @@ import { useDiscontinuedModules } from '../api/get-discontinued-modules';
 import { useRangeFacing } from '../api/get-range-facing';
 import { lockClusters } from '../api/lock-clusters';
 import { clusterAccess, clusterScope, type ClusterAccess, type LockState } from '../logic/cluster-access';
-import { keyOf, type EditorModule } from '../logic/composition';
+import { keyOf, parseKey, type EditorModule } from '../logic/composition';
+import { useClusterLive } from './use-cluster-live';
 import { dropIntent, type DragData, type DropData } from '../logic/drop-rules';
 import { editorModuleOf, restoredModules } from '../logic/restore-version';
 import { clusterChanges, compositionOutcome, compositionReducer, initialCompositionState, type CompositionAction } from './composition-reducer';
@@ -76,7 +77,19 @@ function useClusterLocks(keys: readonly ClusterKey[]) {
   const retake = useCallback(async () => {
     await take.current();
   }, []);
-  return { locks, retake };
+  /**
+   * The page's lock on a cluster was taken away (forced by `by`, or lapsed: null): forgotten without a call, the
+   * cluster turns read-only with its unsaved edits on screen (the block's notice says so). The next renewal takes
+   * a lapsed lock back if it is still free, as it takes every lock of the page not acquired.
+   */
+  const lost = useCallback(
+    (key: string, by: string | null) => {
+      keeper.forget([parseKey(key)]);
+      setLocks((prev) => ({ ...(prev ?? {}), [key]: { acquired: false, userLock: by } }));
+    },
+    [keeper],
+  );
+  return { locks, retake, lost };
 }
 
 const NO_GRANTS: Grant[] = [];
@@ -99,7 +112,7 @@ export function useClusterEditor(keys: ClusterKey[]) {
   useEffect(() => {
     if (details.data) load(details.data);
   }, [details.data, load]);
-  const { locks, retake: retakeLocks } = useClusterLocks(keys);
+  const { locks, retake: retakeLocks, lost } = useClusterLocks(keys);
 
   const changes = useMemo(() => clusterChanges(state), [state]);
   const dirty = Object.values(changes).some((c) => c.any);
@@ -187,6 +200,11 @@ export function useClusterEditor(keys: ClusterKey[]) {
     return skipped;
   };
 
+  const reloadOne = useCallback((fresh: ClusterDto[]) => {
+    for (const cluster of fresh) dispatch({ type: 'reloaded', cluster });
+  }, []);
+  const live = useClusterLive({ clusters, locks, access, changes, grants, username, retakeLocks, lost, reloadOne });
+
   const undo = useCallback(() => dispatch({ type: 'undo' }), []);
   const redo = useCallback(() => dispatch({ type: 'redo' }), []);
   useUndoShortcuts(undo, redo);
@@ -208,6 +226,8 @@ export function useClusterEditor(keys: ClusterKey[]) {
     reload,
     applyServer,
     retakeLocks,
+    /** Live notices per cluster (lock released, newer version saved, lock lost) and their actions. */
+    live,
     figures: { classificationOptions, rangeFacing, percentage, discontinued },
     refreshDiscontinued,
     addTo,

@@ -7,6 +7,8 @@ import {
 } from '@bo/shared/deletion';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { useLiveInvalidate } from '@/components/live/use-live-invalidate';
+import { batchTouches } from '@/lib/live/live-changes';
 import { type DeletionRow, type DeletionView, toRow } from '../logic/deletion-area';
 
 /** The server's largest page: the page pages its items itself (50 a page), so it reads them all. */
@@ -37,6 +39,8 @@ const deletedKey = (view: DeletionView, status: readonly DeletionMonthStatus[]) 
 
 /** The Deletion Area's items; no request while no status is checked (part 2 §5). */
 export function useDeletedItems(view: DeletionView, status: readonly DeletionMonthStatus[]) {
+  // Live (issue 36): a change to an item of this view (a deletion step, a restore, a lock) reads the list again in place.
+  useLiveInvalidate((batch) => (batchTouches(batch, { kind: view }) ? [{ queryKey: ['deletion', 'deleted', view] }] : []));
   return useQuery({
     queryKey: deletedKey(view, status),
     queryFn: () => getDeletedItems(view, status),

@@ -1,3 +1,4 @@
+import { PresenceBadge } from '@/components/live/presence-badge';
 import {
   Alert,
   Box,
@@ -248,7 +249,7 @@ export function DeletionAreaPage() {
                     </Table.Td>
                   </Table.Tr>
                 )}
-                {!loading && visible.map((row) => <ItemRow key={row.key} row={row} selected={selected.has(row.key)} onToggle={toggle} mayRestore={mayRestore} />)}
+                {!loading && visible.map((row) => <ItemRow key={row.key} kind={view} row={row} selected={selected.has(row.key)} onToggle={toggle} mayRestore={mayRestore} />)}
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
@@ -281,7 +282,7 @@ export function DeletionAreaPage() {
   );
 }
 
-function ItemRow({ row, selected, onToggle, mayRestore }: { row: DeletionRow; selected: boolean; onToggle: (key: string) => void; mayRestore: boolean }) {
+function ItemRow({ kind, row, selected, onToggle, mayRestore }: { kind: DeletionView; row: DeletionRow; selected: boolean; onToggle: (key: string) => void; mayRestore: boolean }) {
   const error = rowError(row);
   const bg = error ? 'var(--mantine-color-red-0)' : 'var(--mantine-color-body)';
   return (
@@ -289,9 +290,12 @@ function ItemRow({ row, selected, onToggle, mayRestore }: { row: DeletionRow; se
       <Table.Td style={{ ...stickyCell(0, bg), width: CHECK_WIDTH, minWidth: CHECK_WIDTH, maxWidth: CHECK_WIDTH }}>{mayRestore && isRestorable(row) && <Checkbox aria-label={`Select ${row.key}`} checked={selected} onChange={() => onToggle(row.key)} />}</Table.Td>
       <Table.Td style={stickyCell(CHECK_WIDTH, bg)} miw={200} maw={260}>
         <Stack gap={2}>
-          <Text fz="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
-            {row.key}
-          </Text>
+          <Group gap={6} wrap="nowrap">
+            <Text fz="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
+              {row.key}
+            </Text>
+            <PresenceBadge item={{ kind, name: row.key, monthId: row.deleteFromMonthId }} />
+          </Group>
           {row.label && row.label !== row.key && (
             <Text fz="xs" c="dimmed">
               {row.label}

@@ -1,6 +1,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { discoPageSchema, type DiscoListRequest, type DiscoPage, type DiscoView } from '@bo/shared/disco-area';
 import { api } from '@/lib/api-client';
+import { useLiveInvalidate } from '@/components/live/use-live-invalidate';
+import { batchTouches } from '@/lib/live/live-changes';
 
 const PATHS: Record<DiscoView, string> = { disco: '/sku/skuDiscoInfo', removed: '/sku/skuDeletedInfo' };
 
@@ -12,11 +14,14 @@ export function searchDisco(view: DiscoView, body: DiscoListRequest, signal?: Ab
 export const DISCO_SEARCH_KEY = ['disco-area', 'search'] as const;
 
 /** The searched filters' page; nothing before the first Search (`body` null); `run` repeats a search. */
-export const useDiscoSearch = (view: DiscoView, body: DiscoListRequest | null, run: number) =>
-  useQuery({
+export function useDiscoSearch(view: DiscoView, body: DiscoListRequest | null, run: number) {
+  // Live (issue 36): a change to a module (its lock, its lines) reads the page again in place (same page, same checks).
+  useLiveInvalidate((batch) => (body && batchTouches(batch, { kind: 'module' }) ? [{ queryKey: [...DISCO_SEARCH_KEY, view] }] : []));
+  return useQuery({
     queryKey: [...DISCO_SEARCH_KEY, view, body, run],
     queryFn: ({ signal }) => searchDisco(view, body!, signal),
     enabled: body !== null,
     retry: false,
     placeholderData: keepPreviousData,
   });
+}

@@ -1,3 +1,4 @@
+import { PresenceBadge } from '@/components/live/presence-badge';
 import { ActionIcon, Badge, Checkbox, Group, Paper, ScrollArea, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { IconAlertOctagon, IconExternalLink, IconLock, IconReplace } from '@tabler/icons-react';
 import { DISCO_TEXTS, SUPER_DISCO, type DiscoRow, type DiscoView } from '@bo/shared/disco-area';
@@ -128,6 +129,7 @@ export function DiscoResults({
                             {other ? DISCO_TEXTS.editing(row.userLock!) : row.moduleName}
                           </Text>
                         </Stack>
+                        <PresenceBadge item={{ kind: 'module', name: row.moduleName, monthId: row.monthId }} />
                         {row.legoMonth && (
                           <Badge variant="filled" color="grape" radius="sm" size="sm" style={{ minWidth: 'max-content' }}>
                             LEGO

@@ -11,6 +11,7 @@ import { formatInteger } from '@/lib/format';
 import type { Sortable } from '../logic/sort-items';
 import { ItemMeta, ITEM_ROW_HEIGHT } from './item-meta';
 import { LockIndicator } from './lock-indicator';
+import { PresenceBadge } from '@/components/live/presence-badge';
 import { ResultColumn, ResultRow } from './result-column';
 
 export const clusterKey = clusterKeyString;
@@ -92,6 +93,7 @@ export function ClusterColumn({
             updatedAt={c.updatedAt}
             actions={
               <>
+                <PresenceBadge item={{ kind: 'cluster', name: c.clusterId, monthId: c.monthId }} />
                 {c.locked && c.userLock && (
                   <LockIndicator
                     owner={c.userLock}

@@ -11,6 +11,7 @@ import { formatInteger } from '@/lib/format';
 import type { Sortable } from '../logic/sort-items';
 import { ItemMeta, ITEM_ROW_HEIGHT } from './item-meta';
 import { LockIndicator } from './lock-indicator';
+import { PresenceBadge } from '@/components/live/presence-badge';
 import { ResultColumn, ResultRow } from './result-column';
 
 export const moduleKey = moduleKeyString;
@@ -98,6 +99,7 @@ export function ModuleColumn({
             updatedAt={m.updatedAt}
             actions={
               <>
+                <PresenceBadge item={{ kind: 'module', name: m.moduleName, monthId: m.monthId }} />
                 {m.locked && m.userLock && (
                   <LockIndicator
                     owner={m.userLock}

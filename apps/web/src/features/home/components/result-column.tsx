@@ -69,7 +69,7 @@ function SortMenu({ keys, labels, sort, onChange, testId }: { keys: readonly Sor
 /**
  * One of the three result columns of home: title, counter, a filter over its rows, select-all and a
  * virtualised list (thousands of rows stay responsive). The filter is reset when the list changes
- * ("filter popup states are reset when the list changes").
+ * ("filter popup states are reset when the list changes": other items, not the same items refreshed live).
  */
 export function ResultColumn<T>({
   title,
@@ -90,7 +90,10 @@ export function ResultColumn<T>({
   sortLabels,
 }: ResultColumnProps<T>) {
   const [filter, setFilter] = useState('');
-  useEffect(() => setFilter(''), [items]);
+  // A new list (another search) resets the filter; the same items answered again (a live refresh: a lock, a
+  // status) keep it, so a planner's filter survives what colleagues do meanwhile.
+  const itemKeys = items.map(getKey).join('\n');
+  useEffect(() => setFilter(''), [itemKeys]);
   const firstKey = sortKeys?.[0] ?? 'default';
   const [sort, setSort] = useState<SortState>({ key: firstKey, direction: FIRST_DIRECTION[firstKey] });
   const sorted = useMemo(() => (getSortable ? sortItems(items, sort, getSortable) : items), [items, sort, getSortable]);

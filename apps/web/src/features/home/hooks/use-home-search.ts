@@ -1,4 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type QueryFilters } from '@tanstack/react-query';
+import { batchTouches, type ChangeBatch } from '@/lib/live/live-changes';
+import { useLiveInvalidate } from '@/components/live/use-live-invalidate';
+import { badgeCountsQueryOptions } from '../api/get-badge-counts';
+import { pendingAlertsQueryOptions } from '../api/get-pending-alerts';
 import type { ClusterListItem, MacroFamilyGroup } from '@bo/shared/search';
 import { ApiError } from '@/lib/api-error';
 import { countClusters } from '../api/count-clusters';
@@ -16,6 +20,18 @@ const NO_CLUSTERS: ClusterListItem[] = [];
 const isTooMany = (error: unknown) => error instanceof ApiError && error.status === 413;
 
 /**
+ * Live lists (issue 36): a change to an item of the searched months and brands refetches the search in place
+ * (lock icons, statuses, counts); any change refetches the bells. Selection, sort and the columns' filters are the
+ * screen's, so they stay.
+ */
+export function liveHomeQueries(batch: ChangeBatch, filters: ReturnType<typeof toFilters> | null): QueryFilters[] {
+  const out: QueryFilters[] = [{ queryKey: badgeCountsQueryOptions().queryKey }, { queryKey: pendingAlertsQueryOptions().queryKey }];
+  if (filters && batchTouches(batch, { monthIds: filters.monthId ?? null, brands: filters.brand ?? null }))
+    out.push({ queryKey: HOME_RESULTS_KEY, predicate: (q) => JSON.stringify(q.queryKey[2]) === JSON.stringify(filters) });
+  return out;
+}
+
+/**
  * Runs a home search: the dry counts (fast, shown while the lists load: a big search is announced)
  * and the two lists, in parallel. `run` changes on every Search press, so pressing it again reloads.
  */
@@ -23,6 +39,7 @@ export function useHomeSearch(searched: HomeSelection | null, run: number) {
   const filters = searched ? toFilters(searched) : null;
   const enabled = !!filters;
   const key = [...HOME_RESULTS_KEY, filters, run] as const;
+  useLiveInvalidate((batch) => liveHomeQueries(batch, filters));
   const noRetry = { retry: false as const, staleTime: Number.POSITIVE_INFINITY, gcTime: 5 * 60_000 };
   const moduleCount = useQuery({ queryKey: [...key, 'moduleCount'], queryFn: ({ signal }) => countModules(filters!, signal), enabled, ...noRetry });
   const clusterCount = useQuery({ queryKey: [...key, 'clusterCount'], queryFn: ({ signal }) => countClusters(filters!, signal), enabled, ...noRetry });

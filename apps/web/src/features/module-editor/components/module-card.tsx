@@ -4,6 +4,9 @@ import { IconAlertTriangle, IconChartBar, IconChevronDown, IconCopy, IconDeviceF
 import type { ProductDto } from '@bo/shared/modules';
 import { canEdit } from '@bo/shared/permissions';
 import { LockBanner } from '@/components/editor/lock-banner';
+import type { ItemNotice } from '@/components/editor/live-item-notices';
+import { LiveItemNotice } from '@/components/editor/live-item-notice';
+import { PresenceList } from '@/components/live/presence-list';
 import { NO_GRANTS, useSession } from '@/lib/session';
 import { WORKING_AREA_TEXTS } from '@bo/shared/working-area';
 import { formatMonthId } from '@/lib/format';
@@ -36,6 +39,12 @@ export interface ModuleCardHandlers {
   onClose: (key: ModuleKeyString) => void;
   /** Forced unlock of a module another user holds, then the page takes its lock and reads it again. */
   onUnlock: (key: ModuleKeyString) => Promise<void>;
+  /** Live notices (issue 36): take the lock the other user released (or the lapsed one back), keeping unsaved edits. */
+  onEditNow: (key: ModuleKeyString) => Promise<void>;
+  /** Reads the saved module again (asks first when the card has unsaved edits). */
+  onReload: (key: ModuleKeyString) => Promise<void>;
+  /** Whether the user could edit the module if its lock were free. */
+  mayEdit: (key: ModuleKeyString) => boolean;
   menu: (key: ModuleKeyString, product: ProductDto, area: Area) => SkuMenuAction[];
   onInfo: (key: ModuleKeyString, product: ProductDto) => void;
 }
@@ -47,10 +56,11 @@ interface ModuleCardProps {
   skuOrder: SkuOrder;
   highlight: Set<string> | null;
   handlers: ModuleCardHandlers;
+  notice?: ItemNotice | undefined;
 }
 
 /** One module of the page: header with state and actions, description, MH and EL areas and the bin. */
-export const ModuleCard = memo(function ModuleCard({ module: m, access, collapsed, skuOrder, highlight, handlers: h }: ModuleCardProps) {
+export const ModuleCard = memo(function ModuleCard({ module: m, access, collapsed, skuOrder, highlight, handlers: h, notice }: ModuleCardProps) {
   const key = moduleKey(m.dto);
   const dto = m.dto;
   const { mh, el } = activeCounts(m.products);
@@ -163,6 +173,12 @@ export const ModuleCard = memo(function ModuleCard({ module: m, access, collapse
           </DisabledReason>
         </Group>
       </Group>
+      <PresenceSlot moduleName={dto.moduleName} monthId={dto.monthId} what={`the module ${dto.moduleLabel}`} />
+      {notice && (
+        <Box px={10} pt={6}>
+          <LiveItemNotice kind="module" notice={notice} dirty={changed} canEdit={h.mayEdit(key)} onEdit={() => h.onEditNow(key)} onReload={() => h.onReload(key)} />
+        </Box>
+      )}
       {access.lockedBy && (
         // The whole owner name, with Unlock (admin or edit right: forced) or Ask to unlock.
         <Box px={10} pt={6}>
@@ -208,6 +224,12 @@ export const ModuleCard = memo(function ModuleCard({ module: m, access, collapse
     </Paper>
   );
 });
+
+/** Who else has the module open (nothing when nobody does), under the header. */
+function PresenceSlot({ moduleName, monthId, what }: { moduleName: string; monthId: string; what: string }) {
+  const item = useMemo(() => ({ kind: 'module' as const, name: moduleName, monthId }), [moduleName, monthId]);
+  return <PresenceList item={item} what={what} px={10} pt={6} />;
+}
 
 /**
  * A Mantine Tooltip mounted on the first hover of its target: each card has up to six, and each is a

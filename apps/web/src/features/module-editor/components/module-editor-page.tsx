@@ -198,10 +198,13 @@ export function ModuleEditorPage({
       onCollapse: (key) => setCollapsed((c) => ({ ...c, [key]: !c[key] })),
       onClose: (key) => dispatch({ type: 'closed', key }),
       onUnlock: unlock,
+      onEditNow: editor.live.editNow,
+      onReload: editor.live.reload,
+      mayEdit: editor.live.mayEdit,
       menu,
       onInfo: (key, product) => setInfo({ key, product }),
     }),
-    [toggle, keyAction, setMinValue, setDescription, setNewModule, dispatch, save, publish, menu, unlock],
+    [toggle, keyAction, setMinValue, setDescription, setNewModule, dispatch, save, publish, menu, unlock, editor.live.editNow, editor.live.reload, editor.live.mayEdit],
   );
 
   const keys = sorted.map((m) => moduleKey(m.dto));
@@ -250,7 +253,7 @@ export function ModuleEditorPage({
               </Text>
             </Center>
           ) : (
-            <ModuleList modules={shown} access={access} collapsed={collapsed} skuOrder={skuOrder} highlight={highlight} handlers={handlers} scrollTo={scrollTo} />
+            <ModuleList modules={shown} access={access} collapsed={collapsed} skuOrder={skuOrder} highlight={highlight} handlers={handlers} notices={editor.live.notices} scrollTo={scrollTo} />
           )}
         </div>
       </>

@@ -4,6 +4,7 @@ import type { EditorModule } from '../hooks/editor-reducer';
 import type { ModuleAccess } from '../logic/module-access';
 import { moduleKey, type ModuleKeyString } from '../logic/module-key';
 import type { SkuOrder } from '../logic/ordering';
+import type { ItemNotice, Notices } from '@/components/editor/live-item-notices';
 import { ModuleCard, type ModuleCardHandlers } from './module-card';
 import { TileWindowContext, useTileWindow } from './tile-rows';
 
@@ -14,6 +15,8 @@ interface ModuleListProps {
   skuOrder: SkuOrder;
   highlight: Record<ModuleKeyString, Set<string>> | null;
   handlers: ModuleCardHandlers;
+  /** The live notices per module (lock lost, released, outdated). */
+  notices?: Notices;
   /** Scroll to this module's card (a new object for every request). */
   scrollTo?: { key: ModuleKeyString } | null;
 }
@@ -29,7 +32,7 @@ function estimate(m: EditorModule, collapsed: boolean): number {
  * The module cards, virtualised: a page of 30 modules × 100 SKUs mounts only the cards in view
  * (plus one either side: a card is ~1,700 px tall), so it opens and drags as fast as a page of three.
  */
-export function ModuleList({ modules, access, collapsed, skuOrder, highlight, handlers, scrollTo }: ModuleListProps) {
+export function ModuleList({ modules, access, collapsed, skuOrder, highlight, handlers, notices, scrollTo }: ModuleListProps) {
   const parentRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
     count: modules.length,
@@ -57,7 +60,7 @@ export function ModuleList({ modules, access, collapsed, skuOrder, highlight, ha
             const key = moduleKey(m.dto);
             return (
               <div key={item.key} data-index={item.index} ref={virtualizer.measureElement} style={{ position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${item.start}px)` }}>
-                <ModuleCard module={m} access={access[key]!} collapsed={!!collapsed[key]} skuOrder={skuOrder} highlight={highlight?.[key] ?? null} handlers={handlers} />
+                <ModuleCard module={m} access={access[key]!} collapsed={!!collapsed[key]} skuOrder={skuOrder} highlight={highlight?.[key] ?? null} handlers={handlers} notice={notices?.[key] as ItemNotice | undefined} />
               </div>
             );
           })}

@@ -6,6 +6,7 @@ import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'r
 import type { ModuleKey, ProductDto } from '@bo/shared/modules';
 import { WORKING_AREA_TEXTS, type WorkingModule } from '@bo/shared/working-area';
 import { useLeaveGuard } from '@/components/editor/use-leave-guard';
+import { useModuleLive } from './use-module-live';
 import { useUndoShortcuts } from '@/components/editor/use-undo-shortcuts';
 import { showMessagePopup } from '@/components/ui/message-popup';
 import { flash } from '@/components/ui/flash';
@@ -32,7 +33,7 @@ export function useModuleEditor(request: PageRequest) {
   const [busy, setBusy] = useState<Record<ModuleKeyString, boolean>>({});
   const grants = useSession((s) => s.grants) ?? NO_GRANTS;
   const username = useSession((s) => s.user?.username) ?? '';
-  const { locks, lock, lockFamily } = useModuleLocks();
+  const { locks, lock, lockFamily, lost } = useModuleLocks();
   const stateRef = useRef(state);
   stateRef.current = state;
 
@@ -188,6 +189,7 @@ export function useModuleEditor(request: PageRequest) {
   useLeaveGuard(dirty, { question: leaveQuestion });
 
   const modules = useMemo(() => state.order.map((k) => state.modules[k]).filter((m): m is EditorModule => !!m), [state.order, state.modules]);
+  const live = useModuleLive({ modules, locks, access, grants, username, lock, reload, lost });
 
   return {
     state,
@@ -216,6 +218,8 @@ export function useModuleEditor(request: PageRequest) {
     setModuleBusy,
     productsOf: (key: ModuleKeyString): ProductDto[] => stateRef.current.modules[key]?.products ?? [],
     keyOf: moduleKey,
+    /** Live notices per module (lock released, newer version saved, lock lost) and their actions. */
+    live,
   };
 }
 

@@ -3,7 +3,7 @@ import type { ModuleKey } from '@bo/shared/modules';
 import { useLockKeeper } from '@/components/editor/use-lock-keeper';
 import { lockFamilies, type FamilyKey } from '../api/lock-families';
 import { lockModules, type ModuleLockResult } from '@/lib/module-calls';
-import { moduleKey, type ModuleKeyString } from '../logic/module-key';
+import { moduleKey, parseModuleKey, type ModuleKeyString } from '../logic/module-key';
 
 const familyId = (k: FamilyKey) => `${k.macroFamily}|${k.monthId}`;
 
@@ -51,5 +51,18 @@ export function useModuleLocks() {
     [families],
   );
 
-  return { locks, lock, lockFamily, record };
+  /**
+   * The page's lock on a module was taken away (forced by `by`, or lapsed: null): it is forgotten without a
+   * call and the module turns read-only; its unsaved edits stay on screen (the card's notice says so).
+   */
+  const lost = useCallback(
+    (key: ModuleKeyString, by: string | null) => {
+      const item = parseModuleKey(key);
+      modules.forget([item]);
+      setLocks((old) => ({ ...old, [key]: { ...item, locked: by !== null, acquired: false, userLock: by } }));
+    },
+    [modules],
+  );
+
+  return { locks, lock, lockFamily, record, lost };
 }

@@ -1,6 +1,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { clusterPendingPageSchema, modulePendingPageSchema, type PendingAreaRequest, type PendingView } from '@bo/shared/pending-area';
 import { api } from '@/lib/api-client';
+import { useLiveInvalidate } from '@/components/live/use-live-invalidate';
+import { batchTouches } from '@/lib/live/live-changes';
 import { toPendingPage, type PendingPage } from '../logic/pending-rows';
 
 /** POST /module/pendingArea, /cluster/pendingArea: one page of pending items; 413 past the limit, 403 without access. */
@@ -12,11 +14,14 @@ export async function searchPendingItems(view: PendingView, body: PendingAreaReq
 }
 
 /** The searched filters' page `pageIndex`; nothing before the first Search (`body` null); `run` repeats a search. */
-export const usePendingSearch = (view: PendingView, body: PendingAreaRequest | null, run: number) =>
-  useQuery({
+export function usePendingSearch(view: PendingView, body: PendingAreaRequest | null, run: number) {
+  // Live (issue 36): a change to an item of this view and the searched brands reads the page again in place (same page).
+  useLiveInvalidate((batch) => (body && batchTouches(batch, { kind: view, brands: body.brandCode ?? null }) ? [{ queryKey: ['pending-area', 'search', view] }] : []));
+  return useQuery({
     queryKey: ['pending-area', 'search', view, body, run],
     queryFn: ({ signal }) => searchPendingItems(view, body!, signal),
     enabled: body !== null,
     retry: false,
     placeholderData: keepPreviousData,
   });
+}

@@ -1,3 +1,4 @@
+import { PresenceBadge } from '@/components/live/presence-badge';
 import { Badge, Group, Paper, ScrollArea, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { IconAlertTriangle, IconExternalLink, IconLock } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -105,6 +106,7 @@ export function PendingResults({
                           LEGO
                         </Badge>
                       )}
+                      <PresenceBadge item={{ kind: view, name: item.name, monthId: item.monthId }} />
                       {item.userLock && (
                         <Tooltip label={`Locked by ${item.userLock}`} withArrow>
                           <IconLock size={14} color="var(--mantine-color-gray-6)" aria-label={`Locked by ${item.userLock}`} />

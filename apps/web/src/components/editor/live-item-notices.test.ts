@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { applyNotice, settleNotices, type TrackedItem } from './live-item-notices';
+
+const LOADED = Date.parse('2026-11-29T09:00:00Z');
+const track = (over: Partial<TrackedItem> = {}) => new Map([['M|x', { key: 'M|x', holds: false, lockedBy: 'anna', loadedAt: LOADED, ...over }]]);
+const item = (lockedBy: string | null, savedAt: string | null = null) => ({ type: 'item' as const, key: 'M|x', lockedBy, savedAt, me: 'creator' });
+
+describe('live notices of an editor item', () => {
+  it('offers the lock when the other user releases it, and withdraws the offer when someone takes it', () => {
+    const released = applyNotice({}, track(), item(null));
+    expect(released['M|x']).toEqual({ released: { by: 'anna' } });
+    expect(applyNotice(released, track(), item('marco'))['M|x']).toBeUndefined();
+  });
+
+  it('marks a read-only view outdated only for a version saved after the page read it', () => {
+    expect(applyNotice({}, track(), item('anna', '2026-11-29T08:59:00Z'))).toEqual({});
+    expect(applyNotice({}, track(), item('anna', '2026-11-29T09:01:00Z'))['M|x']).toEqual({ outdated: { savedAt: '2026-11-29T09:01:00Z', by: 'anna' } });
+  });
+
+  it('ignores events about items the page does not show, and releases for a page holding the lock', () => {
+    expect(applyNotice({}, track(), { ...item(null), key: 'other' })).toEqual({});
+    expect(applyNotice({}, track({ holds: true }), item(null))).toEqual({});
+  });
+
+  it('records a lost lock only when the page holds it; then a free lock is offered again', () => {
+    expect(applyNotice({}, track(), { type: 'lockLost', key: 'M|x', reason: 'lapsed', by: null })).toEqual({});
+    const lost = applyNotice({}, track({ holds: true, lockedBy: null }), { type: 'lockLost', key: 'M|x', reason: 'forced', by: 'admin' });
+    expect(lost['M|x']).toEqual({ lost: { reason: 'forced', by: 'admin' } });
+    // The page no longer holds it; the forcer lets it go.
+    const free = applyNotice(lost, track({ holds: false, lockedBy: 'admin' }), item(null));
+    expect(free['M|x']).toMatchObject({ lost: { reason: 'forced' }, released: { by: 'admin' } });
+  });
+
+  it('settles: a reload clears outdated, holding the lock clears released and lost, a closed item loses its notices', () => {
+    const notices = { 'M|x': { outdated: { savedAt: 's', by: null }, released: { by: 'anna' } } };
+    expect(settleNotices(notices, track({ loadedAt: LOADED + 1 }), track())['M|x']).toEqual({ released: { by: 'anna' } });
+    expect(settleNotices(notices, track({ holds: true }), track())['M|x']).toEqual({ outdated: { savedAt: 's', by: null } });
+    expect(settleNotices(notices, new Map(), track())).toEqual({});
+  });
+});
