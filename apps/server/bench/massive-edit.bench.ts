@@ -23,13 +23,14 @@ import os from 'node:os';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
-import type { ClusterMassiveEditRowInput, MassiveEditResult, ModuleMassiveEditRowInput } from '@bo/shared/massive-edit';
+import type { ClusterMassiveEditRowInput, MassiveEditResult } from '@bo/shared/massive-edit';
 import type { JobStatus } from '@bo/shared/jobs';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { openDatabase, queryRows } from '../src/db/client.js';
 import { migrate } from '../src/db/migrate.js';
 import { seedDemo } from '../src/db/seed/seed-demo.js';
+import { pickModuleEditRows } from './massive-edit-rows.js';
 import { scratchDatabase } from './scratch-database.js';
 
 const TARGET_APPLY_S = 10;
@@ -228,30 +229,7 @@ async function main() {
     if (pendingJobs.length) console.log(`Note: jobs waiting before the run (drain() runs them too): ${pendingJobs.map((j) => `${j.n} ${j.status}`).join(', ')}`);
 
     const pickStarted = performance.now();
-    // Modules nobody holds a lock on, with an active SKU, and the first 2 SKUs (by UPC) of their brand
-    // and collection that are not in them at all (not even in the bin), not deleted.
-    const pickedModules = await queryRows<{ module_name: string; remove_upc: string; add_upcs: string[] }>(
-      db,
-      sql`WITH m AS (
-            SELECT mo.id, mo.module_name, mo.brand_code, mo.collection
-              FROM modules mo
-             WHERE mo.month_id = ${monthId} AND mo.deletion_status IS NULL AND mo.status = 'WIP'
-               AND NOT EXISTS (SELECT 1 FROM locks l WHERE l.item_type = 'module' AND l.item_key = mo.module_name AND l.month_id = mo.month_id)
-               AND EXISTS (SELECT 1 FROM module_skus ms WHERE ms.module_id = mo.id AND ms.status <> 'REMOVED')
-             ORDER BY mo.id
-             LIMIT ${moduleCount})
-          SELECT m.module_name,
-                 (SELECT ms.upc FROM module_skus ms WHERE ms.module_id = m.id AND ms.status <> 'REMOVED' ORDER BY ms.position, ms.upc LIMIT 1) AS remove_upc,
-                 ARRAY(SELECT s.upc FROM skus s
-                        WHERE s.brand_code = m.brand_code AND s.collection = m.collection AND NOT s.deleted
-                          AND NOT EXISTS (SELECT 1 FROM module_skus ms WHERE ms.module_id = m.id AND ms.upc = s.upc)
-                        ORDER BY s.upc LIMIT 2) AS add_upcs
-            FROM m
-           ORDER BY m.id`,
-    );
-    const moduleRows: ModuleMassiveEditRowInput[] = pickedModules
-      .filter((m) => m.add_upcs.length === 2 && m.remove_upc)
-      .map((m) => ({ moduleLabels: [m.module_name], upcToAddList: m.add_upcs, upcToRemoveList: [m.remove_upc], upcStatus: 'MH', monthIdList: [monthId] }));
+    const moduleRows = await pickModuleEditRows((q) => queryRows(db, q), { months: [monthId], count: moduleCount });
     if (moduleRows.length < moduleCount) throw new Error(`Only ${moduleRows.length} modules of ${monthId} fit (wanted ${moduleCount})`);
 
     const stamp = new Date().toISOString().slice(0, 19);
@@ -287,7 +265,7 @@ async function main() {
       db,
       sql`SELECT avg(n)::float AS avg, max(n)::int AS max FROM (
             SELECT count(*) AS n FROM module_skus ms JOIN modules mo ON mo.id = ms.module_id
-             WHERE mo.month_id = ${monthId} AND mo.module_name IN ${pickedModules.map((m) => m.module_name)} GROUP BY mo.id) t`,
+             WHERE mo.month_id = ${monthId} AND mo.module_name IN ${moduleRows.map((r) => r.moduleLabels![0]!)} GROUP BY mo.id) t`,
     );
     console.log(
       `Picked ${moduleRows.length} modules (composition ${sizes[0]!.avg.toFixed(0)} SKU lines on average, max ${sizes[0]!.max}) and ${clusterRows.length} clusters (${clusterStatuses.map((s) => `${s.n} ${s.status}`).join(', ')}) in ${((performance.now() - pickStarted) / 1000).toFixed(1)} s`,
