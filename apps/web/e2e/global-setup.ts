@@ -89,6 +89,10 @@ export default async function setup(project: TestProject): Promise<(() => Promis
     LOG_LEVEL: 'warn',
     PLANNING_SYSTEM: 'http',
     PLANNING_SYSTEM_URL: planningSystem.submitUrl,
+    // Locks held by an open page are leased (issue 36): a killed browser's lock lapses this long after the page's
+    // last renewal (every 30 s) plus the server's sweep (15 s). Above 30 s, so a living page never loses its lock;
+    // short enough for live-collaboration.e2e.ts to see a lapse within its timeout.
+    LOCK_LEASE_SECONDS: '45',
   };
   delete env.DATABASE_URL; // always the embedded database, never someone's real one
 

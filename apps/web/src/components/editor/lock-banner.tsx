@@ -47,7 +47,7 @@ export function LockBanner({
   return (
     <Group gap={8} wrap="nowrap" align="center" px={10} py={5} data-testid="locked-by" data-owner={owner} style={{ background: 'var(--mantine-color-orange-0)', border: '1px solid var(--mantine-color-orange-2)', borderRadius: 6 }}>
       <IconLock size={14} color="var(--mantine-color-orange-8)" style={{ flexShrink: 0 }} />
-      <Text fz="xs" fw={600} c="orange.9" style={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }} data-testid="locked-by-text">
+      <Text fz="xs" fw={600} style={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere', color: 'var(--bo-warning-text)' }} data-testid="locked-by-text">
         {LOCK_BANNER_TEXTS.editing(owner, type)}
       </Text>
       {canUnlock ? (
