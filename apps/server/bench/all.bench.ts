@@ -9,7 +9,8 @@
  *                                         (seeds bench_search_s<S> first when it does not exist)
  *   2  50 planners, 3 WORKERS=2, 6 metrics   npm run bench:load -w apps/server -- --scale S
  *      and issue 35's mixed morning (35.1: latencies and CPU per call; 35.2: without pauses), printed
- *      with the PostgreSQL settings it ran with (rows "35.…", after issue 19's)
+ *      with the PostgreSQL settings it ran with (rows "35.…", after issue 19's), and bulk work during that morning
+ *      (35.3: a release load, a massive edit and an export with photos; search and save p95 against the morning's alone)
  *   4  light first load                   npm run size -w apps/web
  *   5  compiled server start              npm run bench:start -w apps/server
  *   7  module page 30 × 100 and 60 × 200  npm run bench:module-page -w apps/server -- --reuse [--modules 60 --skus 200]
@@ -148,7 +149,7 @@ async function main() {
   }
 
   if (only.has('2') || only.has('3')) {
-    const load = await runStep('2, 3, 6 load: 50 planners, WORKERS=1 and 2, and the mixed morning (issue 35)', ['run', 'bench:load', '-w', 'apps/server', '--', '--scale', String(scale), '--seconds', values.seconds], 30 * 60_000);
+    const load = await runStep('2, 3, 6 load: 50 planners, WORKERS=1 and 2, the mixed morning and bulk work during it (issue 35)', ['run', 'bench:load', '-w', 'apps/server', '--', '--scale', String(scale), '--seconds', values.seconds], 30 * 60_000);
     if (!load) noFigure('2 load / 3 workers / 6 metrics', 'see the issue');
     else {
       for (const t of load.targets as Row[]) rows.push({ target: t.target, measured: t.measured, goal: t.goal, met: t.met });

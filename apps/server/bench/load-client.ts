@@ -88,6 +88,23 @@ export class Stats {
   }
 }
 
+/** Figures of a whole phase that also go to its current window (`window`, replaced by the phase as its windows start). */
+export class WindowedStats extends Stats {
+  window = new Stats();
+  override add(call: string, ms: number) {
+    super.add(call, ms);
+    this.window.add(call, ms);
+  }
+  override error(call: string, what: string) {
+    super.error(call, what);
+    this.window.error(call, what);
+  }
+  override note(what: string) {
+    super.note(what);
+    this.window.note(what);
+  }
+}
+
 export type Summary = ReturnType<Stats['summary']>;
 
 export const CALLS = ['search', 'lock', 'modules', 'module open', 'save', 'checkForPublish', 'publish', 'unlock'];

@@ -1,6 +1,7 @@
 /**
  * Load benchmark (issue 19, targets 2 and 3): `npm run bench:load -w apps/server -- [--scale 100] [--db NAME]
- * [--clients 50] [--seconds 60] [--saturation-seconds 20] [--workers 1,2] [--build]`
+ * [--clients 50] [--seconds 60] [--saturation-seconds 20] [--workers 1,2] [--build] [--morning-seconds 60] [--morning-saturation-seconds 20]
+ * [--cost-calls 30] [--bulk-seconds 60 | --no-bulk] [--bulk-load-lines 1000000] [--bulk-edit-rows 1000] [--bulk-export-modules 400]`
  *
  * Starts the compiled server (`dist/server.js`, as `npm start` runs it; `npm run build` first, or
  * `--build`) on the benchmark database (`bench_search_s<scale>`, seeded by
@@ -19,7 +20,12 @@
  *     opening a module from the answer and, every third round (writers), locking, saving, publishing (submitters, every
  *     third save) and unlocking one of their own, pausing 1–3 s; then the same without pauses for
  *     `--morning-saturation-seconds`; then, one call at a time, what each kind of call costs in CPU: the server's
- *     processes and the PostgreSQL backends serving them (/proc), with `pg_stat_statements`' time when it is installed.
+ *     processes and the PostgreSQL backends serving them (/proc), with `pg_stat_statements`' time when it is installed;
+ *  4. bulk work during the morning (issue 35 target 3, `--bulk-seconds 60`, `--no-bulk` leaves it out; `bulk-during-morning.ts`):
+ *     the same planners play with pauses, first `--bulk-seconds` alone (the baseline), then during, one after the other,
+ *     a release load of `--bulk-load-lines` module lines (Upload Files), a massive edit of `--bulk-edit-rows` modules and an
+ *     export with photos of `--bulk-export-modules` modules, each sent over HTTP by an admin and its job awaited; search
+ *     and save p95 during each against the baseline (≤ 1.5×) and each job's own time.
  *
  * The planners (`bench_planner_01` …, password `demo`, role SUBMITTER: view, edit and submit on one
  * brand, every stars zone, the reopen rule) are created or reset in SQL, idempotently. They work in MRA
@@ -43,7 +49,8 @@ import { writeBenchUsers, type BenchGrant } from './bench-users.js';
 import { freePort } from '../test/server-process.js';
 import { startV8Flags } from '../test/start-flags.js';
 import { agent, CALLS, pause, printTable, request, sleep, Stats, visitModule, type Answer } from './load-client.js';
-import { MORNING_TARGETS, mixedMorning, postgresSettings, type MorningResult } from './mixed-morning.js';
+import { MORNING_TARGETS, mixedMorning, morningPlayers, postgresSettings, type MorningResult } from './mixed-morning.js';
+import { bulkDuringMorning, bulkTargets, type BulkResult } from './bulk-during-morning.js';
 
 const SERVER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PLANNER_BRANDS = ['MRA', 'NRD'];
@@ -61,6 +68,11 @@ const { values } = parseArgs({
     'morning-seconds': { type: 'string', default: '60' },
     'morning-saturation-seconds': { type: 'string', default: '20' },
     'cost-calls': { type: 'string', default: '30' },
+    'bulk-seconds': { type: 'string', default: '60' },
+    'bulk-load-lines': { type: 'string', default: '1000000' },
+    'bulk-edit-rows': { type: 'string', default: '1000' },
+    'bulk-export-modules': { type: 'string', default: '400' },
+    'no-bulk': { type: 'boolean', default: false },
     workers: { type: 'string', default: '1,2' },
     build: { type: 'boolean', default: false },
   },
@@ -73,6 +85,15 @@ const workerRuns = values.workers.split(',').map(Number);
 const morningSeconds = Number(values['morning-seconds']);
 const morningSaturationSeconds = Number(values['morning-saturation-seconds']);
 const costCalls = Number(values['cost-calls']);
+const bulk = {
+  seconds: values['no-bulk'] ? 0 : Number(values['bulk-seconds']),
+  loadLines: Number(values['bulk-load-lines']),
+  editRows: Number(values['bulk-edit-rows']),
+  exportModules: Number(values['bulk-export-modules']),
+};
+if (!(bulk.seconds >= 0) || !(bulk.loadLines >= 1) || !(bulk.editRows >= 1) || !(bulk.exportModules >= 1 && bulk.exportModules <= 500)) {
+  throw new Error('--bulk-seconds (0 or more), --bulk-load-lines, --bulk-edit-rows (1 or more) and --bulk-export-modules (1–500) must be numbers');
+}
 if (!(morningSeconds >= 0) || !(morningSaturationSeconds >= 0) || !(costCalls >= 1)) throw new Error('--morning-seconds, --morning-saturation-seconds (0 or more) and --cost-calls (1 or more) must be numbers');
 if (!(clients > 0 && clients <= 500) || !(seconds > 0) || !(saturationSeconds > 0) || workerRuns.some((n) => !(n >= 1 && n <= 16))) {
   throw new Error('--clients (1–500), --seconds, --saturation-seconds and --workers (1–16 each) must be numbers');
@@ -302,8 +323,11 @@ async function run(workers: number, planners: Planner[], client: pg.Client) {
     for (const [call, list] of errs) console.log(`  errors of ${call} (${list.length}), first: ${list[0]}`);
 
     // Phase 3: the mixed morning (issue 35), its saturation and the cost of each kind of call.
+    const players = morningSeconds > 0 || bulk.seconds > 0 ? await morningPlayers(base, client, clients) : null;
     const morning: MorningResult | null =
-      morningSeconds > 0 ? await mixedMorning({ base, server, workers, client, dbName, clients, seconds: morningSeconds, saturationSeconds: morningSaturationSeconds, costCalls, metricsToken }) : null;
+      morningSeconds > 0 ? await mixedMorning({ base, server, workers, client, dbName, clients, seconds: morningSeconds, saturationSeconds: morningSaturationSeconds, costCalls, metricsToken }, players!) : null;
+    // Phase 4: bulk work during the morning (issue 35 target 3).
+    const bulkResult: BulkResult | null = bulk.seconds > 0 ? await bulkDuringMorning({ base, workers, client, players: players!, baselineSeconds: bulk.seconds, ...bulk }) : null;
     const get = (c: string) => rows.find((r) => r.call === c) ?? stats.summary(c, phase1S);
     return {
       workers,
@@ -317,6 +341,7 @@ async function run(workers: number, planners: Planner[], client: pg.Client) {
       publishBacklog: { atEnd: backlog, drainS },
       loadAverage: [loadBefore, loadAfter],
       morning,
+      bulk: bulkResult,
     };
   } finally {
     const code = await server.stop();
@@ -402,6 +427,7 @@ async function main() {
         },
       );
     }
+    for (const r of results) if (r.bulk) targets.push(...bulkTargets(r.bulk, `WORKERS=${r.workers}`, r === judged ? '' : ' (for comparison)'));
     targets.push({ target: '6 metrics answer with the token (401 without)', measured: results.every((r) => r.metricsOk) ? 'yes' : 'no', goal: 'yes', met: results.every((r) => r.metricsOk) });
 
     console.log('\nTargets');
@@ -409,7 +435,7 @@ async function main() {
     for (const t of targets) console.log(`  ${t.met ? 'PASS' : 'FAIL'}  ${t.target.padEnd(width)}  ${t.measured} (target ${t.goal})`);
     // Figures to 0.1 ms: the line stays readable.
     const round = (_: string, v: unknown) => (typeof v === 'number' && !Number.isInteger(v) ? Math.round(v * 10) / 10 : v);
-    console.log(`BENCH_RESULT ${JSON.stringify({ bench: 'load', database: dbName, postgresSettings: settings, clients, seconds, saturationSeconds, morningSeconds, morningSaturationSeconds, targets, runs: results }, round)}`);
+    console.log(`BENCH_RESULT ${JSON.stringify({ bench: 'load', database: dbName, postgresSettings: settings, clients, seconds, saturationSeconds, morningSeconds, morningSaturationSeconds, bulk, targets, runs: results }, round)}`);
   } finally {
     await client.end();
     agent.destroy();

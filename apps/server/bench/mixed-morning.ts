@@ -15,13 +15,14 @@
  *     PostgreSQL backends serving them spent (/proc/<pid>/stat, so a local PostgreSQL; `pg_stat_statements`' execution
  *     time beside it when the extension is installed), per call.
  * The figures of the whole morning's CPU per request are printed too. Publish jobs are let finish after phases 1 and 2.
+ * The planners and their rounds (`morningPlayers`) are made once per run and shared with the bulk phase (bulk-during-morning.ts).
  */
 import { execFileSync, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import type pg from 'pg';
 import { writeBenchUsers, type BenchGrant } from './bench-users.js';
-import { pause, printTable, request, sleep, Stats, visitModule, type Answer, type Summary, type WorkingModule } from './load-client.js';
+import { pause, printTable, request, sleep, Stats, visitModule, type Answer, type Measured, type Summary, type WorkingModule } from './load-client.js';
 import { percentile } from './scratch-database.js';
 
 export const MORNING_TARGETS = {
@@ -144,7 +145,7 @@ function cpuBetween(a: CpuSnapshot, b: CpuSnapshot): { serverMs: number; postgre
 
 type Role = 'SUBMITTER' | 'EDITOR' | 'VIEWER';
 
-interface MorningPlanner {
+export interface MorningPlanner {
   username: string;
   role: Role;
   token: string;
@@ -249,10 +250,24 @@ export interface MorningOptions {
   metricsToken: string;
 }
 
-export async function mixedMorning(o: MorningOptions): Promise<MorningResult> {
-  const { base, client, dbName } = o;
-  const serverPid = o.server.child.pid!;
-  const { planners, combos } = await preparePlanners(client, o.clients);
+/** The morning's planners, logged in with their modules picked, and how they play (the mixed morning and the bulk phase). */
+export interface MorningPlayers {
+  planners: MorningPlanner[];
+  combos: { monthId: string; brand: string }[];
+  /** The months and brands the writers write in (their locks must not be taken by bulk work). */
+  writeScopes: { monthId: string; brand: string }[];
+  /** The jobs of the publications sent so far. */
+  publishJobs: number[];
+  measured: Measured<MorningPlanner>;
+  /** Every planner's rounds until `until()` (read at each step: a phase may end them when its work is done). */
+  play(s: Stats, until: () => number, paused: boolean): Promise<void>;
+  /** Waits for the publish jobs sent so far (seconds waited). */
+  drain(): Promise<number>;
+}
+
+/** Creates (or resets) the morning's `clients` planners, logs them in and picks each writer's modules. */
+export async function morningPlayers(base: string, client: pg.Client, clients: number): Promise<MorningPlayers> {
+  const { planners, combos } = await preparePlanners(client, clients);
   for (const p of planners) {
     const res = await request(base, 'POST', '/api/authorization/login', undefined, { username: p.username, password: 'demo' });
     if (res.status !== 200) throw new Error(`login ${p.username}: ${res.status} ${res.text.slice(0, 200)}`);
@@ -272,14 +287,6 @@ export async function mixedMorning(o: MorningOptions): Promise<MorningResult> {
     if (!p.workset.length) throw new Error(`${p.username} found no module of its own in ${p.write.monthId} ${p.write.brand}`);
   }
   const publishJobs: number[] = [];
-  /** Search answers kept and computed so far, as counted by the process that answers the scrape (one of WORKERS). */
-  const answerCounts = async () => {
-    const res = await request(base, 'GET', '/api/metrics', o.metricsToken);
-    const count = (source: string) => Number(res.text.match(new RegExp(`^bo_search_answers\\{source="${source}"\\} (\\d+)`, 'm'))?.[1] ?? NaN);
-    return { kept: count('kept'), computed: count('computed') };
-  };
-  const answersBetween = (a: { kept: number; computed: number }, b: { kept: number; computed: number }) =>
-    `search answers kept / computed ${b.kept - a.kept} / ${b.computed - a.computed}${o.workers > 1 ? ` (one process of the ${o.workers})` : ''}`;
 
   const measured = async (s: Stats, call: string, p: MorningPlanner, method: string, url: string, body?: unknown): Promise<Answer | undefined> => {
     try {
@@ -296,22 +303,22 @@ export async function mixedMorning(o: MorningOptions): Promise<MorningResult> {
     }
   };
 
-  /** A planner's rounds until `deadline`: search a month and brand, open a module of the answer, every third round write. */
-  const play = async (s: Stats, p: MorningPlanner, deadline: number, paused: boolean) => {
-    const wait = paused ? () => pause(deadline) : () => Promise.resolve();
+  /** A planner's rounds until `until()`: search a month and brand, open a module of the answer, every third round write. */
+  const playOne = async (s: Stats, p: MorningPlanner, until: () => number, paused: boolean) => {
+    const wait = paused ? () => pause(until()) : () => Promise.resolve();
     if (paused) await sleep(Math.random() * 3000);
-    for (let round = 0; round < 100_000 && performance.now() < deadline; round++) {
+    for (let round = 0; round < 100_000 && performance.now() < until(); round++) {
       const combo = combos[(p.offset + round) % combos.length]!;
       const found = await measured(s, 'search', p, 'POST', '/api/module/filtered', { monthId: [combo.monthId], brand: [combo.brand] });
       await wait();
-      if (performance.now() >= deadline) break;
+      if (performance.now() >= until()) break;
       const name = found ? moduleOf(found) : null;
       if (name) {
         const opened = await measured(s, 'modules', p, 'POST', '/api/module/modules', { moduleDtoList: [{ moduleName: name, monthId: combo.monthId }] });
         if (opened) s.add('module open', opened.ms);
         await wait();
       }
-      if (p.write && round % WRITE_EVERY === WRITE_EVERY - 1 && performance.now() < deadline) {
+      if (p.write && round % WRITE_EVERY === WRITE_EVERY - 1 && performance.now() < until()) {
         await visitModule(measured, s, p, { wait, mayPublish: p.role === 'SUBMITTER', publishJobs });
         await wait();
       }
@@ -328,13 +335,40 @@ export async function mixedMorning(o: MorningOptions): Promise<MorningResult> {
     return (performance.now() - started) / 1000;
   };
 
+  const writeScopes = [...new Map(planners.filter((p) => p.write).map((p) => [`${p.write!.monthId}|${p.write!.brand}`, { monthId: p.write!.monthId, brand: p.write!.brand }])).values()];
+  return {
+    planners,
+    combos,
+    writeScopes,
+    publishJobs,
+    measured,
+    play: async (s, until, paused) => {
+      await Promise.all(planners.map((p) => playOne(s, p, until, paused)));
+    },
+    drain,
+  };
+}
+
+export async function mixedMorning(o: MorningOptions, players: MorningPlayers): Promise<MorningResult> {
+  const { base, client, dbName } = o;
+  const serverPid = o.server.child.pid!;
+  const { planners, combos, measured, drain } = players;
+  /** Search answers kept and computed so far, as counted by the process that answers the scrape (one of WORKERS). */
+  const answerCounts = async () => {
+    const res = await request(base, 'GET', '/api/metrics', o.metricsToken);
+    const count = (source: string) => Number(res.text.match(new RegExp(`^bo_search_answers\\{source="${source}"\\} (\\d+)`, 'm'))?.[1] ?? NaN);
+    return { kept: count('kept'), computed: count('computed') };
+  };
+  const answersBetween = (a: { kept: number; computed: number }, b: { kept: number; computed: number }) =>
+    `search answers kept / computed ${b.kept - a.kept} / ${b.computed - a.computed}${o.workers > 1 ? ` (one process of the ${o.workers})` : ''}`;
+
   // 1. The morning.
   const stats = new Stats();
   console.log(`\nWORKERS=${o.workers}: the mixed morning, ${planners.length} planners (${planners.filter((p) => p.role === 'SUBMITTER').length} submitters, ${planners.filter((p) => p.role === 'EDITOR').length} editors, ${planners.filter((p) => p.role === 'VIEWER').length} viewers) over ${combos.length} months × brands for ${o.seconds} s, load average ${os.loadavg()[0]!.toFixed(1)}`);
   const answersBefore = await answerCounts();
   const before = await cpuSnapshot(serverPid, client, dbName);
   const start = performance.now();
-  await Promise.all(planners.map((p) => play(stats, p, start + o.seconds * 1000, true)));
+  await players.play(stats, () => start + o.seconds * 1000, true);
   const seconds = (performance.now() - start) / 1000;
   const after = await cpuSnapshot(serverPid, client, dbName);
   const answersAfter = await answerCounts();
@@ -356,7 +390,7 @@ export async function mixedMorning(o: MorningOptions): Promise<MorningResult> {
   const sat = new Stats();
   const satAnswersBefore = await answerCounts();
   const satStart = performance.now();
-  if (o.saturationSeconds > 0) await Promise.all(planners.map((p) => play(sat, p, satStart + o.saturationSeconds * 1000, false)));
+  if (o.saturationSeconds > 0) await players.play(sat, () => satStart + o.saturationSeconds * 1000, false);
   const satSeconds = Math.max(0.001, (performance.now() - satStart) / 1000);
   const satAnswersAfter = await answerCounts();
   await drain();
