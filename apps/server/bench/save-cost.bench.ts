@@ -7,7 +7,8 @@
  * once), toggling MH/EL of one line each time, in rounds that alternate the triggers off (`DISABLE TRIGGER`, the cost
  * before the log) and on, so that a busy machine weighs on both alike; beside it the bare statement the save makes of
  * the module row (`UPDATE modules …`), off and on. Prints p50 / mean per round kind and the difference; the last line
- * is `BENCH_RESULT {json}`.
+ * is `BENCH_RESULT {json}`. `--triggers live` toggles the live events' NOTIFY triggers of migration 0016 instead
+ * (docs/LIVE.md "Cost").
  */
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
@@ -16,7 +17,9 @@ import { AUR_EU, buildModule, buildSku } from '../test/builders.js';
 import { buildTestApp } from '../test/test-app.js';
 import { percentile } from './scratch-database.js';
 
-const { values } = parseArgs({ options: { saves: { type: 'string', default: '200' } }, strict: true });
+const { values } = parseArgs({ options: { saves: { type: 'string', default: '200' }, triggers: { type: 'string', default: 'search' } }, strict: true });
+if (values.triggers !== 'search' && values.triggers !== 'live') throw new Error('--triggers: search or live');
+const triggerPattern = values.triggers === 'live' ? '%\\_live\\_%' : '%\\_search\\_%';
 const saves = Number(values.saves);
 
 interface Line {
@@ -49,7 +52,7 @@ async function main() {
       await queryRows<{ t: string; g: string }>(
         db,
         sql`SELECT c.relname AS t, g.tgname AS g FROM pg_trigger g JOIN pg_class c ON c.oid = g.tgrelid
-             WHERE c.relnamespace = current_schema()::regnamespace AND g.tgname LIKE '%\\_search\\_%'`,
+             WHERE c.relnamespace = current_schema()::regnamespace AND g.tgname LIKE ${triggerPattern}`,
       )
     ).map((r) => `ALTER TABLE "${r.t}" %s TRIGGER "${r.g}"`);
     const setTriggers = (on: boolean) => app.database.execScript(triggers.map((t) => t.replace('%s', on ? 'ENABLE ALWAYS' : 'DISABLE')).join(';\n'));
@@ -83,7 +86,7 @@ async function main() {
       update: { off: stat(times.update.off), on: stat(times.update.on) },
       logRows,
     };
-    console.log(`${app.database.kind}: ${perRound * rounds} saves of a 30-line module with the search change triggers off, as many on (alternating rounds)`);
+    console.log(`${app.database.kind}: ${perRound * rounds} saves of a 30-line module with the ${values.triggers} triggers off, as many on (alternating rounds)`);
     for (const what of ['save', 'update'] as const) {
       const { off, on } = result[what];
       const label = what === 'save' ? 'POST /api/module/save (whole call)' : 'UPDATE modules … (one statement)';
@@ -94,7 +97,7 @@ async function main() {
     }
     console.log(`  change log rows written by the saves with the triggers on: ${logRows} (one per save transaction and scope)`);
     const round = (_: string, v: unknown) => (typeof v === 'number' && !Number.isInteger(v) ? Math.round(v * 100) / 100 : v);
-    console.log(`BENCH_RESULT ${JSON.stringify({ bench: 'save-cost', ...result }, round)}`);
+    console.log(`BENCH_RESULT ${JSON.stringify({ bench: 'save-cost', triggers: values.triggers, ...result }, round)}`);
   } finally {
     const [{ schema } = { schema: '' }] = await queryRows<{ schema: string }>(app.database.db, sql`SELECT current_schema() AS schema`);
     await app.close();

@@ -178,6 +178,11 @@ export async function buildApp({ config, database, logger = true, gateway, now, 
   app.decorate('liveHub', liveHub);
   await app.register(liveRoutes(tokens, liveHub));
   app.addDrainHook(() => liveHub.closeAll());
+  // Before the listener closes: an open stream would hold the close until the client goes away.
+  app.addHook('preClose', (done) => {
+    liveHub.closeAll();
+    done();
+  });
   const stopSweeper = sweepEvery({
     db: database.db,
     presenceTtlSeconds: config.PRESENCE_TTL_SECONDS,

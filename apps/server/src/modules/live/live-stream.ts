@@ -19,7 +19,12 @@ export class LiveStream {
     public user: AuthUser,
     readonly tabId: string,
   ) {
-    raw.once('close', () => this.finish());
+    // The client went away: its socket goes too (a half-closed one would otherwise hold a server's close until the
+    // keep-alive timeout).
+    raw.once('close', () => {
+      raw.socket?.destroy();
+      this.finish();
+    });
   }
 
   get isOpen(): boolean {
@@ -44,7 +49,8 @@ export class LiveStream {
 
   close(): void {
     if (this.closed) return;
-    this.raw.end();
+    // A stream's connection is its own: it is not kept alive for another request once the stream ends.
+    this.raw.end(() => this.raw.socket?.destroy());
     this.finish();
   }
 
