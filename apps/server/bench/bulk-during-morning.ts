@@ -20,7 +20,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import { prepareBenchRelease, writeBenchReleaseFiles } from './bench-release-files.js';
 import { bulkAdmin, massiveEdit, photoExport, releaseLoad, type BulkJobResult } from './bulk-jobs.js';
-import { sleep, Stats, WindowedStats, type Summary } from './load-client.js';
+import { request, sleep, Stats, WindowedStats, type Summary } from './load-client.js';
 import { pickModuleEditRows } from './massive-edit-rows.js';
 import type { MorningPlayers } from './mixed-morning.js';
 
@@ -45,7 +45,14 @@ export interface BulkOptions {
   loadLines: number;
   editRows: number;
   exportModules: number;
+  /** Reads the server's event-loop delay over each window (/api/metrics, prom-client's monitorEventLoopDelay, reset by each scrape). */
+  metricsToken?: string;
+  /** Which bulk jobs to play, in this order (default: all three). */
+  jobs?: readonly BulkJobName[];
 }
+
+export const BULK_JOB_NAMES = ['load', 'edit', 'export'] as const;
+export type BulkJobName = (typeof BULK_JOB_NAMES)[number];
 
 export interface BulkWindow {
   seconds: number;
@@ -53,6 +60,8 @@ export interface BulkWindow {
   save: Summary;
   open: Summary;
   errors: number;
+  /** The answering process's event-loop delay over the window (ms; null without a metrics token). */
+  loop: { maxMs: number; p99Ms: number } | null;
 }
 
 export interface BulkRun {
@@ -78,20 +87,33 @@ export interface BenchTarget {
   met: boolean;
 }
 
-const windowOf = (s: Stats, startedAt: number): BulkWindow => {
+const windowOf = (s: Stats, startedAt: number, loop: BulkWindow['loop']): BulkWindow => {
   const seconds = (performance.now() - startedAt) / 1000;
-  return { seconds, search: s.summary('search', seconds), save: s.summary('save', seconds), open: s.summary('module open', seconds), errors: s.errorCount() };
+  return { seconds, search: s.summary('search', seconds), save: s.summary('save', seconds), open: s.summary('module open', seconds), errors: s.errorCount(), loop };
 };
+
+/**
+ * The event-loop delay (max, p99) since the previous scrape of /api/metrics: prom-client's default metrics
+ * (perf_hooks.monitorEventLoopDelay, 10 ms resolution) reset their histogram at each scrape, so a scrape at a
+ * window's start and one at its end give the window's figures. With WORKERS > 1, those of the process that answered.
+ */
+async function loopDelay(base: string, token: string | undefined): Promise<BulkWindow['loop']> {
+  if (!token) return null;
+  const res = await request(base, 'GET', '/api/metrics', token);
+  const gauge = (name: string) => Number(res.text.match(new RegExp(`^nodejs_eventloop_lag_${name}_seconds(?:\\{[^}]*\\})? ([0-9.e+-]+)`, 'm'))?.[1] ?? NaN) * 1000;
+  return res.status === 200 ? { maxMs: gauge('max'), p99Ms: gauge('p99') } : null;
+}
 
 export async function bulkDuringMorning(o: BulkOptions): Promise<BulkResult> {
   const { base, client, players } = o;
   // ── Prepared before the planners play ──
   const token = await bulkAdmin(base, client);
   const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-bulk-'));
+  const playing = new Set<BulkJobName>(o.jobs ?? BULK_JOB_NAMES);
   try {
     const generated = performance.now();
-    const files = await writeBenchReleaseFiles(dir, o.loadLines);
-    await prepareBenchRelease(client);
+    const files = playing.has('load') ? await writeBenchReleaseFiles(dir, o.loadLines) : null;
+    if (files) await prepareBenchRelease(client);
     const dialect = new PgDialect();
     const run = async <T>(query: SQL) => {
       const q = dialect.sqlToQuery(query);
@@ -112,40 +134,44 @@ export async function bulkDuringMorning(o: BulkOptions): Promise<BulkResult> {
     if (!templateId) throw new Error('the data set has no module template for the export');
     console.log(
       `\nWORKERS=${o.workers}: bulk work during the morning, ${players.planners.length} planners; prepared in ${((performance.now() - generated) / 1000).toFixed(0)} s: ` +
-        `release files (${Object.entries(files).map(([k, f]) => `${k} ${f.rows.toLocaleString('en-US')} rows`).join(', ')}), ${editRows.length} massive edit rows, ${exportItems.length} modules to export`,
+        `release files (${files ? Object.entries(files).map(([k, f]) => `${k} ${f.rows.toLocaleString('en-US')} rows`).join(', ') : 'not played'}), ${editRows.length} massive edit rows, ${exportItems.length} modules to export` +
+        (playing.size < BULK_JOB_NAMES.length ? `; playing only: ${[...playing].join(', ')}` : ''),
     );
 
     // ── The planners play; the windows follow one another ──
     const stats = new WindowedStats();
     let end = Infinity;
-    const playing = players.play(stats, () => end, true);
+    const planning = players.play(stats, () => end, true);
     const runs: BulkRun[] = [];
     let baseline: BulkWindow;
     try {
       await sleep(RAMP_MS);
       stats.window = new Stats();
+      await loopDelay(base, o.metricsToken);
       const baselineStart = performance.now();
       await sleep(o.baselineSeconds * 1000);
-      baseline = windowOf(stats.window, baselineStart);
-      const jobs: (() => Promise<BulkJobResult>)[] = [
-        () => releaseLoad(base, token, client, files),
-        () => massiveEdit(base, token, client, editRows),
-        () => photoExport(base, token, client, templateId, exportItems),
-      ];
+      baseline = windowOf(stats.window, baselineStart, await loopDelay(base, o.metricsToken));
+      const all: Record<BulkJobName, () => Promise<BulkJobResult>> = {
+        load: () => releaseLoad(base, token, client, files!),
+        edit: () => massiveEdit(base, token, client, editRows),
+        export: () => photoExport(base, token, client, templateId, exportItems),
+      };
+      const jobs = BULK_JOB_NAMES.filter((name) => playing.has(name)).map((name) => all[name]);
       for (const job of jobs) {
         stats.window = new Stats();
         await sleep(GAP_MS);
         stats.window = new Stats();
+        await loopDelay(base, o.metricsToken);
         const started = performance.now();
         const result = await job();
-        const window = windowOf(stats.window, started);
+        const window = windowOf(stats.window, started, await loopDelay(base, o.metricsToken));
         const ratio = (a: Summary, b: Summary) => a.p95 / b.p95;
         runs.push({ job: result, window, ratios: { search: ratio(window.search, baseline.search), save: ratio(window.save, baseline.save), open: ratio(window.open, baseline.open) } });
         console.log(`  ${result.name}: ${result.ok ? 'done' : 'FAILED'} in ${result.seconds.toFixed(1)} s; ${result.detail}`);
       }
     } finally {
       end = performance.now();
-      await playing;
+      await planning;
     }
     const drainS = await players.drain();
 
@@ -161,9 +187,10 @@ function printBulk(workers: number, r: BulkResult, drainS: number) {
   const ms = (n: number) => (Number.isFinite(n) ? n.toFixed(0) : '–');
   const x = (n: number) => (Number.isFinite(n) ? `${n.toFixed(2)}×` : '–');
   const s = (n: number | null) => (n === null ? '?' : n.toFixed(1));
+  const loop = (w: BulkWindow) => (w.loop ? `${ms(w.loop.maxMs)} / ${ms(w.loop.p99Ms)}` : '–');
   const table = [
-    ['window', 's', 'searches', 'p95 ms', 'ratio', 'saves', 'p95 ms', 'ratio', 'opens', 'p95 ms', 'ratio', 'errors', 'bulk job s (queued, ran)'],
-    ['without bulk work', r.baseline.seconds.toFixed(0), String(r.baseline.search.count), ms(r.baseline.search.p95), '', String(r.baseline.save.count), ms(r.baseline.save.p95), '', String(r.baseline.open.count), ms(r.baseline.open.p95), '', String(r.baseline.errors), ''],
+    ['window', 's', 'searches', 'p95 ms', 'ratio', 'saves', 'p95 ms', 'ratio', 'opens', 'p95 ms', 'ratio', 'errors', 'loop delay max/p99 ms', 'bulk job s (queued, ran)'],
+    ['without bulk work', r.baseline.seconds.toFixed(0), String(r.baseline.search.count), ms(r.baseline.search.p95), '', String(r.baseline.save.count), ms(r.baseline.save.p95), '', String(r.baseline.open.count), ms(r.baseline.open.p95), '', String(r.baseline.errors), loop(r.baseline), ''],
     ...r.runs.map(({ job, window: w, ratios }) => [
       `during the ${job.name}`,
       w.seconds.toFixed(0),
@@ -177,6 +204,7 @@ function printBulk(workers: number, r: BulkResult, drainS: number) {
       ms(w.open.p95),
       x(ratios.open),
       String(w.errors),
+      loop(w),
       `${job.seconds.toFixed(1)} (${s(job.queuedS)}, ${s(job.runS)})${job.ok ? '' : ' FAILED'}`,
     ]),
   ];
