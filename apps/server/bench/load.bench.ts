@@ -39,18 +39,21 @@
  * BENCH_SERVER_NODE_ARGS adds Node options to the server's command line, after those of `npm start` (so they win):
  * e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` for a CPU profile of the server, `--max-semi-space-size=32` to try a V8 setting.
  */
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { createWriteStream, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { writeBenchUsers, type BenchGrant } from './bench-users.js';
-import { SERVER_DIR, startBenchServer } from './bench-server.js';
+import { freePort } from '../test/server-process.js';
+import { startV8Flags } from '../test/start-flags.js';
 import { agent, CALLS, pause, printTable, request, sleep, Stats, visitModule, type Answer } from './load-client.js';
 import { MORNING_TARGETS, mixedMorning, morningPlayers, postgresSettings, type MorningResult } from './mixed-morning.js';
 import { BULK_JOB_NAMES, bulkDuringMorning, bulkTargets, type BulkJobName, type BulkResult } from './bulk-during-morning.js';
 
+const SERVER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PLANNER_BRANDS = ['MRA', 'NRD'];
 /** Today's saturation throughput (issue 19) and the factor the target asks for. */
 const BASELINE_SEARCHES_PER_S = 43;
@@ -147,12 +150,71 @@ async function preparePlanners(client: pg.Client): Promise<Omit<Planner, 'token'
 }
 
 // ---------------------------------------------------------------------------------------------------
+// The server: the compiled bundle, as `npm start` runs it
+
+export interface Server {
+  url: string;
+  child: ChildProcess;
+  logFile: string;
+  stop: () => Promise<number | null>;
+}
+
+async function startServer(workers: number, dataDir: string, metricsToken: string): Promise<Server> {
+  const port = await freePort();
+  const logFile = path.join(dataDir, `server-w${workers}.log`);
+  const log = createWriteStream(logFile);
+  const extraArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(/\s+/).filter(Boolean); // see the header
+  const child = spawn(process.execPath, [...startV8Flags(), ...extraArgs, 'dist/server.js'], {
+    cwd: SERVER_DIR,
+    env: {
+      ...process.env,
+      DATABASE_URL: dbUrl.toString(),
+      WORKERS: String(workers),
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DEMO_DATA: 'never',
+      LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
+      METRICS_TOKEN: metricsToken,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.pipe(log);
+  child.stderr!.pipe(log);
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const url = `http://127.0.0.1:${port}`;
+  const until = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}); its log: ${logFile}`);
+    if (Date.now() > until) {
+      child.kill('SIGKILL');
+      throw new Error(`the server did not answer /api/health in 120 s; its log: ${logFile}`);
+    }
+    try {
+      if ((await request(url, 'GET', '/api/health')).status === 200) break;
+    } catch {
+      /* not listening yet */
+    }
+    await sleep(200);
+  }
+  return {
+    url,
+    child,
+    logFile,
+    stop: async () => {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      return exited;
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------
 // One run: planners, then saturation
 
 async function run(workers: number, planners: Planner[], client: pg.Client) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), `bench-load-w${workers}-`));
   const metricsToken = `bench-load-metrics-${process.pid}-${Date.now()}`;
-  const server = await startBenchServer({ databaseUrl: dbUrl.toString(), workers, dataDir, metricsToken });
+  const server = await startServer(workers, dataDir, metricsToken);
   const base = server.url;
   const stats = new Stats();
   const saturation = new Stats();
