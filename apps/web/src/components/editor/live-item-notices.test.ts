@@ -3,7 +3,7 @@ import { applyNotice, settleNotices, type TrackedItem } from './live-item-notice
 
 const LOADED = Date.parse('2026-11-29T09:00:00Z');
 const track = (over: Partial<TrackedItem> = {}) => new Map([['M|x', { key: 'M|x', holds: false, lockedBy: 'anna', loadedAt: LOADED, ...over }]]);
-const item = (lockedBy: string | null, savedAt: string | null = null) => ({ type: 'item' as const, key: 'M|x', lockedBy, savedAt, me: 'creator' });
+const item = (lockedBy: string | null, savedAt: string | null = null) => ({ type: 'item' as const, key: 'M|x', lockedBy, savedAt, me: 'creator', now: LOADED + 120_000 });
 
 describe('live notices of an editor item', () => {
   it('offers the lock when the other user releases it, and withdraws the offer when someone takes it', () => {
@@ -15,6 +15,8 @@ describe('live notices of an editor item', () => {
   it('marks a read-only view outdated only for a version saved after the page read it', () => {
     expect(applyNotice({}, track(), item('anna', '2026-11-29T08:59:00Z'))).toEqual({});
     expect(applyNotice({}, track(), item('anna', '2026-11-29T09:01:00Z'))['M|x']).toEqual({ outdated: { savedAt: '2026-11-29T09:01:00Z', by: 'anna' } });
+    // Dated far ahead of the browser's clock (the demo's 2027 data): not a fresh save.
+    expect(applyNotice({}, track(), item('anna', '2027-01-15T12:00:00Z'))).toEqual({});
   });
 
   it('ignores events about items the page does not show, and releases for a page holding the lock', () => {

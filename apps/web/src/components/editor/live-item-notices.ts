@@ -28,8 +28,12 @@ export interface ItemNotice {
 export type Notices = Readonly<Record<string, ItemNotice>>;
 
 export type NoticeInput =
-  | { type: 'item'; key: string; lockedBy: string | null; savedAt: string | null; me: string }
+  /** `now`: the browser's clock when the event came (ms). */
+  | { type: 'item'; key: string; lockedBy: string | null; savedAt: string | null; me: string; now: number }
   | { type: 'lockLost'; key: string; reason: 'forced' | 'lapsed'; by: string | null };
+
+/** How far the server's clock may run ahead of the browser's. */
+export const SKEW_MS = 60_000;
 
 const same = (a: string | null | undefined, b: string | null | undefined) => !!a && !!b && a.toLowerCase() === b.toLowerCase();
 
@@ -54,7 +58,10 @@ export function applyNotice(notices: Notices, items: ReadonlyMap<string, Tracked
     const holder = now.released ? null : item.lockedBy;
     if (input.lockedBy === null && (holder || now.lost)) next.released = { by: holder ?? now.lost?.by ?? '' };
     else if (input.lockedBy !== null && !same(input.lockedBy, input.me)) next.released = undefined;
-    if (input.savedAt && Date.parse(input.savedAt) > item.loadedAt && !same(input.lockedBy, input.me))
+    // A save after the page read the item; a time far ahead of this browser's clock is no fresh save (data dated
+    // ahead, as the demo's): up to SKEW_MS ahead is taken as clocks that differ a little.
+    const saved = input.savedAt ? Date.parse(input.savedAt) : NaN;
+    if (input.savedAt && saved > item.loadedAt && saved <= input.now + SKEW_MS && !same(input.lockedBy, input.me))
       next.outdated = { savedAt: input.savedAt, by: input.lockedBy ?? item.lockedBy };
   }
   return set(notices, input.key, next);

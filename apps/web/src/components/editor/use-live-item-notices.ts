@@ -53,7 +53,7 @@ export function useLiveItemNotices({
     }
     const { lockedBy, savedAt } = message.data;
     setNotices((n) => {
-      const next = applyNotice(n, trackedRef.current, { type: 'item', key, lockedBy, savedAt, me });
+      const next = applyNotice(n, trackedRef.current, { type: 'item', key, lockedBy, savedAt, me, now: Date.now() });
       if (next[key]?.released && !n[key]?.released) announce(`${describe(key)}: ${LIVE_TEXTS.released(next[key].released.by || null, kind)}`);
       return next;
     });

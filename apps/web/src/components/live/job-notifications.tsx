@@ -11,6 +11,7 @@ export const JOB_NOTICE_TEXTS = {
   failed: 'Failed',
   open: (where: string) => `Open ${where}`,
   openResult: 'Open the result',
+  close: 'Close the notification',
 } as const;
 
 /** A finished job stays on screen a while; a failed one until it is closed (the owner must see it). */
@@ -39,9 +40,10 @@ export function useJobNotifications(navigate: NavigateFunction): void {
       color: failed ? 'red' : 'teal',
       withBorder: true,
       autoClose: failed ? false : JOB_NOTICE_MS,
+      closeButtonProps: { 'aria-label': JOB_NOTICE_TEXTS.close },
       message: (
         <span data-testid="job-notice" data-job={job.id} data-status={job.status}>
-          <Text component="span" fz="sm" display="block">
+          <Text component="span" fz="sm" display="block" c="dark.7">
             {job.title}
           </Text>
           {job.link && (

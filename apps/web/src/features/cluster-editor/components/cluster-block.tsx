@@ -114,7 +114,7 @@ export function ClusterBlock(props: ClusterBlockProps) {
 
         <PresenceList item={presenceItem} what={`the cluster ${cluster.clusterLabel}`} />
         <LiveItemNotice kind="cluster" notice={props.notice} dirty={props.changed} canEdit={props.mayEdit} onEdit={props.onEditNow} onReload={props.onReload} />
-        {props.lockedBy ? (
+        {props.lockedBy && !props.notice?.released ? (
           <LockBanner owner={props.lockedBy} type="cluster" item={`${cluster.clusterLabel} (${cluster.clusterId}, ${formatMonthId(cluster.monthId)})`} canUnlock={props.canUnlock} onUnlock={props.onUnlock} />
         ) : null}
         {readOnly && !(props.lockedBy && readOnly === CLUSTER_EDITOR_TEXTS.lockedBy(props.lockedBy)) ? (

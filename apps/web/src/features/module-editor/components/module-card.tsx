@@ -179,8 +179,8 @@ export const ModuleCard = memo(function ModuleCard({ module: m, access, collapse
           <LiveItemNotice kind="module" notice={notice} dirty={changed} canEdit={h.mayEdit(key)} onEdit={() => h.onEditNow(key)} onReload={() => h.onReload(key)} />
         </Box>
       )}
-      {access.lockedBy && (
-        // The whole owner name, with Unlock (admin or edit right: forced) or Ask to unlock.
+      {access.lockedBy && !notice?.released && (
+        // The whole owner name (not once the live notice says they released it), with Unlock (admin or edit right: forced) or Ask to unlock.
         <Box px={10} pt={6}>
           <LockBanner
             owner={access.lockedBy}

@@ -81,7 +81,7 @@ export function useModuleLive({
   const mayEdit = useCallback(
     (key: ModuleKeyString) => {
       const m = byKey.current.get(key);
-      return !!m && !moduleAccess(grants, username, m.dto, { acquired: true, userLock: null }, false).readOnly;
+      return !!m && !moduleAccess(grants, username, { ...m.dto, userLock: null }, { acquired: true, userLock: null }, false).readOnly;
     },
     [grants, username],
   );
