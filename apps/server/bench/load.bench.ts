@@ -1,7 +1,7 @@
 /**
  * Load benchmark (issue 19, targets 2 and 3): `npm run bench:load -w apps/server -- [--scale 100] [--db NAME]
  * [--clients 50] [--seconds 60] [--saturation-seconds 20] [--workers 1,2] [--build] [--morning-seconds 60] [--morning-saturation-seconds 20]
- * [--cost-calls 30] [--bulk-seconds 60 | --no-bulk] [--bulk-load-lines 1000000] [--bulk-edit-rows 1000] [--bulk-export-modules 400] [--bulk-jobs load,edit,export]`
+ * [--cost-calls 30] [--bulk-seconds 60 | --no-bulk] [--bulk-load-lines 1000000] [--bulk-edit-rows 1000] [--bulk-export-modules 400]`
  *
  * Starts the compiled server (`dist/server.js`, as `npm start` runs it; `npm run build` first, or
  * `--build`) on the benchmark database (`bench_search_s<scale>`, seeded by
@@ -25,8 +25,7 @@
  *     the same planners play with pauses, first `--bulk-seconds` alone (the baseline), then during, one after the other,
  *     a release load of `--bulk-load-lines` module lines (Upload Files), a massive edit of `--bulk-edit-rows` modules and an
  *     export with photos of `--bulk-export-modules` modules, each sent over HTTP by an admin and its job awaited; search
- *     and save p95 during each against the baseline (≤ 1.5×) and each job's own time; `--bulk-jobs export` (a comma list of
- *     load, edit, export) plays only those.
+ *     and save p95 during each against the baseline (≤ 1.5×) and each job's own time.
  *
  * The planners (`bench_planner_01` …, password `demo`, role SUBMITTER: view, edit and submit on one
  * brand, every stars zone, the reopen rule) are created or reset in SQL, idempotently. They work in MRA
@@ -39,21 +38,18 @@
  * BENCH_SERVER_NODE_ARGS adds Node options to the server's command line, after those of `npm start` (so they win):
  * e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` for a CPU profile of the server, `--max-semi-space-size=32` to try a V8 setting.
  */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { createWriteStream, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { writeBenchUsers, type BenchGrant } from './bench-users.js';
-import { freePort } from '../test/server-process.js';
-import { startV8Flags } from '../test/start-flags.js';
+import { SERVER_DIR, startBenchServer } from './bench-server.js';
 import { agent, CALLS, pause, printTable, request, sleep, Stats, visitModule, type Answer } from './load-client.js';
 import { MORNING_TARGETS, mixedMorning, morningPlayers, postgresSettings, type MorningResult } from './mixed-morning.js';
-import { BULK_JOB_NAMES, bulkDuringMorning, bulkTargets, type BulkJobName, type BulkResult } from './bulk-during-morning.js';
+import { bulkDuringMorning, bulkTargets, type BulkResult } from './bulk-during-morning.js';
 
-const SERVER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PLANNER_BRANDS = ['MRA', 'NRD'];
 /** Today's saturation throughput (issue 19) and the factor the target asks for. */
 const BASELINE_SEARCHES_PER_S = 43;
@@ -73,7 +69,6 @@ const { values } = parseArgs({
     'bulk-load-lines': { type: 'string', default: '1000000' },
     'bulk-edit-rows': { type: 'string', default: '1000' },
     'bulk-export-modules': { type: 'string', default: '400' },
-    'bulk-jobs': { type: 'string', default: BULK_JOB_NAMES.join(',') },
     'no-bulk': { type: 'boolean', default: false },
     workers: { type: 'string', default: '1,2' },
     build: { type: 'boolean', default: false },
@@ -92,9 +87,7 @@ const bulk = {
   loadLines: Number(values['bulk-load-lines']),
   editRows: Number(values['bulk-edit-rows']),
   exportModules: Number(values['bulk-export-modules']),
-  jobs: values['bulk-jobs'].split(',').map((j) => j.trim()) as BulkJobName[],
 };
-if (!bulk.jobs.length || bulk.jobs.some((j) => !(BULK_JOB_NAMES as readonly string[]).includes(j))) throw new Error(`--bulk-jobs takes a comma list of ${BULK_JOB_NAMES.join(', ')}`);
 if (!(bulk.seconds >= 0) || !(bulk.loadLines >= 1) || !(bulk.editRows >= 1) || !(bulk.exportModules >= 1 && bulk.exportModules <= 500)) {
   throw new Error('--bulk-seconds (0 or more), --bulk-load-lines, --bulk-edit-rows (1 or more) and --bulk-export-modules (1–500) must be numbers');
 }
@@ -150,71 +143,12 @@ async function preparePlanners(client: pg.Client): Promise<Omit<Planner, 'token'
 }
 
 // ---------------------------------------------------------------------------------------------------
-// The server: the compiled bundle, as `npm start` runs it
-
-export interface Server {
-  url: string;
-  child: ChildProcess;
-  logFile: string;
-  stop: () => Promise<number | null>;
-}
-
-async function startServer(workers: number, dataDir: string, metricsToken: string): Promise<Server> {
-  const port = await freePort();
-  const logFile = path.join(dataDir, `server-w${workers}.log`);
-  const log = createWriteStream(logFile);
-  const extraArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(/\s+/).filter(Boolean); // see the header
-  const child = spawn(process.execPath, [...startV8Flags(), ...extraArgs, 'dist/server.js'], {
-    cwd: SERVER_DIR,
-    env: {
-      ...process.env,
-      DATABASE_URL: dbUrl.toString(),
-      WORKERS: String(workers),
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DEMO_DATA: 'never',
-      LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
-      METRICS_TOKEN: metricsToken,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout!.pipe(log);
-  child.stderr!.pipe(log);
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const url = `http://127.0.0.1:${port}`;
-  const until = Date.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}); its log: ${logFile}`);
-    if (Date.now() > until) {
-      child.kill('SIGKILL');
-      throw new Error(`the server did not answer /api/health in 120 s; its log: ${logFile}`);
-    }
-    try {
-      if ((await request(url, 'GET', '/api/health')).status === 200) break;
-    } catch {
-      /* not listening yet */
-    }
-    await sleep(200);
-  }
-  return {
-    url,
-    child,
-    logFile,
-    stop: async () => {
-      if (child.exitCode === null) child.kill('SIGTERM');
-      return exited;
-    },
-  };
-}
-
-// ---------------------------------------------------------------------------------------------------
 // One run: planners, then saturation
 
 async function run(workers: number, planners: Planner[], client: pg.Client) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), `bench-load-w${workers}-`));
   const metricsToken = `bench-load-metrics-${process.pid}-${Date.now()}`;
-  const server = await startServer(workers, dataDir, metricsToken);
+  const server = await startBenchServer({ databaseUrl: dbUrl.toString(), workers, dataDir, metricsToken });
   const base = server.url;
   const stats = new Stats();
   const saturation = new Stats();
@@ -331,7 +265,7 @@ async function run(workers: number, planners: Planner[], client: pg.Client) {
     const morning: MorningResult | null =
       morningSeconds > 0 ? await mixedMorning({ base, server, workers, client, dbName, clients, seconds: morningSeconds, saturationSeconds: morningSaturationSeconds, costCalls, metricsToken }, players!) : null;
     // Phase 4: bulk work during the morning (issue 35 target 3).
-    const bulkResult: BulkResult | null = bulk.seconds > 0 ? await bulkDuringMorning({ base, workers, client, players: players!, baselineSeconds: bulk.seconds, metricsToken, ...bulk }) : null;
+    const bulkResult: BulkResult | null = bulk.seconds > 0 ? await bulkDuringMorning({ base, workers, client, players: players!, baselineSeconds: bulk.seconds, ...bulk }) : null;
     const get = (c: string) => rows.find((r) => r.call === c) ?? stats.summary(c, phase1S);
     return {
       workers,
