@@ -77,7 +77,7 @@ function cpuMs(pid: number): number | null {
 }
 
 /** The process and its descendants (the server's cluster workers). */
-function processTree(root: number): number[] {
+export function processTree(root: number): number[] {
   const children = new Map<number, number[]>();
   for (const name of readdirSync('/proc')) {
     if (!/^\d+$/.test(name)) continue;
@@ -108,13 +108,13 @@ async function statementTotals(client: pg.Client): Promise<{ ms: number; calls: 
   }
 }
 
-interface CpuSnapshot {
+export interface CpuSnapshot {
   server: Map<number, number>;
   postgres: Map<number, number | null>;
   statements: { ms: number; calls: number } | null;
 }
 
-async function cpuSnapshot(serverPid: number, client: pg.Client, dbName: string): Promise<CpuSnapshot> {
+export async function cpuSnapshot(serverPid: number, client: pg.Client, dbName: string): Promise<CpuSnapshot> {
   const server = new Map(processTree(serverPid).map((pid) => [pid, cpuMs(pid) ?? 0]));
   const { rows } = await client.query<{ pid: number }>(
     `SELECT pid FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid() AND backend_type = 'client backend'`,
@@ -125,7 +125,7 @@ async function cpuSnapshot(serverPid: number, client: pg.Client, dbName: string)
 }
 
 /** CPU spent between two snapshots: the server's processes, the PostgreSQL backends serving it (null: not readable). */
-function cpuBetween(a: CpuSnapshot, b: CpuSnapshot): { serverMs: number; postgresMs: number | null; statementsMs: number | null } {
+export function cpuBetween(a: CpuSnapshot, b: CpuSnapshot): { serverMs: number; postgresMs: number | null; statementsMs: number | null } {
   let serverMs = 0;
   for (const [pid, ms] of b.server) serverMs += ms - (a.server.get(pid) ?? 0);
   let postgresMs: number | null = 0;
@@ -265,8 +265,14 @@ export interface MorningPlayers {
   drain(): Promise<number>;
 }
 
+/**
+ * Told of every answered call of the planners (live-streams.bench.ts times the live events of their changes from it):
+ * the call's name as counted, its planner, its body, the answer, and the wall clock (Date.now()) when it was sent.
+ */
+export type CallWatcher = (call: string, p: MorningPlanner, body: unknown, answer: Answer, sentAt: number) => void;
+
 /** Creates (or resets) the morning's `clients` planners, logs them in and picks each writer's modules. */
-export async function morningPlayers(base: string, client: pg.Client, clients: number): Promise<MorningPlayers> {
+export async function morningPlayers(base: string, client: pg.Client, clients: number, watch?: CallWatcher): Promise<MorningPlayers> {
   const { planners, combos } = await preparePlanners(client, clients);
   for (const p of planners) {
     const res = await request(base, 'POST', '/api/authorization/login', undefined, { username: p.username, password: 'demo' });
@@ -290,8 +296,10 @@ export async function morningPlayers(base: string, client: pg.Client, clients: n
 
   const measured = async (s: Stats, call: string, p: MorningPlanner, method: string, url: string, body?: unknown): Promise<Answer | undefined> => {
     try {
+      const sentAt = Date.now();
       const res = await request(base, method, url, p.token, body);
       s.add(call, res.ms);
+      watch?.(call, p, body, res, sentAt);
       if (res.status !== 200) {
         s.error(call, `${res.status} ${res.text.slice(0, 160)}`);
         return undefined;
