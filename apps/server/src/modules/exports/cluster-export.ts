@@ -14,8 +14,6 @@ import type { Queryable } from '../../db/client.js';
 import { forbidden, notFound, ruleBroken } from '../../lib/errors.js';
 import { clusterScopes, clusterStoreRows, findClusters, toClusterDtos, type ClusterRow } from '../clusters/clusters.repository.js';
 import { findModules, toModuleDtos } from '../modules/modules.repository.js';
-import { createClusterPdf } from './cluster-pdf.js';
-import { createClusterXlsx } from './cluster-xlsx.js';
 import { legoMatches, narrowingSet, targetKey, type ExportKindDef, type ExportStatus, type ExportTarget } from './export-kind.js';
 import { legoKey, legoKeys } from './exports.repository.js';
 import { exportedLines } from './module-export.js';
@@ -117,5 +115,4 @@ export const clusterExport: ExportKindDef<ClusterUnit> = {
   label: ({ cluster }) => cluster.clusterLabel.trim() || cluster.clusterId,
   brand: ({ cluster }) => cluster.brandCode,
   skus: ({ modules }) => modules.flatMap((m) => m.lines),
-  createWriter: ({ pdf, columns, picture, out }) => (pdf ? createClusterPdf({ picture: picture!, out }) : createClusterXlsx({ columns, out, ...(picture ? { picture } : {}) })),
 };

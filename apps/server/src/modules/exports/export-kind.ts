@@ -1,6 +1,6 @@
 /**
- * The one export engine serves both kinds of item. A kind says how the call checks its items, how the
- * job reads them and how a file of each format writes them; the call, the job, the stored file, the
+ * The one export engine serves both kinds of item. A kind says how the call checks its items and how the
+ * job reads them (its file writers are in export-writers.ts, run by the export worker); the call, the job, the stored file, the
  * waiting and the audit are shared (exports.service.ts, export.job.ts).
  */
 import type { ExportKind } from '@bo/shared/exports';
@@ -64,7 +64,6 @@ export interface ExportKindDef<T> {
   label(unit: T): string;
   /** The unit's brand code (names a file of several items). */
   brand(unit: T): string;
-  /** The SKUs whose pictures the unit shows (drawn ahead, in slices). */
+  /** The SKUs whose pictures the unit shows (those already drawn in this process are handed to the export worker). */
   skus(unit: T): ProductDto[];
-  createWriter(opts: WriterOptions): FileWriter<T>;
 }

@@ -10,13 +10,14 @@ import { compareMonthIds, formatMonthId } from '@bo/shared/months';
 import type { Db } from '../../db/client.js';
 import type { JobHandler } from '../../jobs/job-runner.js';
 import { jobErrorText } from '../../jobs/job-text.js';
-import type { SkuPictures } from '../images/sku-pictures.js';
+import { pictureKey, type SkuPictures } from '../images/sku-pictures.js';
 import { clusterExport } from './cluster-export.js';
-import { targetKey, type ExportKindDef, type ExportStatus, type ExportTarget, type FileWriter } from './export-kind.js';
+import { targetKey, type ExportKindDef, type ExportStatus, type ExportTarget } from './export-kind.js';
 import { ExportChunkStore } from './export-chunks.js';
+import { exportWorker, type ExportSession } from './export-worker-client.js';
+import { exportPictureRequest } from './export-writers.js';
 import { exportStatus, markExportFailed, setExportProgress, storeExportDone } from './exports.repository.js';
 import { moduleExport } from './module-export.js';
-import { XLSX_PICTURE_WIDTH } from './module-xlsx.js';
 
 export const EXPORT_JOB = 'export';
 
@@ -43,9 +44,6 @@ export const EXPORT_KIND_DEFS: { [K in ExportKind]: ExportKindDef<unknown> } = {
 
 /** Progress of the reading and writing; the rest is the final encoding. */
 const WRITING_SHARE = 95;
-
-/** One size for the spreadsheet's Photo column and the PDF cards (about 100 dpi there), so both share the drawings. */
-const PICTURE_WIDTH = XLSX_PICTURE_WIDTH;
 
 const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -84,10 +82,21 @@ const targetsOf = (payload: ExportJobPayload): ExportTarget[] =>
   payload.items ?? (payload.modules ?? []).map((m) => ({ name: m.moduleName, monthId: m.monthId }));
 
 export function exportJob(opts: { lockTtlMinutes: number; pictures: SkuPictures }): JobHandler {
-  // Drawing pictures is most of an export's time: through the cache the picture route shares, the
-  // thumbnails the page showed, and the pictures of an earlier export (another template, then the
-  // PDF), are found drawn.
-  const picture = (sku: ProductDto) => opts.pictures.draw({ upc: sku.upc, model: sku.model, color: sku.color, releaseDate: sku.releaseDate, view: 1, width: PICTURE_WIDTH });
+  // Drawing pictures is most of an export's time. The export worker draws them off this thread and keeps
+  // those it drew (an export as XLS, then as PDF, draws them once); the thumbnails the module page asked
+  // this process for (the picture route's cache, 120 px as the export's) are handed to it instead.
+  const drawnHere = (skus: readonly ProductDto[]): [string, Uint8Array][] => {
+    const known: [string, Uint8Array][] = [];
+    const seen = new Set<string>();
+    for (const sku of skus) {
+      const key = pictureKey(exportPictureRequest(sku));
+      if (seen.has(key)) continue;
+      seen.add(key);
+      const png = opts.pictures.cache.get(key);
+      if (png) known.push([key, png]);
+    }
+    return known;
+  };
 
   return async ({ job, db, progress }) => {
     const payload = job.payload as ExportJobPayload;
@@ -101,7 +110,8 @@ export function exportJob(opts: { lockTtlMinutes: number; pictures: SkuPictures 
       const def = EXPORT_KIND_DEFS[payload.kind ?? 'module'];
       const targets = targetsOf(payload);
       const store = await ExportChunkStore.open(db, payload.exportId);
-      const writer = def.createWriter({ pdf, columns: payload.columns, out: (chunk) => store.write(chunk), ...(withPictures ? { picture } : {}) });
+      // The file is written by the export worker (export-worker.ts); its bytes come back to the store here.
+      const writer = exportWorker.open({ kind: payload.kind ?? 'module', pdf, columns: payload.columns, withPictures }, (chunk) => store.write(chunk));
 
       let reported = -1;
       const report = async (percent: number) => {
@@ -112,10 +122,15 @@ export function exportJob(opts: { lockTtlMinutes: number; pictures: SkuPictures 
         await progress(p);
       };
 
-      const written = await writeItems(db, def, targets, payload.status, opts.lockTtlMinutes, writer, withPictures ? picture : undefined, (done) =>
-        report((done / targets.length) * WRITING_SHARE),
-      );
-      await writer.finish();
+      let written: WrittenItems;
+      try {
+        written = await writeItems(db, def, targets, payload.status, opts.lockTtlMinutes, writer, withPictures ? drawnHere : undefined, (done) =>
+          report((done / targets.length) * WRITING_SHARE),
+        );
+        await writer.finish();
+      } finally {
+        writer.abort();
+      }
       await store.close();
       const fileName = exportFileName(payload.format, payload.kind ?? 'module', written);
       await storeExportDone(db, payload.exportId, { fileName, contentType: pdf ? EXPORT_CONTENT_TYPES.pdf : EXPORT_CONTENT_TYPES.xlsx });
@@ -130,8 +145,8 @@ export function exportJob(opts: { lockTtlMinutes: number; pictures: SkuPictures 
 
 /**
  * Writes the items in the caller's order, a batch at a time, reading the next batch while this one is
- * written (reading waits on the database, writing works the CPU); answers what was written (it names
- * the file).
+ * written (reading waits on the database, writing works the CPU, in the export worker); answers what was
+ * written (it names the file).
  */
 async function writeItems<T>(
   db: Db,
@@ -139,8 +154,8 @@ async function writeItems<T>(
   targets: readonly ExportTarget[],
   status: ExportStatus,
   lockTtlMinutes: number,
-  writer: FileWriter<T>,
-  picture: ((sku: ProductDto) => Buffer) | undefined,
+  writer: ExportSession,
+  known: ((skus: readonly ProductDto[]) => [string, Uint8Array][]) | undefined,
   onProgress: (done: number) => Promise<void>,
 ): Promise<WrittenItems> {
   const read = (from: number) => {
@@ -162,16 +177,9 @@ async function writeItems<T>(
     for (const [j, target] of batch.entries()) {
       const unit = units.get(targetKey(target));
       if (unit !== undefined) {
-        if (picture) {
-          // Drawing is CPU work: draw ahead in small slices so that requests keep being served.
-          const skus = def.skus(unit);
-          for (let k = 0; k < skus.length; k++) {
-            picture(skus[k]!);
-            if (k % 8 === 7) await yieldToRequests();
-          }
-        }
-        writer.add(unit);
-        await writer.drained?.();
+        // Written (pictures drawn, rows or pages made) in the worker, which answers once it is done, so one
+        // item is in flight at a time: the progress and the memory stay those of writing on this thread.
+        await writer.add(unit, known?.(def.skus(unit)));
         first ??= def.label(unit);
         count++;
         brands.add(def.brand(unit));

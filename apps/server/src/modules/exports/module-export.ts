@@ -10,8 +10,7 @@ import type { Queryable } from '../../db/client.js';
 import { forbidden, notFound, ruleBroken } from '../../lib/errors.js';
 import { findModules, moduleZones, toModuleDtos, type ModuleRow } from '../modules/modules.repository.js';
 import { legoMatches, narrowingSet, targetKey, type ExportKindDef, type ExportStatus, type ExportTarget } from './export-kind.js';
-import { createModulePdf } from './module-pdf.js';
-import { createModuleXlsx, type ModuleUnit } from './module-xlsx.js';
+import type { ModuleUnit } from './module-xlsx.js';
 
 /** A module's lines as exported: no REMOVED lines; Must Have first, then Eligible, each in the module's order. */
 export function exportedLines(module: ModuleDto): ProductDto[] {
@@ -75,5 +74,4 @@ export const moduleExport: ExportKindDef<ModuleUnit> = {
   label: ({ module }) => module.moduleLabel.trim() || module.moduleName,
   brand: ({ module }) => module.brand,
   skus: ({ lines }) => [...lines],
-  createWriter: ({ pdf, columns, picture, out }) => (pdf ? createModulePdf({ picture: picture!, out }) : createModuleXlsx({ columns, out, ...(picture ? { picture } : {}) })),
 };

@@ -9,10 +9,14 @@ export const pictureKey = (req: SkuImageRequest) =>
   `${req.upc}-${req.view}-${req.width ?? DEFAULT_IMAGE_WIDTH}-${req.model}-${req.color}-${String(req.releaseDate)}-v${DRAWING_VERSION}`.replace(/[^\x21-\x7e]/g, '_');
 
 /**
- * SKU pictures drawn through one bounded LRU (png-cache.ts). The picture route and the export job
- * share it (app.ts): the thumbnails a page asked for are the pictures its export embeds.
+ * SKU pictures drawn through one bounded LRU (png-cache.ts). The picture route has one (app.ts); the
+ * export job hands the pictures found there to the export worker, which draws the others through a cache
+ * of its own (export-worker.ts): the thumbnails a page asked for are the pictures its export embeds.
  */
 export class SkuPictures {
+  /** Pictures drawn (not found in the cache) since this was made. */
+  drawn = 0;
+
   constructor(readonly cache = new PngCache()) {}
 
   draw(req: SkuImageRequest): Buffer {
@@ -20,6 +24,7 @@ export class SkuPictures {
     let png = this.cache.get(key);
     if (!png) {
       png = renderSkuImage(req);
+      this.drawn++;
       this.cache.set(key, png);
     }
     return png;
