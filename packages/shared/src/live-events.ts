@@ -51,12 +51,15 @@ export const helloEvent = z.object({ tabId: z.string(), presence: z.array(liveIt
 
 /**
  * `item`: an item-month changed (its lock, status, content, deletion state…). `lockedBy` is its live lock holder
- * after the change (null: free); `savedAt` the time of its last saved version, when known. Lists refetch what shows it.
+ * after the change (null: free); `savedAt` the time of its last saved version, when known, and `savedBy` who saved
+ * that version (the server always sends it; optional only so that a browser still reads an older server's events).
+ * Lists refetch what shows it.
  */
 export const itemEvent = liveItemRef.extend({
   brand: z.string(),
   lockedBy: z.string().nullable(),
   savedAt: z.string().nullable(),
+  savedBy: z.string().nullable().optional(),
   status: z.string().nullable(),
 });
 

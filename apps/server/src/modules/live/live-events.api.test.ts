@@ -5,6 +5,7 @@ import { AUR_EU, buildCluster, buildModule, buildSku } from '../../../test/build
 import { openStream, type TestStream } from '../../../test/live-client.js';
 import { buildTestApp, type TestApp } from '../../../test/test-app.js';
 import { queryRows } from '../../db/client.js';
+import { claimStreamTab } from './live.repository.js';
 
 /**
  * The live event stream (issue 36, docs/LIVE.md) against a listening server and the test database: item events within
@@ -69,17 +70,25 @@ describe('the stream', () => {
     expect((await post('bruno', '/api/module/lock', [moduleKey])).json()[0].acquired).toBe(true);
     const locked = await s.next('item', (d) => d.name === 'MOD_L' && d.lockedBy === 'bruno');
     expect(locked).toMatchObject({ kind: 'module', monthId: 'M01_2027', brand: 'AUR', status: 'WIP' });
+    // The last version is the one the module was created with (the builder's, by 'system').
+    expect(locked.savedBy).toBe('system');
     const lockMs = Date.now() - started;
     started = Date.now();
     const saved = await post('bruno', '/api/module/save', { ...moduleKey, productDtoList: [{ upc: upcs[1]!, mustHave: true, moduleCompositionStatus: 'ADDED' }] });
     expect(saved.statusCode).toBe(200);
-    const withVersion = await s.next('item', (d) => d.name === 'MOD_L' && d.savedAt !== null);
+    // Who saved the version, from the version itself (not the lock holder: it stays after the unlock below).
+    const withVersion = await s.next('item', (d) => d.name === 'MOD_L' && d.savedBy === 'bruno');
     expect(withVersion.lockedBy).toBe('bruno');
+    expect(Date.parse(withVersion.savedAt!)).toBeGreaterThan(Date.parse(locked.savedAt!));
     const saveMs = Date.now() - started;
     started = Date.now();
     await post('bruno', '/api/module/unlock', [moduleKey]);
-    await s.next('item', (d) => d.name === 'MOD_L' && d.lockedBy === null);
+    const unlocked = await s.next('item', (d) => d.name === 'MOD_L' && d.lockedBy === null);
+    expect(unlocked).toMatchObject({ savedAt: withVersion.savedAt, savedBy: 'bruno' });
     const unlockMs = Date.now() - started;
+    // Another user takes the lock: the holder changes, the saver stays who saved.
+    await post('anna', '/api/module/lock', [moduleKey]);
+    expect(await s.next('item', (d) => d.name === 'MOD_L' && d.lockedBy === 'anna')).toMatchObject({ savedBy: 'bruno' });
     console.log(`live event latency: lock ${lockMs} ms, save ${saveMs} ms, unlock ${unlockMs} ms`);
   });
 });
@@ -87,6 +96,13 @@ describe('the stream', () => {
 const put = async (user: Name, tabId: string, items: { kind: 'module' | 'cluster'; name: string; monthId: string; mode: 'editing' | 'viewing' }[]) =>
   t.app.inject({ method: 'PUT', url: '/api/presence', headers: await t.as(user), payload: { tabId, items } });
 const del = async (user: Name, tabId: string) => t.app.inject({ method: 'DELETE', url: `/api/presence/${tabId}`, headers: await t.as(user) });
+async function waitFor(check: () => Promise<boolean>, limitMs: number): Promise<void> {
+  const deadline = Date.now() + limitMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`not within ${limitMs} ms`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
 const presenceCount = async () => (await queryRows<{ n: number }>(t.db, sql`SELECT count(*)::int AS n FROM presence`))[0]!.n;
 
 describe('presence', () => {
@@ -113,6 +129,25 @@ describe('presence', () => {
     await watcher.next('presence', (d) => d.name === 'CL_L' && d.viewers.length === 1);
     own.close();
     await watcher.next('presence', (d) => d.name === 'CL_L' && d.viewers.length === 0);
+  });
+
+  it("a stream's close leaves the presence alone when a newer stream of its tab opened in another process", async () => {
+    const tab = crypto.randomUUID();
+    const old = await stream('bruno', tab);
+    await old.next('hello');
+    // The tab reconnected through another worker (which claims the tab for its stream as this one did), and said again
+    // what it has open; this process notices the old connection's end only afterwards.
+    expect(await claimStreamTab(t.db, tab, 'bruno')).not.toBeNull();
+    expect((await put('bruno', tab, [{ kind: 'cluster', name: 'CL_L', monthId: 'M01_2027', mode: 'viewing' }])).statusCode).toBe(204);
+    old.close();
+    await waitFor(async () => t.app.liveHub.openStreams === 0, 3000);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(await presenceCount()).toBe(1);
+    // The newest stream's own close does remove it.
+    const newest = await stream('bruno', tab);
+    await newest.next('hello');
+    newest.close();
+    await waitFor(async () => (await presenceCount()) === 0, 3000);
   });
 
   it("another user's tab is refused (stream, PUT, DELETE: 403), an unseen item 403, an unknown one 404: nothing stored", async () => {
@@ -174,6 +209,41 @@ describe('jobs and locks', () => {
       await new Promise((r) => setTimeout(r, 2000));
     }
     expect((await post('anna', '/api/module/lock', [moduleKey])).json()[0]).toMatchObject({ acquired: false, userLock: 'bruno' });
+  }, 20_000);
+
+  it("an open stream renews the leases of what its tab edits, without PUTs; once it closes they lapse", async () => {
+    const watcher = await stream('anna');
+    await watcher.next('hello');
+    const tab = crypto.randomUUID();
+    const own = await stream('bruno', tab);
+    await own.next('hello');
+    expect((await post('bruno', '/api/module/lock', [moduleKey])).json()[0].acquired).toBe(true);
+    // One PUT leases the lock (5 s) and says the tab edits it; then no PUT for longer than the lease.
+    expect((await put('bruno', tab, [{ kind: 'module', name: 'MOD_L', monthId: 'M01_2027', mode: 'editing' }])).statusCode).toBe(204);
+    await new Promise((r) => setTimeout(r, 8000));
+    // The stream's sweeps renewed it (every 1.25 s here): still bruno's.
+    expect((await post('anna', '/api/module/lock', [moduleKey])).json()[0]).toMatchObject({ acquired: false, userLock: 'bruno' });
+    expect(own.frames.filter((f) => f.type === 'lockLost')).toEqual([]);
+    // The tab is killed: its stream drops, its presence goes, nothing renews the lease any more.
+    const closed = Date.now();
+    own.close();
+    await watcher.next('item', (d) => d.name === 'MOD_L' && d.lockedBy === null, 9000);
+    // Within the lease and one sweep of the stream's end.
+    expect(Date.now() - closed).toBeLessThan(5000 + 1250 + 1500);
+    expect((await post('anna', '/api/module/lock', [moduleKey])).json()[0]).toMatchObject({ acquired: true, userLock: 'anna' });
+  }, 30_000);
+
+  it('a stream whose tab stopped PUTting (a peer gone without closing) renews nothing once its presence is stale', async () => {
+    const tab = crypto.randomUUID();
+    const own = await stream('bruno', tab);
+    await own.next('hello');
+    expect((await post('bruno', '/api/module/lock', [moduleKey])).json()[0].acquired).toBe(true);
+    expect((await put('bruno', tab, [{ kind: 'module', name: 'MOD_L', monthId: 'M01_2027', mode: 'editing' }])).statusCode).toBe(204);
+    // Its last PUT older than PRESENCE_TTL_SECONDS, the stream still open as the server sees it.
+    await t.db.execute(sql`UPDATE presence SET seen_at = now() - interval '1 hour'`);
+    const lost = await own.next('lockLost', (d) => d.name === 'MOD_L', 9000);
+    expect(lost.reason).toBe('lapsed');
+    expect(await presenceCount()).toBe(0);
   }, 20_000);
 
   it('a logout ends the stream at the next session check', async () => {

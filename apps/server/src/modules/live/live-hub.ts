@@ -170,7 +170,19 @@ export class LiveHub {
         if (!state || !visible(ref)) continue;
         this.send(
           stream,
-          { type: 'item', data: { kind: state.kind, name: state.name, monthId: state.monthId, brand: state.brandCode, lockedBy: state.lockedBy, savedAt: state.savedAt, status: state.status } },
+          {
+            type: 'item',
+            data: {
+              kind: state.kind,
+              name: state.name,
+              monthId: state.monthId,
+              brand: state.brandCode,
+              lockedBy: state.lockedBy,
+              savedAt: state.savedAt,
+              savedBy: state.savedBy,
+              status: state.status,
+            },
+          },
           batch,
         );
       }

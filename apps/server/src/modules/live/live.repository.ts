@@ -20,6 +20,8 @@ export interface ItemState extends ItemRef {
   status: string;
   lockedBy: string | null;
   savedAt: string | null;
+  /** Who saved the last version (null: no version yet). */
+  savedBy: string | null;
 }
 
 const ITEM_TABLES = {
@@ -31,18 +33,28 @@ const isoText = (column: ReturnType<typeof sql.raw>) => sql`to_char(${column} AT
 
 /**
  * The state of item-months of one kind, deleted ones too (their deletion state is their status): the live lock holder,
- * the time of the last saved version. Item-months without a row are left out (nobody can be shown them).
+ * the time of the last saved version and who saved it. Item-months without a row are left out (nobody can be shown them).
  */
 export async function itemStates(db: Queryable, kind: LiveItemKind, refs: readonly ItemRef[], ttlMinutes: number): Promise<ItemState[]> {
   if (refs.length === 0) return [];
   const { table, key } = ITEM_TABLES[kind];
-  const rows = await queryRows<{ id: string | number; name: string; month_id: string; brand_code: string; status: string; locked_by: string | null; saved_at: string | null }>(
+  const rows = await queryRows<{
+    id: string | number;
+    name: string;
+    month_id: string;
+    brand_code: string;
+    status: string;
+    locked_by: string | null;
+    saved_at: string | null;
+    saved_by: string | null;
+  }>(
     db,
     sql`SELECT i.id, i.${key} AS name, i.month_id, i.brand_code, COALESCE(i.deletion_status, i.status) AS status, lk.owner AS locked_by,
-               (SELECT ${isoText(sql.raw('v.created_at'))} FROM item_versions v
-                 WHERE v.item_type = ${kind} AND v.item_key = i.${key} AND v.month_id = i.month_id ORDER BY v.version DESC LIMIT 1) AS saved_at
+               lv.saved_at, lv.saved_by
           FROM unnest(${sql.param(refs.map((r) => r.name))}::text[], ${sql.param(refs.map((r) => r.monthId))}::text[]) AS w(name, month_id)
           JOIN ${table} i ON i.${key} = w.name AND i.month_id = w.month_id
+          LEFT JOIN LATERAL (SELECT ${isoText(sql.raw('v.created_at'))} AS saved_at, v.username AS saved_by FROM item_versions v
+                              WHERE v.item_type = ${kind} AND v.item_key = i.${key} AND v.month_id = i.month_id ORDER BY v.version DESC LIMIT 1) lv ON true
           LEFT JOIN locks lk ON lk.item_type = ${kind} AND lk.item_key = i.${key} AND lk.month_id = i.month_id AND ${liveLock(sql.raw('lk'), ttlMinutes)}`,
   );
   return rows.map((r) => ({
@@ -54,6 +66,7 @@ export async function itemStates(db: Queryable, kind: LiveItemKind, refs: readon
     status: r.status,
     lockedBy: r.locked_by,
     savedAt: r.saved_at,
+    savedBy: r.saved_by,
   }));
 }
 
@@ -121,13 +134,26 @@ export async function endedJobs(db: Queryable, ids: readonly number[]): Promise<
  * keeps it. One statement, so two users racing for one new tab id cannot both have it.
  */
 export async function claimTab(db: Queryable, tabId: string, username: string): Promise<boolean> {
-  const rows = await queryRows<{ username: string }>(
+  return (await claimTabRow(db, tabId, username, false)) !== null;
+}
+
+/**
+ * Claims a tab for a stream opening (as claimTab) and notes that its newest stream opened now (`live_tabs.opened_at`):
+ * answers that time (the database's, as text), or null when the tab is another user's.
+ */
+export async function claimStreamTab(db: Queryable, tabId: string, username: string): Promise<string | null> {
+  return claimTabRow(db, tabId, username, true);
+}
+
+async function claimTabRow(db: Queryable, tabId: string, username: string, stream: boolean): Promise<string | null> {
+  const opened = stream ? sql`now()` : sql`t.opened_at`;
+  const rows = await queryRows<{ opened_at: string }>(
     db,
     sql`INSERT INTO live_tabs AS t (tab_id, username) VALUES (${tabId}::uuid, ${username})
-        ON CONFLICT (tab_id) DO UPDATE SET seen_at = now() WHERE lower(t.username) = lower(EXCLUDED.username)
-        RETURNING t.username`,
+        ON CONFLICT (tab_id) DO UPDATE SET seen_at = now(), opened_at = ${opened} WHERE lower(t.username) = lower(EXCLUDED.username)
+        RETURNING t.opened_at::text AS opened_at`,
   );
-  return rows.length === 1;
+  return rows[0]?.opened_at ?? null;
 }
 
 /** The owner of a tab, or null when unknown. */
@@ -181,10 +207,16 @@ export async function renewLeases(db: Queryable, username: string, items: readon
   return rows.length;
 }
 
-/** Forgets what tabs have open (their streams closed); the tabs stay theirs. */
-export async function removeTabPresence(db: Queryable, tabIds: readonly string[]): Promise<void> {
-  if (tabIds.length === 0) return;
-  await db.execute(sql`DELETE FROM presence WHERE tab_id = ANY(${sql.param([...tabIds])}::uuid[])`);
+/**
+ * A tab's stream opened at `openedAt` (claimStreamTab) closed: what the tab has open is forgotten, unless a newer stream
+ * of the tab opened meanwhile, in any process (a reconnection that reached another worker, whose page already said
+ * again what it has open, while this process noticed the old connection's end only now). The tab stays theirs.
+ */
+export async function removeTabPresence(db: Queryable, tabId: string, openedAt: string): Promise<void> {
+  await db.execute(
+    sql`DELETE FROM presence WHERE tab_id = ${tabId}::uuid
+          AND NOT EXISTS (SELECT 1 FROM live_tabs t WHERE t.tab_id = ${tabId}::uuid AND t.opened_at > ${openedAt}::timestamptz)`,
+  );
 }
 
 /** A tab closed (DELETE /api/presence/:tabId): it and what it had open go. */
@@ -192,12 +224,37 @@ export async function removeTab(db: Queryable, tabId: string): Promise<void> {
   await db.execute(sql`DELETE FROM live_tabs WHERE tab_id = ${tabId}::uuid`);
 }
 
-/** Tabs whose stream is open here are alive: they and what they have open are renewed (no event: seen_at only). */
+/**
+ * Tabs whose stream is open here stay theirs (no event: seen_at only). What they have open is not renewed here: only
+ * the page's PUT renews it, so the presence of a peer that vanished without closing its connection (a network cut: the
+ * server may write into it for minutes before TCP gives up) goes after PRESENCE_TTL_SECONDS all the same.
+ */
 export async function touchTabs(db: Queryable, tabIds: readonly string[]): Promise<void> {
   if (tabIds.length === 0) return;
-  const ids = sql.param([...tabIds]);
-  await db.execute(sql`UPDATE live_tabs SET seen_at = now() WHERE tab_id = ANY(${ids}::uuid[])`);
-  await db.execute(sql`UPDATE presence SET seen_at = now() WHERE tab_id = ANY(${ids}::uuid[])`);
+  await db.execute(sql`UPDATE live_tabs SET seen_at = now() WHERE tab_id = ANY(${sql.param([...tabIds])}::uuid[])`);
+}
+
+/**
+ * The stream's share of "a lock lives while the page that holds it lives": the leased locks of the items that tabs whose
+ * stream is open here edit (their presence, as their last PUT said, `editing`) are renewed, holder and lease unchanged
+ * (a renewal notifies nothing). Only leased, still live locks of the presence row's own user: a lapsed lock is never
+ * brought back, an unleased one keeps the TTL rule. Presence not renewed by a PUT for PRESENCE_TTL_SECONDS is gone
+ * before this runs (the sweep's order), so a tab that stopped PUTting stops renewing too. Answers how many were renewed.
+ */
+export async function renewStreamLeases(db: Queryable, tabIds: readonly string[]): Promise<number> {
+  if (tabIds.length === 0) return 0;
+  const rows = await queryRows<{ item_key: string }>(
+    db,
+    sql`UPDATE locks l SET renewed_at = now()
+          FROM presence p
+         WHERE p.tab_id = ANY(${sql.param([...tabIds])}::uuid[]) AND p.mode = 'editing'
+           AND l.item_type = p.item_type AND l.item_key = p.item_key AND l.month_id = p.month_id
+           AND lower(l.owner) = lower(p.username)
+           -- leased: its lease alone decides whether it is live (the TTL given to liveLock plays no part)
+           AND l.lease_seconds IS NOT NULL AND ${liveLock(sql.raw('l'), 0)}
+        RETURNING l.item_key`,
+  );
+  return rows.length;
 }
 
 /**

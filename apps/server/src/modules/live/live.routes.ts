@@ -41,7 +41,7 @@ export function liveRoutes(tokens: TokenService, hub: LiveHub) {
         const token = requestToken(request, 'reads');
         const payload = token ? await tokens.verify(token) : null;
         if (!token || !payload) throw unauthorized('The session is not valid any more', 'invalidToken');
-        await claimCallerTab(ctx, request.query.tab);
+        const openedAt = await claimCallerTab(ctx, request.query.tab);
         // Listening before the first frame: a change committed after `hello` reaches this stream.
         await hub.ready();
 
@@ -65,8 +65,9 @@ export function liveRoutes(tokens: TokenService, hub: LiveHub) {
           );
         hub.add(stream, recheck, payload.exp * 1000);
         stream.whenClosed(() => {
+          // Another stream of the tab open here, or a newer one opened in any process (removeTabPresence): it stays.
           if (hub.tabOpenElsewhere(stream)) return;
-          removeTabPresence(app.database.db, [stream.tabId]).catch((err: unknown) => request.log.warn({ err }, 'live events: presence of a closed stream not removed'));
+          removeTabPresence(app.database.db, stream.tabId, openedAt).catch((err: unknown) => request.log.warn({ err }, 'live events: presence of a closed stream not removed'));
         });
         try {
           await hub.hello(stream);

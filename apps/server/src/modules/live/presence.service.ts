@@ -11,7 +11,7 @@ import { clusterKind } from '../lifecycle/cluster-kind.js';
 import type { ItemKind } from '../lifecycle/item-kind.js';
 import { moduleKind } from '../lifecycle/module-kind.js';
 import { refKey } from './live-notices.js';
-import { claimTab, removeTab, renewLeases, replacePresence, tabOwner, type PresenceItem } from './live.repository.js';
+import { claimStreamTab, claimTab, removeTab, renewLeases, replacePresence, tabOwner, type PresenceItem } from './live.repository.js';
 
 const KINDS: Record<LiveItemKind, ItemKind> = { module: moduleKind, cluster: clusterKind };
 
@@ -43,9 +43,14 @@ async function checkVisible(ctx: ServiceContext, items: readonly PresenceItem[])
   }
 }
 
-/** Claims a tab for the caller (the stream's and presence's first use): 403 when it is another user's. */
-export async function claimCallerTab(ctx: ServiceContext, tabId: string): Promise<void> {
-  if (!(await claimTab(ctx.db, tabId, ctx.user.username))) throw forbidden(TAB_NOT_YOURS);
+/**
+ * Claims a tab for the caller's stream (or renews it): 403 when it is another user's. Answers when this stream opened
+ * (the database's time), which its close hands to removeTabPresence.
+ */
+export async function claimCallerTab(ctx: ServiceContext, tabId: string): Promise<string> {
+  const openedAt = await claimStreamTab(ctx.db, tabId, ctx.user.username);
+  if (openedAt === null) throw forbidden(TAB_NOT_YOURS);
+  return openedAt;
 }
 
 /**

@@ -19,6 +19,16 @@ describe('live notices of an editor item', () => {
     expect(applyNotice({}, track(), item('anna', '2027-01-15T12:00:00Z'))).toEqual({});
   });
 
+  it('names who saved the version (savedBy), not who holds the lock now', () => {
+    const saved = '2026-11-29T09:01:00Z';
+    // marco saved, then let go; anna holds the lock now: the notice names marco.
+    expect(applyNotice({}, track(), { ...item('anna', saved), savedBy: 'marco' })['M|x']).toEqual({ outdated: { savedAt: saved, by: 'marco' } });
+    // A saver the server does not know: nobody named, never the lock holder.
+    expect(applyNotice({}, track(), { ...item('anna', saved), savedBy: null })['M|x']).toEqual({ outdated: { savedAt: saved, by: null } });
+    // An older server's event without savedBy: the lock holder, as before.
+    expect(applyNotice({}, track({ lockedBy: 'marco' }), item(null, saved))['M|x']?.outdated).toEqual({ savedAt: saved, by: 'marco' });
+  });
+
   it('ignores events about items the page does not show, and releases for a page holding the lock', () => {
     expect(applyNotice({}, track(), { ...item(null), key: 'other' })).toEqual({});
     expect(applyNotice({}, track({ holds: true }), item(null))).toEqual({});

@@ -29,7 +29,16 @@ export type Notices = Readonly<Record<string, ItemNotice>>;
 
 export type NoticeInput =
   /** `now`: the browser's clock when the event came (ms). */
-  | { type: 'item'; key: string; lockedBy: string | null; savedAt: string | null; me: string; now: number }
+  | {
+      type: 'item';
+      key: string;
+      lockedBy: string | null;
+      savedAt: string | null;
+      /** Who saved that version (the event's `savedBy`); undefined from a server that does not say. */
+      savedBy?: string | null | undefined;
+      me: string;
+      now: number;
+    }
   | { type: 'lockLost'; key: string; reason: 'forced' | 'lapsed'; by: string | null };
 
 /** How far the server's clock may run ahead of the browser's. */
@@ -62,7 +71,8 @@ export function applyNotice(notices: Notices, items: ReadonlyMap<string, Tracked
     // ahead, as the demo's): up to SKEW_MS ahead is taken as clocks that differ a little.
     const saved = input.savedAt ? Date.parse(input.savedAt) : NaN;
     if (input.savedAt && saved > item.loadedAt && saved <= input.now + SKEW_MS && !same(input.lockedBy, input.me))
-      next.outdated = { savedAt: input.savedAt, by: input.lockedBy ?? item.lockedBy };
+      // Who saved it, as the server says; a server that does not say: the lock holder, who most likely did.
+      next.outdated = { savedAt: input.savedAt, by: input.savedBy !== undefined ? input.savedBy : (input.lockedBy ?? item.lockedBy) };
   }
   return set(notices, input.key, next);
 }
