@@ -1,7 +1,7 @@
 /**
  * Load benchmark (issue 19, targets 2 and 3): `npm run bench:load -w apps/server -- [--scale 100] [--db NAME]
  * [--clients 50] [--seconds 60] [--saturation-seconds 20] [--workers 1,2] [--build] [--morning-seconds 60] [--morning-saturation-seconds 20]
- * [--cost-calls 30] [--bulk-seconds 60 | --no-bulk] [--bulk-load-lines 1000000] [--bulk-edit-rows 1000] [--bulk-export-modules 400]`
+ * [--cost-calls 30] [--bulk-seconds 60 | --no-bulk] [--bulk-load-lines 1000000] [--bulk-edit-rows 1000] [--bulk-export-modules 400] [--bulk-jobs load,edit,export]`
  *
  * Starts the compiled server (`dist/server.js`, as `npm start` runs it; `npm run build` first, or
  * `--build`) on the benchmark database (`bench_search_s<scale>`, seeded by
@@ -25,7 +25,8 @@
  *     the same planners play with pauses, first `--bulk-seconds` alone (the baseline), then during, one after the other,
  *     a release load of `--bulk-load-lines` module lines (Upload Files), a massive edit of `--bulk-edit-rows` modules and an
  *     export with photos of `--bulk-export-modules` modules, each sent over HTTP by an admin and its job awaited; search
- *     and save p95 during each against the baseline (≤ 1.5×) and each job's own time.
+ *     and save p95 during each against the baseline (≤ 1.5×) and each job's own time; `--bulk-jobs export` (a comma list of
+ *     load, edit, export) plays only those.
  *
  * The planners (`bench_planner_01` …, password `demo`, role SUBMITTER: view, edit and submit on one
  * brand, every stars zone, the reopen rule) are created or reset in SQL, idempotently. They work in MRA
@@ -48,7 +49,7 @@ import { writeBenchUsers, type BenchGrant } from './bench-users.js';
 import { SERVER_DIR, startBenchServer } from './bench-server.js';
 import { agent, CALLS, pause, printTable, request, sleep, Stats, visitModule, type Answer } from './load-client.js';
 import { MORNING_TARGETS, mixedMorning, morningPlayers, postgresSettings, type MorningResult } from './mixed-morning.js';
-import { bulkDuringMorning, bulkTargets, type BulkResult } from './bulk-during-morning.js';
+import { BULK_JOB_NAMES, bulkDuringMorning, bulkTargets, type BulkJobName, type BulkResult } from './bulk-during-morning.js';
 
 const PLANNER_BRANDS = ['MRA', 'NRD'];
 /** Today's saturation throughput (issue 19) and the factor the target asks for. */
@@ -69,6 +70,7 @@ const { values } = parseArgs({
     'bulk-load-lines': { type: 'string', default: '1000000' },
     'bulk-edit-rows': { type: 'string', default: '1000' },
     'bulk-export-modules': { type: 'string', default: '400' },
+    'bulk-jobs': { type: 'string', default: BULK_JOB_NAMES.join(',') },
     'no-bulk': { type: 'boolean', default: false },
     workers: { type: 'string', default: '1,2' },
     build: { type: 'boolean', default: false },
@@ -87,7 +89,9 @@ const bulk = {
   loadLines: Number(values['bulk-load-lines']),
   editRows: Number(values['bulk-edit-rows']),
   exportModules: Number(values['bulk-export-modules']),
+  jobs: values['bulk-jobs'].split(',').map((j) => j.trim()) as BulkJobName[],
 };
+if (!bulk.jobs.length || bulk.jobs.some((j) => !(BULK_JOB_NAMES as readonly string[]).includes(j))) throw new Error(`--bulk-jobs takes a comma list of ${BULK_JOB_NAMES.join(', ')}`);
 if (!(bulk.seconds >= 0) || !(bulk.loadLines >= 1) || !(bulk.editRows >= 1) || !(bulk.exportModules >= 1 && bulk.exportModules <= 500)) {
   throw new Error('--bulk-seconds (0 or more), --bulk-load-lines, --bulk-edit-rows (1 or more) and --bulk-export-modules (1–500) must be numbers');
 }
@@ -265,7 +269,7 @@ async function run(workers: number, planners: Planner[], client: pg.Client) {
     const morning: MorningResult | null =
       morningSeconds > 0 ? await mixedMorning({ base, server, workers, client, dbName, clients, seconds: morningSeconds, saturationSeconds: morningSaturationSeconds, costCalls, metricsToken }, players!) : null;
     // Phase 4: bulk work during the morning (issue 35 target 3).
-    const bulkResult: BulkResult | null = bulk.seconds > 0 ? await bulkDuringMorning({ base, workers, client, players: players!, baselineSeconds: bulk.seconds, ...bulk }) : null;
+    const bulkResult: BulkResult | null = bulk.seconds > 0 ? await bulkDuringMorning({ base, workers, client, players: players!, baselineSeconds: bulk.seconds, metricsToken, ...bulk }) : null;
     const get = (c: string) => rows.find((r) => r.call === c) ?? stats.summary(c, phase1S);
     return {
       workers,
