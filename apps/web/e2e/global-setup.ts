@@ -5,6 +5,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { startV8Flags } from '../../server/test/start-flags';
 import { startPlanningSystemStandIn } from './planning-system-stand-in';
@@ -19,6 +20,37 @@ declare module 'vitest' {
 
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
 const HEALTH_TIMEOUT_MS = 120_000; // the first start of a fresh data directory seeds the demo data
+/** Seeding the demo world into an empty PostgreSQL database takes longer than into the embedded one. */
+const HEALTH_TIMEOUT_POSTGRES_MS = 300_000;
+
+/**
+ * E2E_DATABASE_URL: the server runs on this PostgreSQL database instead of the embedded one, with E2E_WORKERS
+ * processes (default 1): `E2E_DATABASE_URL=postgres://postgres@127.0.0.1:5432/e2e_live E2E_WORKERS=2`. The database
+ * is a scratch one: dropped (if there) and created empty before the start, the demo world seeded into it, dropped
+ * after. Its name must start with `e2e` so that no real database is ever dropped by mistake.
+ */
+function scratchDatabase(): { url: string; name: string; admin: string } | null {
+  const raw = process.env.E2E_DATABASE_URL;
+  if (!raw) return null;
+  const url = new URL(raw);
+  const name = decodeURIComponent(url.pathname.replace(/^\//, ''));
+  if (!/^e2e[a-z0-9_]*$/.test(name)) {
+    throw new Error(`E2E_DATABASE_URL must name a scratch database whose name starts with e2e (it is dropped): got '${name}'`);
+  }
+  const admin = new URL(raw);
+  admin.pathname = '/postgres';
+  return { url: url.toString(), name, admin: admin.toString() };
+}
+
+async function onMaintenanceDb(adminUrl: string, statements: string[]): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    for (const statement of statements) await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -33,8 +65,8 @@ function freePort(): Promise<number> {
   });
 }
 
-async function waitForHealth(baseUrl: string, child: ChildProcess, output: () => string): Promise<void> {
-  const deadline = Date.now() + HEALTH_TIMEOUT_MS;
+async function waitForHealth(baseUrl: string, child: ChildProcess, output: () => string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) {
       throw new Error(`The server exited with code ${child.exitCode} before it was ready:\n${output()}`);
@@ -47,7 +79,7 @@ async function waitForHealth(baseUrl: string, child: ChildProcess, output: () =>
     }
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
-  throw new Error(`The server did not answer /api/health within ${HEALTH_TIMEOUT_MS / 1000} s:\n${output()}`);
+  throw new Error(`The server did not answer /api/health within ${timeoutMs / 1000} s:\n${output()}`);
 }
 
 function stop(child: ChildProcess): Promise<void> {
@@ -65,6 +97,8 @@ function stop(child: ChildProcess): Promise<void> {
 /**
  * Starts the real server on a free port with a fresh data directory, or uses E2E_BASE_URL when
  * set (a server someone already runs). The built web app must exist: `npm run test:e2e` builds it.
+ * The server's database is the embedded one, or the scratch PostgreSQL database of E2E_DATABASE_URL (with
+ * E2E_WORKERS processes: live events then cross processes).
  */
 export default async function setup(project: TestProject): Promise<(() => Promise<void>) | undefined> {
   const external = process.env.E2E_BASE_URL;
@@ -78,6 +112,17 @@ export default async function setup(project: TestProject): Promise<(() => Promis
     throw new Error('The web app is not built: run `npm run build` first (npm run test:e2e does it).');
   }
 
+  const scratch = scratchDatabase();
+  const workers = process.env.E2E_WORKERS ?? '1';
+  if (!scratch && workers !== '1') throw new Error('E2E_WORKERS needs E2E_DATABASE_URL: the embedded database belongs to one process');
+  const dropScratch = async () => {
+    if (scratch) await onMaintenanceDb(scratch.admin, [`DROP DATABASE IF EXISTS "${scratch.name}" WITH (FORCE)`]);
+  };
+  if (scratch) {
+    await dropScratch();
+    await onMaintenanceDb(scratch.admin, [`CREATE DATABASE "${scratch.name}"`]);
+  }
+
   const port = await freePort();
   const dataDir = await mkdtemp(join(tmpdir(), 'bo-e2e-data-'));
   const planningSystem = await startPlanningSystemStandIn();
@@ -89,12 +134,15 @@ export default async function setup(project: TestProject): Promise<(() => Promis
     LOG_LEVEL: 'warn',
     PLANNING_SYSTEM: 'http',
     PLANNING_SYSTEM_URL: planningSystem.submitUrl,
-    // Locks held by an open page are leased (issue 36): a killed browser's lock lapses this long after the page's
-    // last renewal (every 30 s) plus the server's sweep (15 s). Above 30 s, so a living page never loses its lock;
-    // short enough for live-collaboration.e2e.ts to see a lapse within its timeout.
-    LOCK_LEASE_SECONDS: '45',
+    // Locks held by an open page are leased (issue 36): renewed by the page's PUT /api/presence (every 30 s) and by the
+    // server's sweep while the tab's stream is open (every LOCK_LEASE_SECONDS / 4 = 5 s here), so a killed browser's
+    // lock lapses within 20 s + one sweep of its stream's end. Below the PUT's 30 s on purpose: every browser test then
+    // shows that a living page keeps its locks through its open stream alone.
+    LOCK_LEASE_SECONDS: '20',
   };
-  delete env.DATABASE_URL; // always the embedded database, never someone's real one
+  delete env.DATABASE_URL; // the embedded database or the scratch one, never someone's real one
+  delete env.WORKERS;
+  if (scratch) Object.assign(env, { DATABASE_URL: scratch.url, DEMO_DATA: 'always', WORKERS: workers });
 
   // The compiled server, as `npm start` runs it (npm run test:e2e builds it with the web app).
   const bundle = join(repoRoot, 'apps/server/dist/server.js');
@@ -114,11 +162,12 @@ export default async function setup(project: TestProject): Promise<(() => Promis
 
   const baseUrl = `http://127.0.0.1:${port}`;
   try {
-    await waitForHealth(baseUrl, child, () => lines.join('\n'));
+    await waitForHealth(baseUrl, child, () => lines.join('\n'), scratch ? HEALTH_TIMEOUT_POSTGRES_MS : HEALTH_TIMEOUT_MS);
   } catch (error) {
     await stop(child);
     await planningSystem.close();
     await rm(dataDir, { recursive: true, force: true });
+    await dropScratch();
     throw error;
   }
   project.provide('baseUrl', baseUrl);
@@ -128,5 +177,6 @@ export default async function setup(project: TestProject): Promise<(() => Promis
     await stop(child);
     await planningSystem.close();
     await rm(dataDir, { recursive: true, force: true });
+    await dropScratch();
   };
 }
