@@ -5,7 +5,8 @@
  * - a save by the lock holder marks the other's read-only view outdated; the release offers 'Edit it now';
  * - a forced unlock tells the holder at once, the page turns read-only with the unsaved edits kept;
  * - a finished export notifies its owner on another page, with a link to the result;
- * - a killed browser's lock lapses (LOCK_LEASE_SECONDS of global-setup) and the other user can take it.
+ * - a living page keeps its lock past the lease (its stream renews it); a killed browser's lock lapses
+ *   (LOCK_LEASE_SECONDS of global-setup) and the other user can take it.
  * axe-core finds nothing on the new parts (presence list, notices, badges, notification).
  *
  * Uses NRD modules of M02_2027, which no other browser test touches; each test its own module.
@@ -255,7 +256,7 @@ describe('your jobs come to you', () => {
 });
 
 describe('locks follow people', () => {
-  it('a killed browser’s lock lapses and the other user can take it', { timeout: 150_000 }, async () => {
+  it('a living page keeps its lock past the lease; a killed browser’s lock lapses and the other user can take it', { timeout: 150_000 }, async () => {
     const name = modules[5]!;
     const creator = await session('creator');
     const admin = await session('admin');
@@ -263,6 +264,12 @@ describe('locks follow people', () => {
       await openModule(creator.page, name);
       // The page reports it edits the module (which leases the lock).
       await creator.page.waitForTimeout(2000);
+      // A living page keeps it past the lease (LOCK_LEASE_SECONDS=20 of global-setup, below the page's 30 s PUT): its
+      // open stream renews it at each of the server's sweeps.
+      const adminToken = await apiToken('admin');
+      const holderNow = async () => (await apiCall<{ userLock: string | null }[]>(adminToken, 'POST', '/module/details', [{ moduleName: name, monthId: MONTH }]))[0]?.userLock ?? null;
+      await creator.page.waitForTimeout(25_000);
+      expect(await holderNow(), 'the living page’s lock after more than the lease').toBe('creator');
       // A crash: no unload, no keepalive unlock, the stream cut.
       await creator.context.setOffline(true);
       await creator.page.goto('chrome://crash').catch(() => undefined);
@@ -271,10 +278,9 @@ describe('locks follow people', () => {
       await openModule(admin.page, name);
       await card(admin.page, name).getByText('creator is editing the module').first().waitFor();
       const released = card(admin.page, name).getByTestId('live-released');
-      const token = await apiToken('admin');
-      const holder = async () => (await apiCall<{ userLock: string | null }[]>(token, 'POST', '/module/details', [{ moduleName: name, monthId: MONTH }]))[0]?.userLock ?? null;
+      const holder = holderNow;
       await timeUntil(async () => (await holder()) === null, 120_000, `lapse on the server (holder now ${await holder()})`);
-      // The API reads a lapsed lease as free at once; the lock row (and its event) goes at the server's next sweep (15 s).
+      // The API reads a lapsed lease as free at once; the lock row (and its event) goes at the server's next sweep (5 s).
       await timeUntil(() => released.isVisible(), 20_000, 'lapsed lock released on the page');
       await screenshot(admin.page, 'live-lock-lapsed');
       await released.getByRole('button', { name: 'Edit it now' }).click();
