@@ -1,5 +1,5 @@
 /**
- * Release loader benchmark: `npm run bench:release-loader -w apps/server -- [--rows 1000000] [--keep]`
+ * Release loader benchmark: `npm run bench:release-loader -w apps/server -- [--rows 1000000] [--keep] [--bulk-min-lines N]`
  *
  * Generates a release whose Module Composition has `--rows` lines (50 SKUs per module-month), with a
  * matching Sku Registry, Customer Segmentation and Cluster Composition, as CSV files in a temp dir. Loads
@@ -7,6 +7,8 @@
  * holding the test reference data, sampling the process RSS. Then `\copy`s the same module CSV with psql
  * into a bare table of the same columns. PASS when the loader's module rows/s (its whole load time, all
  * four files, checks and merges included) reach 25% of the bare COPY's, with peak RSS under 500 MB.
+ * `--bulk-min-lines` is the load's `bulkMinLines` (from how many lines a load may rewrite module_skus in bulk;
+ * the loader's default otherwise): a number above `--rows` times the lines written row by row.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -26,10 +28,11 @@ const TARGET_SHARE = 0.25;
 const MAX_RSS_MB = 500;
 
 const { values } = parseArgs({
-  options: { rows: { type: 'string', default: '1000000' }, keep: { type: 'boolean', default: false } },
+  options: { rows: { type: 'string', default: '1000000' }, keep: { type: 'boolean', default: false }, 'bulk-min-lines': { type: 'string' } },
   strict: true,
 });
 const moduleRows = Number(values.rows);
+const bulkMinLines = values['bulk-min-lines'] === undefined ? undefined : Number(values['bulk-min-lines']);
 
 async function main() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-release-'));
@@ -60,6 +63,7 @@ async function main() {
       type: 'massive',
       files,
       username: 'bench',
+      ...(bulkMinLines === undefined ? {} : { bulkMinLines }),
       onProgress: (p) => {
         if (p >= lastProgress + 10 || p === 100) {
           lastProgress = p;

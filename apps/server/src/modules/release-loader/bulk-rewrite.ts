@@ -5,9 +5,11 @@
  * are created again — one sort per index and one join per foreign key instead of a trigger and an index
  * descent per row. A failure anywhere rolls the whole transaction back, definitions included.
  *
- * The cost: the table is locked ACCESS EXCLUSIVE until the transaction ends (nobody reads it meanwhile),
- * and rebuilding scans the whole table — worth it only when the load writes much of it
- * (docs/RELEASE-FILES.md "Load").
+ * The cost: the table is locked ACCESS EXCLUSIVE until the transaction ends (nobody reads it meanwhile), and
+ * so are the tables its foreign keys reference (dropping a foreign key drops its triggers on the referenced
+ * table: for module_skus, `modules` and `skus`, which every search reads), and rebuilding scans the whole
+ * table — worth it only when the load writes much of it and nobody else works on those tables (the release
+ * loader's `bulkLines`; docs/RELEASE-FILES.md "Load").
  */
 import { sql } from 'drizzle-orm';
 import { queryRows, type Queryable } from '../../db/client.js';

@@ -358,7 +358,17 @@ class RowTyper {
   }
 }
 
-/** The file's lines after the header, typed, as chunks of COPY text (one per chunk read). */
+/**
+ * How much text is typed between two turns of the event loop. A stored upload is read in 1 MiB pieces, ~20 ms of
+ * typing each on the thread that answers the planners' requests (docs/performance.md "A release load during the
+ * morning"): in slices of 64 KiB (~1–2 ms) their requests go between two slices.
+ */
+const SLICE_CHARS = 64 * 1024;
+
+/** Lets the event loop answer what waits (I/O, timers) before the next slice of typing. */
+const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** The file's lines after the header, typed, as chunks of COPY text (one per slice of a chunk read). */
 async function* copyText(typer: RowTyper, first: Buffer, rest: AsyncIterator<Buffer>, onBytes: (bytes: number) => void): AsyncGenerator<Buffer> {
   // Bytes that are not UTF-8 come out as lone surrogates, which parseCell refuses: the careful way reports them.
   const decoder = new Utf8Decoder();
@@ -370,9 +380,16 @@ async function* copyText(typer: RowTyper, first: Buffer, rest: AsyncIterator<Buf
     onBytes(bytes);
     const text = carry + decoder.write(chunk);
     let from = 0;
+    let slice = 0;
     for (let end = text.indexOf('\n'); end !== -1; end = text.indexOf('\n', from)) {
       typer.line(text, from, end);
       from = end + 1;
+      if (from - slice >= SLICE_CHARS) {
+        slice = from;
+        const out = typer.take();
+        if (out.length > 0) yield out;
+        await turn();
+      }
     }
     carry = text.slice(from);
     const out = typer.take();

@@ -305,8 +305,14 @@ export const BULK_MIN_LINES = 100_000;
 
 /**
  * Whether the module lines are written as a bulk rewrite (bulk-rewrite.ts): at least `minLines` of them,
- * and at least as many as the table holds now (the planner's estimate, `reltuples`), so that rebuilding
- * the indexes over the whole table costs about what maintaining them row by row would.
+ * at least as many as the table holds now (the planner's estimate, `reltuples`), so that rebuilding
+ * the indexes over the whole table costs about what maintaining them row by row would, and **no module but
+ * those of the files** in the database (after `massive` removed the release's others). The rewrite locks
+ * module_skus, and through the dropped foreign keys `modules` and `skus`, ACCESS EXCLUSIVE until the load
+ * commits: with any other module in the database, every search, module page and save of the planners would
+ * wait for the whole load (docs/RELEASE-FILES.md "Load", docs/performance.md "A release load during the
+ * morning"). So it is a first load's way (a new installation, a database holding only this release); any
+ * other load writes its lines row by row, under no lock another planner's statement waits on.
  */
 async function bulkLines(db: Queryable, minLines: number): Promise<boolean> {
   const [row] = await queryRows<{ lines: string | number; others: string | number }>(
@@ -315,7 +321,12 @@ async function bulkLines(db: Queryable, minLines: number): Promise<boolean> {
           greatest((SELECT reltuples FROM pg_class WHERE oid = 'module_skus'::regclass), 0)::bigint AS others`,
   );
   const lines = Number(row?.lines ?? 0);
-  return lines >= minLines && lines >= Number(row?.others ?? 0);
+  if (lines < minLines || lines < Number(row?.others ?? 0)) return false;
+  const [other] = await queryRows<{ found: boolean }>(
+    db,
+    sql`SELECT EXISTS (SELECT 1 FROM modules m WHERE NOT EXISTS (SELECT 1 FROM rl_module_head h WHERE h.module_name = m.module_name AND h.month_id = m.month_id)) AS found`,
+  );
+  return other?.found === false;
 }
 
 /** module_skus's count triggers (migration 0010), turned off and back on (ALWAYS, as 0010 left them) by a bulk rewrite. */

@@ -422,6 +422,68 @@ describe('release loader', () => {
     expect(await definitions()).toEqual(before);
   });
 
+  it('while other modules exist, writes the lines under no lock the planners wait on: their reads and saves go on during the load (PostgreSQL)', async () => {
+    if (!onPostgres) return;
+    expectLoaded(await load(sources(happyFiles())));
+    // A delta of MOD1 alone, with every threshold of the bulk rewrite met (bulkMinLines 1): MOD2 is another module, which
+    // a planner may be searching, opening or saving meanwhile.
+    const files = happyFiles();
+    files.module = files.module.filter((line) => line.moduleName === 'MOD1');
+    files.cluster = files.cluster.filter((row) => row.kind !== 'MODULE' || row.value === 'MOD1');
+    // The load is held at its last step (its versions, written into item_versions) by a lock taken here: its lines are
+    // written, its transaction still open.
+    let letGo!: () => void;
+    const hold = new Promise<void>((resolve) => (letGo = resolve));
+    let held!: () => void;
+    const holding = new Promise<void>((resolve) => (held = resolve));
+    const holder = db.transaction(async (tx) => {
+      await tx.execute(sql`LOCK TABLE item_versions IN SHARE MODE`);
+      held();
+      await hold;
+    });
+    await holding;
+    let done = false;
+    const loading = loadRelease(db, { releaseId: 'R2027', type: 'delta', files: sources(files), username: 'loader', bulkMinLines: 1 }).finally(() => (done = true));
+    class RolledBack extends Error {}
+    try {
+      for (let tries = 0; ; tries++) {
+        const [waiting] = await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM pg_locks WHERE NOT granted AND relation = 'item_versions'::regclass`);
+        if (waiting!.n > 0) break;
+        if (tries > 400 || done) throw new Error('the load never reached its versions');
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      // What a planner's calls read and write, each allowed to wait 2 s for a lock.
+      await expect(
+        db.transaction(async (tx) => {
+          await tx.execute(sql`SET LOCAL lock_timeout = '2s'`);
+          // A search's list (modules of a month and brand, their counts and zones).
+          const list = await queryRows<{ module_name: string; mh_count: number }>(
+            tx,
+            sql`SELECT m.module_name, m.mh_count FROM modules m JOIN months mo ON mo.month_id = m.month_id
+                WHERE m.month_id = 'M01_2027' AND m.brand_code = 'AUR' AND m.deletion_status IS NULL
+                  AND (SELECT 1 FROM module_stars_zones z WHERE z.module_id = m.id LIMIT 1) IS NOT NULL ORDER BY m.module_name`,
+          );
+          expect(list.map((m) => m.module_name)).toEqual(['MOD1', 'MOD2']);
+          // A module page: its lines with their SKUs.
+          const lines = await queryRows(tx, sql`SELECT s.upc, k.color FROM module_skus s JOIN modules m ON m.id = s.module_id JOIN skus k ON k.upc = s.upc WHERE m.module_name = 'MOD2'`);
+          expect(lines).toHaveLength(1);
+          // A save of MOD2 (its line and its row), undone below.
+          await tx.execute(sql`UPDATE module_skus s SET must_have = NOT s.must_have FROM modules m WHERE m.id = s.module_id AND m.module_name = 'MOD2'`);
+          await tx.execute(sql`UPDATE modules SET version = version + 1, updated_at = now() WHERE module_name = 'MOD2'`);
+          throw new RolledBack();
+        }),
+      ).rejects.toBeInstanceOf(RolledBack);
+      // Answered while the load was still open.
+      expect(done).toBe(false);
+    } finally {
+      letGo();
+      await holder;
+    }
+    const result = expectLoaded(await loading);
+    expect(result.merged).toMatchObject({ modules: 1, moduleLines: 2 });
+    expect(await count('module_skus')).toBe(3);
+  });
+
   it('rolls everything back when a merge fails', async () => {
     const files = happyFiles();
     // The last statement of the load (the clusters' modules) fails: everything before it goes too.
