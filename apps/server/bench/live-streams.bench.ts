@@ -39,6 +39,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { LIVE_HEARTBEAT_SECONDS } from '@bo/shared/live-events';
@@ -318,11 +319,18 @@ async function run(workers: number, client: pg.Client) {
     let withoutS = 0;
     /** The CPU the server and the PostgreSQL backends serving it spent while the planners played, by window kind. */
     const cpu = { without: { serverMs: 0, postgresMs: 0 as number | null }, with: { serverMs: 0, postgresMs: 0 as number | null } };
+    /** This client's own event-loop delay while the planners play: a late answer is timed late (the streams are read here too). */
+    const loop = { without: [] as { p99: number; max: number }[], with: [] as { p99: number; max: number }[] };
     const play = async (s: Stats, into: (typeof cpu)['with']) => {
       const before = await cpuSnapshot(serverPid, client, dbName);
+      // One histogram per window: one enabled again would count the time between the windows as a delay.
+      const delay = monitorEventLoopDelay({ resolution: 10 });
+      delay.enable();
       const start = performance.now();
       await players.play(s, () => start + seconds * 1000, true);
       const spent = (performance.now() - start) / 1000;
+      delay.disable();
+      (into === cpu.with ? loop.with : loop.without).push({ p99: delay.percentile(99) / 1e6, max: delay.max / 1e6 });
       const d = cpuBetween(before, await cpuSnapshot(serverPid, client, dbName));
       into.serverMs += d.serverMs;
       into.postgresMs = into.postgresMs === null || d.postgresMs === null ? null : into.postgresMs + d.postgresMs;
@@ -380,7 +388,15 @@ async function run(workers: number, client: pg.Client) {
     const fromSent: number[] = [];
     let expected = 0;
     let missing = 0;
+    /** Events that came after a later change of the same item had been sent, and show that one (their state is read when sent). */
+    let superseded = 0;
     const missingExamples: string[] = [];
+    const changesOf = new Map<string, Change[]>();
+    for (const c of [...changes].sort((a, b) => a.sentAt - b.sentAt)) {
+      const list = changesOf.get(itemKey(c.name, c.monthId)) ?? [];
+      list.push(c);
+      changesOf.set(itemKey(c.name, c.monthId), list);
+    }
     let unseenItemEvents = 0;
     let itemEvents = 0;
     const perKind = new Map<Change['kind'], number[]>();
@@ -400,10 +416,20 @@ async function run(workers: number, client: pg.Client) {
         const scope = scopes.get(itemKey(c.name, c.monthId));
         if (!scope || !mayView(s.profile, scope)) continue;
         expected += 1;
-        const got = byItem.get(itemKey(c.name, c.monthId))?.find((e) => e.at >= c.sentAt && shows(c, e.data));
+        const events = byItem.get(itemKey(c.name, c.monthId)) ?? [];
+        const later = changesOf.get(itemKey(c.name, c.monthId))!.filter((c2) => c2.sentAt > c.sentAt);
+        let got = events.find((e) => e.at >= c.sentAt && shows(c, e.data));
+        const newer = events.find((e) => e.at >= c.sentAt && later.some((c2) => c2.sentAt <= e.at && shows(c2, e.data)));
+        if (newer && (!got || newer.at < got.at)) {
+          got = newer;
+          superseded += 1;
+        }
         if (!got) {
           missing += 1;
-          if (missingExamples.length < 5) missingExamples.push(`${c.kind} ${c.name} ${c.monthId} by ${c.planner} on a stream of ${s.user}`);
+          if (missingExamples.length < 3) {
+            const shown = events.map((e) => `+${e.at - c.sentAt} ms lockedBy ${e.data.lockedBy} savedAt ${e.data.savedAt}`).join(', ');
+            missingExamples.push(`${c.kind} ${c.name} ${c.monthId} by ${c.planner} (answered +${c.answeredAt - c.sentAt} ms) on a stream of ${s.user}; the item's events there: ${shown || 'none'}`);
+          }
           continue;
         }
         const ms = Math.max(0, got.at - c.answeredAt);
@@ -470,9 +496,13 @@ async function run(workers: number, client: pg.Client) {
     line('the HTTP answer', fromAnswer);
     line('the call sent', fromSent);
     for (const [k, l] of perKind) line(`the answer, ${k}`, l.sort((a, b) => a - b));
+    console.log(`  of them shown by an event sent after a later change of the same item (the event's state is read when it is sent): ${superseded}`);
     console.log(`  expected ${expected}, missing ${missing}${missingExamples.length ? ` (e.g. ${missingExamples.join('; ')})` : ''}; item events received ${itemEvents}, about an item the stream's user may not see: ${unseenItemEvents}; streams ended early: ${endedEarly}`);
     console.log(`  the server: events sent ${Object.entries(sent).map(([k, v]) => `${k} ${v}`).join(', ')}; mean lag (notification → written) ${lag.count ? ((lag.sum / lag.count) * 1000).toFixed(0) : '–'} ms`);
     console.log(`  this client's CPU while the planners played with the streams: ${(clientCpuMs / withS).toFixed(0)} ms/s (it reads the ${streams.length} streams too)`);
+    const worst = (l: { p99: number; max: number }[]) => ({ p99: Math.max(...l.map((x) => x.p99)), max: Math.max(...l.map((x) => x.max)) });
+    const loopOf = (l: { p99: number; max: number }[]) => `p99 ${worst(l).p99.toFixed(0)} ms, max ${worst(l).max.toFixed(0)} ms`;
+    console.log(`  this client's event-loop delay while the planners played: without streams ${loopOf(loop.without)}, with ${loopOf(loop.with)} (the worse of its windows; the planners' answers wait as much)`);
 
     const saveWithout = without.summary('save', withoutS).p95;
     const saveWith = withStreams.summary('save', withS).p95;
@@ -504,6 +534,7 @@ async function run(workers: number, client: pg.Client) {
         changes: changes.length,
         expected,
         missing,
+        superseded,
         unseenItemEvents,
         itemEvents,
         endedEarly,
@@ -513,6 +544,7 @@ async function run(workers: number, client: pg.Client) {
         serverMeanLagMs: lag.count ? (lag.sum / lag.count) * 1000 : NaN,
       },
       clientCpuMsPerS: clientCpuMs / withS,
+      clientLoopDelayMs: { without: loop.without, with: loop.with },
     };
   } finally {
     for (const s of streams) {
@@ -520,6 +552,11 @@ async function run(workers: number, client: pg.Client) {
       s.stream.close();
     }
     const code = await server.stop();
+    // The live events' warnings (a batch not sent, the listener's connection failing…) of the whole run.
+    const warnings = readFileSync(server.logFile, 'utf8')
+      .split('\n')
+      .filter((l) => /"level":(4|5)\d/.test(l) && l.includes('live events'));
+    console.log(`  live events' warnings in the server's log: ${warnings.length}${warnings.length ? `, first: ${warnings[0]!.slice(0, 300)}` : ''}`);
     if (code !== 0) console.log(`  the server stopped with ${code}; its log: ${server.logFile}`);
     else rmSync(dataDir, { recursive: true, force: true });
   }
