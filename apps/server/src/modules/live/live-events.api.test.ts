@@ -63,6 +63,31 @@ describe('the stream', () => {
     expect(hello.presence).toEqual([]);
   });
 
+  it('writes nothing before hello: what happens while the hello is read comes right after it', async () => {
+    const hub = t.app.liveHub;
+    await hub.ready();
+    // The hello waits until the test lets it go (as a slow snapshot read would).
+    let letGo: () => void = () => undefined;
+    const gate = new Promise<void>((r) => (letGo = r));
+    const real = hub.hello.bind(hub);
+    hub.hello = async (s) => {
+      await gate;
+      return real(s);
+    };
+    const opening = stream('anna');
+    await waitFor(async () => hub.openStreams === 1, 3000);
+    // Meanwhile bruno opens and locks the module: a batch for the stream before its hello.
+    expect((await put('bruno', crypto.randomUUID(), [{ kind: 'module', name: 'MOD_L', monthId: 'M01_2027', mode: 'editing' }])).statusCode).toBe(204);
+    expect((await post('bruno', '/api/module/lock', [moduleKey])).json()[0].acquired).toBe(true);
+    await new Promise((r) => setTimeout(r, 300));
+    letGo();
+    const s = await opening;
+    await s.next('presence', (d) => d.name === 'MOD_L' && d.viewers.length === 1);
+    await s.next('item', (d) => d.name === 'MOD_L' && d.lockedBy === 'bruno');
+    expect(s.frames[0]?.type).toBe('hello');
+    expect(s.frames.slice(1).map((f) => f.type)).toEqual(expect.arrayContaining(['presence', 'item']));
+  });
+
   it('gets an item event within 2 s after another user locks, saves and unlocks', async () => {
     const s = await stream('anna');
     await s.next('hello');

@@ -43,6 +43,12 @@ interface StreamSession {
 
 export class LiveHub {
   private readonly streams = new Map<LiveStream, StreamSession>();
+  /**
+   * Streams whose `hello` is not written yet, with what batches sent them meanwhile: written right after the hello, in
+   * order. A frame before the hello would be undone by it (the browser replaces its presence map with the hello's
+   * snapshot, which may have been read before that change).
+   */
+  private readonly awaitingHello = new Map<LiveStream, { event: LiveEvent; batch: NoticeBatch | null }[]>();
   private listening: Promise<(() => Promise<void>) | null> | null = null;
   private batch: NoticeBatch | null = null;
   private batchTimer: NodeJS.Timeout | undefined;
@@ -92,9 +98,11 @@ export class LiveHub {
     const expiry = setTimeout(() => stream.close(), delay);
     expiry.unref();
     this.streams.set(stream, { recheck, expiry });
+    this.awaitingHello.set(stream, []);
     stream.whenClosed(() => {
       clearTimeout(this.streams.get(stream)?.expiry);
       this.streams.delete(stream);
+      this.awaitingHello.delete(stream);
       if (this.streams.size === 0) this.stopTimers();
     });
     this.startTimers();
@@ -111,6 +119,9 @@ export class LiveHub {
       .filter((r) => mayViewItem(stream.user.grants, scopes.get(refKey(r))))
       .map((r) => ({ kind: r.kind, name: r.name, monthId: r.monthId, viewers: byItem.get(refKey(r)) ?? [] }));
     this.send(stream, { type: 'hello', data: { tabId: stream.tabId, presence } }, null);
+    const held = this.awaitingHello.get(stream) ?? [];
+    this.awaitingHello.delete(stream);
+    for (const { event, batch } of held) this.send(stream, event, batch);
   }
 
   /** Ends every stream (the server drains before a stop: an open stream would hold it). */
@@ -211,6 +222,11 @@ export class LiveHub {
   }
 
   private send(stream: LiveStream, event: LiveEvent, batch: NoticeBatch | null): void {
+    const held = event.type === 'hello' ? undefined : this.awaitingHello.get(stream);
+    if (held) {
+      held.push({ event, batch });
+      return;
+    }
     if (!stream.send(event)) return;
     this.counts.events += 1;
     this.opts.observer?.sent(event.type);

@@ -113,8 +113,19 @@ function sendPresenceSoon(ms: number): void {
   }, ms);
 }
 
-/** PUT /api/presence; `renew` sends even when nothing changed (it renews the presence and, for 'editing', the page's lock leases). */
-async function sendPresence(renew: boolean): Promise<void> {
+let sending: Promise<void> = Promise.resolve();
+
+/**
+ * PUT /api/presence; `renew` sends even when nothing changed (it renews the presence and, for 'editing', the page's lock
+ * leases). One PUT at a time, in order, each with what the tab has open when it leaves: two in flight at once could be
+ * committed in the other order (another connection, with WORKERS another process) and leave the older list on the server.
+ */
+function sendPresence(renew: boolean): Promise<void> {
+  sending = sending.then(() => putPresence(renew));
+  return sending;
+}
+
+async function putPresence(renew: boolean): Promise<void> {
   if (!stream || !getSession().token) return;
   const items = openItems();
   const body = JSON.stringify(items);
