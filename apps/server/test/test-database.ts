@@ -35,5 +35,17 @@ export async function resetDatabase(database: Database): Promise<void> {
     sql`SELECT tablename FROM pg_tables WHERE schemaname = current_schema() AND tablename <> 'schema_migrations'`,
   );
   if (tables.length === 0) return;
-  await database.execScript(`TRUNCATE ${tables.map((t) => `"${t.tablename}"`).join(', ')} RESTART IDENTITY CASCADE`);
+  const truncate = `TRUNCATE ${tables.map((t) => `"${t.tablename}"`).join(', ')} RESTART IDENTITY CASCADE`;
+  // The last test's server may still be finishing background work (a closed stream removing its tab's presence, the
+  // live sweeper): the TRUNCATE, locking every table, can deadlock with it. PostgreSQL then cancels one of the two;
+  // if it chose the TRUNCATE, try again (the other transaction has ended).
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await database.execScript(truncate);
+      return;
+    } catch (error) {
+      if ((error as { code?: string }).code !== '40P01' || attempt >= 5) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
+    }
+  }
 }
