@@ -15,12 +15,12 @@ import type { ModuleDeletionPage } from '@bo/shared/deletion';
 import type { DiscoFilterOptions, DiscoPage } from '@bo/shared/disco-area';
 import { formatMonthId } from '@bo/shared/months';
 import type { ModulePendingPage, PendingFilterOptions } from '@bo/shared/pending-area';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCall, apiToken } from './helpers/api';
-import { loginAs } from './helpers/auth';
 import { expectNoAxeFindings } from './helpers/axe';
-import { launchBrowser, openPage, screenshot } from './helpers/browser';
+import { launchBrowser, screenshot } from './helpers/browser';
+import { session as openSession, timeUntil } from './helpers/live';
 
 const MONTH = 'M02_2027';
 const BRAND = 'NRD';
@@ -59,21 +59,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function session(username: string): Promise<{ context: BrowserContext; page: Page }> {
-  const s = await openPage(browser);
-  await loginAs(s.page, username);
-  return s;
-}
-
-/** How long until `check` holds (ms), polling every 50 ms; fails past `limit`. */
-async function timeUntil(check: () => Promise<boolean>, limit: number, what: string): Promise<number> {
-  const start = Date.now();
-  while (Date.now() - start < limit) {
-    if (await check().catch(() => false)) return Date.now() - start;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`${what}: not within ${limit} ms`);
-}
+const session = (username: string) => openSession(browser, username);
 
 const modulePage = (name: string, monthId = MONTH) => `/backoffice/module?moduleName=${name}&monthId=${monthId}`;
 

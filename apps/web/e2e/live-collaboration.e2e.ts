@@ -11,12 +11,12 @@
  *
  * Uses NRD modules of M02_2027, which no other browser test touches; each test its own module.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { apiCall, apiToken } from './helpers/api';
-import { loginAs } from './helpers/auth';
 import { expectNoAxeFindings } from './helpers/axe';
-import { launchBrowser, openPage, screenshot } from './helpers/browser';
+import { launchBrowser, screenshot } from './helpers/browser';
+import { session as openSession, timeUntil } from './helpers/live';
 
 const MONTH = 'M02_2027';
 const BRAND = 'NRD';
@@ -56,21 +56,7 @@ async function openModule(page: Page, name: string) {
   await card(page, name).locator('[data-testid="sku-tile"]').first().waitFor();
 }
 
-async function session(username: string): Promise<{ context: BrowserContext; page: Page }> {
-  const s = await openPage(browser);
-  await loginAs(s.page, username);
-  return s;
-}
-
-/** How long until `check` holds (ms), polling every 50 ms; fails past `limit`. */
-async function timeUntil(check: () => Promise<boolean>, limit: number, what: string): Promise<number> {
-  const start = Date.now();
-  while (Date.now() - start < limit) {
-    if (await check().catch(() => false)) return Date.now() - start;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`${what}: not within ${limit} ms`);
-}
+const session = (username: string) => openSession(browser, username);
 
 /** Saves a card, answering the questions a save may ask (count caution; yes, the description too). */
 async function saveCard(page: Page, name: string) {

@@ -4,6 +4,7 @@ import type { ModuleKey } from '@bo/shared/modules';
 import type { WorkingModule } from '@bo/shared/working-area';
 import type { TrackedItem } from '@/components/editor/live-item-notices';
 import { useLiveItemNotices } from '@/components/editor/use-live-item-notices';
+import { useReadAt } from '@/components/editor/use-read-at';
 import { useReportOpenItems } from '@/components/live/use-live';
 import { confirmDialog } from '@/components/ui/confirm-dialog';
 import { flash } from '@/components/ui/flash';
@@ -39,15 +40,7 @@ export function useModuleLive({
   lost: (key: ModuleKeyString, by: string | null) => void;
 }) {
   // When the page read each module: a version saved after it makes the card outdated.
-  const loadedAt = useRef(new WeakMap<WorkingModule, number>());
-  const readAt = (dto: WorkingModule) => {
-    let at = loadedAt.current.get(dto);
-    if (at === undefined) {
-      at = Date.now();
-      loadedAt.current.set(dto, at);
-    }
-    return at;
-  };
+  const readAt = useReadAt<WorkingModule>();
   const rows = modules.map((m) => {
     const key = moduleKey(m.dto);
     return { key, holds: !!locks[key]?.acquired, lockedBy: access[key]?.lockedBy ?? null, loadedAt: readAt(m.dto) };
