@@ -1,3 +1,4 @@
+import { clusterKeyString, moduleKeyString } from '@bo/shared/item-keys';
 import { BASE_PATH } from '../config/app';
 
 /**
@@ -10,11 +11,11 @@ const q = encodeURIComponent;
 
 export const moduleUrl = (m: { moduleName: string; monthId: string }) => `/module?moduleName=${q(m.moduleName)}&monthId=${q(m.monthId)}`;
 export const modulesUrl = (list: readonly { moduleName: string; monthId: string }[]) =>
-  list.length === 1 ? moduleUrl(list[0]!) : `/module?modules=${list.map((m) => `${q(m.moduleName)}|${q(m.monthId)}`).join(',')}`;
+  list.length === 1 ? moduleUrl(list[0]!) : `/module?modules=${list.map((m) => moduleKeyString({ moduleName: q(m.moduleName), monthId: q(m.monthId) })).join(',')}`;
 
 export const clusterUrl = (c: { clusterId: string; monthId: string }) => `/cluster?clusterId=${q(c.clusterId)}&monthId=${q(c.monthId)}`;
 export const clustersUrl = (list: readonly { clusterId: string; monthId: string }[]) =>
-  `/cluster?clusters=${list.map((c) => `${q(c.clusterId)}|${q(c.monthId)}`).join(',')}`;
+  `/cluster?clusters=${list.map((c) => clusterKeyString({ clusterId: q(c.clusterId), monthId: q(c.monthId) })).join(',')}`;
 
 /** A route of the app as a browser URL (for new tabs). */
 export const absolute = (path: string) => `${BASE_PATH}${path}`;

@@ -6,6 +6,7 @@
  * clusters' (the others wait) and 'Publish the blocking modules' (those the caller may publish and that
  * would pass). A disabled action says why (tooltip and description).
  */
+import { clusterKeyString } from '@bo/shared/item-keys';
 import { Anchor, Badge, Button, Group, List, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconExternalLink } from '@tabler/icons-react';
@@ -133,7 +134,7 @@ export function askPublishBlockers(ready: readonly ReadyCluster[], blocking: rea
               </Title>
               <List size="sm" spacing={2}>
                 {ready.map((c) => (
-                  <List.Item key={`${c.clusterId}|${c.monthId}`} data-testid="publish-cluster" data-cluster={c.clusterId} data-state="ready">
+                  <List.Item key={clusterKeyString(c)} data-testid="publish-cluster" data-cluster={c.clusterId} data-state="ready">
                     <Group gap={8} wrap="nowrap">
                       <Badge color="teal" variant="light" size="sm">
                         {T.ready}
@@ -153,7 +154,7 @@ export function askPublishBlockers(ready: readonly ReadyCluster[], blocking: rea
             </Title>
             <List size="sm" spacing={8}>
               {blocking.map((c) => (
-                <WaitingCluster key={`${c.clusterId}|${c.monthId}`} c={c} username={username} />
+                <WaitingCluster key={clusterKeyString(c)} c={c} username={username} />
               ))}
             </List>
           </Stack>

@@ -1,7 +1,7 @@
 import { MAX_OPEN_CLUSTERS } from '@bo/shared/cluster-editor';
 import { uniqueKeys } from '@bo/shared/item-keys';
 import type { ClusterKey } from '@bo/shared/clusters';
-import { keyOf } from './composition';
+import { keyOf, parseKey } from './composition';
 
 /**
  * The clusters the URL opens: `?clusterId=C1&monthId=M01_2027` (a new tab) or, from home,
@@ -12,7 +12,8 @@ export function clusterKeysFromSearch(params: URLSearchParams): ClusterKey[] {
   const single = { clusterId: params.get('clusterId'), monthId: params.get('monthId') };
   if (single.clusterId && single.monthId) keys.push({ clusterId: single.clusterId, monthId: single.monthId });
   for (const part of (params.get('clusters') ?? '').split(',')) {
-    const [clusterId, monthId] = part.split('|');
+    if (!part.includes('|')) continue;
+    const { clusterId, monthId } = parseKey(part);
     if (clusterId && monthId) keys.push({ clusterId, monthId });
   }
   return uniqueKeys(keys, keyOf).slice(0, MAX_OPEN_CLUSTERS);

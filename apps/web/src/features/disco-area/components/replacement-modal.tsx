@@ -1,3 +1,4 @@
+import { moduleKeyString } from '@bo/shared/item-keys';
 import { Alert, Badge, Button, Group, Loader, Modal, Radio, Stack, Table, Text } from '@mantine/core';
 import { DisabledReason } from '@/components/ui/disabled-reason';
 import { IconReplace } from '@tabler/icons-react';
@@ -110,7 +111,7 @@ export function ReplacementModal({ row, onClose, onReplace }: { row: DiscoRow | 
               </Table.Thead>
               <Table.Tbody>
                 {data.usages.map((u) => (
-                  <Table.Tr key={`${u.moduleName}|${u.monthId}`}>
+                  <Table.Tr key={moduleKeyString(u)}>
                     <Table.Td>
                       {u.moduleLabel}{' '}
                       <Text span fz="xs" c="dimmed">

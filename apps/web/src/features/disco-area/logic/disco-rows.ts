@@ -1,3 +1,4 @@
+import { moduleKeyString } from '@bo/shared/item-keys';
 import { compareMonthIds } from '@bo/shared/months';
 import { DISCO_FILTER_KEYS, type DiscoFilters, type DiscoListRequest, type DiscoRow, type ReplacementUsage } from '@bo/shared/disco-area';
 
@@ -60,7 +61,7 @@ const draft = (i: number, values: Partial<ModuleRowDraft['values']>): ModuleRowD
 export function removalRows(checked: readonly Pick<DiscoRow, 'upc' | 'moduleName' | 'monthId'>[]): ModuleRowDraft[] {
   const groups = new Map<string, { moduleName: string; monthId: string; upcs: string[] }>();
   for (const r of checked) {
-    const key = `${r.moduleName}|${r.monthId}`;
+    const key = moduleKeyString(r);
     const group = groups.get(key) ?? { moduleName: r.moduleName, monthId: r.monthId, upcs: [] };
     group.upcs.push(r.upc);
     groups.set(key, group);

@@ -1,3 +1,4 @@
+import { clusterKeyString, moduleKeyString } from '@bo/shared/item-keys';
 import {
   EXPORT_FILTER_KEYS,
   exportStatusFor,
@@ -54,7 +55,7 @@ export type ExportResult = ModuleExportResult | ClusterExportResult;
 export const isModuleResult = (r: ExportResult): r is ModuleExportResult => 'moduleName' in r;
 
 /** A result's key: name (or cluster id) and month. */
-export const resultKey = (r: ExportResult) => (isModuleResult(r) ? `${r.moduleName}|${r.monthId}` : `${r.clusterId}|${r.monthId}`);
+export const resultKey = (r: ExportResult) => (isModuleResult(r) ? moduleKeyString(r) : clusterKeyString(r));
 export const resultLabel = (r: ExportResult) => (isModuleResult(r) ? r.moduleLabel : r.clusterLabel);
 export const resultName = (r: ExportResult) => (isModuleResult(r) ? r.moduleName : r.clusterId);
 

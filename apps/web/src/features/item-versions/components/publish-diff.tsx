@@ -1,3 +1,4 @@
+import { clusterKeyString, moduleKeyString } from '@bo/shared/item-keys';
 import { Box, Loader, Group, ScrollArea, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { VERSION_TEXTS, type ClusterDiff, type ClusterPublishDiffRequest, type ModuleDiff, type ModulePublishDiffRequest } from '@bo/shared/item-versions';
@@ -27,7 +28,7 @@ export function ModulePublishDiff({ items, labels, skus }: { items: ModulePublis
   return (
     <Frame loading={diff.isLoading} failed={diff.isError}>
       {diff.data?.map((d) => (
-        <Box key={`${d.moduleName}|${d.monthId}`} data-testid="publish-diff-item" data-item={d.moduleName}>
+        <Box key={moduleKeyString(d)} data-testid="publish-diff-item" data-item={d.moduleName}>
           <Text fz="sm" fw={700}>
             {labels?.[d.moduleName] ? `${labels[d.moduleName]} (${d.moduleName})` : d.moduleName}
           </Text>
@@ -63,7 +64,7 @@ export function ClusterPublishDiff({ items, labels }: { items: ClusterPublishDif
   return (
     <Frame loading={diff.isLoading} failed={diff.isError}>
       {diff.data?.map((d) => (
-        <Box key={`${d.clusterId}|${d.monthId}`} data-testid="publish-diff-item" data-item={d.clusterId}>
+        <Box key={clusterKeyString(d)} data-testid="publish-diff-item" data-item={d.clusterId}>
           <Text fz="sm" fw={700}>
             {labels?.[d.clusterId] ? `${labels[d.clusterId]} (${d.clusterId})` : d.clusterId}
           </Text>

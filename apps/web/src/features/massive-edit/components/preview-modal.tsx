@@ -1,3 +1,4 @@
+import { itemKeyString } from '@bo/shared/item-keys';
 import { Badge, Button, Group, List, Modal, Paper, ScrollArea, Stack, Text } from '@mantine/core';
 import { type MassiveEditResult, type MassiveEditRowResult, itemInMonth, notAuthorizedText } from '@bo/shared/massive-edit';
 import { DisabledReason } from '@/components/ui/disabled-reason';
@@ -87,7 +88,7 @@ export function PreviewModal({ preview, onClose, onSave, onSavePublish, saveReas
                   {row.items.length > 0 && !oneLine && (
                     <Stack gap={6} mt="xs" pl="xs">
                       {row.items.map((item) => (
-                        <div key={`${item.itemKey}|${item.monthId}`}>
+                        <div key={itemKeyString(item)}>
                           <Text fz="sm" fw={600} c={item.outcome === 'failed' ? 'red' : undefined}>
                             {item.label !== item.itemKey ? `${item.label} · ` : ''}
                             {itemInMonth(item.itemKey, item.monthId)}

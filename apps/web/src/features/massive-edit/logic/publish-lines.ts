@@ -1,3 +1,4 @@
+import { clusterKeyString, moduleKeyString } from '@bo/shared/item-keys';
 import { itemInMonth, type MassiveEditPublishDiff } from '@bo/shared/massive-edit';
 import { clusterDiffSummary, moduleDiffSummary, publishDiffParts, type PublishDiffPart } from '../../../lib/publish-diff-summary';
 
@@ -16,12 +17,12 @@ const nameOf = (label: string, itemKey: string, monthId: string) => `${label && 
 export function publishLines(diff: MassiveEditPublishDiff): PublishLine[] {
   return [
     ...diff.modules.map((d) => ({
-      key: `${d.moduleName}|${d.monthId}`,
+      key: moduleKeyString(d),
       name: nameOf(d.label, d.moduleName, d.monthId),
       parts: publishDiffParts(d, moduleDiffSummary),
     })),
     ...diff.clusters.map((d) => ({
-      key: `${d.clusterId}|${d.monthId}`,
+      key: clusterKeyString(d),
       name: nameOf(d.label, d.clusterId, d.monthId),
       parts: publishDiffParts(d, clusterDiffSummary),
     })),

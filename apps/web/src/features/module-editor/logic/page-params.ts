@@ -1,3 +1,4 @@
+import { parseModuleKey } from './module-key';
 import type { ModuleKey } from '@bo/shared/modules';
 
 /**
@@ -19,8 +20,9 @@ export function readPageRequest(params: URLSearchParams): PageRequest {
   const keys: ModuleKey[] = [];
   if (list) {
     for (const part of list.split(',')) {
-      const [name, month] = part.split('|');
-      if (name && month) keys.push({ moduleName: name.trim(), monthId: month.trim() });
+      if (!part.includes('|')) continue;
+      const { moduleName: name, monthId: month } = parseModuleKey(part);
+      if (name.trim() && month.trim()) keys.push({ moduleName: name.trim(), monthId: month.trim() });
     }
   }
   if (moduleName && monthId) keys.unshift({ moduleName, monthId });

@@ -1,3 +1,4 @@
+import { clusterKeyString, moduleKeyString } from '@bo/shared/item-keys';
 import type { ClusterPendingPage, ModulePendingPage, PendingAreaFilters, PendingAreaRequest, PendingView } from '@bo/shared/pending-area';
 import { clusterUrl, moduleUrl } from '@/lib/editor-urls';
 
@@ -28,8 +29,8 @@ export interface PendingPage {
 export function toPendingPage(page: ModulePendingPage | ClusterPendingPage): PendingPage {
   const items: PendingItem[] =
     'modulePendingAreaDtoList' in page
-      ? page.modulePendingAreaDtoList.map((r) => ({ ...r, key: `${r.moduleName}|${r.monthId}`, name: r.moduleName, label: r.moduleLabel, url: moduleUrl(r) }))
-      : page.clusterPendingAreaDtoList.map((r) => ({ ...r, key: `${r.clusterId}|${r.monthId}`, name: r.clusterId, label: r.clusterLabel, url: clusterUrl(r) }));
+      ? page.modulePendingAreaDtoList.map((r) => ({ ...r, key: moduleKeyString(r), name: r.moduleName, label: r.moduleLabel, url: moduleUrl(r) }))
+      : page.clusterPendingAreaDtoList.map((r) => ({ ...r, key: clusterKeyString(r), name: r.clusterId, label: r.clusterLabel, url: clusterUrl(r) }));
   return { count: page.count, pageSize: page.maxResultsForPage, items };
 }
 

@@ -1,3 +1,4 @@
+import { clusterKeyString } from '@bo/shared/item-keys';
 import { Badge, Group, Loader, Paper, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { IconChevronRight, IconLock } from '@tabler/icons-react';
 import { STATISTICS_TEXTS, type StatisticCluster } from '@bo/shared/statistics';
@@ -50,7 +51,7 @@ export function StatisticResults({
             const busy = opening === c.clusterId;
             return (
               <UnstyledButton
-                key={`${c.clusterId}|${c.monthId}`}
+                key={clusterKeyString(c)}
                 onClick={() => onOpen(c)}
                 disabled={blocked || opening !== null}
                 px="md"
