@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { hashPassword } from '../src/modules/auth/password.js';
+import { hashPassword } from '../src/auth/password.js';
 
 /** A grant row as user_grants holds it: type ('brand', 'starszone', 'rule'), code, permission type. */
 export type BenchGrant = [string, string, string];

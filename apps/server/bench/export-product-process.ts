@@ -15,7 +15,7 @@ import { pipeline } from 'node:stream/promises';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/client.js';
-import type { ServiceContext } from '../src/lib/context.js';
+import type { ServiceContext } from '../src/plugins/context.js';
 import { exportModules } from '../src/modules/exports/exports.service.js';
 
 interface Job {

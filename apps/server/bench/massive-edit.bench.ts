@@ -29,7 +29,7 @@ import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { openDatabase, queryRows } from '../src/db/client.js';
 import { migrate } from '../src/db/migrate.js';
-import { seedDemo } from '../src/db/seed/seed-demo.js';
+import { seedDemo } from '../src/seed/seed-demo.js';
 import { pickModuleEditRows } from './massive-edit-rows.js';
 import { scratchDatabase } from './scratch-database.js';
 

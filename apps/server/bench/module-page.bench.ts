@@ -36,7 +36,7 @@ import { loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/client.js';
 import { migrate } from '../src/db/migrate.js';
 import { moduleSkus, moduleStarsZones, modules, months, skus } from '../src/db/schema.js';
-import { seedDemo } from '../src/db/seed/seed-demo.js';
+import { seedDemo } from '../src/seed/seed-demo.js';
 import { percentile, scratchDatabase } from './scratch-database.js';
 
 const TARGET_MS = 2000;

@@ -35,7 +35,7 @@ import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { openDatabase, sessionOptions } from '../src/db/client.js';
 import { migrate } from '../src/db/migrate.js';
-import { seedDemo } from '../src/db/seed/seed-demo.js';
+import { seedDemo } from '../src/seed/seed-demo.js';
 import { percentile, scratchDatabase } from './scratch-database.js';
 
 const TARGET_RATIO = 1.5;

@@ -12,13 +12,13 @@ import { registerOpenApi } from './plugins/openapi.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerStaticWeb } from './plugins/static-web.js';
 import { JobRunner } from './jobs/job-runner.js';
-import { jobRoutes } from './jobs/jobs.routes.js';
+import { jobRoutes } from './areas/jobs/jobs.routes.js';
 import { createGateway, type PlanningGateway } from './modules/publishing/planning-gateway.js';
-import './lib/context.js';
+import './plugins/context.js';
 import { registerDraining } from './lib/graceful-shutdown.js';
-import { authRoutes } from './modules/auth/auth.routes.js';
-import { registerSessionCleanup } from './modules/auth/session-cleanup.js';
-import { createTokenService, resolveSigningSecret } from './modules/auth/token.js';
+import { authRoutes } from './auth/auth.routes.js';
+import { registerSessionCleanup } from './auth/session-cleanup.js';
+import { createTokenService, resolveSigningSecret } from './auth/token.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { imageRoutes } from './modules/images/images.routes.js';
 import { SkuPictures } from './modules/images/sku-pictures.js';
@@ -69,6 +69,8 @@ declare module 'fastify' {
     database: Database;
     /** The live event streams of this process (modules/live, docs/LIVE.md). */
     liveHub: LiveHub;
+    jobs: JobRunner;
+    gateway: PlanningGateway;
   }
 }
 

@@ -1,6 +1,6 @@
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
-import { bootstrapData } from './db/bootstrap.js';
+import { bootstrapData } from './seed/bootstrap.js';
 import { openDatabase } from './db/client.js';
 import { migrate } from './db/migrate.js';
 import cluster from 'node:cluster';

@@ -29,7 +29,7 @@ import {
   userGrants,
   users,
 } from '../src/db/schema.js';
-import { hashPassword } from '../src/modules/auth/password.js';
+import { hashPassword } from '../src/auth/password.js';
 import type { PermissionType, ROLES, RuleCode } from '@bo/shared/grants';
 
 /** A small reference world: 2 brands, 2 zones, 3 countries, both collections, 4 months (one closed). */

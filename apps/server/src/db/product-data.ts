@@ -9,7 +9,49 @@
 import { sql } from 'drizzle-orm';
 import type { Queryable } from './client.js';
 import { rules, templates } from './schema.js';
-import { RULES, TEMPLATES } from './seed/reference-data.js';
+
+export const RULES = [
+  { ruleCode: 'create', description: 'Create modules, clusters and macro families', permissionType: 'edit' },
+  { ruleCode: 'reopen', description: 'Edit items that are already submitted', permissionType: 'edit' },
+  { ruleCode: 'delete', description: 'Delete modules and clusters', permissionType: 'edit' },
+  { ruleCode: 'import', description: 'Import modules and clusters from files', permissionType: 'edit' },
+] as const;
+
+export const TEMPLATES = [
+  // Each template carries what its Import needs (docs/IMPORTS.md "What each export template imports"): the
+  // item and month, the Version (the stale-version guard), and for clusters the modules as 'Module names'.
+  // Migration 0013 brings installations made before to these columns.
+  {
+    templateId: 1,
+    templateLabel: 'Module standard',
+    templatesType: 'modulo',
+    columns: ['moduleName', 'moduleLabel', 'monthId', 'macroFamily', 'brand', 'collection', 'upc', 'model', 'color', 'size', 'mustHave', 'minValue', 'version'],
+  },
+  {
+    templateId: 2,
+    templateLabel: 'Module with prices and sales',
+    templatesType: 'modulo',
+    columns: ['moduleName', 'moduleLabel', 'monthId', 'upc', 'model', 'color', 'size', 'mustHave', 'srp', 'whsprice', 'sellIn', 'sellOut', 'doorIndex', 'pty', 'version'],
+  },
+  {
+    templateId: 3,
+    templateLabel: 'Module SKU list',
+    templatesType: 'modulo',
+    columns: ['moduleName', 'monthId', 'upc', 'model', 'color', 'size', 'mustHave', 'releaseDate', 'flagDisco', 'globalCatalogue', 'version'],
+  },
+  {
+    templateId: 4,
+    templateLabel: 'Cluster standard',
+    templatesType: 'cluster',
+    columns: ['clusterId', 'clusterLabel', 'clusterDescription', 'monthId', 'brandCode', 'collection', 'country', 'starZones', 'lias', 'codiceStoreSap', 'moduleName', 'moduleLabel', 'rangeFacing', 'version'],
+  },
+  {
+    templateId: 5,
+    templateLabel: 'Cluster stores',
+    templatesType: 'cluster',
+    columns: ['clusterId', 'clusterLabel', 'monthId', 'brandCode', 'collection', 'starZones', 'storeJda', 'codiceStoreSap', 'starsCustomer', 'customerSegmentation', 'lias', 'moduleName', 'version'],
+  },
+] as const;
 
 export async function ensureProductData(db: Queryable): Promise<{ rules: number; templates: number }> {
   const addedRules = await db.insert(rules).values([...RULES]).onConflictDoNothing().returning({ code: rules.ruleCode });

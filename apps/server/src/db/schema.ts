@@ -631,7 +631,7 @@ export const loginFailures = pgTable('login_failures', {
 /**
  * Tokens ended by a logout before their expiry, by the SHA-256 of the token (hex): the session statement refuses
  * them on every process. A row is useless once its token has expired (the signature check refuses it then) and the
- * hourly cleanup removes it (modules/auth/session-cleanup.ts).
+ * hourly cleanup removes it (auth/session-cleanup.ts).
  */
 export const revokedTokens = pgTable('revoked_tokens', {
   tokenHash: text('token_hash').primaryKey(),

@@ -5,7 +5,7 @@
  * job records a generic message with the SQLSTATE, and the detail goes to the server log only.
  */
 import { DrizzleQueryError } from 'drizzle-orm/errors';
-import { errorChain, sqlStateOf } from '../plugins/error-handler.js';
+import { errorChain, sqlStateOf } from '../lib/error-chain.js';
 
 /** The texts a job records as its response when it fails. */
 export const JOB_TEXTS = {

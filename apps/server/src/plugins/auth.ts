@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isAdmin } from '@bo/shared/permissions';
 import { forbidden, unauthorized } from '../lib/errors.js';
-import { authenticate, type AuthUser } from '../modules/auth/auth.service.js';
-import { requestToken } from '../modules/auth/session-cookie.js';
-import type { TokenService } from '../modules/auth/token.js';
+import { authenticate, type AuthUser } from '../auth/auth.service.js';
+import { requestToken } from '../auth/session-cookie.js';
+import type { TokenService } from '../auth/token.js';
 
 declare module 'fastify' {
   interface FastifyRequest {

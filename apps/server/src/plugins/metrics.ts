@@ -20,10 +20,17 @@ import { sql } from 'drizzle-orm';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { z } from 'zod';
 import { errorResponseSchema } from '@bo/shared/errors';
+import type { LiveEvent } from '@bo/shared/live-events';
 import { queryRows } from '../db/client.js';
 import { notFound, unauthorized } from '../lib/errors.js';
-import { liveLock } from '../modules/locks/locks.repository.js';
-import type { LiveObserver } from '../modules/live/live-hub.js';
+import { liveLock } from '../lib/locks.repository.js';
+
+/** What the metrics count of the live event streams (modules/live/live-hub.ts reports to it). */
+export interface LiveObserver {
+  sent(type: LiveEvent['type']): void;
+  /** Seconds from a notification's arrival at this process to an event it caused written on a stream. */
+  lag(seconds: number): void;
+}
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -11,7 +11,7 @@
  * - a macro family of its own (FAMA / FAMV) holding the brand's modules.
  * M12_2026 is closed (buildReference); release R2027 is open.
  *
- * Users (password 'secret'), mirroring DEMO_USERS of src/db/seed/users.ts:
+ * Users (password 'secret'), mirroring DEMO_USERS of src/seed/users.ts:
  * - admin: ADMIN, every level, brand, zone and rule;
  * - creator: CREATOR, view+edit+submit on AUR+VLT / EU+NA, rules create, reopen, delete, import;
  * - editor: EDITOR, view on AUR+VLT / EU+NA, edit on AUR / EU only, no rules;

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { badgeCountsSchema, pendingAlertsSchema } from '@bo/shared/badges';
-import { contextOf } from '../../lib/context.js';
+import { contextOf } from '../../plugins/context.js';
 import * as badges from './badges.service.js';
 
 /** The home sidebar's bells (the LEGO badge is POST /api/month/checkLego). */

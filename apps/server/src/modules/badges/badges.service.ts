@@ -8,7 +8,7 @@
  *   in live modules of open months the caller may view, counted up to BADGE_COUNT_CAP (docs/disco-area.md).
  */
 import type { BadgeCounts } from '@bo/shared/badges';
-import type { ServiceContext } from '../../lib/context.js';
+import type { ServiceContext } from '../../plugins/context.js';
 import { discoCounts } from '../disco-area/disco-area.service.js';
 import { countPending, pendingWhere } from '../pending-area/pending-area.repository.js';
 import { visibilityOf } from '../search/visibility.js';

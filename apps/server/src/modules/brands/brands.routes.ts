@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { brandSaveSchema, brandWithUsersSchema } from '@bo/shared/brands';
 import { errorResponseSchema } from '@bo/shared/errors';
-import { contextOf } from '../../lib/context.js';
+import { contextOf } from '../../plugins/context.js';
 import { requireAdmin } from '../../plugins/auth.js';
 import * as brands from './brands.service.js';
 

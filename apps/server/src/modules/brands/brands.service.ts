@@ -9,7 +9,7 @@ import { describePairingProblem, pairingProblems, PAIRING_RULE } from '@bo/share
 import { USER_TEXTS } from '@bo/shared/users';
 import { audit } from '../../lib/audit.repository.js';
 import type { Queryable } from '../../db/client.js';
-import type { ServiceContext } from '../../lib/context.js';
+import type { ServiceContext } from '../../plugins/context.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { findUsers, grantsOf, listUsers, replaceBrandGrants, roleOf } from '../users/users.repository.js';
 import * as repo from './brands.repository.js';

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { classificationCreateQuerySchema, classificationDeleteQuerySchema, classificationSchema } from '@bo/shared/classifications';
 import { errorResponseSchema } from '@bo/shared/errors';
-import { contextOf } from '../../lib/context.js';
+import { contextOf } from '../../plugins/context.js';
 import * as classifications from './classifications.service.js';
 
 const errors = { 400: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema };

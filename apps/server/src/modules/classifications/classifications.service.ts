@@ -17,7 +17,7 @@ import { canView } from '@bo/shared/permissions';
 import { classificationLabelError } from '@bo/shared/validation';
 import type { Tx } from '../../db/client.js';
 import { audit, auditMany, type AuditEntry } from '../../lib/audit.repository.js';
-import type { ServiceContext } from '../../lib/context.js';
+import type { ServiceContext } from '../../plugins/context.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import type { ClusterContent, ClusterRow } from '../clusters/clusters.repository.js';
 import { lockKeyForCreation } from '../creation/creation.repository.js';

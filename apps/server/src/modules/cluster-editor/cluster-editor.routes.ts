@@ -14,7 +14,7 @@ import {
   rangeFacingRequestSchema,
 } from '@bo/shared/cluster-editor';
 import { errorResponseSchema } from '@bo/shared/errors';
-import { contextOf } from '../../lib/context.js';
+import { contextOf } from '../../plugins/context.js';
 import * as service from './cluster-editor.service.js';
 
 const errors = { 400: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 413: errorResponseSchema };

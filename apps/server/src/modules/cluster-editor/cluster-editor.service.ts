@@ -12,7 +12,7 @@ import type { ClusterKey } from '@bo/shared/clusters';
 import { moduleKeyString } from '@bo/shared/item-keys';
 import { refreshPercentage } from '@bo/shared/module-info';
 import { canView } from '@bo/shared/permissions';
-import type { ServiceContext } from '../../lib/context.js';
+import type { ServiceContext } from '../../plugins/context.js';
 import { badRequest, forbidden, notFound, tooManyResults } from '../../lib/errors.js';
 import { clusterRefKey, clusterScopes, findClusters, type ClusterRow } from '../clusters/clusters.repository.js';
 import * as repo from './cluster-editor.repository.js';

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorResponseSchema } from '@bo/shared/errors';
 import { clusterBrandOptionsRequestSchema, clusterChannelOptionsRequestSchema, clusterOptionsAnswerSchema } from '@bo/shared/module-info';
-import { contextOf } from '../../lib/context.js';
+import { contextOf } from '../../plugins/context.js';
 import * as options from './cluster-options.service.js';
 
 const errors = { 400: errorResponseSchema, 404: errorResponseSchema };

@@ -5,7 +5,7 @@
  * (`filterOptions`) for those months, so both screens offer the same values with the same labels.
  */
 import type { FilterKey, FilterOption, SearchFilters } from '@bo/shared/search';
-import type { ServiceContext } from '../../lib/context.js';
+import type { ServiceContext } from '../../plugins/context.js';
 import { notFound } from '../../lib/errors.js';
 import { listReleases } from '../releases/releases.repository.js';
 import { byCodePoint, filterOptions } from '../search/search.service.js';

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import { buildClusterTestApp, buildClusterWorld, lockRow, withJobRunner } from '../../../test/cluster-test-app.js';
 import { loginAs } from '../../../test/test-app.js';
-import { findUserByUsername, loadGrants } from '../auth/users.repository.js';
+import { findUserByUsername, loadGrants } from '../../auth/users.repository.js';
 import { copyClusters } from './cluster-lifecycle.service.js';
 import { auditLog, clusterModules, clusters, jobs, modules } from '../../db/schema.js';
 import { copyResultLines, copySummary } from '@bo/shared/copy-results';

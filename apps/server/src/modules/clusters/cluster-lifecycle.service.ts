@@ -22,7 +22,7 @@ import {
 } from '@bo/shared/permissions';
 import type { Queryable, Tx } from '../../db/client.js';
 import { audit } from '../../lib/audit.repository.js';
-import type { ServiceContext } from '../../lib/context.js';
+import type { ServiceContext } from '../../plugins/context.js';
 import { badRequest, forbidden, notFound, ruleBroken } from '../../lib/errors.js';
 import { clusterKind } from '../lifecycle/cluster-kind.js';
 import { lockHolders, lockItems, unlockItems } from '../lifecycle/item-locks.js';

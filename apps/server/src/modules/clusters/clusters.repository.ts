@@ -24,7 +24,7 @@ import {
 import { activeSkuCounts } from '../modules/modules.repository.js';
 import { monthStates } from '../months/months.repository.js';
 import { clusterKeyString, itemKeyString } from '@bo/shared/item-keys';
-import { liveLocks } from '../locks/locks.repository.js';
+import { liveLocks } from '../../lib/locks.repository.js';
 
 export type ClusterRow = typeof clusters.$inferSelect;
 

@@ -20,7 +20,7 @@ import {
 } from '@bo/shared/clusters';
 import { errorResponseSchema } from '@bo/shared/errors';
 import { revertOfQuerySchema } from '@bo/shared/item-versions';
-import { contextOf } from '../../lib/context.js';
+import { contextOf } from '../../plugins/context.js';
 import * as service from './cluster-lifecycle.service.js';
 
 const errors = { 400: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 422: errorResponseSchema };

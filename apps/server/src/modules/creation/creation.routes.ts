@@ -16,7 +16,7 @@ import {
 } from '@bo/shared/creation';
 import { errorResponseSchema, type ErrorKey } from '@bo/shared/errors';
 import { moduleDtoSchema } from '@bo/shared/modules';
-import { contextOf } from '../../lib/context.js';
+import { contextOf } from '../../plugins/context.js';
 import { badRequest } from '../../lib/errors.js';
 import * as creation from './creation.service.js';
 

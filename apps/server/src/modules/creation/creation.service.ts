@@ -16,7 +16,7 @@ import type { Grant } from '@bo/shared/grants';
 import type { moduleCreateSchema } from '@bo/shared/creation';
 import type { Queryable } from '../../db/client.js';
 import { audit } from '../../lib/audit.repository.js';
-import type { ServiceContext } from '../../lib/context.js';
+import type { ServiceContext } from '../../plugins/context.js';
 import { badRequest, conflict, forbidden, notFound, ruleBroken } from '../../lib/errors.js';
 import { toClusterDtos } from '../clusters/clusters.repository.js';
 import { prepareRecreation } from '../deletion/deletion.service.js';

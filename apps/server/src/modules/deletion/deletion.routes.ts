@@ -20,7 +20,7 @@ import {
   restoreResponseSchema,
   type DeletionItemType,
 } from '@bo/shared/deletion';
-import { contextOf } from '../../lib/context.js';
+import { contextOf } from '../../plugins/context.js';
 import { badRequest } from '../../lib/errors.js';
 import { currentUser } from '../../plugins/auth.js';
 import { deleteItems, invalidDeletionData, restoreItems, searchDeletedClusters, searchDeletedModules } from './deletion.service.js';

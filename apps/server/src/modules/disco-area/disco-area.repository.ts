@@ -13,7 +13,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { DiscoFilterKey, DiscoFilters, DiscoView } from '@bo/shared/disco-area';
 import { queryRows, type Queryable } from '../../db/client.js';
-import { liveLock } from '../locks/locks.repository.js';
+import { liveLock } from '../../lib/locks.repository.js';
 import { inLegoMonth } from '../months/months.repository.js';
 import { SAP_DISABLED_STATUSES } from '../publishing/publish-checks.js';
 import { moduleWhere } from '../search/search.repository.js';

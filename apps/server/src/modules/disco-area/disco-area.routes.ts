@@ -11,7 +11,7 @@ import {
   replacementRequestSchema,
   type DiscoView,
 } from '@bo/shared/disco-area';
-import { contextOf } from '../../lib/context.js';
+import { contextOf } from '../../plugins/context.js';
 import * as disco from './disco-area.service.js';
 
 const errors = { 400: errorResponseSchema, 403: errorResponseSchema };

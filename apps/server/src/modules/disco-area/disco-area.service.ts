@@ -23,7 +23,7 @@ import { addMonths, compareMonthIds } from '@bo/shared/months';
 import { canUseDiscoArea } from '@bo/shared/permissions';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../db/client.js';
-import type { ServiceContext } from '../../lib/context.js';
+import type { ServiceContext } from '../../plugins/context.js';
 import { forbidden, notFound } from '../../lib/errors.js';
 import { visibilityOf } from '../search/visibility.js';
 import * as repo from './disco-area.repository.js';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { exportHistoryListSchema } from '@bo/shared/export-history';
-import { contextOf } from '../../lib/context.js';
+import { contextOf } from '../../plugins/context.js';
 import { exportHistory } from './export-history.service.js';
 
 /** The export history of /history (part 2 §2 "Upload and export histories"), beside GET /api/uploadStatus/. */

@@ -3,7 +3,7 @@
  * as the PDF area lists its PDF ones (exports.service.ts), each with its file's name once built.
  */
 import { EXPORT_HISTORY_LIMIT, type ExportHistoryItem } from '@bo/shared/export-history';
-import type { ServiceContext } from '../../lib/context.js';
+import type { ServiceContext } from '../../plugins/context.js';
 import { exportListItem, listedExports } from '../exports/exports.service.js';
 
 export async function exportHistory(ctx: ServiceContext): Promise<ExportHistoryItem[]> {

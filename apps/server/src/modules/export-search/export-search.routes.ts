@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { errorResponseSchema } from '@bo/shared/errors';
 import { clusterExportResultSchema, exportFiltersRequestSchema, exportSearchRequestSchema, moduleExportResultSchema } from '@bo/shared/export-search';
 import { filterOptionsQuerySchema, filterOptionsSchema } from '@bo/shared/search';
-import { contextOf } from '../../lib/context.js';
+import { contextOf } from '../../plugins/context.js';
 import * as exportSearch from './export-search.service.js';
 
 const errors = { 400: errorResponseSchema, 403: errorResponseSchema };

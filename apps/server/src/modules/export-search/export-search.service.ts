@@ -15,7 +15,7 @@ import {
 import { compareMonthIds } from '@bo/shared/months';
 import { canExportAny } from '@bo/shared/permissions';
 import type { FilterOptions, SearchFilters } from '@bo/shared/search';
-import type { ServiceContext } from '../../lib/context.js';
+import type { ServiceContext } from '../../plugins/context.js';
 import { forbidden } from '../../lib/errors.js';
 import { LIST_ZONES, optionLabels } from '../search/search.repository.js';
 import { byCodePoint, byText, clusterListRows, moduleListRows } from '../search/search.service.js';

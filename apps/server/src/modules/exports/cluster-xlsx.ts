@@ -22,7 +22,7 @@ interface ClusterColumnDef extends ColumnSpec {
 
 const list = (values: readonly string[]) => [...new Set(values)].join(', ');
 
-/** The 'cluster' template column names (TEMPLATES in db/seed/reference-data.ts) and what each writes. */
+/** The 'cluster' template column names (TEMPLATES in db/product-data.ts) and what each writes. */
 export const CLUSTER_COLUMNS: Record<string, ClusterColumnDef> = {
   clusterId: { title: 'Cluster id', width: 16, value: (u) => u.cluster.clusterId },
   clusterLabel: { title: 'Cluster label', width: 28, value: (u) => u.cluster.clusterLabel },

@@ -7,7 +7,7 @@ import type { ExportKind } from '@bo/shared/exports';
 import { itemKeyString } from '@bo/shared/item-keys';
 import type { ProductDto } from '@bo/shared/modules';
 import type { Db } from '../../db/client.js';
-import type { ServiceContext } from '../../lib/context.js';
+import type { ServiceContext } from '../../plugins/context.js';
 
 export type ExportStatus = 'Published' | 'Saved';
 

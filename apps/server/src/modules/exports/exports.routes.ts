@@ -10,7 +10,7 @@ import {
   exportStartedSchema,
   moduleExportRequestSchema,
 } from '@bo/shared/exports';
-import { contextOf } from '../../lib/context.js';
+import { contextOf } from '../../plugins/context.js';
 import * as exportsService from './exports.service.js';
 
 const errors = { 400: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 422: errorResponseSchema, 500: errorResponseSchema };

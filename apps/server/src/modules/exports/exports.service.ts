@@ -24,7 +24,7 @@ import {
 import { compareMonthIds } from '@bo/shared/months';
 import { isAdmin } from '@bo/shared/permissions';
 import { audit } from '../../lib/audit.repository.js';
-import type { ServiceContext } from '../../lib/context.js';
+import type { ServiceContext } from '../../plugins/context.js';
 import { AppError, badRequest, conflict, notFound, ruleBroken } from '../../lib/errors.js';
 import { exportChunkStream } from './export-chunks.js';
 import type { ExportTarget } from './export-kind.js';

@@ -21,7 +21,7 @@ function calendarDay(iso: string | null): Date | null {
   return m ? new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))) : null;
 }
 
-/** The template column names (TEMPLATES in db/seed/reference-data.ts) and what each one writes. */
+/** The template column names (TEMPLATES in db/product-data.ts) and what each one writes. */
 export const MODULE_COLUMNS: Record<string, ModuleColumnDef> = {
   moduleName: { title: 'Module name', width: 18, value: (m) => m.moduleName },
   moduleLabel: { title: 'Module label', width: 28, value: (m) => m.moduleLabel },

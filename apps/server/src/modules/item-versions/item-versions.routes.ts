@@ -16,7 +16,7 @@ import {
 } from '@bo/shared/item-versions';
 import { clusterKeySchema } from '@bo/shared/clusters';
 import { moduleKeySchema } from '@bo/shared/modules';
-import { contextOf } from '../../lib/context.js';
+import { contextOf } from '../../plugins/context.js';
 import * as versions from './item-versions.service.js';
 
 const errors = { 400: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };

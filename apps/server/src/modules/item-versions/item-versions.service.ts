@@ -20,7 +20,7 @@ import {
 } from '@bo/shared/item-versions';
 import { canView } from '@bo/shared/permissions';
 import type { Queryable } from '../../db/client.js';
-import type { ServiceContext } from '../../lib/context.js';
+import type { ServiceContext } from '../../plugins/context.js';
 import { badRequest, forbidden, notFound } from '../../lib/errors.js';
 import { clusterKind } from '../lifecycle/cluster-kind.js';
 import type { ItemKind, LifecycleRow } from '../lifecycle/item-kind.js';

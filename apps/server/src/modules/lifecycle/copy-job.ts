@@ -17,7 +17,7 @@ import { yieldBetweenSteps, type JobHandler, type JobRunner } from '../../jobs/j
 import { stepErrorText } from '../../jobs/job-text.js';
 import { audit } from '../../lib/audit.repository.js';
 import { prepareRecreation } from '../deletion/deletion.service.js';
-import { liveLocks } from '../locks/locks.repository.js';
+import { liveLocks } from '../../lib/locks.repository.js';
 import { monthStateOf, type MonthState } from '../months/months.repository.js';
 import type { ItemKind, LifecycleRow } from './item-kind.js';
 import { currentCaller, type JobCaller } from './job-caller.js';

@@ -7,7 +7,7 @@
 import { itemKeyString } from '@bo/shared/item-keys';
 import { compareMonthIds } from '@bo/shared/months';
 import { canCopyItem } from '@bo/shared/permissions';
-import type { ServiceContext } from '../../lib/context.js';
+import type { ServiceContext } from '../../plugins/context.js';
 import { badRequest, forbidden, notFound } from '../../lib/errors.js';
 import type { CopyJobPayload, CopyJobResult, CopyKind, CopyRow } from './copy-job.js';
 

@@ -14,7 +14,7 @@ import { canEdit, canPublish, sameUser, type ItemScope } from '@bo/shared/permis
 import type { Grant } from '@bo/shared/grants';
 import type { Queryable, Tx } from '../../db/client.js';
 import type { AuditEntry } from '../../lib/audit.repository.js';
-import { liveLocks } from '../locks/locks.repository.js';
+import { liveLocks } from '../../lib/locks.repository.js';
 import { monthStates, type MonthState } from '../months/months.repository.js';
 import type { ItemKind, LifecycleRow } from './item-kind.js';
 import type { JobCaller } from './job-caller.js';

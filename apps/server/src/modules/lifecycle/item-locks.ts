@@ -6,9 +6,9 @@
 import { itemKeyString, uniqueKeys, type ItemKeyParts } from '@bo/shared/item-keys';
 import { canEdit, isAdmin, sameUser, type ItemScope } from '@bo/shared/permissions';
 import { audit } from '../../lib/audit.repository.js';
-import type { ServiceContext } from '../../lib/context.js';
+import type { ServiceContext } from '../../plugins/context.js';
 import { forbidden, notFound } from '../../lib/errors.js';
-import { acquireLocks, liveLocks, nameForcedRelease, releaseLocks, type LockItemType, type LockState } from '../locks/locks.repository.js';
+import { acquireLocks, liveLocks, nameForcedRelease, releaseLocks, type LockItemType, type LockState } from '../../lib/locks.repository.js';
 import { monthStates } from '../months/months.repository.js';
 import type { ItemKind, LifecycleRow } from './item-kind.js';
 

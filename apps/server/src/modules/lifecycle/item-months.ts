@@ -1,7 +1,7 @@
 import { compareMonthIds } from '@bo/shared/months';
 import { canView } from '@bo/shared/permissions';
 import type { Queryable } from '../../db/client.js';
-import type { ServiceContext } from '../../lib/context.js';
+import type { ServiceContext } from '../../plugins/context.js';
 import { badRequest, forbidden, notFound } from '../../lib/errors.js';
 import { openMonthIds } from '../months/months.repository.js';
 import type { ItemKind, LifecycleRow } from './item-kind.js';

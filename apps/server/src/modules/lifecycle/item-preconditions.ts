@@ -7,9 +7,9 @@ import { itemKeyString } from '@bo/shared/item-keys';
 import { sameUser } from '@bo/shared/permissions';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Queryable } from '../../db/client.js';
-import type { ServiceContext } from '../../lib/context.js';
+import type { ServiceContext } from '../../plugins/context.js';
 import { conflict, ruleBroken } from '../../lib/errors.js';
-import { liveLockOwner, liveLocks } from '../locks/locks.repository.js';
+import { liveLockOwner, liveLocks } from '../../lib/locks.repository.js';
 import { MONTH_STATE_COLUMNS, monthStateJoin, type MonthState } from '../months/months.repository.js';
 import type { ItemKind, LifecycleRow } from './item-kind.js';
 

@@ -4,7 +4,7 @@
  */
 import type { Grant } from '@bo/shared/grants';
 import type { Queryable } from '../../db/client.js';
-import { findUserByUsername, loadGrants } from '../auth/users.repository.js';
+import { findUserByUsername, loadGrants } from '../../auth/users.repository.js';
 
 export interface JobCaller {
   username: string;

@@ -9,7 +9,8 @@
 import { LIVE_HEARTBEAT_SECONDS, type LiveEvent, type PresenceViewer } from '@bo/shared/live-events';
 import { sameUser } from '@bo/shared/permissions';
 import type { Database } from '../../db/client.js';
-import type { AuthUser } from '../auth/auth.service.js';
+import type { AuthUser } from '../../auth/auth.service.js';
+import type { LiveObserver } from '../../plugins/metrics.js';
 import { jobNotice } from './job-notices.js';
 import { NoticeBatch, refKey } from './live-notices.js';
 import { LiveStream } from './live-stream.js';
@@ -20,13 +21,6 @@ import { endedJobs, itemStates, viewersOf, type ItemRef, type ItemState, type Vi
 const BATCH_MS = 50;
 /** How often each stream's session is checked again (a logout or a disabled user ends the stream within this). */
 const SESSION_CHECK_MS = 30_000;
-
-/** What the metrics count (plugins/metrics.ts). */
-export interface LiveObserver {
-  sent(type: LiveEvent['type']): void;
-  /** Seconds from a notification's arrival at this process to an event it caused written on a stream. */
-  lag(seconds: number): void;
-}
 
 export interface LiveHubOptions {
   database: Database;

@@ -5,7 +5,7 @@
  */
 import type { ServerResponse } from 'node:http';
 import type { LiveEvent } from '@bo/shared/live-events';
-import type { AuthUser } from '../auth/auth.service.js';
+import type { AuthUser } from '../../auth/auth.service.js';
 
 /** Past this much unsent output the client is not reading: its stream is closed rather than held in memory. */
 const MAX_BUFFERED_BYTES = 1024 * 1024;

@@ -5,7 +5,7 @@
 import { sql } from 'drizzle-orm';
 import type { LiveItemKind, PresenceMode } from '@bo/shared/live-events';
 import { queryRows, type Queryable } from '../../db/client.js';
-import { liveLock } from '../locks/locks.repository.js';
+import { liveLock } from '../../lib/locks.repository.js';
 
 export interface ItemRef {
   kind: LiveItemKind;

@@ -5,7 +5,7 @@
 import { itemKeyString } from '@bo/shared/item-keys';
 import type { LiveItemKind, PresenceBody } from '@bo/shared/live-events';
 import { canView } from '@bo/shared/permissions';
-import type { ServiceContext } from '../../lib/context.js';
+import type { ServiceContext } from '../../plugins/context.js';
 import { forbidden, notFound } from '../../lib/errors.js';
 import { clusterKind } from '../lifecycle/cluster-kind.js';
 import type { ItemKind } from '../lifecycle/item-kind.js';

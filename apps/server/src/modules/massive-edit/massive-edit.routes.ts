@@ -13,7 +13,7 @@ import {
   moduleMassiveEditRequestSchema,
   moduleRowErrors,
 } from '@bo/shared/massive-edit';
-import { contextOf } from '../../lib/context.js';
+import { contextOf } from '../../plugins/context.js';
 import { massiveEdit } from './massive-edit.service.js';
 import { classificationEditType, clusterEditType, moduleEditType } from './massive-edit-types.js';
 

@@ -10,7 +10,7 @@
 import { isAdmin, hasType, type ItemScope } from '@bo/shared/permissions';
 import { itemKeyString } from '@bo/shared/item-keys';
 import { notAuthorizedText, type MassiveEditAnswer, type MassiveEditResult } from '@bo/shared/massive-edit';
-import type { ServiceContext } from '../../lib/context.js';
+import type { ServiceContext } from '../../plugins/context.js';
 import { badRequest, forbidden } from '../../lib/errors.js';
 import { mayChange, type VersionedRow } from '../lifecycle/item-change.js';
 import { monthStates } from '../months/months.repository.js';

@@ -11,7 +11,7 @@ import {
   pendingModuleInfoAnswerSchema,
   pendingModuleInfoRequestSchema,
 } from '@bo/shared/module-info';
-import { contextOf } from '../../lib/context.js';
+import { contextOf } from '../../plugins/context.js';
 import * as moduleInfo from './module-info.service.js';
 
 const errors = { 400: errorResponseSchema, 403: errorResponseSchema };

@@ -12,7 +12,7 @@ import {
 } from '@bo/shared/module-info';
 import type { ModuleKey } from '@bo/shared/modules';
 import type { PerformanceFilters } from '@bo/shared/working-area';
-import type { ServiceContext } from '../../lib/context.js';
+import type { ServiceContext } from '../../plugins/context.js';
 import { activeSkuLines } from '../cluster-editor/cluster-editor.repository.js';
 import { visibilityOf } from '../search/visibility.js';
 import { activeLines, statsFor } from '../working-area/working-area.repository.js';

@@ -8,9 +8,9 @@ import type { CompositionLine, ModuleCheckForPublish, ModuleCheckForPublishAnswe
 import { canEdit, canPublish, canReopen, canView, hasType, isAdmin, sameUser, type ItemScope } from '@bo/shared/permissions';
 import type { Queryable, Tx } from '../../db/client.js';
 import { audit } from '../../lib/audit.repository.js';
-import type { ServiceContext } from '../../lib/context.js';
+import type { ServiceContext } from '../../plugins/context.js';
 import { AppError, forbidden, notFound, ruleBroken } from '../../lib/errors.js';
-import { acquireLock } from '../locks/locks.repository.js';
+import { acquireLock } from '../../lib/locks.repository.js';
 import { lockItems, releaseItemLocks, unlockItems } from '../lifecycle/item-locks.js';
 import { itemMonths } from '../lifecycle/item-months.js';
 import { assertChangeable, assertLockOwner, assertVersions, assertWritableAndLocked, gateOf } from '../lifecycle/item-preconditions.js';

@@ -4,7 +4,7 @@ import type { ModuleDto, ProductDto } from '@bo/shared/modules';
 import { addMonths } from '@bo/shared/months';
 import { queryRows, type Queryable } from '../../db/client.js';
 import { macroFamilies, moduleSkus, moduleStarsZones, modules, skuMonthStats, skus } from '../../db/schema.js';
-import { liveLockOwner } from '../locks/locks.repository.js';
+import { liveLockOwner } from '../../lib/locks.repository.js';
 import { inLegoMonth } from '../months/months.repository.js';
 
 export type ModuleRow = typeof modules.$inferSelect;

@@ -18,7 +18,7 @@ import {
 } from '@bo/shared/modules';
 import { errorResponseSchema } from '@bo/shared/errors';
 import { revertOfQuerySchema } from '@bo/shared/item-versions';
-import { contextOf } from '../../lib/context.js';
+import { contextOf } from '../../plugins/context.js';
 import * as lifecycle from './module-lifecycle.service.js';
 
 const keys = z.array(moduleKeySchema).min(1).max(500);

@@ -10,7 +10,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { PENDING_SUBMIT_STUCK_MINUTES, type PendingAreaFilters, type PendingFilterKey, type PendingView } from '@bo/shared/pending-area';
 import { queryRows, type Queryable } from '../../db/client.js';
-import { liveLock } from '../locks/locks.repository.js';
+import { liveLock } from '../../lib/locks.repository.js';
 import { inLegoMonth } from '../months/months.repository.js';
 import { clusterWhere, moduleWhere } from '../search/search.repository.js';
 import type { Visibility } from '../search/visibility.js';

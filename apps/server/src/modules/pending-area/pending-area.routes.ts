@@ -8,7 +8,7 @@ import {
   pendingFilterOptionsSchema,
   pendingFiltersRequestSchema,
 } from '@bo/shared/pending-area';
-import { contextOf } from '../../lib/context.js';
+import { contextOf } from '../../plugins/context.js';
 import * as pendingArea from './pending-area.service.js';
 
 const errors = { 400: errorResponseSchema, 403: errorResponseSchema };

@@ -17,7 +17,7 @@ import {
   type PendingFilterOptions,
   type PendingView,
 } from '@bo/shared/pending-area';
-import type { ServiceContext } from '../../lib/context.js';
+import type { ServiceContext } from '../../plugins/context.js';
 import { badRequest, forbidden, tooManyResults } from '../../lib/errors.js';
 import { byText } from '../search/search.service.js';
 import { visibilityOf } from '../search/visibility.js';

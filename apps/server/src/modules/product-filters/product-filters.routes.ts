@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorResponseSchema } from '@bo/shared/errors';
 import { productFiltersAnswerSchema, productFiltersRequestSchema } from '@bo/shared/module-info';
-import { contextOf } from '../../lib/context.js';
+import { contextOf } from '../../plugins/context.js';
 import { productFilters } from './product-filters.service.js';
 
 /** POST /api/product/filters (docs/module-calls.md). */

@@ -6,7 +6,7 @@
  * countries and customers follow the granted zones.
  */
 import { MONTHS_ROLLING_OPTIONS, type ProductFilters } from '@bo/shared/module-info';
-import type { ServiceContext } from '../../lib/context.js';
+import type { ServiceContext } from '../../plugins/context.js';
 import { byText } from '../search/search.service.js';
 import { grantedCodes } from '../search/visibility.js';
 import * as repo from './product-filters.repository.js';

@@ -10,7 +10,7 @@ import type { PublishBlockReason } from '@bo/shared/modules';
 import type { Grant } from '@bo/shared/grants';
 import { canPublish } from '@bo/shared/permissions';
 import type { Queryable } from '../../db/client.js';
-import { liveLocks } from '../locks/locks.repository.js';
+import { liveLocks } from '../../lib/locks.repository.js';
 import { findModules, moduleScopes, type ModuleRef } from '../modules/modules.repository.js';
 import { modulePublishBlockers } from './publish-blockers.js';
 import { skuDetails, type SkuDetailRow } from './publishing.repository.js';

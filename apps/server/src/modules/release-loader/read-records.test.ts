@@ -1,6 +1,6 @@
 /**
  * readRecords on .xlsx files: the zip's central directory is read from the file's end, then the workbook is read by
- * it (uploads/xlsx-rows.ts `readVisibleSheet`), one pass for the workbook and its shared strings, one for the
+ * it (lib/xlsx/xlsx-rows.ts `readVisibleSheet`), one pass for the workbook and its shared strings, one for the
  * worksheet, whatever order the entries are stored in and however the bytes come in pieces.
  */
 import { randomBytes } from 'node:crypto';
@@ -12,7 +12,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Queryable } from '../../db/client.js';
 import { storeFirst } from '../../../test/soffice.js';
-import { zipEntries, zipEntriesOfTail } from '../uploads/xlsx-check.js';
+import { zipEntries, zipEntriesOfTail } from '../../lib/xlsx/xlsx-check.js';
 import { bufferSource, fileSource, NotUtf8, otherEncoding, readRecords, ReadError, type FileSource, type RecordRow } from './read-records.js';
 
 const db = {} as Queryable; // file and buffer sources never use it

@@ -7,9 +7,9 @@ import fs from 'node:fs';
 import { Readable } from 'node:stream';
 import { parse } from 'csv-parse';
 import type { Queryable } from '../../db/client.js';
-import { XlsxRefused, zipEntriesOfTail, type ZipEntry } from '../uploads/xlsx-check.js';
-import { readVisibleSheet, type VisibleSheet } from '../uploads/xlsx-rows.js';
-import { serialDate } from '../uploads/xlsx-sheet.js';
+import { XlsxRefused, zipEntriesOfTail, type ZipEntry } from '../../lib/xlsx/xlsx-check.js';
+import { readVisibleSheet, type VisibleSheet } from '../../lib/xlsx/xlsx-rows.js';
+import { serialDate } from '../../lib/xlsx/xlsx-sheet.js';
 import { markInvalidUtf8, unmarkInvalidUtf8 } from './utf8-text.js';
 
 /** Where a file's bytes come from: opened once per read. */
@@ -101,7 +101,7 @@ export interface ReadOptions {
  *
  * An .xlsx is opened once to read the zip's central directory at its end (keeping only its last MiB, or opened
  * once more from where the directory starts when it lies further back), then read by that directory
- * (uploads/xlsx-rows.ts `readVisibleSheet`: once for the workbook and its shared strings, once for the worksheet).
+ * (lib/xlsx/xlsx-rows.ts `readVisibleSheet`: once for the workbook and its shared strings, once for the worksheet).
  */
 export async function* readRecords(
   db: Queryable,
@@ -303,7 +303,7 @@ async function* counted(stream: Readable, onBytes: (bytes: number) => void): Asy
   }
 }
 
-/** The rows of the first visible tab (uploads/xlsx-rows.ts `readVisibleSheet`), the file opened once per pass. */
+/** The rows of the first visible tab (lib/xlsx/xlsx-rows.ts `readVisibleSheet`), the file opened once per pass. */
 async function* xlsxRows(
   db: Queryable,
   source: FileSource,

@@ -15,7 +15,7 @@ import { releaseFingerprint } from '../../../test/release-fingerprint.js';
 import { resetDatabase, testDatabase } from '../../../test/test-database.js';
 import { queryRows, type Db } from '../../db/client.js';
 import { clientClassifications, macroFamilies } from '../../db/schema.js';
-import { seedDemo } from '../../db/seed/seed-demo.js';
+import { seedDemo } from '../../seed/seed-demo.js';
 import { FORMATS, LOADER_FILE_KINDS, RELEASE_FILE_KINDS, type LoadType, type ReleaseFileKind } from './formats.js';
 import { bufferSource, fileSource, type FileSource } from './read-records.js';
 import { csvField, exportFileName, exportReleaseFile, templateCsv, templateXlsx } from './release-export.js';

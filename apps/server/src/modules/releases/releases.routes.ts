@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponseSchema } from '@bo/shared/errors';
 import { changeReleaseStatusSchema, releaseIdBodySchema, releaseSchema } from '@bo/shared/releases';
-import { contextOf } from '../../lib/context.js';
+import { contextOf } from '../../plugins/context.js';
 import { requireAdmin } from '../../plugins/auth.js';
 import * as releases from './releases.service.js';
 

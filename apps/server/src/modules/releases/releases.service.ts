@@ -10,7 +10,7 @@ import { addMonths, parseMonthId, toMonthId } from '@bo/shared/months';
 import { RELEASE_MONTH_COUNT, RELEASE_TEXTS, type ChangeReleaseStatus, type Release } from '@bo/shared/releases';
 import type { Queryable } from '../../db/client.js';
 import { audit } from '../../lib/audit.repository.js';
-import type { ServiceContext } from '../../lib/context.js';
+import type { ServiceContext } from '../../plugins/context.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import * as repo from './releases.repository.js';
 

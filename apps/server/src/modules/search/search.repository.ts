@@ -9,7 +9,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { FilterKey, SearchFilters } from '@bo/shared/search';
 import { queryRows, type Queryable } from '../../db/client.js';
-import { liveLock, lockSecondsLeft } from '../locks/locks.repository.js';
+import { liveLock, lockSecondsLeft } from '../../lib/locks.repository.js';
 import { moduleZonesArray } from '../modules/modules.repository.js';
 import { inLegoMonth } from '../months/months.repository.js';
 import type { Visibility } from './visibility.js';

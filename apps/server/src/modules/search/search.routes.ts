@@ -11,7 +11,7 @@ import {
   searchCountSchema,
   searchFiltersSchema,
 } from '@bo/shared/search';
-import { contextOf } from '../../lib/context.js';
+import { contextOf } from '../../plugins/context.js';
 import { sendText } from '../../lib/json-text.js';
 import { compiledAnswers } from '../../plugins/answers.js';
 import * as search from './search.service.js';

@@ -18,7 +18,7 @@ import {
   type ModuleListItem,
   type SearchFilters,
 } from '@bo/shared/search';
-import type { ServiceContext } from '../../lib/context.js';
+import type { ServiceContext } from '../../plugins/context.js';
 import { JsonText, arrayText } from '../../lib/json-text.js';
 import { queryRows } from '../../db/client.js';
 import type { Kept, KeptAnswers, Scope } from '../../lib/kept-answers.js';

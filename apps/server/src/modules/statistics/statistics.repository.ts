@@ -13,7 +13,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { STATISTIC_NO, STATISTIC_YES, type StatisticField, type StatisticFilter } from '@bo/shared/statistics';
 import { queryRows, type Queryable } from '../../db/client.js';
-import { liveLock } from '../locks/locks.repository.js';
+import { liveLock } from '../../lib/locks.repository.js';
 import { inLegoMonth } from '../months/months.repository.js';
 import { skuRule } from '../disco-area/disco-area.repository.js';
 

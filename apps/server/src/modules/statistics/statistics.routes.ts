@@ -7,7 +7,7 @@ import {
   statisticFiltersRequestSchema,
   statisticSearchRequestSchema,
 } from '@bo/shared/statistics';
-import { contextOf } from '../../lib/context.js';
+import { contextOf } from '../../plugins/context.js';
 import * as statistics from './statistics.service.js';
 
 const tags = ['statistics'];

@@ -13,7 +13,7 @@ import {
   type StatisticFilterOptions,
   type StatisticOption,
 } from '@bo/shared/statistics';
-import type { ServiceContext } from '../../lib/context.js';
+import type { ServiceContext } from '../../plugins/context.js';
 import { tooManyResults } from '../../lib/errors.js';
 import { clusterWhere } from '../search/search.repository.js';
 import { byText } from '../search/search.service.js';

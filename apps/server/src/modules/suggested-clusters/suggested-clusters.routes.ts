@@ -8,7 +8,7 @@ import {
   suggestListAnswerSchema,
   suggestListRequestSchema,
 } from '@bo/shared/suggested-clusters';
-import { contextOf } from '../../lib/context.js';
+import { contextOf } from '../../plugins/context.js';
 import * as service from './suggested-clusters.service.js';
 
 const errors = { 400: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 422: errorResponseSchema };

@@ -12,7 +12,7 @@ import {
 import { LIMITS } from '@bo/shared/validation';
 import type { Tx } from '../../db/client.js';
 import { audit } from '../../lib/audit.repository.js';
-import type { ServiceContext } from '../../lib/context.js';
+import type { ServiceContext } from '../../plugins/context.js';
 import { forbidden, notFound, ruleBroken } from '../../lib/errors.js';
 import {
   clusterChildren,
@@ -22,7 +22,7 @@ import {
   replaceClusterStores,
   replaceClusterZones,
 } from '../clusters/clusters.repository.js';
-import { liveLocks } from '../locks/locks.repository.js';
+import { liveLocks } from '../../lib/locks.repository.js';
 import * as repo from './suggested-clusters.repository.js';
 import { monthStates } from '../months/months.repository.js';
 

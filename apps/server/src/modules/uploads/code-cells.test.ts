@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { libreOfficeResave, SOFFICE, SOFFICE_SKIP } from '../../../test/soffice.js';
 import { codeOfCell, restoreZeros } from './code-cells.js';
-import { firstSheetRows, type SheetRow } from './xlsx-rows.js';
+import { firstSheetRows, type SheetRow } from '../../lib/xlsx/xlsx-rows.js';
 
 describe('codeOfCell', () => {
   it('refuses a UPC number cell of fewer than 12 digits, a rounded number, and a text UPC that lost its zeros', () => {

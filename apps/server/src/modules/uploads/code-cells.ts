@@ -11,7 +11,7 @@
  *   known code (the SKUs of the module's brand, the stores) is that code with its leading zeros, else null.
  */
 import { scientificProblem, upcProblem } from '../release-loader/code-columns.js';
-import type { Cell } from './xlsx-rows.js';
+import type { Cell } from '../../lib/xlsx/xlsx-rows.js';
 
 export type CodeKind = 'upc' | 'store';
 

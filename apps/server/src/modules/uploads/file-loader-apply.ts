@@ -7,7 +7,7 @@
  */
 import { FILE_LOADER_TEXTS, UPLOAD_PREVIEW_TTL_MINUTES, UPLOAD_TEXTS, type UploadAccepted } from '@bo/shared/uploads';
 import { audit } from '../../lib/audit.repository.js';
-import type { ServiceContext } from '../../lib/context.js';
+import type { ServiceContext } from '../../plugins/context.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { FILE_LOADER_JOB, type FileLoaderPayload } from './file-loader.job.js';
 import { jobPayload } from './file-loader.repository.js';

@@ -8,7 +8,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { INT4_MAX } from '@bo/shared/numbers';
 import { FILE_LOADER_ALL_FILES, FILE_LOADER_TEMPLATE_FORMATS, FILE_LOADER_TEXTS, fileLoaderErrorSchema, uploadAcceptedSchema, type FileLoaderAnyFile } from '@bo/shared/uploads';
-import { contextOf } from '../../lib/context.js';
+import { contextOf } from '../../plugins/context.js';
 import { AppError, badRequest } from '../../lib/errors.js';
 import { makeSpoolDir } from '../../lib/spool.js';
 import { contentDisposition } from '../exports/exports.routes.js';

@@ -6,7 +6,7 @@
 import type { Writable } from 'node:stream';
 import { isAdmin } from '@bo/shared/permissions';
 import { FILE_LOADER_ALL_FILES, FILE_LOADER_FILES, FILE_LOADER_OPTIONAL_FILES, FILE_LOADER_TEXTS, FILE_LOADER_TYPES, type FileLoaderAnyFile, type FileLoaderType, type UploadAccepted } from '@bo/shared/uploads';
-import type { ServiceContext } from '../../lib/context.js';
+import type { ServiceContext } from '../../plugins/context.js';
 import { badRequest, forbidden, notFound } from '../../lib/errors.js';
 import { exportFileName, exportReleaseFile, templateCsv, templateXlsx } from '../release-loader/release-export.js';
 import { findRelease } from '../release-loader/release-loader.repository.js';

@@ -6,8 +6,8 @@
  * What a cell gets wrong is said as `file row N, column C: reason`.
  */
 import { isMonthId, toMonthId } from '@bo/shared/months';
-import { firstSheetRows, isBlank, NO_RESULT, type Cell, type SheetRow } from './xlsx-rows.js';
-import { serialDate } from './xlsx-sheet.js';
+import { firstSheetRows, isBlank, NO_RESULT, type Cell, type SheetRow } from '../../lib/xlsx/xlsx-rows.js';
+import { serialDate } from '../../lib/xlsx/xlsx-sheet.js';
 
 /** The columns of one kind of import: their titles, which are required, and which name the item-month. */
 export interface ImportColumns<K extends string> {

@@ -1,5 +1,5 @@
 /**
- * Export → LibreOffice → import, for every built-in export template (db/seed/reference-data.ts TEMPLATES),
+ * Export → LibreOffice → import, for every built-in export template (db/product-data.ts TEMPLATES),
  * through the real calls (docs/IMPORTS.md "What each export template imports"). Each export is opened in
  * LibreOffice headless (libreoffice-calc-nogui), two cells are changed, and LibreOffice writes the .xlsx
  * the import reads: exactly those two cells change. Also: an older copy on a second tab, a Month typed as
@@ -22,7 +22,7 @@ import { moveTabs, SOFFICE, SOFFICE_SKIP, sofficeConvert } from '../../../test/s
 import { buildTestApp, loginAs, type TestUsers } from '../../../test/test-app.js';
 import type { Db } from '../../db/client.js';
 import { clusterCountries, clusterLias, clusterModules, clusters, clusterStarsZones, clusterStores, jobs, moduleSkus, modules, rules, templates } from '../../db/schema.js';
-import { TEMPLATES } from '../../db/seed/reference-data.js';
+import { TEMPLATES } from '../../db/product-data.js';
 
 const IMPORT_AUR = { ...AUR_EU, rules: ['import', 'create'] } as const;
 const USERS = {

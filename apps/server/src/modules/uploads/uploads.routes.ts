@@ -5,7 +5,7 @@ import { errorResponseSchema } from '@bo/shared/errors';
 import { INT4_MAX } from '@bo/shared/numbers';
 import { z } from 'zod';
 import { UPLOAD_TEXTS, uploadAcceptedSchema, uploadApplySchema, uploadItemSchema, uploadListSchema, uploadPreviewSchema, uploadQuerySchema, uploadStateSchema } from '@bo/shared/uploads';
-import { contextOf } from '../../lib/context.js';
+import { contextOf } from '../../plugins/context.js';
 import { AppError, badRequest } from '../../lib/errors.js';
 import { fileLoaderRoutes } from './file-loader.routes.js';
 import { formFileName } from './form-file-name.js';

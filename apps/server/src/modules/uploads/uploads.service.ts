@@ -6,7 +6,7 @@
 import { canImportAny, isAdmin, sameUser } from '@bo/shared/permissions';
 import { overwriteKey, UPLOAD_PREVIEW_TTL_MINUTES, UPLOAD_TEXTS, type UploadAccepted, type UploadApply, type UploadItem, type UploadPreview, type UploadState, type UploadType } from '@bo/shared/uploads';
 import { audit } from '../../lib/audit.repository.js';
-import type { ServiceContext } from '../../lib/context.js';
+import type { ServiceContext } from '../../plugins/context.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import type { JobHandler, JobRunner } from '../../jobs/job-runner.js';
 import { CLUSTER_IMPORT_FORMAT } from './cluster-import-file.js';
@@ -16,7 +16,7 @@ import { moduleImportEditType } from './module-import-change.js';
 import { missingColumns, readHeader, type ImportColumns } from './import-file.js';
 import { MODULE_IMPORT_FORMAT } from './module-import-file.js';
 import { MODULE_IMPORT_JOB, moduleImportJob } from './module-import.job.js';
-import { checkXlsx, XlsxRefused } from './xlsx-check.js';
+import { checkXlsx, XlsxRefused } from '../../lib/xlsx/xlsx-check.js';
 import { decideUpload, insertUpload, listUploads, lockUserUploads, uploadItem, uploadWithPreview, wipUploadOf, type StoredUploadFile } from './uploads.repository.js';
 import { FILE_LOADER_JOB, fileLoaderJob } from './file-loader.job.js';
 

@@ -11,7 +11,7 @@ import {
   userSchema,
   userStatusResponseSchema,
 } from '@bo/shared/users';
-import { contextOf } from '../../lib/context.js';
+import { contextOf } from '../../plugins/context.js';
 import { requireAdmin } from '../../plugins/auth.js';
 import * as users from './users.service.js';
 

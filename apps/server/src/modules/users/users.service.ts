@@ -6,7 +6,7 @@ import { isBrandHolderCounted } from '@bo/shared/brands';
 import { pairingMessage, pairingProblems, withImpliedView, type GrantRowLike } from '@bo/shared/user-grants';
 import { USER_TEXTS, type CreateUserRequest, type User, type UserGrant, type UserSave, type UserStatus } from '@bo/shared/users';
 import { audit } from '../../lib/audit.repository.js';
-import type { ServiceContext } from '../../lib/context.js';
+import type { ServiceContext } from '../../plugins/context.js';
 import { badRequest, conflict, isUniqueViolation, notFound, ruleBroken } from '../../lib/errors.js';
 import * as repo from './users.repository.js';
 

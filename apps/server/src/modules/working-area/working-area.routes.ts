@@ -20,7 +20,7 @@ import {
   publishedProductRequestSchema,
   publishedProductResponseSchema,
 } from '@bo/shared/working-area';
-import { contextOf } from '../../lib/context.js';
+import { contextOf } from '../../plugins/context.js';
 import { compiledAnswers } from '../../plugins/answers.js';
 import * as workingArea from './working-area.service.js';
 

@@ -18,7 +18,7 @@ import {
   type PerformancesResponse,
   type WorkingModule,
 } from '@bo/shared/working-area';
-import type { ServiceContext } from '../../lib/context.js';
+import type { ServiceContext } from '../../plugins/context.js';
 import { forbidden, notFound, tooManyResults } from '../../lib/errors.js';
 import { findModules, moduleZones, toModuleDtos, type ModuleRow } from '../modules/modules.repository.js';
 import * as repo from './working-area.repository.js';
