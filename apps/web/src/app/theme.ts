@@ -60,8 +60,6 @@ const paletteVariables = Object.fromEntries([
   ]),
 ]);
 
-const PAGINATION_NAMES: Record<string, string> = { first: 'First page', previous: 'Previous page', next: 'Next page', last: 'Last page' };
-
 const variantColorResolver: VariantColorsResolver = (input) => {
   const base = defaultVariantColorsResolver(input);
   if (input.variant === 'filled' && typeof input.color === 'string' && BRIGHT_FILLS.has(input.color)) return { ...base, color: 'var(--mantine-color-black)' };
@@ -74,8 +72,6 @@ export const theme = createTheme({
     // Every modal's and drawer's close button is named (axe button-name): Mantine draws an icon only.
     Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close the dialog' } } },
     Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Close the panel' } } },
-    // Pagination's arrows are icons only: each is named (axe button-name).
-    Pagination: { defaultProps: { getControlProps: (control: string) => ({ 'aria-label': PAGINATION_NAMES[control] ?? control }) } },
   },
   primaryColor: 'brand',
   primaryShade: 7,

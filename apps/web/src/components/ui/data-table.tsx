@@ -1,7 +1,7 @@
-import { ActionIcon, Box, Center, Group, Pagination, Skeleton, Stack, Table, Text, ThemeIcon } from '@mantine/core';
+import { ActionIcon, Center, Skeleton, Stack, Table, Text, ThemeIcon } from '@mantine/core';
 import { IconChevronDown, IconChevronRight, IconDatabaseOff } from '@tabler/icons-react';
-import { Fragment, useEffect, useState } from 'react';
-import { formatInteger } from '@/lib/format';
+import { Fragment, useState } from 'react';
+import { ClientPager, useClientPages } from './paged-pager';
 
 export interface DataTableColumn<T> {
   key: string;
@@ -49,12 +49,8 @@ export function DataTable<T>({
   resetPageKey,
   rowTestId,
 }: DataTableProps<T>) {
-  const [page, setPage] = useState(1);
+  const paging = useClientPages(data, pageSize, resetPageKey);
   const [expanded, setExpanded] = useState<ReadonlySet<string | number>>(new Set());
-  const pages = Math.max(1, Math.ceil(data.length / pageSize));
-  const current = Math.min(page, pages);
-
-  useEffect(() => setPage(1), [resetPageKey]);
 
   const toggle = (key: string | number) =>
     setExpanded((prev) => {
@@ -64,7 +60,7 @@ export function DataTable<T>({
       return next;
     });
 
-  const visible = data.slice((current - 1) * pageSize, current * pageSize);
+  const { visible } = paging;
   const span = columns.length + (renderExpanded ? 1 : 0);
 
   return (
@@ -147,17 +143,7 @@ export function DataTable<T>({
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      {!loading && data.length > 0 && (
-        <Group justify="space-between" px="xs">
-          <Text fz="xs" c="dimmed" data-testid="table-range">
-            {formatInteger((current - 1) * pageSize + 1)}–{formatInteger(Math.min(current * pageSize, data.length))} of{' '}
-            {formatInteger(data.length)}
-          </Text>
-          <Box>
-            <Pagination total={pages} value={current} onChange={setPage} size="sm" radius="md" hideWithOnePage withEdges={pages > 5} />
-          </Box>
-        </Group>
-      )}
+      {!loading && data.length > 0 && <ClientPager paging={paging} count={data.length} pageSize={pageSize} testId="table" hideWithOnePage />}
     </Stack>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkPageJump, normalisePageInput, PAGE_JUMP_TEXTS } from './page-jump';
+import { checkPageJump, normalisePageInput, pageCount, PAGE_JUMP_TEXTS } from './page-jump';
 
 describe('checkPageJump', () => {
   it('accepts a page from 1 to the total other than the current one', () => {
@@ -15,5 +15,14 @@ describe('checkPageJump', () => {
     expect(normalisePageInput('0')).toBe('1');
     expect(normalisePageInput('-3')).toBe('1');
     expect(normalisePageInput('4')).toBe('4');
+  });
+});
+
+describe('pageCount', () => {
+  it('counts pages rounding up, at least one', () => {
+    expect(pageCount(0, 50)).toBe(1);
+    expect(pageCount(50, 50)).toBe(1);
+    expect(pageCount(51, 50)).toBe(2);
+    expect(pageCount(101, 50)).toBe(3);
   });
 });

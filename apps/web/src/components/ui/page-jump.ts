@@ -1,5 +1,5 @@
 /**
- * The "Go to page" input of the disco and pending pagers (paged-pager.tsx) (part 2 §5): a page from 1 to the total;
+ * The "Go to page" input of every pager (paged-pager.tsx) (part 2 §5): a page from 1 to the total;
  * 0 or below becomes 1; Apply is disabled when empty, not a number, 0 or below, the current page or
  * above the total, with the reason shown.
  */
@@ -22,3 +22,6 @@ export function checkPageJump(input: string, current: number, total: number): Pa
 
 /** What the input holds once the user leaves it: 0 or below is set to 1. */
 export const normalisePageInput = (input: string) => (/^-?\d+$/.test(input.trim()) && Number(input) <= 0 ? '1' : input);
+
+/** How many pages `count` rows make at `pageSize` a page: at least one. */
+export const pageCount = (count: number, pageSize: number) => Math.max(1, Math.ceil(count / Math.max(1, pageSize)));

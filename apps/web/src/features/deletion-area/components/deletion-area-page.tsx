@@ -13,7 +13,6 @@ import {
   Stack,
   Table,
   Text,
-  TextInput,
   ThemeIcon,
   Tooltip,
 } from '@mantine/core';
@@ -27,6 +26,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { DisabledReason } from '@/components/ui/disabled-reason';
 import { flash } from '@/components/ui/flash';
 import { PageHeader } from '@/components/ui/page-header';
+import { ClientPager, useClientPages } from '@/components/ui/paged-pager';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { paths } from '@/config/paths';
 import { useSession } from '@/lib/session';
@@ -38,15 +38,12 @@ import {
   type DeletionRow,
   type DeletionView,
   STATUS_FILTERS,
-  clampPage,
   type DotColor,
   dotColor,
   emptyMessage,
   isAbsentMonth,
   isRestorable,
   monthTooltip,
-  pageCount,
-  pageRows,
   pageSelection,
   restoreFailureText,
   rowError,
@@ -95,7 +92,6 @@ const stickyCell = (left: number, bg = 'var(--mantine-color-body)'): React.CSSPr
 export function DeletionAreaPage() {
   const [view, setView] = useState<DeletionView>('module');
   const [statuses, setStatuses] = useState<DeletionMonthStatus[]>([...STATUS_FILTERS]);
-  const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [confirming, setConfirming] = useState(false);
   const items = useDeletedItems(view, statuses);
@@ -105,9 +101,8 @@ export function DeletionAreaPage() {
 
   const rows = useMemo(() => (statuses.length > 0 ? (items.data ?? []) : []), [items.data, statuses.length]);
   const months = useMemo(() => windowMonths(rows), [rows]);
-  const pages = pageCount(rows.length);
-  const current = Math.min(page, pages);
-  const visible = pageRows(rows, current);
+  const paging = useClientPages(rows, DELETION_PAGE_SIZE);
+  const { visible, setPage } = paging;
   const pageKeys = mayRestore ? visible.filter(isRestorable).map((r) => r.key) : [];
   const all = pageSelection(pageKeys, selected);
   // Only rows still listed and restorable count (a reload may have changed their status).
@@ -116,7 +111,7 @@ export function DeletionAreaPage() {
   useEffect(() => {
     setSelected(new Set());
     setPage(1);
-  }, [view, statuses]);
+  }, [view, statuses, setPage]);
 
   const toggle = (key: string) =>
     setSelected((prev) => {
@@ -254,7 +249,9 @@ export function DeletionAreaPage() {
             </Table>
           </Table.ScrollContainer>
 
-          {!loading && rows.length > 0 && <Pager page={current} pages={pages} total={rows.length} onPage={setPage} />}
+          {!loading && rows.length > 0 && (
+            <ClientPager paging={paging} count={rows.length} pageSize={DELETION_PAGE_SIZE} testId="deletion" suffix={` · page ${paging.page} of ${paging.pages}`} />
+          )}
         </Stack>
       </Paper>
 
@@ -329,48 +326,5 @@ function ItemRow({ kind, row, selected, onToggle, mayRestore }: { kind: Deletion
         <StatusBadge status={row.status} size="sm" />
       </Table.Td>
     </Table.Tr>
-  );
-}
-
-/** Go to page (clamped to 1..pages, applied on Enter, blur or Apply), Previous and Next (part 2 §2, §5). */
-function Pager({ page, pages, total, onPage }: { page: number; pages: number; total: number; onPage: (page: number) => void }) {
-  const [input, setInput] = useState(String(page));
-  useEffect(() => setInput(String(page)), [page]);
-  const apply = () => {
-    const next = clampPage(input, page, pages);
-    setInput(String(next));
-    onPage(next);
-  };
-  const from = (page - 1) * DELETION_PAGE_SIZE + 1;
-  const to = Math.min(page * DELETION_PAGE_SIZE, total);
-  return (
-    <Group justify="space-between" px="xs" wrap="wrap">
-      <Text fz="xs" c="dimmed" data-testid="table-range">
-        {from}–{to} of {total} · page {page} of {pages}
-      </Text>
-      <Group gap="xs">
-        <Button variant="default" size="xs" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-          Previous
-        </Button>
-        <TextInput
-          aria-label="Go to page"
-          placeholder="Go to page"
-          size="xs"
-          w={90}
-          value={input}
-          onChange={(e) => setInput(e.currentTarget.value)}
-          onBlur={apply}
-          onKeyDown={(e) => {
-            if (e.key === 'Enter') apply();
-          }}
-        />
-        <Button variant="default" size="xs" onClick={apply}>
-          Apply
-        </Button>
-        <Button variant="default" size="xs" disabled={page >= pages} onClick={() => onPage(page + 1)}>
-          Next
-        </Button>
-      </Group>
-    </Group>
   );
 }

@@ -2,13 +2,10 @@ import { describe, expect, it } from 'vitest';
 import {
   DELETION_AREA_TEXTS,
   STATUS_FILTERS,
-  clampPage,
   dotColor,
   emptyMessage,
   isRestorable,
   monthTooltip,
-  pageCount,
-  pageRows,
   pageSelection,
   restoreFailureText,
   rowError,
@@ -76,22 +73,7 @@ describe('empty messages', () => {
   });
 });
 
-describe('paging and selection', () => {
-  it('pages 50 rows at a time', () => {
-    const rows = Array.from({ length: 101 }, (_, i) => i);
-    expect(pageCount(rows.length)).toBe(3);
-    expect(pageCount(0)).toBe(1);
-    expect(pageRows(rows, 1)).toHaveLength(50);
-    expect(pageRows(rows, 3)).toEqual([100]);
-  });
-  it('clamps the page input to 1..total pages and ignores what is not a number', () => {
-    expect(clampPage('7', 1, 3)).toBe(3);
-    expect(clampPage('0', 2, 3)).toBe(1);
-    expect(clampPage('-4', 2, 3)).toBe(1);
-    expect(clampPage('2', 1, 3)).toBe(2);
-    expect(clampPage('abc', 2, 3)).toBe(2);
-    expect(clampPage('  ', 2, 3)).toBe(2);
-  });
+describe('selection', () => {
   it("select-all toggles the page's rows only and keeps the other pages' choices", () => {
     const other = new Set(['Z']);
     const all = togglePage(['A', 'B'], other);

@@ -112,21 +112,6 @@ export function emptyMessage(checked: readonly string[]): string {
   return checked.length < STATUS_FILTERS.length ? DELETION_AREA_TEXTS.emptyStatus : DELETION_AREA_TEXTS.emptyCriteria;
 }
 
-export function pageCount(total: number, size = DELETION_PAGE_SIZE): number {
-  return Math.max(1, Math.ceil(total / size));
-}
-
-/** The page input (part 2 §5): a number clamped to 1..total pages; not a number keeps the current page. */
-export function clampPage(input: string, current: number, total: number): number {
-  const n = Math.trunc(Number(input.trim()));
-  if (input.trim() === '' || !Number.isFinite(n)) return current;
-  return Math.min(Math.max(1, n), Math.max(1, total));
-}
-
-export function pageRows<T>(rows: readonly T[], page: number, size = DELETION_PAGE_SIZE): T[] {
-  return rows.slice((page - 1) * size, page * size);
-}
-
 /** The select-all box of the page: checked when every restorable row of the page is selected. */
 export function pageSelection(pageKeys: readonly string[], selected: ReadonlySet<string>): { all: boolean; some: boolean } {
   const chosen = pageKeys.filter((k) => selected.has(k)).length;

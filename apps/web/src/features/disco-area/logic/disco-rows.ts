@@ -19,8 +19,6 @@ export const hasFilter = (filters: DiscoFilters) => Object.keys(chosenFilters(fi
 /** The body of a search: the chosen filters and the zero-based page (part 2 §9: the UI is one-based). */
 export const toDiscoRequest = (filters: DiscoFilters, pageIndex: number): DiscoListRequest => ({ ...chosenFilters(filters), pageIndex });
 
-/** Pages of a result: total divided by page size, rounded up (at least 1; part 2 §9). */
-export const pageCount = (count: number, pageSize: number) => Math.max(1, Math.ceil(count / Math.max(1, pageSize)));
 
 /** A Massive Edit module row as /massive-edit-wi keeps it: every cell text, lists one value per line (features/massive-edit/logic/fields.ts). */
 export interface ModuleRowDraft {

@@ -11,7 +11,8 @@ import { openInNewTab } from '@/lib/editor-urls';
 import { useSession } from '@/lib/session';
 import { usePendingFilters } from '../api/get-pending-filters';
 import { usePendingSearch } from '../api/search-pending-items';
-import { EMPTY_FILTERS, pageCount, toPendingRequest } from '../logic/pending-rows';
+import { pageCount } from '@/components/ui/page-jump';
+import { EMPTY_FILTERS, toPendingRequest } from '../logic/pending-rows';
 import { PendingFilters } from './pending-filters';
 import { PendingResults, type PendingResultsState } from './pending-results';
 

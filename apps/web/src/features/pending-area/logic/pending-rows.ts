@@ -46,5 +46,3 @@ export function toPendingRequest(filters: PendingAreaFilters, pageIndex: number)
   return body;
 }
 
-/** Pages of a result: total divided by page size, rounded up (at least 1). */
-export const pageCount = (count: number, pageSize: number) => Math.max(1, Math.ceil(count / Math.max(1, pageSize)));
