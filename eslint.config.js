@@ -1,13 +1,17 @@
 // ESLint 9 flat config for the whole monorepo (`npm run lint`, part of `npm test`).
 // The layering rules are docs/CODE_STYLE.md §7–10 written as `no-restricted-imports` patterns; every
 // file gets exactly one `no-restricted-imports` setting (flat config replaces a rule's options, it does
-// not merge them), built by `restrictImports()` from the lists below.
+// not merge them), built by `restrictImports()` from the lists below. No import cycles (§14) is the
+// repo's own rule, in tools/eslint/.
 import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import { defineConfig } from 'eslint/config';
 import tseslint from 'typescript-eslint';
+import local from './tools/eslint/plugin.js';
 
+const ROOT = fileURLToPath(new URL('.', import.meta.url));
 const WEB = 'apps/web/src';
 const FEATURES = readdirSync(new URL(`./${WEB}/features`, import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
@@ -57,25 +61,6 @@ const BARREL_SELECTORS = [
   { selector: 'ExportNamedDeclaration[source]', message: 'No barrel files: do not re-export another file (`export { … } from`); import the file itself.' },
 ];
 
-/** `// eslint-disable… rule -- why`: a disable without its reason is an error. */
-const local = {
-  rules: {
-    'disable-needs-reason': {
-      meta: { type: 'suggestion', schema: [], messages: { reason: 'Say why beside the disable: `eslint-disable-next-line <rule> -- <reason>`.' } },
-      create(context) {
-        return {
-          Program() {
-            for (const comment of context.sourceCode.getAllComments()) {
-              const text = comment.value.trim();
-              if (/^eslint-disable(-next-line|-line)?\b/.test(text) && !/\s--\s*\S/.test(text)) context.report({ loc: comment.loc, messageId: 'reason' });
-            }
-          },
-        };
-      },
-    },
-  },
-};
-
 export default defineConfig(
   {
     ignores: ['**/node_modules/**', '**/dist/**', 'apps/web/e2e/screenshots/**', 'apps/server/src/db/migrations/**', '**/*.js', '**/*.cjs', '**/*.mjs'],
@@ -88,6 +73,7 @@ export default defineConfig(
     rules: {
       'no-restricted-imports': restrictImports(),
       'local/disable-needs-reason': 'error',
+      'local/no-import-cycle': ['error', { root: ROOT }],
       // `_name` marks a value left out on purpose (`const { gone: _gone, ...rest } = …`).
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_', ignoreRestSiblings: true }],
     },
@@ -126,10 +112,10 @@ export default defineConfig(
       'no-restricted-syntax': ['error', { selector: 'Program', message: 'No index.ts files: name the file for what it holds and import it directly.' }, ...BARREL_SELECTORS],
     },
   },
-  // Server layering: db/schema only in repositories, db/** (migrations, seed), tests and benches.
+  // Server layering: db/schema only in repositories, db/** (migrations), seed/**, tests and benches.
   {
     files: ['apps/server/src/**/*.ts'],
-    ignores: ['apps/server/src/**/*.repository.ts', 'apps/server/src/db/**', 'apps/server/src/**/*.test.ts'],
+    ignores: ['apps/server/src/**/*.repository.ts', 'apps/server/src/db/**', 'apps/server/src/seed/**', 'apps/server/src/**/*.test.ts'],
     rules: { 'no-restricted-imports': restrictImports(SCHEMA_PATTERNS) },
   },
 );

@@ -5,7 +5,7 @@ import { defineConfig } from 'vitest/config';
 // cache, and with it the database, alive between files. Browser tests have their own config (apps/web/e2e).
 export default defineConfig({
   test: {
-    include: ['packages/**/src/**/*.test.ts', 'apps/server/**/*.test.ts', 'apps/web/src/**/*.test.{ts,tsx}'],
+    include: ['tools/eslint/*.test.mjs', 'packages/**/src/**/*.test.ts', 'apps/server/**/*.test.ts', 'apps/web/src/**/*.test.{ts,tsx}'],
     exclude: ['**/node_modules/**', 'apps/web/e2e/**'],
     environment: 'node',
     globalSetup: ['apps/server/test/global-setup.ts'],
