@@ -1,12 +1,11 @@
 // RuleTester run by vitest: the repo's tests are vitest files without globals, so the tester is told
 // which describe/it to use. The parser is typescript-eslint's (type imports, `import('…')` types).
-import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { RuleTester } from 'eslint';
 import tseslint from 'typescript-eslint';
 import { afterAll, describe, it } from 'vitest';
-import { rmSync } from 'node:fs';
 
 RuleTester.describe = describe;
 RuleTester.it = it;
