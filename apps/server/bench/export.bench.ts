@@ -35,7 +35,7 @@ import { migrate } from '../src/db/migrate.js';
 import { moduleSkus, moduleStarsZones, modules, skuMonthStats, skus, templates } from '../src/db/schema.js';
 import { exportedLines } from '../src/modules/exports/module-export.js';
 import { MODULE_COLUMNS } from '../src/modules/exports/module-xlsx.js';
-import { findModules, toModuleDtos } from '../src/modules/modules/modules.repository.js';
+import { findModules, toModuleDtos } from '../src/items/module/modules.repository.js';
 import { buildFamily, buildReference } from '../test/builders.js';
 import { startV8Flags } from '../test/start-flags.js';
 import { scratchDatabase } from './scratch-database.js';

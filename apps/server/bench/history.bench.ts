@@ -18,7 +18,7 @@ import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { openDatabase, queryRows, type Db } from '../src/db/client.js';
 import { migrate } from '../src/db/migrate.js';
-import { recordVersionsAs } from '../src/modules/item-versions/item-versions.repository.js';
+import { recordVersionsAs } from '../src/items/lifecycle/item-versions.repository.js';
 import { buildCluster, buildModule, buildReference, buildSku, buildStore, buildUser } from '../test/builders.js';
 import { percentile, scratchDatabase } from './scratch-database.js';
 

@@ -6,7 +6,7 @@
  * (`POST /script/reject`), which is how a rejection after submission happens in real life.
  */
 import { createServer, type IncomingMessage, type Server } from 'node:http';
-import { planningSystemChecks, type Submission } from '../../server/src/modules/publishing/planning-gateway';
+import { planningSystemChecks, type Submission } from '../../server/src/items/lifecycle/planning-gateway';
 
 const ANSWER_DELAY_MS = 1500;
 

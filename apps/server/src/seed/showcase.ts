@@ -13,7 +13,7 @@ import type { ClusterCompositions, ClusterDef } from './clusters.js';
 import type { LockRow } from './locks-and-deletions.js';
 import { itemMonthKey, moduleLife, type ModuleDef } from './modules.js';
 import type { MonthRow } from './reference-data.js';
-import { isSapDisabled, SAP_DISABLED_STATUSES } from '../modules/publishing/publish-checks.js';
+import { isSapDisabled, SAP_DISABLED_STATUSES } from '../items/lifecycle/publish-checks.js';
 import { Rng } from './random.js';
 import type { SkuInfo } from './skus.js';
 import { SUBMITTER_BRANDS, SUBMITTER_ZONES } from './users.js';

@@ -3,7 +3,7 @@
  * may see (docs/DECISIONS.md "Home badges"):
  * - pending alerts: the Pending Area's items (pending-area.repository.ts `pendingWhere`, one definition):
  *   live, open month, editable by the caller, WIP (with or without planning-system warnings) or stuck SUBMIT_IN_PROGRESS;
- * - disco / removed: the Disco/Removed Area's SKUs (disco-area.repository.ts `skuRule` + `lineRule`, one definition):
+ * - disco / removed: the Disco/Removed Area's SKUs (sku-rules.repository.ts `skuRule` + disco-area.repository.ts `lineRule`, one definition):
  *   discontinued (flag_disco, GED expired or SAP disabled) / removed from the range SKUs that still sit (not in the bin)
  *   in live modules of open months the caller may view, counted up to BADGE_COUNT_CAP (docs/disco-area.md).
  */
@@ -11,7 +11,7 @@ import type { BadgeCounts } from '@bo/shared/badges';
 import type { ServiceContext } from '../../plugins/context.js';
 import { discoCounts } from '../disco-area/disco-area.service.js';
 import { countPending, pendingWhere } from '../pending-area/pending-area.repository.js';
-import { visibilityOf } from '../search/visibility.js';
+import { visibilityOf } from '../../lib/visibility.js';
 
 /** The Pending Area's own definition (pending-area.repository.ts), over both views: the bell equals the unfiltered list. */
 export async function countPendingAreaAlerts(ctx: ServiceContext): Promise<number> {

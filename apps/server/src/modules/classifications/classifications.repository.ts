@@ -1,6 +1,6 @@
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
-import { auditLog, clientClassifications, clusterClassifications, clusters } from '../../db/schema.js';
+import { clientClassifications, clusterClassifications, clusters } from '../../db/schema.js';
 
 export type ClassificationRow = typeof clientClassifications.$inferSelect;
 
@@ -43,25 +43,6 @@ export async function liveClustersCarrying(db: Queryable, classificationId: numb
     .innerJoin(clusters, eq(clusters.id, clusterClassifications.clusterPk))
     .where(and(eq(clusterClassifications.classificationId, classificationId), isNull(clusters.deletionStatus)))
     .orderBy(asc(clusters.id));
-}
-
-/**
- * The labels of deleted classifications among `ids`, from the audit of their deletion (the row is gone, the
- * versions of the clusters that carried one hold only its id).
- */
-export async function deletedClassificationLabels(db: Queryable, ids: readonly number[]): Promise<Map<number, string>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db
-    .select({ id: sql<number>`(${auditLog.summary} ->> 'classificationId')::int`, label: auditLog.itemKey })
-    .from(auditLog)
-    .where(
-      and(
-        eq(auditLog.itemType, 'classification'),
-        eq(auditLog.action, 'delete'),
-        inArray(sql<number>`(${auditLog.summary} ->> 'classificationId')::int`, [...new Set(ids)]),
-      ),
-    );
-  return new Map(rows.filter((r) => r.label !== null).map((r) => [Number(r.id), r.label!]));
 }
 
 /** Deletes the classification; its links to clusters that are not live (deleted or being deleted) go with it (ON DELETE CASCADE). */

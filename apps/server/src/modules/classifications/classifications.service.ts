@@ -19,11 +19,11 @@ import type { Tx } from '../../db/client.js';
 import { audit, auditMany, type AuditEntry } from '../../lib/audit.repository.js';
 import type { ServiceContext } from '../../plugins/context.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
-import type { ClusterContent, ClusterRow } from '../clusters/clusters.repository.js';
+import type { ClusterContent, ClusterRow } from '../../items/cluster/clusters.repository.js';
 import { lockKeyForCreation } from '../creation/creation.repository.js';
-import { recordVersionsAs } from '../item-versions/item-versions.repository.js';
-import { decideChange, loadChangeFacts, writeChange, type ChangeDecision, type ChangeFacts, type ChangeKind } from '../lifecycle/item-change.js';
-import type { JobCaller } from '../lifecycle/job-caller.js';
+import { recordVersionsAs } from '../../items/lifecycle/item-versions.repository.js';
+import { decideChange, loadChangeFacts, writeChange, type ChangeDecision, type ChangeFacts, type ChangeKind } from '../../items/lifecycle/item-change.js';
+import type { JobCaller } from '../../items/lifecycle/job-caller.js';
 import { classificationChange, type ClassificationEnv } from '../massive-edit/cluster-change.js';
 import * as repo from './classifications.repository.js';
 

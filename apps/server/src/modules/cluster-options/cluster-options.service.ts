@@ -8,7 +8,8 @@ import type { FilterKey, FilterOption, SearchFilters } from '@bo/shared/search';
 import type { ServiceContext } from '../../plugins/context.js';
 import { notFound } from '../../lib/errors.js';
 import { listReleases } from '../releases/releases.repository.js';
-import { byCodePoint, filterOptions } from '../search/search.service.js';
+import { byCodePoint } from '../../lib/text-order.js';
+import { filterOptions } from '../search/search.service.js';
 
 async function releaseOptions(ctx: ServiceContext, releaseId: string, key: FilterKey, narrow: SearchFilters = {}): Promise<FilterOption[]> {
   const [release] = await listReleases(ctx.db, releaseId);

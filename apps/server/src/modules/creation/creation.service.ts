@@ -18,11 +18,11 @@ import type { Queryable } from '../../db/client.js';
 import { audit } from '../../lib/audit.repository.js';
 import type { ServiceContext } from '../../plugins/context.js';
 import { badRequest, conflict, forbidden, notFound, ruleBroken } from '../../lib/errors.js';
-import { toClusterDtos } from '../clusters/clusters.repository.js';
-import { prepareRecreation } from '../deletion/deletion.service.js';
-import { toModuleDtos } from '../modules/modules.repository.js';
-import { monthStateOf, type MonthState } from '../months/months.repository.js';
-import { unknownClassificationIds, unknownLiaCodes } from '../reference-data/reference-data.repository.js';
+import { toClusterDtos } from '../../items/cluster/clusters.repository.js';
+import { prepareRecreation } from '../../items/lifecycle/recreation.repository.js';
+import { toModuleDtos } from '../../items/module/modules.repository.js';
+import { monthStateOf, type MonthState } from '../../items/lifecycle/months.repository.js';
+import { unknownClassificationIds, unknownLiaCodes } from '../../items/lifecycle/reference-data.repository.js';
 import * as repo from './creation.repository.js';
 
 export type ModuleCreateParsed = z.output<typeof moduleCreateSchema>;

@@ -6,7 +6,8 @@ import { buildCluster, buildModule, buildStore } from '../../../test/builders.js
 import { buildDeletionApp, buildModuleInMonths, moduleStatuses, type DeletionUser } from '../../../test/deletion-helpers.js';
 import type { TestApp } from '../../../test/test-app.js';
 import { deletionRequests, modules, months } from '../../db/schema.js';
-import { prepareRecreation, searchDeletedModules } from './deletion.service.js';
+import { prepareRecreation } from '../../items/lifecycle/recreation.repository.js';
+import { searchDeletedModules } from './deletion.service.js';
 import { runDeletionSteps } from './deletion.steps.js';
 import { currentMonthId, monthWindow } from './month-window.js';
 

@@ -287,26 +287,3 @@ export async function hasErrorRows(tx: Queryable, type: DeletionItemType, key: s
   );
   return rows.length > 0;
 }
-
-/** Removes a row that is not live (so the item can be created again in that month); answers whether one was there. */
-export async function removeNonLiveRow(tx: Queryable, type: DeletionItemType, key: string, monthId: string): Promise<boolean> {
-  const k = KIND[type];
-  const rows = await queryRows<{ id: string }>(
-    tx,
-    sql`DELETE FROM ${k.table} WHERE ${k.key} = ${key} AND month_id = ${monthId} AND deletion_status IS NOT NULL RETURNING id::text AS id`,
-  );
-  return rows.length > 0;
-}
-
-/** Does a deletion request of the item start at or before the month? */
-export async function requestCovers(db: Queryable, type: DeletionItemType, key: string, monthId: string): Promise<boolean> {
-  const rows = await queryRows<{ one: number }>(
-    db,
-    sql`SELECT 1 AS one FROM deletion_requests r
-          JOIN months rm ON rm.month_id = r.delete_from_month_id
-          JOIN months mo ON mo.month_id = ${monthId}
-        WHERE r.item_type = ${type} AND r.item_key = ${key} AND mo.year * 12 + mo.month >= rm.year * 12 + rm.month
-        LIMIT 1`,
-  );
-  return rows.length > 0;
-}

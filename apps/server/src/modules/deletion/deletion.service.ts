@@ -24,7 +24,7 @@ import { badRequest, forbidden } from '../../lib/errors.js';
 import { liveLocks } from '../../lib/locks.repository.js';
 import * as repo from './deletion.repository.js';
 import type { DeletionRequestRow, ItemRow } from './deletion.repository.js';
-import { recordVersionsAs } from '../item-versions/item-versions.repository.js';
+import { recordVersionsAs } from '../../items/lifecycle/item-versions.repository.js';
 import { monthWindow } from './month-window.js';
 
 export interface DeleteEntry {
@@ -56,16 +56,6 @@ function groupByKey(rows: readonly ItemRow[]): Map<string, ItemRow[]> {
 }
 
 const isAvailable = (r: ItemRow) => r.deletionStatus === null && r.open;
-
-/**
- * Before an item is created again in a month: removes the month's non-live row (the unique key
- * (item, month) leaves no room for a second row) and answers whether the new row must carry
- * `created_after_delete = true` (a deleted row was there, or a deletion request covers the month).
- */
-export async function prepareRecreation(tx: Queryable, type: DeletionItemType, key: string, monthId: string): Promise<boolean> {
-  const removed = await repo.removeNonLiveRow(tx, type, key, monthId);
-  return removed || (await repo.requestCovers(tx, type, key, monthId));
-}
 
 async function scopesOf(db: Queryable, type: DeletionItemType, rows: readonly ItemRow[]): Promise<Map<number, ItemScope>> {
   const zones = await repo.zonesOf(db, type, rows.map((r) => r.id));

@@ -14,25 +14,16 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { DiscoFilterKey, DiscoFilters, DiscoView } from '@bo/shared/disco-area';
 import { queryRows, type Queryable } from '../../db/client.js';
 import { liveLock } from '../../lib/locks.repository.js';
-import { inLegoMonth } from '../months/months.repository.js';
-import { SAP_DISABLED_STATUSES } from '../publishing/publish-checks.js';
+import { inLegoMonth } from '../../items/lifecycle/months.repository.js';
+import { gedExpired, skuRule } from '../../items/lifecycle/sku-rules.repository.js';
 import { moduleWhere } from '../search/search.repository.js';
-import type { Visibility } from '../search/visibility.js';
+import type { Visibility } from '../../lib/visibility.js';
 
 /** The lines of SKUs in modules of open months (the rows' table). */
 const FROM = sql.raw(`skus s
   JOIN module_skus k ON k.upc = s.upc
   JOIN modules m ON m.id = k.module_id
   JOIN months mo ON mo.month_id = m.month_id AND mo.open`);
-
-const gedExpired = sql`(s.ged_expire_date IS NOT NULL AND s.ged_expire_date < CURRENT_DATE)`;
-const sapDisabled = sql`(s.sap_status IS NOT NULL AND s.sap_status IN ${[...SAP_DISABLED_STATUSES]})`;
-
-/** What makes the SKU itself (alias `s`) discontinued or removed: the SKU half of the definition. */
-export function skuRule(view: DiscoView): SQL {
-  if (view === 'removed') return sql`s.deleted`;
-  return sql`(NOT s.deleted AND (s.flag_disco OR ${gedExpired} OR ${sapDisabled}))`;
-}
 
 /** Where the line sits (aliases `k`, `m`, `mo` joined as in FROM): not in the bin, live module, open month, visible. */
 export function lineRule(visible: Visibility): SQL {

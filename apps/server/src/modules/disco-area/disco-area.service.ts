@@ -25,7 +25,7 @@ import { sql } from 'drizzle-orm';
 import { queryRows } from '../../db/client.js';
 import type { ServiceContext } from '../../plugins/context.js';
 import { forbidden, notFound } from '../../lib/errors.js';
-import { visibilityOf } from '../search/visibility.js';
+import { visibilityOf } from '../../lib/visibility.js';
 import * as repo from './disco-area.repository.js';
 
 /** The area's right (403 otherwise); the rows are those of modules the caller may view. */

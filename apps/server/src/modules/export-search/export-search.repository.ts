@@ -12,7 +12,7 @@ import { EXPORT_CLUSTER_KEYS, EXPORT_MODULE_KEYS, STATUSES_OF, type ExportFilter
 import type { SearchFilters } from '@bo/shared/search';
 import { queryRows, type Queryable } from '../../db/client.js';
 import { clusterOptionValues, clusterWhere, moduleOptionValues, moduleWhere } from '../search/search.repository.js';
-import type { Visibility } from '../search/visibility.js';
+import type { Visibility } from '../../lib/visibility.js';
 
 /** No visibility condition: the other kind's side of a search (the searched item carries the rights). */
 const EVERYTHING: Visibility = { all: true };

@@ -18,8 +18,9 @@ import type { FilterOptions, SearchFilters } from '@bo/shared/search';
 import type { ServiceContext } from '../../plugins/context.js';
 import { forbidden } from '../../lib/errors.js';
 import { LIST_ZONES, optionLabels } from '../search/search.repository.js';
-import { byCodePoint, byText, clusterListRows, moduleListRows } from '../search/search.service.js';
-import { visibilityOf } from '../search/visibility.js';
+import { byCodePoint, byText } from '../../lib/text-order.js';
+import { clusterListRows, moduleListRows } from '../search/search.service.js';
+import { visibilityOf } from '../../lib/visibility.js';
 import { clusterSearchWhere, exportOptionValues, moduleSearchWhere, type ExportWhereInput } from './export-search.repository.js';
 
 export type ItemKind = 'module' | 'cluster';

@@ -9,7 +9,7 @@ import { multipartBody } from '../../../test/multipart.js';
 import { buildTestApp, type TestUsers } from '../../../test/test-app.js';
 import { queryRows, type Db } from '../../db/client.js';
 import { skus } from '../../db/schema.js';
-import { recordVersionsInBulk, recordWrittenVersions } from './item-versions.repository.js';
+import { recordVersionsInBulk, recordWrittenVersions } from '../../items/lifecycle/item-versions.repository.js';
 
 const USERS = {
   admin: { role: 'ADMIN' },

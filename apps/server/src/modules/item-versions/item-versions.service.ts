@@ -21,10 +21,10 @@ import {
 import { canView } from '@bo/shared/permissions';
 import type { Queryable } from '../../db/client.js';
 import type { ServiceContext } from '../../plugins/context.js';
-import { badRequest, forbidden, notFound } from '../../lib/errors.js';
-import { clusterKind } from '../lifecycle/cluster-kind.js';
-import type { ItemKind, LifecycleRow } from '../lifecycle/item-kind.js';
-import { moduleKind } from '../lifecycle/module-kind.js';
+import { forbidden, notFound } from '../../lib/errors.js';
+import { clusterKind } from '../../items/cluster/cluster-kind.js';
+import type { ItemKind, LifecycleRow } from '../../items/lifecycle/item-kind.js';
+import { moduleKind } from '../../items/module/module-kind.js';
 import {
   activeSkusOfModules,
   countVersions,
@@ -34,12 +34,11 @@ import {
   missingStores,
   skuFlags,
   versionAndPrevious,
-  versionExists,
   versionsPage,
   type VersionContent,
   type VersionedType,
   type VersionRow,
-} from './item-versions.repository.js';
+} from '../../items/lifecycle/item-versions.repository.js';
 import { clusterMembershipDiff, clusterSummary, moduleDiff, moduleSummary, storeGroups } from './version-diff.js';
 
 type Row = LifecycleRow & { publicationDate: Date | null };
@@ -96,18 +95,6 @@ export async function clusterVersion(ctx: ServiceContext, clusterId: string, mon
   const { entry, content } = await versionOf(ctx, 'cluster', clusterId, monthId, n);
   const [stores, modules] = [await missingStores(ctx.db, content.stores), await missingModules(ctx.db, monthId, content.modules)];
   return { entry, content, flags: { missingStores: stores, missingModules: modules } };
-}
-
-/**
- * A save with `?revertOf=n`: the version must exist for every item of the save (400 otherwise). The
- * save's own checks (rights, lock, state, validation) stay the save's.
- */
-export async function assertRevertTarget(db: Queryable, type: VersionedType, items: readonly { itemKey: string; monthId: string }[], n: number): Promise<void> {
-  for (const item of items) {
-    if (!(await versionExists(db, type, item.itemKey, item.monthId, n))) {
-      throw badRequest(`The ${NAMES[type]} ${item.itemKey} has no version ${n} in ${item.monthId}`, [{ path: 'revertOf', message: VERSION_TEXTS.unknownVersion }]);
-    }
-  }
 }
 
 // ───────────────────────────── Publish diff ─────────────────────────────

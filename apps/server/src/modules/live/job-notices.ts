@@ -9,9 +9,9 @@ import { FILE_LOADER_JOB } from '../uploads/file-loader.job.js';
 import { MODULE_IMPORT_JOB } from '../uploads/module-import.job.js';
 import { CLUSTER_IMPORT_JOB } from '../uploads/cluster-import.job.js';
 import { EXPORT_JOB } from '../exports/export.job.js';
-import { COPY_MODULE_JOB } from '../modules/module-copy.job.js';
-import { COPY_CLUSTER_JOB } from '../clusters/cluster-copy.job.js';
-import { PUBLISH_JOB } from '../publishing/publish.job.js';
+import { COPY_MODULE_JOB } from '../../items/module/module-copy.job.js';
+import { COPY_CLUSTER_JOB } from '../../items/cluster/cluster-copy.job.js';
+import { PUBLISH_JOB } from '../../items/lifecycle/publish.job.js';
 import { MASSIVE_EDIT_JOBS } from '../massive-edit/massive-edit-types.js';
 import type { EndedJob } from './live.repository.js';
 

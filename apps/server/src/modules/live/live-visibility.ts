@@ -8,10 +8,10 @@ import type { Grant } from '@bo/shared/grants';
 import type { LiveItemKind } from '@bo/shared/live-events';
 import { canView, type ItemScope } from '@bo/shared/permissions';
 import type { Queryable } from '../../db/client.js';
-import { clusterKind } from '../lifecycle/cluster-kind.js';
-import type { ItemKind } from '../lifecycle/item-kind.js';
-import { moduleKind } from '../lifecycle/module-kind.js';
-import { visibilityOf } from '../search/visibility.js';
+import { clusterKind } from '../../items/cluster/cluster-kind.js';
+import type { ItemKind } from '../../items/lifecycle/item-kind.js';
+import { moduleKind } from '../../items/module/module-kind.js';
+import { visibilityOf } from '../../lib/visibility.js';
 import { refKey } from './live-notices.js';
 import type { ItemState } from './live.repository.js';
 

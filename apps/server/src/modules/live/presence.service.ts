@@ -7,9 +7,9 @@ import type { LiveItemKind, PresenceBody } from '@bo/shared/live-events';
 import { canView } from '@bo/shared/permissions';
 import type { ServiceContext } from '../../plugins/context.js';
 import { forbidden, notFound } from '../../lib/errors.js';
-import { clusterKind } from '../lifecycle/cluster-kind.js';
-import type { ItemKind } from '../lifecycle/item-kind.js';
-import { moduleKind } from '../lifecycle/module-kind.js';
+import { clusterKind } from '../../items/cluster/cluster-kind.js';
+import type { ItemKind } from '../../items/lifecycle/item-kind.js';
+import { moduleKind } from '../../items/module/module-kind.js';
 import { refKey } from './live-notices.js';
 import { claimStreamTab, claimTab, removeTab, renewLeases, replacePresence, tabOwner, type PresenceItem } from './live.repository.js';
 

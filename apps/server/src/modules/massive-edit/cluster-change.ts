@@ -10,8 +10,8 @@ import { CLUSTER_TEXTS } from '@bo/shared/clusters';
 import { MASSIVE_EDIT_TEXTS, type ClassificationMassiveEditRow, type ClusterMassiveEditRow } from '@bo/shared/massive-edit';
 import { MESSAGES } from '@bo/shared/validation';
 import type { Queryable, Tx } from '../../db/client.js';
-import { changeTexts, type ChangeKind } from '../lifecycle/item-change.js';
-import { clusterKind } from '../lifecycle/cluster-kind.js';
+import { changeTexts, type ChangeKind } from '../../items/lifecycle/item-change.js';
+import { clusterKind } from '../../items/cluster/cluster-kind.js';
 import {
   clusterContents,
   replaceClusterClassifications,
@@ -20,8 +20,8 @@ import {
   updateClusterRow,
   type ClusterContent,
   type ClusterRow,
-} from '../clusters/clusters.repository.js';
-import { unknownLiaCodes } from '../reference-data/reference-data.repository.js';
+} from '../../items/cluster/clusters.repository.js';
+import { unknownLiaCodes } from '../../items/lifecycle/reference-data.repository.js';
 import { classificationIdsByLabel, modulesNamedInMonths } from './massive-edit.repository.js';
 
 export const CLUSTER_CHANGE_TEXTS = {

@@ -21,10 +21,10 @@ import {
   type NotAuthorizedItems,
 } from '@bo/shared/massive-edit';
 import type { Queryable } from '../../db/client.js';
-import type { MonthState } from '../months/months.repository.js';
-import { decideChange, factsAfter, loadChangeFacts, type ChangeKind, type VersionedRow } from '../lifecycle/item-change.js';
-import type { JobCaller } from '../lifecycle/job-caller.js';
-import { publishRefusals, type PublishChangedKind } from '../lifecycle/publish-changed.js';
+import type { MonthState } from '../../items/lifecycle/months.repository.js';
+import { decideChange, factsAfter, loadChangeFacts, type ChangeKind, type VersionedRow } from '../../items/lifecycle/item-change.js';
+import type { JobCaller } from '../../items/lifecycle/job-caller.js';
+import { publishRefusals, type PublishChangedKind } from '../../items/lifecycle/publish-changed.js';
 import type { NamedItem } from './massive-edit.repository.js';
 
 /** One kind of massive edit row: module, cluster or classification. */

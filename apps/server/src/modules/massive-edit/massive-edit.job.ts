@@ -14,10 +14,10 @@ import { jobStepOutcomes, recordJobSteps } from '../../jobs/jobs.repository.js';
 import { stepErrorText } from '../../jobs/job-text.js';
 import { auditMany, type AuditEntry } from '../../lib/audit.repository.js';
 import type { Tx } from '../../db/client.js';
-import { decideChange, factsAfter, loadChangeFacts, writeChange, type ChangeKind, type VersionedRow } from '../lifecycle/item-change.js';
-import { currentCaller } from '../lifecycle/job-caller.js';
-import { publishChanged } from '../lifecycle/publish-changed.js';
-import { recordVersionsAs } from '../item-versions/item-versions.repository.js';
+import { decideChange, factsAfter, loadChangeFacts, writeChange, type ChangeKind, type VersionedRow } from '../../items/lifecycle/item-change.js';
+import { currentCaller } from '../../items/lifecycle/job-caller.js';
+import { publishChanged } from '../../items/lifecycle/publish-changed.js';
+import { recordVersionsAs } from '../../items/lifecycle/item-versions.repository.js';
 import { MASSIVE_EDIT_JOBS } from './massive-edit-types.js';
 import { assembleResult, stepOutcome, type EditType, type PublishOutcomes, type Step, type StepOutcome } from './massive-edit-plan.js';
 

@@ -12,8 +12,8 @@ import { itemKeyString } from '@bo/shared/item-keys';
 import { notAuthorizedText, type MassiveEditAnswer, type MassiveEditResult } from '@bo/shared/massive-edit';
 import type { ServiceContext } from '../../plugins/context.js';
 import { badRequest, forbidden } from '../../lib/errors.js';
-import { mayChange, type VersionedRow } from '../lifecycle/item-change.js';
-import { monthStates } from '../months/months.repository.js';
+import { mayChange, type VersionedRow } from '../../items/lifecycle/item-change.js';
+import { monthStates } from '../../items/lifecycle/months.repository.js';
 import { assembleResult, plannedPublish, plannedPublishDiff, previewSteps, resolveRows, type EditType, type StepOutcome } from './massive-edit-plan.js';
 import { inRowOrder, type MassiveEditPayload } from './massive-edit.job.js';
 

@@ -10,11 +10,11 @@ import { MASSIVE_EDIT_TEXTS, type ModuleMassiveEditRow } from '@bo/shared/massiv
 import type { CompositionLine } from '@bo/shared/modules';
 import { canReopen } from '@bo/shared/permissions';
 import type { Queryable } from '../../db/client.js';
-import { changeTexts, type ChangeKind } from '../lifecycle/item-change.js';
-import { MODULE_TEXTS, moduleKind } from '../lifecycle/module-kind.js';
-import { readCompositions, skuScopes, writeCompositionChanges } from '../modules/module-composition.repository.js';
-import { CompositionDraft, skuProblem, type SkuProblem, type SkuScope } from '../modules/module-lines.js';
-import { updateModuleRow, type ModuleRow } from '../modules/modules.repository.js';
+import { changeTexts, type ChangeKind } from '../../items/lifecycle/item-change.js';
+import { MODULE_TEXTS, moduleKind } from '../../items/module/module-kind.js';
+import { readCompositions, skuScopes, writeCompositionChanges } from '../../items/module/module-composition.repository.js';
+import { CompositionDraft, skuProblem, type SkuProblem, type SkuScope } from '../../items/module/module-lines.js';
+import { updateModuleRow, type ModuleRow } from '../../items/module/modules.repository.js';
 
 export interface ModuleContent {
   description: string;

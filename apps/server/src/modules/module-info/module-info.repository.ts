@@ -8,7 +8,7 @@ import type { ModuleKey } from '@bo/shared/modules';
 import type { Queryable } from '../../db/client.js';
 import { modules, months } from '../../db/schema.js';
 import { pendingPage, pendingWhere, type PendingRow } from '../pending-area/pending-area.repository.js';
-import type { Visibility } from '../search/visibility.js';
+import type { Visibility } from '../../lib/visibility.js';
 
 /** The latest live version of the module in a month before `monthId` (month order, as for clusters). */
 export async function previousModuleVersion(db: Queryable, moduleName: string, monthId: string): Promise<{ id: number; monthId: string } | undefined> {

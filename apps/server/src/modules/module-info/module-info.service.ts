@@ -13,8 +13,8 @@ import {
 import type { ModuleKey } from '@bo/shared/modules';
 import type { PerformanceFilters } from '@bo/shared/working-area';
 import type { ServiceContext } from '../../plugins/context.js';
-import { activeSkuLines } from '../cluster-editor/cluster-editor.repository.js';
-import { visibilityOf } from '../search/visibility.js';
+import { activeSkuLines } from '../../items/cluster/cluster-editor.repository.js';
+import { visibilityOf } from '../../lib/visibility.js';
 import { activeLines, statsFor } from '../working-area/working-area.repository.js';
 import { performanceFigures, visibleRows } from '../working-area/working-area.service.js';
 import * as repo from './module-info.repository.js';

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { checkLegoRequestSchema, monthSchema } from '@bo/shared/reference-data';
-import { isLegoMonth, listMonths } from './months.repository.js';
+import { isLegoMonth, listMonths } from '../../items/lifecycle/months.repository.js';
 
 export async function monthRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();

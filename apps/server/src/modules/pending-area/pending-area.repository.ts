@@ -11,9 +11,9 @@ import { sql, type SQL } from 'drizzle-orm';
 import { PENDING_SUBMIT_STUCK_MINUTES, type PendingAreaFilters, type PendingFilterKey, type PendingView } from '@bo/shared/pending-area';
 import { queryRows, type Queryable } from '../../db/client.js';
 import { liveLock } from '../../lib/locks.repository.js';
-import { inLegoMonth } from '../months/months.repository.js';
+import { inLegoMonth } from '../../items/lifecycle/months.repository.js';
 import { clusterWhere, moduleWhere } from '../search/search.repository.js';
-import type { Visibility } from '../search/visibility.js';
+import type { Visibility } from '../../lib/visibility.js';
 
 /** The table of each view, under the alias `i` (item), with its open month joined as `mo`. */
 const FROM: Record<PendingView, SQL> = {

@@ -19,8 +19,8 @@ import {
 } from '@bo/shared/pending-area';
 import type { ServiceContext } from '../../plugins/context.js';
 import { badRequest, forbidden, tooManyResults } from '../../lib/errors.js';
-import { byText } from '../search/search.service.js';
-import { visibilityOf } from '../search/visibility.js';
+import { byText } from '../../lib/text-order.js';
+import { visibilityOf } from '../../lib/visibility.js';
 import { countPending, pendingOptionValues, pendingPage, pendingWhere } from './pending-area.repository.js';
 
 /** Admin or any edit grant: the same right as the export page (permissions.ts `canExportAny`). */

@@ -13,7 +13,7 @@ import {
   templateSchema,
   templatesQuerySchema,
 } from '@bo/shared/reference-data';
-import * as repo from './reference-data.repository.js';
+import * as repo from '../../items/lifecycle/reference-data.repository.js';
 
 /** Lists every screen needs: LIAs, stars zones, brands, rules, countries, collections, channels, templates. */
 export async function referenceDataRoutes(instance: FastifyInstance) {

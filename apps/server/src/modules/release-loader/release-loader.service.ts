@@ -10,7 +10,7 @@ import type { FileSource } from './read-records.js';
 import { sql } from 'drizzle-orm';
 import { createStaging, findRelease, mergeItems, mergeMasterData, MODULE_LINES_KEY, MODULE_REPEATS, runChecks, type MergeCounts } from './release-loader.repository.js';
 import { stageFast } from './fast-stage.js';
-import { recordVersionsInBulk, recordWrittenVersions } from '../item-versions/item-versions.repository.js';
+import { recordVersionsInBulk, recordWrittenVersions } from '../../items/lifecycle/item-versions.repository.js';
 import { stageFile } from './stage-file.js';
 import { createMonths, mergeReference, referenceChecks, type ReferenceCounts } from './reference-rows.js';
 import { previewItems, type ItemPreview } from './load-preview.js';

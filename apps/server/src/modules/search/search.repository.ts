@@ -10,9 +10,9 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { FilterKey, SearchFilters } from '@bo/shared/search';
 import { queryRows, type Queryable } from '../../db/client.js';
 import { liveLock, lockSecondsLeft } from '../../lib/locks.repository.js';
-import { moduleZonesArray } from '../modules/modules.repository.js';
-import { inLegoMonth } from '../months/months.repository.js';
-import type { Visibility } from './visibility.js';
+import { moduleZonesArray } from '../../items/module/modules.repository.js';
+import { inLegoMonth } from '../../items/lifecycle/months.repository.js';
+import type { Visibility } from '../../lib/visibility.js';
 
 export type ItemKind = 'module' | 'cluster';
 

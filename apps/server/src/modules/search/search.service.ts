@@ -23,12 +23,9 @@ import { JsonText, arrayText } from '../../lib/json-text.js';
 import { queryRows } from '../../db/client.js';
 import type { Kept, KeptAnswers, Scope } from '../../lib/kept-answers.js';
 import { tooManyResults } from '../../lib/errors.js';
+import { byCodePoint, byText } from '../../lib/text-order.js';
 import * as repo from './search.repository.js';
-import { grantedCodes, visibilityOf, type Visibility } from './visibility.js';
-
-export const byCodePoint = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-/** Case-insensitive, then code-point order: the same on every database whatever its collation. */
-export const byText = (a: string, b: string) => byCodePoint(a.toLowerCase(), b.toLowerCase()) || byCodePoint(a, b);
+import { grantedCodes, visibilityOf, type Visibility } from '../../lib/visibility.js';
 
 /** The modules of a list WHERE, at most MAX_SEARCH_RESULTS (413 with `tooMany` past it), unsorted. */
 export async function moduleListRows(ctx: ServiceContext, where: SQL, tooMany?: string): Promise<repo.ModuleListRow[]> {

@@ -5,7 +5,7 @@
  *
  * distinct SKUs of the cluster's ADDED modules (live modules of the cluster's month), lines not in the bin
  * (status REMOVED), SKUs neither discontinued nor removed from the range — the Disco/Removed Area's own
- * definition (disco-area.repository.ts `skuRule`: flag_disco, GED expired or SAP disabled; deleted).
+ * definition (items/lifecycle/sku-rules.repository.ts `skuRule`: flag_disco, GED expired or SAP disabled; deleted).
  *
  * A cluster's share of a value is 100 × (its active SKUs having the value) / (its active SKUs), exact
  * (numeric, no rounding); a cluster without active SKUs has share 0 for every value.
@@ -14,8 +14,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import { STATISTIC_NO, STATISTIC_YES, type StatisticField, type StatisticFilter } from '@bo/shared/statistics';
 import { queryRows, type Queryable } from '../../db/client.js';
 import { liveLock } from '../../lib/locks.repository.js';
-import { inLegoMonth } from '../months/months.repository.js';
-import { skuRule } from '../disco-area/disco-area.repository.js';
+import { inLegoMonth } from '../../items/lifecycle/months.repository.js';
+import { skuRule } from '../../items/lifecycle/sku-rules.repository.js';
 
 /** Each attribute as text, on the active SKU rows `a` (the yes/no ones as YES / NO). */
 const yesNo = (column: string) => sql.raw(`CASE WHEN a.${column} THEN '${STATISTIC_YES}' ELSE '${STATISTIC_NO}' END`);

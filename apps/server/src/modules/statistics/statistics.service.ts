@@ -16,8 +16,8 @@ import {
 import type { ServiceContext } from '../../plugins/context.js';
 import { tooManyResults } from '../../lib/errors.js';
 import { clusterWhere } from '../search/search.repository.js';
-import { byText } from '../search/search.service.js';
-import { visibilityOf } from '../search/visibility.js';
+import { byText } from '../../lib/text-order.js';
+import { visibilityOf } from '../../lib/visibility.js';
 import { statisticClusters, statisticOptionValues } from './statistics.repository.js';
 
 interface Scope {

@@ -7,8 +7,8 @@
 import { itemKeyString, type ItemKeyParts } from '@bo/shared/item-keys';
 import type { Tx } from '../../db/client.js';
 import { audit } from '../../lib/audit.repository.js';
-import { decideChange, loadChangeFacts, writeChange, type ChangeKind, type VersionedRow } from '../lifecycle/item-change.js';
-import type { JobCaller } from '../lifecycle/job-caller.js';
+import { decideChange, loadChangeFacts, writeChange, type ChangeKind, type VersionedRow } from '../../items/lifecycle/item-change.js';
+import type { JobCaller } from '../../items/lifecycle/job-caller.js';
 import { ImportRefused } from './import.job.js';
 
 /** Applies `edit` to the item-month `key` created in `tx`; throws ImportRefused when the change is refused. */

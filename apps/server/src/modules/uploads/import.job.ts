@@ -23,12 +23,12 @@ import type { Db, Queryable, Tx } from '../../db/client.js';
 import { yieldBetweenSteps, type JobContext, type JobHandler, type JobRunner } from '../../jobs/job-runner.js';
 import { stepErrorText } from '../../jobs/job-text.js';
 import { AppError } from '../../lib/errors.js';
-import type { VersionedRow } from '../lifecycle/item-change.js';
-import { currentCaller, type JobCaller } from '../lifecycle/job-caller.js';
+import type { VersionedRow } from '../../items/lifecycle/item-change.js';
+import { currentCaller, type JobCaller } from '../../items/lifecycle/job-caller.js';
 import { massiveEditJob, type MassiveEditPayload } from '../massive-edit/massive-edit.job.js';
 import { previewSteps, type EditType, type Step } from '../massive-edit/massive-edit-plan.js';
 import { listReasons, readImportFile, type ImportFormat, type ImportGroup } from './import-file.js';
-import { recordVersionsAs } from '../item-versions/item-versions.repository.js';
+import { recordVersionsAs } from '../../items/lifecycle/item-versions.repository.js';
 import { overwriteOf, staleRefusal, type OverwriteKeys } from './stale-version.js';
 import { uploadOfJob } from './uploads.repository.js';
 

@@ -8,13 +8,13 @@
  */
 import { canImportItem } from '@bo/shared/permissions';
 import type { Queryable } from '../../db/client.js';
-import { changeTexts, type ChangeKind } from '../lifecycle/item-change.js';
-import { MODULE_TEXTS } from '../lifecycle/module-kind.js';
+import { changeTexts, type ChangeKind } from '../../items/lifecycle/item-change.js';
+import { MODULE_TEXTS } from '../../items/module/module-kind.js';
 import { moduleEditType } from '../massive-edit/massive-edit-types.js';
 import { moduleChange, type ModuleContent, type ModuleEnv } from '../massive-edit/module-change.js';
-import { skuScopes } from '../modules/module-composition.repository.js';
-import { CompositionDraft, skuProblem, type SkuProblem } from '../modules/module-lines.js';
-import type { ModuleRow } from '../modules/modules.repository.js';
+import { skuScopes } from '../../items/module/module-composition.repository.js';
+import { CompositionDraft, skuProblem, type SkuProblem } from '../../items/module/module-lines.js';
+import type { ModuleRow } from '../../items/module/modules.repository.js';
 import { IMPORT_FILE_TEXTS, listReasons } from './import-file.js';
 import { importEditType } from './import.job.js';
 import type { ImportLine } from './module-import-file.js';

@@ -3,7 +3,7 @@ import { and, asc, eq, exists, gt, gte, ilike, inArray, isNull, lte, ne, or, sql
 import type { ProductDto } from '@bo/shared/modules';
 import type { ActiveSkuSearch } from '@bo/shared/working-area';
 import type { Queryable } from '../../db/client.js';
-import { toProductDto as toModuleProductDto } from '../modules/modules.repository.js';
+import { toProductDto as toModuleProductDto } from '../../items/module/modules.repository.js';
 import {
   clusterModules,
   clusters,

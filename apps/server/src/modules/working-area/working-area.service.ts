@@ -20,7 +20,7 @@ import {
 } from '@bo/shared/working-area';
 import type { ServiceContext } from '../../plugins/context.js';
 import { forbidden, notFound, tooManyResults } from '../../lib/errors.js';
-import { findModules, moduleZones, toModuleDtos, type ModuleRow } from '../modules/modules.repository.js';
+import { findModules, moduleZones, toModuleDtos, type ModuleRow } from '../../items/module/modules.repository.js';
 import * as repo from './working-area.repository.js';
 
 async function withSpecialKinds(ctx: ServiceContext, rows: readonly ModuleRow[]): Promise<WorkingModule[]> {

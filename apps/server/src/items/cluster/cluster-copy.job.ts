@@ -1,9 +1,9 @@
 import { CLUSTER_TEXTS } from '@bo/shared/clusters';
 import { formatMonthId } from '@bo/shared/months';
 import type { JobRunner } from '../../jobs/job-runner.js';
-import { clusterKind } from '../lifecycle/cluster-kind.js';
+import { clusterKind } from './cluster-kind.js';
 import { copyJob, type CopyKind } from '../lifecycle/copy-job.js';
-import { clusterPublishBlockers, hasModulesInWip } from '../publishing/publish-blockers.js';
+import { clusterPublishBlockers, hasModulesInWip } from '../lifecycle/publish-blockers.js';
 import { writeClusterCopyRow } from './cluster-copy.repository.js';
 import {
   clusterChildren,

@@ -7,8 +7,8 @@
  */
 import { MONTHS_ROLLING_OPTIONS, type ProductFilters } from '@bo/shared/module-info';
 import type { ServiceContext } from '../../plugins/context.js';
-import { byText } from '../search/search.service.js';
-import { grantedCodes } from '../search/visibility.js';
+import { byText } from '../../lib/text-order.js';
+import { grantedCodes } from '../../lib/visibility.js';
 import * as repo from './product-filters.repository.js';
 
 type Option = { value: string; label: string };

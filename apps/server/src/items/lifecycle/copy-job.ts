@@ -6,7 +6,7 @@
  * while the others go on. The checks are the same for both kinds and run at job time with the
  * caller's current grants: the source is still live and the caller may copy it; the destination
  * month exists, is open and its release is open; an item being deleted there is not overwritten
- * (a fully deleted one is created again, as item creation does it: deletion's prepareRecreation); a live one is not locked by someone else, not being
+ * (a fully deleted one is created again, as item creation does it: recreation.repository.ts prepareRecreation); a live one is not locked by someone else, not being
  * submitted, and the caller may copy onto it. Only writing the copy is per kind. With `toPublish`,
  * one last transaction starts one publication for the copies that may be published.
  */
@@ -16,12 +16,12 @@ import type { Tx } from '../../db/client.js';
 import { yieldBetweenSteps, type JobHandler, type JobRunner } from '../../jobs/job-runner.js';
 import { stepErrorText } from '../../jobs/job-text.js';
 import { audit } from '../../lib/audit.repository.js';
-import { prepareRecreation } from '../deletion/deletion.service.js';
+import { prepareRecreation } from './recreation.repository.js';
 import { liveLocks } from '../../lib/locks.repository.js';
-import { monthStateOf, type MonthState } from '../months/months.repository.js';
+import { monthStateOf, type MonthState } from './months.repository.js';
 import type { ItemKind, LifecycleRow } from './item-kind.js';
 import { currentCaller, type JobCaller } from './job-caller.js';
-import { recordVersionsAs } from '../item-versions/item-versions.repository.js';
+import { recordVersionsAs } from './item-versions.repository.js';
 import { publishChanged } from './publish-changed.js';
 import type { CopyOutcome } from '@bo/shared/copy-results';
 

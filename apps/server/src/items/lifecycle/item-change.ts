@@ -15,7 +15,7 @@ import type { Grant } from '@bo/shared/grants';
 import type { Queryable, Tx } from '../../db/client.js';
 import type { AuditEntry } from '../../lib/audit.repository.js';
 import { liveLocks } from '../../lib/locks.repository.js';
-import { monthStates, type MonthState } from '../months/months.repository.js';
+import { monthStates, type MonthState } from './months.repository.js';
 import type { ItemKind, LifecycleRow } from './item-kind.js';
 import type { JobCaller } from './job-caller.js';
 

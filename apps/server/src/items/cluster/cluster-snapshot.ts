@@ -1,4 +1,4 @@
-import type { SnapshotLoader } from '../publishing/publish.job.js';
+import type { SnapshotLoader } from '../lifecycle/publish.job.js';
 import { clusterContents, clusterCountryCodes, clusterModuleRows, clusterStoreRows, findClusters, together } from './clusters.repository.js';
 
 /**

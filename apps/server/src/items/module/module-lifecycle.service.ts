@@ -14,18 +14,18 @@ import { acquireLock } from '../../lib/locks.repository.js';
 import { lockItems, releaseItemLocks, unlockItems } from '../lifecycle/item-locks.js';
 import { itemMonths } from '../lifecycle/item-months.js';
 import { assertChangeable, assertLockOwner, assertVersions, assertWritableAndLocked, gateOf } from '../lifecycle/item-preconditions.js';
-import { MODULE_TEXTS, moduleKind } from '../lifecycle/module-kind.js';
-import { monthStateOf } from '../months/months.repository.js';
-import { startPublication, SUBMISSION_STARTED } from '../publishing/publish.job.js';
-import { moduleBlockReasons, publishBlockedMessage } from '../publishing/publish-checks.js';
-import { modulePublishFacts, sapStatusesOf } from '../publishing/publishing.repository.js';
+import { MODULE_TEXTS, moduleKind } from './module-kind.js';
+import { monthStateOf } from '../lifecycle/months.repository.js';
+import { startPublication, SUBMISSION_STARTED } from '../lifecycle/publish.job.js';
+import { moduleBlockReasons, publishBlockedMessage } from '../lifecycle/publish-checks.js';
+import { modulePublishFacts, sapStatusesOf } from '../lifecycle/publishing.repository.js';
 import { assertValidComposition, compositionSummary } from './module-composition.js';
 import { storedLinesAndKnownUpcs, writeCompositionChanges } from './module-composition.repository.js';
 import { familyExists, familyModuleScopes, findModule, findModules, toModuleDtos, updateModuleRow, type ModuleRow } from './modules.repository.js';
 import { moduleCopy } from './module-copy.job.js';
 import { requestCopy, type CopyRequestTexts } from '../lifecycle/copy-request.js';
-import { recordVersionsAs } from '../item-versions/item-versions.repository.js';
-import { assertRevertTarget } from '../item-versions/item-versions.service.js';
+import { recordVersionsAs } from '../lifecycle/item-versions.repository.js';
+import { assertRevertTarget } from '../lifecycle/revert-target.js';
 
 export { MODULE_TEXTS };
 

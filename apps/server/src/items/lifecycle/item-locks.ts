@@ -9,7 +9,7 @@ import { audit } from '../../lib/audit.repository.js';
 import type { ServiceContext } from '../../plugins/context.js';
 import { forbidden, notFound } from '../../lib/errors.js';
 import { acquireLocks, liveLocks, nameForcedRelease, releaseLocks, type LockItemType, type LockState } from '../../lib/locks.repository.js';
-import { monthStates } from '../months/months.repository.js';
+import { monthStates } from './months.repository.js';
 import type { ItemKind, LifecycleRow } from './item-kind.js';
 
 export interface LockAnswer extends ItemKeyParts {

@@ -1,8 +1,8 @@
 import { formatMonthId } from '@bo/shared/months';
 import type { JobRunner } from '../../jobs/job-runner.js';
 import { copyJob, type CopyKind } from '../lifecycle/copy-job.js';
-import { moduleKind } from '../lifecycle/module-kind.js';
-import { modulePublishBlockers } from '../publishing/publish-blockers.js';
+import { moduleKind } from './module-kind.js';
+import { modulePublishBlockers } from '../lifecycle/publish-blockers.js';
 import { findModuleAnyState, writeModuleCopy } from './module-copy.repository.js';
 import type { ModuleRow } from './modules.repository.js';
 

@@ -10,7 +10,7 @@ import { canPublish } from '@bo/shared/permissions';
 import type { Queryable, Tx } from '../../db/client.js';
 import type { JobRunner } from '../../jobs/job-runner.js';
 import { audit } from '../../lib/audit.repository.js';
-import { startPublication, type PublishItem } from '../publishing/publish.job.js';
+import { startPublication, type PublishItem } from './publish.job.js';
 import type { ItemKind, LifecycleRow } from './item-kind.js';
 import type { JobCaller } from './job-caller.js';
 

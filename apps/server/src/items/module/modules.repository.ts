@@ -5,7 +5,7 @@ import { addMonths } from '@bo/shared/months';
 import { queryRows, type Queryable } from '../../db/client.js';
 import { macroFamilies, moduleSkus, moduleStarsZones, modules, skuMonthStats, skus } from '../../db/schema.js';
 import { liveLockOwner } from '../../lib/locks.repository.js';
-import { inLegoMonth } from '../months/months.repository.js';
+import { inLegoMonth } from '../lifecycle/months.repository.js';
 
 export type ModuleRow = typeof modules.$inferSelect;
 export interface ModuleRef {

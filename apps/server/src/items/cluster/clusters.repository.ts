@@ -21,8 +21,8 @@ import {
   months,
   stores,
 } from '../../db/schema.js';
-import { activeSkuCounts } from '../modules/modules.repository.js';
-import { monthStates } from '../months/months.repository.js';
+import { activeSkuCounts } from '../module/modules.repository.js';
+import { monthStates } from '../lifecycle/months.repository.js';
 import { clusterKeyString, itemKeyString } from '@bo/shared/item-keys';
 import { liveLocks } from '../../lib/locks.repository.js';
 

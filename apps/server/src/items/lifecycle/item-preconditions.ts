@@ -10,7 +10,7 @@ import { queryRows, type Queryable } from '../../db/client.js';
 import type { ServiceContext } from '../../plugins/context.js';
 import { conflict, ruleBroken } from '../../lib/errors.js';
 import { liveLockOwner, liveLocks } from '../../lib/locks.repository.js';
-import { MONTH_STATE_COLUMNS, monthStateJoin, type MonthState } from '../months/months.repository.js';
+import { MONTH_STATE_COLUMNS, monthStateJoin, type MonthState } from './months.repository.js';
 import type { ItemKind, LifecycleRow } from './item-kind.js';
 
 /** 422 when the item cannot change for anyone now: submission running, release closed, month closed. */

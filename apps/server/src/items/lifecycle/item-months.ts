@@ -3,7 +3,7 @@ import { canView } from '@bo/shared/permissions';
 import type { Queryable } from '../../db/client.js';
 import type { ServiceContext } from '../../plugins/context.js';
 import { badRequest, forbidden, notFound } from '../../lib/errors.js';
-import { openMonthIds } from '../months/months.repository.js';
+import { openMonthIds } from './months.repository.js';
 import type { ItemKind, LifecycleRow } from './item-kind.js';
 
 /** The open months in which an item is live, sorted (the possible deletion start months). */

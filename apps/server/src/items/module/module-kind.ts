@@ -1,6 +1,6 @@
 import type { ModuleKeyParts } from '@bo/shared/item-keys';
-import { findModules, liveModuleVersions, moduleScopes, type ModuleRow } from '../modules/modules.repository.js';
-import type { ItemKind } from './item-kind.js';
+import { findModules, liveModuleVersions, moduleScopes, type ModuleRow } from './modules.repository.js';
+import type { ItemKind } from '../lifecycle/item-kind.js';
 
 export const MODULE_TEXTS = {
   notLocked: "Sorry! The module was unlocked by another user, you can't save or publish.",

@@ -8,7 +8,7 @@
 import { sql } from 'drizzle-orm';
 import type { ClusterVersionContent, ModuleVersionContent, VersionAction } from '@bo/shared/item-versions';
 import { queryRows, type Queryable } from '../../db/client.js';
-import { skuRule } from '../disco-area/disco-area.repository.js';
+import { skuRule } from './sku-rules.repository.js';
 
 export type VersionedType = 'module' | 'cluster';
 export type VersionContent<T extends VersionedType> = T extends 'module' ? ModuleVersionContent : ClusterVersionContent;
@@ -91,7 +91,7 @@ export async function currentContent<T extends VersionedType>(db: Queryable, typ
   return row!.content;
 }
 
-/** Of these SKUs: those that no longer exist (or are removed) and those now discontinued (disco-area's skuRule). */
+/** Of these SKUs: those that no longer exist (or are removed) and those now discontinued (sku-rules.repository.ts skuRule). */
 export async function skuFlags(db: Queryable, upcs: readonly string[]): Promise<{ missing: string[]; discontinued: string[] }> {
   if (upcs.length === 0) return { missing: [], discontinued: [] };
   const rows = await queryRows<{ upc: string; state: 'missing' | 'disco' }>(

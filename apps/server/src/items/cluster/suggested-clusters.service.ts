@@ -21,10 +21,10 @@ import {
   replaceClusterModules,
   replaceClusterStores,
   replaceClusterZones,
-} from '../clusters/clusters.repository.js';
+} from './clusters.repository.js';
 import { liveLocks } from '../../lib/locks.repository.js';
 import * as repo from './suggested-clusters.repository.js';
-import { monthStates } from '../months/months.repository.js';
+import { monthStates } from '../lifecycle/months.repository.js';
 
 type StoreRow = Awaited<ReturnType<typeof repo.suggestionStores>>[number];
 type ModuleRow = Awaited<ReturnType<typeof repo.suggestionModules>>[number];

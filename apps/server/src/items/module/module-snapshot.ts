@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/client.js';
-import type { SnapshotLoader } from '../publishing/publish.job.js';
+import type { SnapshotLoader } from '../lifecycle/publish.job.js';
 import { activeLinesWithSapStatus } from './module-composition.repository.js';
 import { findModule, moduleZones } from './modules.repository.js';
 

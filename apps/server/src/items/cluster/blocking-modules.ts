@@ -11,9 +11,9 @@ import type { Grant } from '@bo/shared/grants';
 import { canPublish } from '@bo/shared/permissions';
 import type { Queryable } from '../../db/client.js';
 import { liveLocks } from '../../lib/locks.repository.js';
-import { findModules, moduleScopes, type ModuleRef } from '../modules/modules.repository.js';
-import { modulePublishBlockers } from './publish-blockers.js';
-import { skuDetails, type SkuDetailRow } from './publishing.repository.js';
+import { findModules, moduleScopes, type ModuleRef } from '../module/modules.repository.js';
+import { modulePublishBlockers } from '../lifecycle/publish-blockers.js';
+import { skuDetails, type SkuDetailRow } from '../lifecycle/publishing.repository.js';
 
 const toSku = (row: SkuDetailRow, today: string): BlockingSku => ({
   upc: row.upc,

@@ -1,6 +1,6 @@
 import { CLUSTER_TEXTS } from '@bo/shared/clusters';
-import { clusterScopes, findClusters, liveClusterVersions, type ClusterRow } from '../clusters/clusters.repository.js';
-import type { ItemKind } from './item-kind.js';
+import { clusterScopes, findClusters, liveClusterVersions, type ClusterRow } from './clusters.repository.js';
+import type { ItemKind } from '../lifecycle/item-kind.js';
 
 /** A cluster: keyed by (clusterId, monthId); scope = its brand and the stars zones of its countries. */
 export const clusterKind: ItemKind<ClusterRow> = {

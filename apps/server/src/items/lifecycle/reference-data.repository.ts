@@ -1,6 +1,6 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
-import { brands, clientClassifications, collections, countries, lias, planningChannels, rules, starsZones, templates } from '../../db/schema.js';
+import { auditLog, brands, clientClassifications, collections, countries, lias, planningChannels, rules, starsZones, templates } from '../../db/schema.js';
 
 export const listLias = (db: Queryable) =>
   db.select({ liaCode: lias.liaCode, planningChannelId: lias.planningChannelId }).from(lias).orderBy(asc(lias.liaCode));
@@ -52,4 +52,23 @@ export async function unknownClassificationIds(db: Queryable, ids: readonly numb
     .where(inArray(clientClassifications.classificationId, wanted));
   const known = new Set(rows.map((r) => r.id));
   return wanted.filter((id) => !known.has(id));
+}
+
+/**
+ * The labels of deleted classifications among `ids`, from the audit of their deletion (the row is gone, the
+ * versions of the clusters that carried one hold only its id).
+ */
+export async function deletedClassificationLabels(db: Queryable, ids: readonly number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: sql<number>`(${auditLog.summary} ->> 'classificationId')::int`, label: auditLog.itemKey })
+    .from(auditLog)
+    .where(
+      and(
+        eq(auditLog.itemType, 'classification'),
+        eq(auditLog.action, 'delete'),
+        inArray(sql<number>`(${auditLog.summary} ->> 'classificationId')::int`, [...new Set(ids)]),
+      ),
+    );
+  return new Map(rows.filter((r) => r.label !== null).map((r) => [Number(r.id), r.label!]));
 }

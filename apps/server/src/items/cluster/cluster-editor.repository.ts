@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, ilike, inArray, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
-import { activeSkuCounts } from '../modules/modules.repository.js';
+import { activeSkuCounts } from '../module/modules.repository.js';
 import {
   clientClassifications,
   clusterModules,

@@ -14,7 +14,7 @@ import { refreshPercentage } from '@bo/shared/module-info';
 import { canView } from '@bo/shared/permissions';
 import type { ServiceContext } from '../../plugins/context.js';
 import { badRequest, forbidden, notFound, tooManyResults } from '../../lib/errors.js';
-import { clusterRefKey, clusterScopes, findClusters, type ClusterRow } from '../clusters/clusters.repository.js';
+import { clusterRefKey, clusterScopes, findClusters, type ClusterRow } from './clusters.repository.js';
 import * as repo from './cluster-editor.repository.js';
 
 /** The asked clusters the caller may view, in request order (unknown, deleted and hidden ones are left out). */
