@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { clusterDtoSchema, type ClusterKey } from '@bo/shared/clusters';
 import { api } from '@/lib/api-client';
@@ -6,3 +7,13 @@ import { api } from '@/lib/api-client';
 export function getClusterDetails(keys: readonly ClusterKey[]) {
   return api.post('/cluster/clusterDetails', keys, { schema: z.array(clusterDtoSchema) });
 }
+
+/** The page's clusters, read once per set of keys (`signature` names the set): the page owns them afterwards. */
+export const useClusterDetails = (keys: readonly ClusterKey[], signature: string) =>
+  useQuery({
+    queryKey: ['cluster-editor', 'details', signature],
+    queryFn: () => getClusterDetails(keys),
+    enabled: keys.length > 0,
+    refetchOnWindowFocus: false,
+    staleTime: Infinity,
+  });

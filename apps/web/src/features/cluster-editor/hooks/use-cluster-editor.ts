@@ -3,7 +3,6 @@
  * (composition-reducer), says what the caller may do with each cluster (logic/cluster-access) and
  * turns drops and buttons into composition changes. Save, publish and copy are use-cluster-actions.
  */
-import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { CLUSTER_EDITOR_TEXTS } from '@bo/shared/cluster-editor';
 import type { ClusterDto, ClusterKey } from '@bo/shared/clusters';
@@ -18,7 +17,7 @@ import { paths } from '@/config/paths';
 import { getModuleDetails } from '@/lib/module-calls';
 import { useSession } from '@/lib/session';
 import { useClassificationOptions } from '../api/get-classification-options';
-import { getClusterDetails } from '../api/get-cluster-details';
+import { getClusterDetails, useClusterDetails } from '../api/get-cluster-details';
 import { useClusterPercentage } from '../api/get-cluster-percentage';
 import { useDiscontinuedModules } from '../api/get-discontinued-modules';
 import { useRangeFacing } from '../api/get-range-facing';
@@ -100,13 +99,7 @@ export function useClusterEditor(keys: ClusterKey[]) {
   const username = useSession((s) => s.user?.username) ?? '';
 
   // ───────── loading and locks ─────────
-  const details = useQuery({
-    queryKey: ['cluster-editor', 'details', signature],
-    queryFn: () => getClusterDetails(keys),
-    enabled: keys.length > 0,
-    refetchOnWindowFocus: false,
-    staleTime: Infinity,
-  });
+  const details = useClusterDetails(keys, signature);
   const [state, dispatch] = useReducer(compositionReducer, initialCompositionState);
   const load = useCallback((clusters: ClusterDto[]) => dispatch({ type: 'load', clusters }), []);
   useEffect(() => {

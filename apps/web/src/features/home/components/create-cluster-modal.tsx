@@ -1,7 +1,7 @@
 import { ActionIcon, Button, Divider, Group, Loader, SimpleGrid, Stack, Table, Text, Textarea, TextInput, Tooltip } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconCheck, IconTrash, IconWand } from '@tabler/icons-react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { clusterFormErrors, CREATION_TEXTS, FIELD_RULES, type ClusterFormValues, type StoreLookup } from '@bo/shared/creation';
@@ -17,8 +17,8 @@ import { createCluster } from '../api/create-cluster';
 import { getGenericClusterName } from '../api/get-generic-cluster-name';
 import { useInitialFilters } from '../api/get-initial-filters';
 import { useLias } from '../api/get-lias';
-import { getStoreBySap } from '../api/get-store-by-sap';
-import { HOME_RESULTS_KEY } from '../hooks/use-home-search';
+import { useStoreBySap } from '../api/get-store-by-sap';
+import { HOME_RESULTS_KEY } from '../api/home-results';
 import { useLegoStatus } from '../hooks/use-lego-status';
 import { CreationModal } from './creation-modal';
 
@@ -35,13 +35,7 @@ const EMPTY: FormState = { collection: null, brandCode: null, lias: [], clusterI
 function StorePicker({ stores, onAdd }: { stores: readonly StoreLookup[]; onAdd: (store: StoreLookup) => void }) {
   const [sap, setSap] = useState('');
   const [debounced] = useDebouncedValue(sap.trim(), 400);
-  const lookup = useQuery({
-    queryKey: ['home', 'storeBySap', debounced],
-    queryFn: ({ signal }) => getStoreBySap(debounced, signal),
-    enabled: debounced.length > 0,
-    retry: false,
-    staleTime: 60_000,
-  });
+  const lookup = useStoreBySap(debounced);
   const finished = debounced === sap.trim() && debounced.length > 0 && !lookup.isFetching;
   const store = finished && lookup.isSuccess ? lookup.data : null;
   const already = !!store && stores.some((s) => s.storeJda === store.storeJda);

@@ -14,7 +14,7 @@ import { checkModuleExists } from '../api/check-module-exists';
 import { createModule } from '../api/create-module';
 import { useInitialFilters } from '../api/get-initial-filters';
 import { useMacroFamilies } from '../api/get-macro-families';
-import { HOME_RESULTS_KEY } from '../hooks/use-home-search';
+import { HOME_RESULTS_KEY } from '../api/home-results';
 import { useLegoStatus } from '../hooks/use-lego-status';
 import { CreationModal } from './creation-modal';
 

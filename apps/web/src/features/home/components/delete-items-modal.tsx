@@ -10,8 +10,8 @@ import { ApiError } from '@/lib/api-error';
 import { formatMonthId } from '@/lib/format';
 import { deleteClusters } from '../api/delete-clusters';
 import { deleteModules } from '../api/delete-modules';
-import { getDeleteMonths, type DeletableKind } from '../api/get-delete-months';
-import { HOME_RESULTS_KEY } from '../hooks/use-home-search';
+import { deleteMonthsQueryOptions, type DeletableKind } from '../api/get-delete-months';
+import { HOME_RESULTS_KEY } from '../api/home-results';
 
 export const DELETE_TEXTS = {
   searchedMonth: 'SELECT THE SEARCHED MONTH',
@@ -55,13 +55,7 @@ export function DeleteItemsModal({
   }, [opened, items]);
 
   const months = useQueries({
-    queries: items.map((item) => ({
-      queryKey: ['home', 'deleteMonths', kind, item.key],
-      queryFn: () => getDeleteMonths(kind, item.key),
-      enabled: opened,
-      staleTime: 0,
-      retry: false,
-    })),
+    queries: items.map((item) => deleteMonthsQueryOptions(kind, item.key, opened)),
   });
 
   const allChosen = items.length > 0 && items.every((item) => !!startMonth[item.key]);

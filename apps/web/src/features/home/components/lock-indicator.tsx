@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { confirmForcedUnlock, LOCK_TEXTS } from '@/components/ui/forced-unlock';
 import { forceUnlockCluster, forceUnlockModule } from '@/lib/forced-unlock-calls';
-import { HOME_RESULTS_KEY } from '../hooks/use-home-search';
+import { HOME_RESULTS_KEY } from '../api/home-results';
 
 
 type LockTarget = { type: 'module'; key: { moduleName: string; monthId: string } } | { type: 'cluster'; key: { clusterId: string; monthId: string } };

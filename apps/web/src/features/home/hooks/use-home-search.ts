@@ -5,13 +5,8 @@ import { badgeCountsQueryOptions } from '../api/get-badge-counts';
 import { pendingAlertsQueryOptions } from '../api/get-pending-alerts';
 import type { ClusterListItem, MacroFamilyGroup } from '@bo/shared/search';
 import { ApiError } from '@/lib/api-error';
-import { countClusters } from '../api/count-clusters';
-import { countModules } from '../api/count-modules';
-import { searchClusters } from '../api/search-clusters';
-import { searchMacroFamilies } from '../api/search-macro-families';
+import { HOME_RESULTS_KEY, homeResultsQueryOptions } from '../api/home-results';
 import { toFilters, type HomeSelection } from '../logic/home-selection';
-
-export const HOME_RESULTS_KEY = ['home', 'results'] as const;
 
 // Stable empties: the screen compares lists by identity (selections and column filters reset on change).
 const NO_FAMILIES: MacroFamilyGroup[] = [];
@@ -38,13 +33,12 @@ export function liveHomeQueries(batch: ChangeBatch, filters: ReturnType<typeof t
 export function useHomeSearch(searched: HomeSelection | null, run: number) {
   const filters = searched ? toFilters(searched) : null;
   const enabled = !!filters;
-  const key = [...HOME_RESULTS_KEY, filters, run] as const;
   useLiveInvalidate((batch) => liveHomeQueries(batch, filters));
-  const noRetry = { retry: false as const, staleTime: Number.POSITIVE_INFINITY, gcTime: 5 * 60_000 };
-  const moduleCount = useQuery({ queryKey: [...key, 'moduleCount'], queryFn: ({ signal }) => countModules(filters!, signal), enabled, ...noRetry });
-  const clusterCount = useQuery({ queryKey: [...key, 'clusterCount'], queryFn: ({ signal }) => countClusters(filters!, signal), enabled, ...noRetry });
-  const families = useQuery({ queryKey: [...key, 'families'], queryFn: ({ signal }) => searchMacroFamilies(filters!, signal), enabled, ...noRetry });
-  const clusters = useQuery({ queryKey: [...key, 'clusters'], queryFn: ({ signal }) => searchClusters(filters!, signal), enabled, ...noRetry });
+  const queries = homeResultsQueryOptions(filters, run);
+  const moduleCount = useQuery(queries.moduleCount);
+  const clusterCount = useQuery(queries.clusterCount);
+  const families = useQuery(queries.families);
+  const clusters = useQuery(queries.clusters);
   const tooMany = isTooMany(families.error) || isTooMany(clusters.error);
   // First load of this search (no answer yet): the lists wait; a refresh keeps them on screen.
   const loading = enabled && !tooMany && (families.isPending || clusters.isPending);

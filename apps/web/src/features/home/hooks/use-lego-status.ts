@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { flash } from '@/components/ui/flash';
 import { ApiError } from '@/lib/api-error';
-import { checkLego } from '../api/check-lego';
+import { legoQueryOptions } from '../api/check-lego';
 
 /** The spec's debounce of the LEGO lookup (part 1 §9). */
 export const LEGO_DEBOUNCE_MS = 700;
@@ -18,16 +18,9 @@ export type LegoState = 'idle' | 'checking' | 'lego' | 'notLego';
 export function useLegoStatus(monthId: string | null, brandCode: string | null, collection: string | null): LegoState {
   const key = monthId && brandCode && collection ? `${monthId}|${brandCode}|${collection}` : null;
   const [debounced] = useDebouncedValue(key, LEGO_DEBOUNCE_MS);
-  const query = useQuery({
-    queryKey: ['home', 'lego', debounced],
-    queryFn: ({ signal }) => {
-      const [m, b, c] = debounced!.split('|');
-      return checkLego({ monthId: m!, brandCode: b!, collection: c! }, signal);
-    },
-    enabled: !!debounced && debounced === key,
-    staleTime: 5 * 60_000,
-    retry: false,
-  });
+  // The key settled: the current values are the debounced ones.
+  const settled = !!debounced && debounced === key;
+  const query = useQuery(legoQueryOptions(settled ? { monthId: monthId!, brandCode: brandCode!, collection: collection! } : null, settled));
   useEffect(() => {
     if (query.error) flash(query.error instanceof ApiError && query.error.message ? query.error.message : LEGO_TEXTS.failed, 'error');
   }, [query.error]);

@@ -1,8 +1,7 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { FilterOption } from '@bo/shared/search';
 import { useInitialFilters } from '../api/get-initial-filters';
-import { getClusterFilterOptions } from '../api/get-cluster-filter-options';
-import { getModuleFilterOptions } from '../api/get-module-filter-options';
+import { refineOptionsQueryOptions } from '../api/refine-options';
 import { mergeOptions, REFINE_KEYS, toFilters, type HomeSelection, type RefineKey } from '../logic/home-selection';
 
 /**
@@ -13,19 +12,7 @@ export function useRefineOptions(selection: HomeSelection) {
   const initial = useInitialFilters();
   const filters = toFilters(selection);
   const enabled = !!selection.monthId;
-  const options = useQuery({
-    queryKey: ['home', 'refineOptions', filters],
-    queryFn: async ({ signal }) => {
-      const [modules, clusters] = await Promise.all([
-        getModuleFilterOptions(filters, REFINE_KEYS, signal),
-        getClusterFilterOptions(filters, REFINE_KEYS, signal),
-      ]);
-      return [modules, clusters] as const;
-    },
-    enabled,
-    placeholderData: keepPreviousData,
-    staleTime: 30_000,
-  });
+  const options = useQuery(refineOptionsQueryOptions(filters, enabled));
   const byKey = {} as Record<RefineKey, FilterOption[]>;
   for (const key of REFINE_KEYS) {
     byKey[key] = enabled ? mergeOptions(key, options.data ?? [], selection[key], initial.data) : [];

@@ -1,11 +1,10 @@
 import { clusterKeyString, moduleKeyString } from '@bo/shared/item-keys';
 import { Box, Loader, Group, ScrollArea, Stack, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { VERSION_TEXTS, type ClusterDiff, type ClusterPublishDiffRequest, type ModuleDiff, type ModulePublishDiffRequest } from '@bo/shared/item-versions';
 import { formatDateTime, formatMonthId, formatNumber } from '@/lib/format';
 import { isEmptyClusterDiff, isEmptyModuleDiff, moduleDiffSummary, storeGainLines } from '@/lib/publish-diff-summary';
-import { getClusterPublishDiff } from '../api/get-cluster-publish-diff';
-import { getModulePublishDiff } from '../api/get-module-publish-diff';
+import { useClusterPublishDiff } from '../api/get-cluster-publish-diff';
+import { useModulePublishDiff } from '../api/get-module-publish-diff';
 
 const MAX_LISTED = 12;
 const list = (xs: readonly string[]) => (xs.length > MAX_LISTED ? `${xs.slice(0, MAX_LISTED).join(', ')} and ${xs.length - MAX_LISTED} more` : xs.join(', '));
@@ -18,13 +17,7 @@ const min = (v: number | null) => (v === null ? '—' : formatNumber(v));
  * `items` carry the page's unsaved compositions when there are any.
  */
 export function ModulePublishDiff({ items, labels, skus }: { items: ModulePublishDiffRequest; labels?: Record<string, string>; skus?: Record<string, string> }) {
-  const diff = useQuery({
-    queryKey: ['item-versions', 'module-publish-diff', items],
-    queryFn: ({ signal }) => getModulePublishDiff(items, signal),
-    retry: false,
-    gcTime: 0,
-    staleTime: 0,
-  });
+  const diff = useModulePublishDiff(items);
   return (
     <Frame loading={diff.isLoading} failed={diff.isError}>
       {diff.data?.map((d) => (
@@ -54,13 +47,7 @@ export function ModulePublishDiff({ items, labels, skus }: { items: ModulePublis
 
 /** The same for clusters: stores and modules added and removed, and how many stores gain or lose how many SKUs. */
 export function ClusterPublishDiff({ items, labels }: { items: ClusterPublishDiffRequest; labels?: Record<string, string> }) {
-  const diff = useQuery({
-    queryKey: ['item-versions', 'cluster-publish-diff', items],
-    queryFn: ({ signal }) => getClusterPublishDiff(items, signal),
-    retry: false,
-    gcTime: 0,
-    staleTime: 0,
-  });
+  const diff = useClusterPublishDiff(items);
   return (
     <Frame loading={diff.isLoading} failed={diff.isError}>
       {diff.data?.map((d) => (

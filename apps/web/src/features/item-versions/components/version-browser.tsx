@@ -1,9 +1,9 @@
 import { Button, Drawer, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { IconHistory, IconRestore } from '@tabler/icons-react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import type { HistoryPage } from '@bo/shared/item-versions';
 import { formatMonthId } from '@/lib/format';
+import { historyPageQueryOptions, versionQueryOptions, type VersionSource } from '../api/version-queries';
 import { failureText, VersionList } from './version-list';
 
 const CURRENT = 'current';
@@ -31,43 +31,19 @@ export function HistoryDrawer({ opened, onClose, label, itemKey, monthId, childr
   );
 }
 
-/** How one kind of item reads its versions (GET …/history and …/history/version/:n). */
-export interface VersionSource<Detail> {
-  kind: 'module' | 'cluster';
-  itemKey: string;
-  monthId: string;
-  getHistory: (page: number, signal: AbortSignal) => Promise<HistoryPage>;
-  getVersion: (version: number, signal: AbortSignal) => Promise<Detail>;
-}
-
 /**
  * The state of a History panel, the same for both kinds: the page of versions, the version picked (left) and what
  * it is compared with (right): the item on screen (`current`) or another version.
  */
 export function useVersionBrowser<Content, Detail extends { content: Content }>(source: VersionSource<Detail>, current: Content) {
-  const { kind, itemKey, monthId } = source;
   const [pageNumber, setPageNumber] = useState(0);
   const [selected, setSelected] = useState<number | null>(null);
   const [against, setAgainst] = useState<string>(CURRENT);
 
-  const history = useQuery({
-    queryKey: ['item-versions', kind, itemKey, monthId, 'page', pageNumber],
-    queryFn: ({ signal }) => source.getHistory(pageNumber, signal),
-    placeholderData: keepPreviousData,
-    retry: false,
-    // Every save adds a version: the list is read again each time the panel opens.
-    staleTime: 0,
-  });
-  const versionQuery = (n: number | null) => ({
-    queryKey: ['item-versions', kind, itemKey, monthId, 'version', n],
-    queryFn: ({ signal }: { signal: AbortSignal }) => source.getVersion(n!, signal),
-    enabled: n !== null,
-    retry: false,
-    staleTime: Infinity,
-  });
-  const left = useQuery(versionQuery(selected));
+  const history = useQuery(historyPageQueryOptions(source, pageNumber));
+  const left = useQuery(versionQueryOptions(source, selected));
   const otherVersion = against === CURRENT ? null : Number(against);
-  const right = useQuery(versionQuery(otherVersion));
+  const right = useQuery(versionQueryOptions(source, otherVersion));
   const rightContent: Content | undefined = otherVersion === null ? current : right.data?.content;
 
   return {

@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import type {
   ClassificationMassiveEditRowInput,
   ClusterMassiveEditRowInput,
@@ -7,10 +8,10 @@ import type {
   ModuleMassiveEditRowInput,
 } from '@bo/shared/massive-edit';
 import type { RequestRow } from '../logic/draft-rows';
-import { previewClassificationMassiveEdit, startClassificationMassiveEdit } from '../api/classification-massive-edit';
-import { previewClusterMassiveEdit, startClusterMassiveEdit } from '../api/cluster-massive-edit';
-import { previewModuleMassiveEdit, startModuleMassiveEdit } from '../api/module-massive-edit';
-import { previewSelectedModuleMassiveEdit, startSelectedModuleMassiveEdit } from '../api/module-massive-edit-selected';
+import { previewClassificationMassiveEdit, startClassificationMassiveEdit } from './classification-massive-edit';
+import { previewClusterMassiveEdit, startClusterMassiveEdit } from './cluster-massive-edit';
+import { previewModuleMassiveEdit, startModuleMassiveEdit } from './module-massive-edit';
+import { previewSelectedModuleMassiveEdit, startSelectedModuleMassiveEdit } from './module-massive-edit-selected';
 
 /** The two calls of one table: its preview (dryRun) and its start (a job, or the refusal of every item). */
 export interface MassiveEditCalls {
@@ -45,3 +46,13 @@ export function callsFor(target: MassiveEditTarget): MassiveEditCalls {
       };
   }
 }
+
+/** The preview with toPublish of the rows about to be published (what the items will hold): read each time, no retry. */
+export const usePublishPreview = (target: MassiveEditTarget, rows: RequestRow[]) =>
+  useQuery({
+    queryKey: ['massive-edit', 'publish-preview', target, rows],
+    queryFn: () => callsFor(target).preview(rows, true),
+    retry: false,
+    gcTime: 0,
+    staleTime: 0,
+  });

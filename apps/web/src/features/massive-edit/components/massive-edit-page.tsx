@@ -11,7 +11,7 @@ import { NoAccessPage } from '@/components/ui/no-access-page';
 import { PageHeader } from '@/components/ui/page-header';
 import { paths } from '@/config/paths';
 import { useSession } from '@/lib/session';
-import type { MassiveEditTarget } from '../hooks/massive-edit-calls';
+import type { MassiveEditTarget } from '../api/massive-edit-calls';
 import { FLOW_TEXTS, sentRowsKey, useMassiveEditFlow } from '../hooks/use-massive-edit-flow';
 import { useRowsTable } from '../hooks/use-rows-table';
 import { MASSIVE_EDIT_TYPES, TYPE_LABELS } from '../logic/fields';

@@ -1,12 +1,11 @@
 import { Alert, Badge, Box, Group, Loader, Paper, ScrollArea, Stack, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { Fragment } from 'react';
 import { VERSION_TEXTS } from '@bo/shared/item-versions';
 import { countsSummary, itemInMonth, type MassiveEditResult, shortPublishReason } from '@bo/shared/massive-edit';
 import { PUBLISH_PARTS_SEPARATOR } from '@/lib/publish-diff-summary';
 import type { RequestRow } from '../logic/draft-rows';
 import { publishLines } from '../logic/publish-lines';
-import { callsFor, type MassiveEditTarget } from '../hooks/massive-edit-calls';
+import { usePublishPreview, type MassiveEditTarget } from '../api/massive-edit-calls';
 
 /** Lines drawn at most; the rest is "and N more" (the server diffs the first PUBLISH_DIFF_MAX_ITEMS). */
 export const MAX_PUBLISH_LINES = 100;
@@ -39,13 +38,7 @@ export function notPublishedLines(result: MassiveEditResult, rowNumbers: readonl
  * it from the content the item will have once the rows apply (the preview with toPublish: docs/MASSIVE-EDIT.md).
  */
 export function PublishConfirmation({ question, rows, rowNumbers, target }: { question: string; rows: RequestRow[]; rowNumbers: readonly number[]; target: MassiveEditTarget }) {
-  const preview = useQuery({
-    queryKey: ['massive-edit', 'publish-preview', target, rows],
-    queryFn: () => callsFor(target).preview(rows, true),
-    retry: false,
-    gcTime: 0,
-    staleTime: 0,
-  });
+  const preview = usePublishPreview(target, rows);
   const diff = preview.data?.publishDiff;
   const lines = diff ? publishLines(diff) : [];
   const shown = lines.slice(0, MAX_PUBLISH_LINES);

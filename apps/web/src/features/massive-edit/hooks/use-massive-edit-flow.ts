@@ -8,7 +8,7 @@ import { waitForJob } from '@/lib/jobs';
 import { PublishConfirmation } from '../components/publish-confirmation';
 import type { TableSummary } from '../logic/draft-rows';
 import { fieldErrorsByRow, renumberRow } from '../logic/result-lines';
-import { callsFor, type MassiveEditTarget } from './massive-edit-calls';
+import { callsFor, type MassiveEditTarget } from '../api/massive-edit-calls';
 
 /** The pause between 100% and the Result popup (part 2 §4, §9). */
 export const RESULT_DELAY_MS = 1000;

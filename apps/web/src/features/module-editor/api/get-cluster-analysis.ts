@@ -1,3 +1,4 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { clusterAnalysisResponseSchema } from '@bo/shared/working-area';
 import { api } from '@/lib/api-client';
 
@@ -11,3 +12,12 @@ export interface AnalysisModule {
 export function getClusterAnalysis(modules: AnalysisModule[], signal?: AbortSignal) {
   return api.post('/module/clusterAnalysis', { modules }, { schema: clusterAnalysisResponseSchema, alertOnError: false, ...(signal ? { signal } : {}) });
 }
+
+/** The analysis of the page's (debounced) modules; the last answer stays while the next loads. */
+export const useClusterAnalysis = (modules: AnalysisModule[]) =>
+  useQuery({
+    queryKey: ['cluster-analysis', modules],
+    enabled: modules.length > 0,
+    queryFn: ({ signal }) => getClusterAnalysis(modules, signal),
+    placeholderData: keepPreviousData,
+  });

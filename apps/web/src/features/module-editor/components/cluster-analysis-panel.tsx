@@ -1,12 +1,11 @@
 import { Anchor, Badge, Group, Loader, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { clusterKeyString } from '@bo/shared/item-keys';
 import { useDebouncedValue } from '@mantine/hooks';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ClusterAnalysisItem } from '@bo/shared/working-area';
 import { MAX_OPEN_CLUSTERS } from '@bo/shared/cluster-editor';
 import { absolute, clusterUrl, clustersUrl } from '@/lib/editor-urls';
 import { formatInteger, formatPrice } from '@/lib/format';
-import { getClusterAnalysis } from '../api/get-cluster-analysis';
+import { useClusterAnalysis } from '../api/get-cluster-analysis';
 import type { EditorModule } from '../hooks/editor-reducer';
 
 /** Refresh above this percentage is flagged red (part 2 §9). */
@@ -20,12 +19,7 @@ export function ClusterAnalysisPanel({ modules }: { modules: EditorModule[] }) {
     productDtoList: m.products.map((p) => ({ upc: p.upc, mustHave: p.mustHave, moduleCompositionStatus: p.moduleCompositionStatus })),
   }));
   const [debounced] = useDebouncedValue(body, 600);
-  const query = useQuery({
-    queryKey: ['cluster-analysis', debounced],
-    enabled: debounced.length > 0,
-    queryFn: ({ signal }) => getClusterAnalysis(debounced, signal),
-    placeholderData: keepPreviousData,
-  });
+  const query = useClusterAnalysis(debounced);
   return (
     <Stack gap="xs">
       <Group justify="space-between">

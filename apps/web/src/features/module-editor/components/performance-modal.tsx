@@ -1,11 +1,10 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Box, Group, Loader, Modal, ScrollArea, SegmentedControl, Stack, Table, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { WORKING_AREA_TEXTS, type PerformanceFilters, type PerformanceUpc } from '@bo/shared/working-area';
 import { formatInteger, formatMonthId } from '@/lib/format';
 import { ApiError } from '@/lib/api-error';
 import { splitMessages } from '@/components/ui/message-popup';
-import { getModulePerformances } from '../api/get-module-performances';
+import { useModulePerformances } from '../api/get-module-performances';
 import type { EditorModule } from '../hooks/editor-reducer';
 import { PerformanceFilterFields } from './performance-filter-fields';
 import { Sparkline } from './sparkline';
@@ -59,11 +58,7 @@ export function PerformanceModal({
   const [pages, setPages] = useState(1);
   const dto = module?.dto;
   const upcs = useMemo(() => module?.products.filter((p) => p.moduleCompositionStatus !== 'REMOVED').map((p) => ({ upc: p.upc })) ?? [], [module?.products]);
-  const query = useQuery({
-    queryKey: ['module-performances', dto?.moduleName, dto?.monthId, upcs, filters],
-    enabled: !!dto,
-    queryFn: () => getModulePerformances({ moduleName: dto!.moduleName, monthId: dto!.monthId, productDtoList: upcs }, filters),
-  });
+  const query = useModulePerformances(dto ? { moduleName: dto.moduleName, monthId: dto.monthId, productDtoList: upcs } : null, filters);
   useEffect(() => setPages(1), [filters, view, dto?.moduleName]);
   // A page that does not fill the table cannot be scrolled: bring the next one at once. It measures the
   // painted table, so it runs after every render; the condition stops it once the page scrolls or all rows show.

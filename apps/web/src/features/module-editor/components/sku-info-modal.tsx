@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import { Badge, Box, Group, Image, Modal, SimpleGrid, Slider, Stack, Table, Text, UnstyledButton } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import type { ModuleDto, ProductDto } from '@bo/shared/modules';
 import { formatDate, formatInteger, formatMonthId, formatNumber, formatPrice } from '@/lib/format';
-import { getExtraSellIn } from '../api/get-extra-sell-in';
-import { getPublishedProductModules } from '../api/get-published-product-modules';
+import { useExtraSellIn } from '../api/get-extra-sell-in';
+import { usePublishedProductModules } from '../api/get-published-product-modules';
 
 const VIEWS = [1, 2, 3, 4, 5] as const;
 const VIEW_NAMES = ['Front', 'Three-quarter', 'Side', 'Top', 'Folded'];
@@ -25,16 +24,11 @@ export function SkuInfoModal({ info, onClose }: SkuInfoModalProps) {
   const [view, setView] = useState(1);
   const p = info?.product;
   const m = info?.module;
-  const published = useQuery({
-    queryKey: ['published-product', m?.monthId, p?.upc],
-    enabled: !!p && !!m,
-    queryFn: () => getPublishedProductModules({ monthId: m!.monthId, model: p!.model, color: p!.color, size: p!.size, materialCode: p!.materialCode, skuCode: p!.skuCode }),
-  });
-  const extra = useQuery({
-    queryKey: ['extra-sell-in', m?.moduleName, m?.monthId, p?.upc],
-    enabled: !!p && !!m,
-    queryFn: () => getExtraSellIn({ moduleName: m!.moduleName, monthId: m!.monthId, materialCode: p!.materialCode, skuCode: p!.skuCode }),
-  });
+  const published = usePublishedProductModules(
+    p && m ? { monthId: m.monthId, model: p.model, color: p.color, size: p.size, materialCode: p.materialCode, skuCode: p.skuCode } : null,
+    p?.upc,
+  );
+  const extra = useExtraSellIn(p && m ? { moduleName: m.moduleName, monthId: m.monthId, materialCode: p.materialCode, skuCode: p.skuCode } : null, p?.upc);
   if (!p) return null;
   // An empty value reads as a dash, not a blank cell that looks like a fault of the page.
   const rows: [string, React.ReactNode][] = [
