@@ -1,18 +1,16 @@
-import { ActionIcon, Text, Tooltip } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { clusterKeyString } from '@bo/shared/item-keys';
-import { IconExternalLink } from '@tabler/icons-react';
 import type { ClusterListItem } from '@bo/shared/search';
 import { canEdit, isAdmin } from '@bo/shared/permissions';
 import type { Grant } from '@bo/shared/grants';
-import { clusterUrl, openInNewTab } from '@/lib/editor-urls';
+import { clusterUrl } from '@/lib/editor-urls';
 import { MAX_OPEN_CLUSTERS } from '../logic/open-items';
-import { CreateButton, DeleteButton, OpenButton } from './column-actions';
+import { OpenButton } from './column-actions';
 import { formatInteger } from '@/lib/format';
 import type { Sortable } from '../logic/sort-items';
-import { ItemMeta, ITEM_ROW_HEIGHT } from './item-meta';
-import { LockIndicator } from './lock-indicator';
-import { PresenceBadge } from '@/components/live/presence-badge';
-import { ResultColumn, ResultRow } from './result-column';
+import { ITEM_ROW_HEIGHT } from './item-meta';
+import { DeleteCreateTools, ItemResultRow } from './item-result-row';
+import { ResultColumn } from './result-column';
 
 export const clusterKey = clusterKeyString;
 
@@ -68,48 +66,32 @@ export function ClusterColumn({
         </>
       }
       tools={
-        <>
-          <DeleteButton label="Delete selected clusters" disabled={selected.size === 0 || !canDeleteSelection} disabledReason={selected.size === 0 ? 'Select the clusters to delete first' : 'You need the delete right on a selected cluster’s brand and zone'} onClick={onDelete} testId="delete-clusters" />
-          <CreateButton label="Create cluster" disabled={!canCreate} disabledReason={createDisabledReason ?? 'You need the create right for the selected brand'} onClick={onCreate} testId="create-cluster" />
-        </>
+        <DeleteCreateTools
+          kind="cluster"
+          selectedCount={selected.size}
+          canDeleteSelection={canDeleteSelection}
+          onDelete={onDelete}
+          canCreate={canCreate}
+          createDisabledReason={createDisabledReason}
+          onCreate={onCreate}
+        />
       }
       renderRow={(c, isSelected, toggle) => (
-        <ResultRow
+        <ItemResultRow
+          target={{ type: 'cluster', key: { clusterId: c.clusterId, monthId: c.monthId } }}
+          label={c.clusterLabel}
+          status={c.status}
+          rpasErrors={c.rpasErrors}
+          facts={[`${formatInteger(c.door)} ${c.door === 1 ? 'door' : 'doors'}`, c.country.join(' ')]}
+          updatedBy={c.updatedBy}
+          updatedAt={c.updatedAt}
+          lockedBy={c.locked ? c.userLock : null}
+          canUnlock={admin || canEdit(grants, { brand: c.brandCode, zones: c.starZones })}
+          url={clusterUrl(c)}
           selected={isSelected}
           onToggle={toggle}
           disabled={!isSelected && full}
-          label={c.clusterLabel}
-          testId="cluster-row"
-        >
-          <Text fz="sm" fw={600} lh="20px" truncate="end" title={c.clusterLabel} data-testid="cluster-label">
-            {c.clusterLabel}
-          </Text>
-          <ItemMeta
-            code={c.clusterId}
-            status={c.status}
-            rpasErrors={c.rpasErrors}
-            facts={[`${formatInteger(c.door)} ${c.door === 1 ? 'door' : 'doors'}`, c.country.join(' ')]}
-            updatedBy={c.updatedBy}
-            updatedAt={c.updatedAt}
-            actions={
-              <>
-                <PresenceBadge item={{ kind: 'cluster', name: c.clusterId, monthId: c.monthId }} />
-                {c.locked && c.userLock && (
-                  <LockIndicator
-                    owner={c.userLock}
-                    target={{ type: 'cluster', key: { clusterId: c.clusterId, monthId: c.monthId } }}
-                    canUnlock={admin || canEdit(grants, { brand: c.brandCode, zones: c.starZones })}
-                  />
-                )}
-                <Tooltip label="Open in a new tab" withArrow openDelay={300}>
-                  <ActionIcon variant="subtle" size={22} aria-label={`Open ${c.clusterId} in a new tab`} onClick={() => openInNewTab(clusterUrl(c))}>
-                    <IconExternalLink size={15} />
-                  </ActionIcon>
-                </Tooltip>
-              </>
-            }
-          />
-        </ResultRow>
+        />
       )}
     />
   );

@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Divider, Group, Loader, SimpleGrid, Stack, Table, Text, Textarea, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Divider, Group, Loader, SimpleGrid, Stack, Table, Text, TextInput, Tooltip } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconCheck, IconTrash, IconWand } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -7,7 +7,6 @@ import { useNavigate } from 'react-router';
 import { clusterFormErrors, CREATION_TEXTS, FIELD_RULES, type ClusterFormValues, type StoreLookup } from '@bo/shared/creation';
 import { canCreate } from '@bo/shared/permissions';
 import { flash } from '@/components/ui/flash';
-import { splitMessages } from '@/components/ui/message-popup';
 import { PagedSelect } from '@/components/ui/paged-select';
 import { ApiError } from '@/lib/api-error';
 import { NO_GRANTS, useSession } from '@/lib/session';
@@ -20,7 +19,7 @@ import { useLias } from '../api/get-lias';
 import { useStoreBySap } from '../api/get-store-by-sap';
 import { HOME_RESULTS_KEY } from '../api/home-results';
 import { useLegoStatus } from '../hooks/use-lego-status';
-import { CreationModal } from './creation-modal';
+import { CountedTextarea, CountedTextInput, CreationModal, failureLines, useCreationSubmit } from './creation-modal';
 
 export interface ClusterDefaults {
   brand?: string | null;
@@ -90,8 +89,7 @@ export function CreateClusterModal({ opened, onClose, monthId, defaults }: { ope
   const [values, setValues] = useState<FormState>(EMPTY);
   const [stores, setStores] = useState<StoreLookup[]>([]);
   const [submitted, setSubmitted] = useState(false);
-  const [serverError, setServerError] = useState<string[] | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, serverError, setServerError, run } = useCreationSubmit();
   const [naming, setNaming] = useState(false);
 
   useEffect(() => {
@@ -130,7 +128,7 @@ export function CreateClusterModal({ opened, onClose, monthId, defaults }: { ope
       });
       set('clusterId', clusterId);
     } catch (e) {
-      setServerError(splitMessages(e instanceof ApiError ? e.message : 'Unable to generate a name'));
+      setServerError(failureLines(e, 'Unable to generate a name'));
     } finally {
       setNaming(false);
     }
@@ -139,10 +137,8 @@ export function CreateClusterModal({ opened, onClose, monthId, defaults }: { ope
   const submit = async () => {
     setSubmitted(true);
     if (Object.keys(errors).length > 0) return;
-    setBusy(true);
-    setServerError(null);
     const key = { clusterId: values.clusterId, clusterLabel: values.clusterLabel, clusterDescription: values.clusterDescription, monthId };
-    try {
+    await run(async () => {
       await checkClusterExists(key);
       const [created] = await createCluster({
         ...key,
@@ -156,11 +152,7 @@ export function CreateClusterModal({ opened, onClose, monthId, defaults }: { ope
       flash(`The cluster ${created!.clusterId} has been created`);
       onClose();
       navigate(clusterUrl(created!));
-    } catch (e) {
-      setServerError(e instanceof ApiError && e.message ? splitMessages(e.message) : [CREATION_TEXTS.clusterExists]);
-    } finally {
-      setBusy(false);
-    }
+    }, CREATION_TEXTS.clusterExists);
   };
 
   return (
@@ -183,13 +175,13 @@ export function CreateClusterModal({ opened, onClose, monthId, defaults }: { ope
         <PagedSelect label="Collection" required placeholder="Choose a collection" data={initial.data?.collection ?? []} value={values.collection} onChange={(v) => set('collection', v)} error={show('collection')} />
         <PagedSelect label="Brand" required placeholder="Choose a brand" data={brandOptions} value={values.brandCode} onChange={(v) => set('brandCode', v)} error={show('brandCode')} />
         <PagedSelect multiple label="LIA" required placeholder="Choose LIAs" data={liaOptions} value={values.lias} onChange={(v) => set('lias', v)} error={show('lias')} maxPills={2} data-testid="cluster-lias" />
-        <TextInput
+        <CountedTextInput
           label="Cluster id"
           required
           value={values.clusterId}
-          onChange={(e) => set('clusterId', e.currentTarget.value)}
+          max={FIELD_RULES.clusterId.max}
+          onValue={(v) => set('clusterId', v)}
           error={values.clusterId ? errors.clusterId : show('clusterId')}
-          description={`${values.clusterId.length} / ${FIELD_RULES.clusterId.max}`}
           rightSection={
             <Tooltip label="Generate a free cluster id" withArrow>
               <ActionIcon variant="subtle" onClick={generate} loading={naming} aria-label="Generate a cluster id">
@@ -199,26 +191,24 @@ export function CreateClusterModal({ opened, onClose, monthId, defaults }: { ope
           }
           data-testid="cluster-id"
         />
-        <TextInput
+        <CountedTextInput
           label="Cluster label"
           required
           value={values.clusterLabel}
-          onChange={(e) => set('clusterLabel', e.currentTarget.value)}
+          max={FIELD_RULES.clusterLabel.max}
+          onValue={(v) => set('clusterLabel', v)}
           error={values.clusterLabel ? errors.clusterLabel : show('clusterLabel')}
-          description={`${values.clusterLabel.length} / ${FIELD_RULES.clusterLabel.max}`}
           data-testid="cluster-label"
         />
         <PagedSelect multiple label="Stars zones" required placeholder="Choose zones" data={initial.data?.starsZone ?? []} value={values.starZones} onChange={(v) => set('starZones', v)} error={show('starZones')} />
       </SimpleGrid>
-      <Textarea
+      <CountedTextarea
         label="Description"
         placeholder="Cluster Description"
-        autosize
-        minRows={2}
         value={values.clusterDescription}
-        onChange={(e) => set('clusterDescription', e.currentTarget.value)}
+        max={FIELD_RULES.description.max}
+        onValue={(v) => set('clusterDescription', v)}
         error={errors.clusterDescription}
-        description={`${values.clusterDescription.length} / ${FIELD_RULES.description.max}`}
       />
       <Divider label="Stores" labelPosition="left" />
       <StorePicker stores={stores} onAdd={(s) => setStores((list) => [...list, s])} />

@@ -1,46 +1,37 @@
-import { Text, TextInput } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { FIELD_RULES } from '@bo/shared/creation';
 import { textFieldError } from '@bo/shared/validation';
 import { flash } from '@/components/ui/flash';
-import { splitMessages } from '@/components/ui/message-popup';
-import { ApiError } from '@/lib/api-error';
 import { createMacroFamily } from '../api/create-macro-family';
 import { macroFamiliesQueryOptions } from '../api/get-macro-families';
-import { CreationModal } from './creation-modal';
+import { CountedTextInput, CreationModal, useCreationSubmit } from './creation-modal';
 
 /** Create family: name required, at most 100 characters (part 1 §5). Then the new-macro flow creates its first module. */
 export function CreateFamilyModal({ opened, onClose, onCreated }: { opened: boolean; onClose: () => void; onCreated: (macroFamily: string) => void }) {
   const queryClient = useQueryClient();
   const [name, setName] = useState('');
   const [touched, setTouched] = useState(false);
-  const [serverError, setServerError] = useState<string[] | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, serverError, setServerError, run } = useCreationSubmit();
   useEffect(() => {
     if (opened) {
       setName('');
       setTouched(false);
       setServerError(null);
     }
-  }, [opened]);
+  }, [opened, setServerError]);
   const error = textFieldError(name, FIELD_RULES.familyName);
 
   const submit = async () => {
     setTouched(true);
     if (error) return;
-    setBusy(true);
-    setServerError(null);
-    try {
+    await run(async () => {
       const family = await createMacroFamily(name.trim());
       await queryClient.invalidateQueries({ queryKey: macroFamiliesQueryOptions().queryKey });
       flash(`The macro family ${family.macroFamily} has been created`);
       onCreated(family.macroFamily);
-    } catch (e) {
-      setServerError(splitMessages(e instanceof ApiError ? e.message : 'Unable to create the macro family.'));
-    } finally {
-      setBusy(false);
-    }
+    }, 'Unable to create the macro family.');
   };
 
   return (
@@ -61,15 +52,15 @@ export function CreateFamilyModal({ opened, onClose, onCreated }: { opened: bool
         </Text>
       }
     >
-      <TextInput
+      <CountedTextInput
         label="Macro family name"
         placeholder="e.g. AVIATOR"
         required
         value={name}
-        onChange={(e) => setName(e.currentTarget.value)}
+        max={FIELD_RULES.familyName.max}
+        onValue={setName}
         onBlur={() => setTouched(true)}
         error={touched || name ? error : null}
-        description={`${name.length} / ${FIELD_RULES.familyName.max}`}
         data-autofocus
       />
     </CreationModal>

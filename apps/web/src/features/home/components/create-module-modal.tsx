@@ -1,13 +1,11 @@
-import { NumberInput, SimpleGrid, Textarea, TextInput } from '@mantine/core';
+import { NumberInput, SimpleGrid } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { CREATION_TEXTS, FIELD_RULES, moduleFormErrors, type ModuleFormValues } from '@bo/shared/creation';
 import { canCreate, isAdmin } from '@bo/shared/permissions';
 import { flash } from '@/components/ui/flash';
-import { splitMessages } from '@/components/ui/message-popup';
 import { PagedSelect } from '@/components/ui/paged-select';
-import { ApiError } from '@/lib/api-error';
 import { NO_GRANTS, useSession } from '@/lib/session';
 import { moduleUrl } from '@/lib/editor-urls';
 import { checkModuleExists } from '../api/check-module-exists';
@@ -16,7 +14,7 @@ import { useInitialFilters } from '../api/get-initial-filters';
 import { useMacroFamilies } from '../api/get-macro-families';
 import { HOME_RESULTS_KEY } from '../api/home-results';
 import { useLegoStatus } from '../hooks/use-lego-status';
-import { CreationModal } from './creation-modal';
+import { CountedTextarea, CountedTextInput, CreationModal, useCreationSubmit } from './creation-modal';
 
 export interface ModuleDefaults {
   macroFamily?: string | null;
@@ -62,8 +60,7 @@ export function CreateModuleModal({
   const [values, setValues] = useState<ModuleFormValues>(EMPTY);
   const [touched, setTouched] = useState<Partial<Record<keyof ModuleFormValues, boolean>>>({});
   const [submitted, setSubmitted] = useState(false);
-  const [serverError, setServerError] = useState<string[] | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, serverError, setServerError, run } = useCreationSubmit();
 
   useEffect(() => {
     if (!opened) return;
@@ -94,23 +91,15 @@ export function CreateModuleModal({
   const submit = async () => {
     setSubmitted(true);
     if (Object.keys(errors).length > 0) return;
-    setBusy(true);
-    setServerError(null);
     const body = {
       moduleName: values.moduleName,
       moduleLabel: values.moduleLabel,
       moduleDescription: values.moduleDescription,
       monthId,
     };
-    try {
-      await checkModuleExists(body);
-    } catch (e) {
-      setServerError(e instanceof ApiError && e.message ? splitMessages(e.message) : [CREATION_TEXTS.moduleExists]);
-      setBusy(false);
-      return;
-    }
     const toEditor = admin || newFamilyFlow;
-    try {
+    await run(async () => {
+      await checkModuleExists(body);
       const created = await createModule({
         ...body,
         macroFamily: values.macroFamily!,
@@ -126,11 +115,7 @@ export function CreateModuleModal({
       onClose();
       if (onCreated) await onCreated({ moduleName: created.moduleName, monthId: created.monthId });
       else if (toEditor) navigate(moduleUrl(created));
-    } catch (e) {
-      setServerError(e instanceof ApiError && e.message ? splitMessages(e.message) : [CREATION_TEXTS.moduleExists]);
-    } finally {
-      setBusy(false);
-    }
+    }, CREATION_TEXTS.moduleExists);
   };
 
   return (
@@ -191,35 +176,33 @@ export function CreateModuleModal({
           error={show('starZones')}
           data-testid="module-zones"
         />
-        <TextInput
+        <CountedTextInput
           label="Module name"
           placeholder="e.g. AUR_SUN_PILOT_12"
           required
           value={values.moduleName}
-          onChange={(e) => set('moduleName', e.currentTarget.value)}
+          max={FIELD_RULES.moduleName.max}
+          onValue={(v) => set('moduleName', v)}
           error={values.moduleName ? errors.moduleName : show('moduleName')}
-          description={`${values.moduleName.length} / ${FIELD_RULES.moduleName.max}`}
           data-testid="module-name"
         />
-        <TextInput
+        <CountedTextInput
           label="Module label"
           placeholder="e.g. Aurora Sun Pilot 12"
           required
           value={values.moduleLabel}
-          onChange={(e) => set('moduleLabel', e.currentTarget.value)}
+          max={FIELD_RULES.moduleLabel.max}
+          onValue={(v) => set('moduleLabel', v)}
           error={values.moduleLabel ? errors.moduleLabel : show('moduleLabel')}
-          description={`${values.moduleLabel.length} / ${FIELD_RULES.moduleLabel.max}`}
           data-testid="module-label"
         />
       </SimpleGrid>
-      <Textarea
+      <CountedTextarea
         label="Description"
-        autosize
-        minRows={2}
         value={values.moduleDescription}
-        onChange={(e) => set('moduleDescription', e.currentTarget.value)}
+        max={FIELD_RULES.description.max}
+        onValue={(v) => set('moduleDescription', v)}
         error={errors.moduleDescription}
-        description={`${values.moduleDescription.length} / ${FIELD_RULES.description.max}`}
         data-testid="module-description"
       />
       <NumberInput

@@ -1,5 +1,8 @@
-import { Alert, Badge, Button, Group, Modal, Stack, Text, type ModalProps } from '@mantine/core';
-import { DisabledReason } from '@/components/ui/disabled-reason';
+import { Alert, Badge, Group, Modal, Stack, Text, Textarea, TextInput, type ModalProps, type TextareaProps, type TextInputProps } from '@mantine/core';
+import { useState } from 'react';
+import { FormActions } from '@/components/ui/form-actions';
+import { splitMessages } from '@/components/ui/message-popup';
+import { ApiError } from '@/lib/api-error';
 import { formatMonthId } from '@/lib/format';
 import type { LegoState } from '../hooks/use-lego-status';
 import { LegoBadge } from './lego-badge';
@@ -68,18 +71,45 @@ export function CreationModal(p: CreationModalProps) {
             </Alert>
           )}
           {p.footnote}
-          <Group justify="flex-end" mt="xs">
-            <Button variant="default" onClick={p.onClose} disabled={p.busy}>
-              Cancel
-            </Button>
-            <DisabledReason reason={p.submitDisabled && !p.busy && 'Correct the fields marked in red first'}>
-              <Button type="submit" loading={p.busy} data-testid={p.submitTestId}>
-                {p.submitLabel}
-              </Button>
-            </DisabledReason>
-          </Group>
+          <FormActions mt="xs" onCancel={p.onClose} busy={p.busy} submitLabel={p.submitLabel} reason={p.submitDisabled && 'Correct the fields marked in red first'} submitTestId={p.submitTestId} />
         </Stack>
       </form>
     </Modal>
   );
+}
+
+/** A failed create's lines for the popup: the server's message split into lines, else `fallback`. */
+export const failureLines = (e: unknown, fallback: string): string[] => (e instanceof ApiError && e.message ? splitMessages(e.message) : [fallback]);
+
+/**
+ * The submit wiring of the create popups: `run` marks the popup busy (it cannot be closed), clears the
+ * server error, and shows the failure's lines (`failureLines`) when the task throws.
+ */
+export function useCreationSubmit() {
+  const [busy, setBusy] = useState(false);
+  const [serverError, setServerError] = useState<string[] | null>(null);
+  const run = async (task: () => Promise<void>, fallback: string) => {
+    setBusy(true);
+    setServerError(null);
+    try {
+      await task();
+    } catch (e) {
+      setServerError(failureLines(e, fallback));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { busy, serverError, setServerError, run };
+}
+
+type Counted<P> = Omit<P, 'value' | 'onChange' | 'description'> & { value: string; max: number; onValue: (value: string) => void };
+
+/** A text field of a create popup with its 'n / max' counter. */
+export function CountedTextInput({ value, max, onValue, ...rest }: Counted<TextInputProps>) {
+  return <TextInput {...rest} value={value} onChange={(e) => onValue(e.currentTarget.value)} description={`${value.length} / ${max}`} />;
+}
+
+/** The description of a create popup with its 'n / max' counter. */
+export function CountedTextarea({ value, max, onValue, ...rest }: Counted<TextareaProps>) {
+  return <Textarea autosize minRows={2} {...rest} value={value} onChange={(e) => onValue(e.currentTarget.value)} description={`${value.length} / ${max}`} />;
 }

@@ -7,7 +7,7 @@ import { forceUnlockCluster, forceUnlockModule } from '@/lib/forced-unlock-calls
 import { HOME_RESULTS_KEY } from '../api/home-results';
 
 
-type LockTarget = { type: 'module'; key: { moduleName: string; monthId: string } } | { type: 'cluster'; key: { clusterId: string; monthId: string } };
+export type LockTarget = { type: 'module'; key: { moduleName: string; monthId: string } } | { type: 'cluster'; key: { clusterId: string; monthId: string } };
 
 /**
  * The lock of an item another user is editing: '{user} is editing the module'. Who may force the

@@ -1,18 +1,16 @@
-import { ActionIcon, Button, Text, Tooltip } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { moduleKeyString } from '@bo/shared/item-keys';
-import { IconExternalLink } from '@tabler/icons-react';
 import type { ModuleListItem } from '@bo/shared/search';
 import { canEdit, isAdmin } from '@bo/shared/permissions';
 import type { Grant } from '@bo/shared/grants';
-import { moduleUrl, openInNewTab } from '@/lib/editor-urls';
+import { moduleUrl } from '@/lib/editor-urls';
 import { DisabledReason } from '@/components/ui/disabled-reason';
-import { CreateButton, DeleteButton, OpenButton } from './column-actions';
+import { OpenButton } from './column-actions';
 import { formatInteger } from '@/lib/format';
 import type { Sortable } from '../logic/sort-items';
-import { ItemMeta, ITEM_ROW_HEIGHT } from './item-meta';
-import { LockIndicator } from './lock-indicator';
-import { PresenceBadge } from '@/components/live/presence-badge';
-import { ResultColumn, ResultRow } from './result-column';
+import { ITEM_ROW_HEIGHT } from './item-meta';
+import { DeleteCreateTools, ItemResultRow } from './item-result-row';
+import { ResultColumn } from './result-column';
 
 export const moduleKey = moduleKeyString;
 
@@ -80,42 +78,31 @@ export function ModuleColumn({
         </>
       }
       tools={
-        <>
-          <DeleteButton label="Delete selected modules" disabled={selected.size === 0 || !canDeleteSelection} disabledReason={selected.size === 0 ? 'Select the modules to delete first' : 'You need the delete right on a selected module’s brand and zone'} onClick={onDelete} testId="delete-modules" />
-          <CreateButton label="Create module" disabled={!canCreate} disabledReason={createDisabledReason ?? 'You need the create right for the selected brand'} onClick={onCreate} testId="create-module" />
-        </>
+        <DeleteCreateTools
+          kind="module"
+          selectedCount={selected.size}
+          canDeleteSelection={canDeleteSelection}
+          onDelete={onDelete}
+          canCreate={canCreate}
+          createDisabledReason={createDisabledReason}
+          onCreate={onCreate}
+        />
       }
       renderRow={(m, isSelected, toggle) => (
-        <ResultRow selected={isSelected} onToggle={toggle} label={m.moduleLabel} testId="module-row">
-          <Text fz="sm" fw={600} lh="20px" truncate="end" title={m.moduleLabel} data-testid="module-label">
-            {m.moduleLabel}
-          </Text>
-          <ItemMeta
-            code={m.moduleName}
-            status={m.status}
-            rpasErrors={m.rpasErrors}
-            facts={[...moduleFacts(m), m.starZones.join(' ')]}
-            updatedBy={m.updatedBy}
-            updatedAt={m.updatedAt}
-            actions={
-              <>
-                <PresenceBadge item={{ kind: 'module', name: m.moduleName, monthId: m.monthId }} />
-                {m.locked && m.userLock && (
-                  <LockIndicator
-                    owner={m.userLock}
-                    target={{ type: 'module', key: { moduleName: m.moduleName, monthId: m.monthId } }}
-                    canUnlock={admin || canEdit(grants, { brand: m.brand, zones: m.starZones })}
-                  />
-                )}
-                <Tooltip label="Open in a new tab" withArrow openDelay={300}>
-                  <ActionIcon variant="subtle" size={22} aria-label={`Open ${m.moduleName} in a new tab`} onClick={() => openInNewTab(moduleUrl(m))} data-testid="open-module-tab">
-                    <IconExternalLink size={15} />
-                  </ActionIcon>
-                </Tooltip>
-              </>
-            }
-          />
-        </ResultRow>
+        <ItemResultRow
+          target={{ type: 'module', key: { moduleName: m.moduleName, monthId: m.monthId } }}
+          label={m.moduleLabel}
+          status={m.status}
+          rpasErrors={m.rpasErrors}
+          facts={[...moduleFacts(m), m.starZones.join(' ')]}
+          updatedBy={m.updatedBy}
+          updatedAt={m.updatedAt}
+          lockedBy={m.locked ? m.userLock : null}
+          canUnlock={admin || canEdit(grants, { brand: m.brand, zones: m.starZones })}
+          url={moduleUrl(m)}
+          selected={isSelected}
+          onToggle={toggle}
+        />
       )}
     />
   );

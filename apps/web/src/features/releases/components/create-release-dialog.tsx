@@ -1,5 +1,5 @@
-import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
-import { DisabledReason } from '@/components/ui/disabled-reason';
+import { Alert, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { FormActions } from '@/components/ui/form-actions';
 import { addMonths, compareMonthIds, toMonthId } from '@bo/shared/months';
 import { formatMonthId } from '@/lib/format';
 import { type Release, RELEASE_MONTH_COUNT, RELEASE_TEXTS, releaseIdSchema } from '@bo/shared/releases';
@@ -76,16 +76,7 @@ export function CreateReleaseDialog({ opened, releases, onClose }: { opened: boo
               {create.error.message}
             </Alert>
           )}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={close} disabled={create.isPending}>
-              Cancel
-            </Button>
-            <DisabledReason reason={!create.isPending && (exists ? 'This release already exists' : !parsed.success && 'Type a valid release id first')}>
-              <Button type="submit" loading={create.isPending}>
-                Create
-              </Button>
-            </DisabledReason>
-          </Group>
+          <FormActions gap="sm" onCancel={close} busy={create.isPending} submitLabel="Create" reason={exists ? 'This release already exists' : !parsed.success && 'Type a valid release id first'} />
         </Stack>
       </form>
     </Modal>
