@@ -13,7 +13,7 @@ import { rename } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type pg from 'pg';
-import { FORMATS, type LoaderFileKind } from '../src/modules/release-loader/formats.js';
+import { FORMATS, type LoaderFileKind } from '../src/areas/uploads/release-loader/formats.js';
 import { writeReleaseFiles, type GeneratedFile } from '../test/release-files.js';
 
 export const BENCH_RELEASE = 'RBENCH';

@@ -12,7 +12,7 @@ import { openAsBlob } from 'node:fs';
 import type pg from 'pg';
 import type { JobStatus } from '@bo/shared/jobs';
 import type { MassiveEditResult, ModuleMassiveEditRowInput } from '@bo/shared/massive-edit';
-import { FORMATS, LOADER_FILE_KINDS, type LoaderFileKind } from '../src/modules/release-loader/formats.js';
+import { FORMATS, LOADER_FILE_KINDS, type LoaderFileKind } from '../src/areas/uploads/release-loader/formats.js';
 import { writeBenchUsers } from './bench-users.js';
 import { BENCH_RELEASE, openBenchRelease } from './bench-release-files.js';
 import type { GeneratedFile } from '../test/release-files.js';

@@ -16,7 +16,7 @@ import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/client.js';
 import type { ServiceContext } from '../src/plugins/context.js';
-import { exportModules } from '../src/modules/exports/exports.service.js';
+import { exportModules } from '../src/areas/exports/exports.service.js';
 
 interface Job {
   url: string;

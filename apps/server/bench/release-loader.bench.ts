@@ -18,9 +18,9 @@ import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../src/db/client.js';
 import { migrate } from '../src/db/migrate.js';
-import { FORMATS, RELEASE_FILE_KINDS, type ReleaseFileKind } from '../src/modules/release-loader/formats.js';
-import { fileSource, type FileSource } from '../src/modules/release-loader/read-records.js';
-import { loadRelease } from '../src/modules/release-loader/release-loader.service.js';
+import { FORMATS, RELEASE_FILE_KINDS, type ReleaseFileKind } from '../src/areas/uploads/release-loader/formats.js';
+import { fileSource, type FileSource } from '../src/areas/uploads/release-loader/read-records.js';
+import { loadRelease } from '../src/areas/uploads/release-loader/release-loader.service.js';
 import { prepareReleaseWorld, writeReleaseFiles } from '../test/release-files.js';
 import { scratchDatabase } from './scratch-database.js';
 

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { FILE_LOADER_TEXTS, type UploadItem } from '@bo/shared/uploads';
-import { LOADER_FILE_KINDS, type LoaderFileKind } from '../src/modules/release-loader/formats.js';
+import { LOADER_FILE_KINDS, type LoaderFileKind } from '../src/areas/uploads/release-loader/formats.js';
 import { callOver, waitUntil, type RunningServer } from './server-process.js';
 
 /**

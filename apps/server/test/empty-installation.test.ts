@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FILE_LOADER_TEXTS, type UploadItem } from '@bo/shared/uploads';
-import { LOADER_FILE_KINDS } from '../src/modules/release-loader/formats.js';
+import { LOADER_FILE_KINDS } from '../src/areas/uploads/release-loader/formats.js';
 import { releaseFingerprint } from './release-fingerprint.js';
 import { queryOnce, withScratchPostgres } from './scratch-postgres.js';
 import { apply, download, preview, RELEASE, type Files } from './day-one.js';

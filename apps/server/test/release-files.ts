@@ -10,7 +10,7 @@ import path from 'node:path';
 import type { Database, Db } from '../src/db/client.js';
 import { migrate } from '../src/db/migrate.js';
 import { clientClassifications, macroFamilies } from '../src/db/schema.js';
-import { FORMATS, type ReleaseFileKind } from '../src/modules/release-loader/formats.js';
+import { FORMATS, type ReleaseFileKind } from '../src/areas/uploads/release-loader/formats.js';
 import { buildReference, buildUser } from './builders.js';
 
 const LINES = 50;

@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { UploadItem } from '@bo/shared/uploads';
 import { openDatabase, queryRows } from '../src/db/client.js';
-import { FORMATS, RELEASE_FILE_KINDS } from '../src/modules/release-loader/formats.js';
+import { FORMATS, RELEASE_FILE_KINDS } from '../src/areas/uploads/release-loader/formats.js';
 import { prepareReleaseDatabase, RELEASE_FILES_RELEASE, writeReleaseFiles, type GeneratedFile } from './release-files.js';
 import { queryOnce, withScratchPostgres } from './scratch-postgres.js';
 import { callOver, loginOver, startServer, waitUntil, type RunningServer } from './server-process.js';

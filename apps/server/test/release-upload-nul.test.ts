@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/client.js';
-import { CELL_TEXT_REASONS, FORMATS, RELEASE_FILE_KINDS, type ReleaseFileKind } from '../src/modules/release-loader/formats.js';
+import { CELL_TEXT_REASONS, FORMATS, RELEASE_FILE_KINDS, type ReleaseFileKind } from '../src/areas/uploads/release-loader/formats.js';
 import { prepareReleaseDatabase, RELEASE_FILES_RELEASE } from './release-files.js';
 import { withScratchPostgres } from './scratch-postgres.js';
 import { callOver, loginOver, startServer, waitUntil, type RunningServer } from './server-process.js';

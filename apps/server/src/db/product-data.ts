@@ -53,6 +53,9 @@ export const TEMPLATES = [
   },
 ] as const;
 
+/** The title of the version column the template exports write and the imports read (Import refuses an item changed since). */
+export const VERSION_COLUMN_TITLE = 'Version';
+
 export async function ensureProductData(db: Queryable): Promise<{ rules: number; templates: number }> {
   const addedRules = await db.insert(rules).values([...RULES]).onConflictDoNothing().returning({ code: rules.ruleCode });
   const addedTemplates = await db

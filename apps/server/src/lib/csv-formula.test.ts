@@ -5,8 +5,8 @@
 import { parse } from 'csv-parse/sync';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { FORMATS, parseCell } from '../modules/release-loader/formats.js';
-import { csvField } from '../modules/release-loader/release-export.js';
+import { FORMATS, parseCell } from '../areas/uploads/release-loader/formats.js';
+import { csvField } from '../areas/uploads/release-loader/release-export.js';
 import { escapeFormula, unescapeFormula } from './csv-formula.js';
 
 const TRIGGERS = ['=', '+', '-', '@', '\t', '\r'];

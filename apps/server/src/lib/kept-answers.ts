@@ -162,7 +162,7 @@ export class KeptAnswers {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The home search's list answers (app.ts; modules/search/search.routes.ts). */
+    /** The home search's list answers (app.ts; areas/search/search.routes.ts). */
     searchAnswers: KeptAnswers;
   }
 }

@@ -25,7 +25,7 @@ import { queryRows } from '../db/client.js';
 import { notFound, unauthorized } from '../lib/errors.js';
 import { liveLock } from '../lib/locks.repository.js';
 
-/** What the metrics count of the live event streams (modules/live/live-hub.ts reports to it). */
+/** What the metrics count of the live event streams (areas/live/live-hub.ts reports to it). */
 export interface LiveObserver {
   sent(type: LiveEvent['type']): void;
   /** Seconds from a notification's arrival at this process to an event it caused written on a stream. */

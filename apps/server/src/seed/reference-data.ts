@@ -3,7 +3,7 @@
  * families, LIAs, classifications, templates, colours. Only stores and customers grow with scale.
  */
 import { toMonthId } from '@bo/shared/months';
-import type { FrameShape } from '../modules/images/draw-eyewear.js';
+import type { FrameShape } from '../lib/images/draw-eyewear.js';
 import { Rng } from './random.js';
 
 // ───────────────────────────── Calendar ─────────────────────────────

@@ -4,7 +4,7 @@
  *   none of those modules holding a SKU that SAP disabled),
  * - a cluster blocked by a WIP module (publishing it answers modulesInWip),
  * - a WIP module with a SAP-disabled SKU (sap_status Z or I: the planning system rejects it, see
- *   planningSystemChecks in modules/publishing/planning-gateway.ts),
+ *   planningSystemChecks in items/lifecycle/planning-gateway.ts),
  * so that every publish flow can be shown on the demo data. The plan is made from the definitions
  * before any row is written; it forces statuses over the drawn ones (without changing any random
  * stream, so the rest of the world stays as it was) and sets the SAP status of a few SKUs.

@@ -2,8 +2,8 @@
  * The product range: per brand and collection, models in several colours and sizes. Besides the
  * rows, each SKU carries what the later generators need (shape, popularity, release day).
  */
-import { shapeOfModel, type FrameShape } from '../modules/images/draw-eyewear.js';
-import { FRAME_COLOURS, LENS_COLOURS } from '../modules/images/palette.js';
+import { shapeOfModel, type FrameShape } from '../lib/images/draw-eyewear.js';
+import { FRAME_COLOURS, LENS_COLOURS } from '../lib/images/palette.js';
 import type { skus } from '../db/schema.js';
 import {
   BRANDS,

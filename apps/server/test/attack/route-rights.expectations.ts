@@ -34,8 +34,8 @@ import { randomUUID } from 'node:crypto';
 import ExcelJS from 'exceljs';
 import type { Db } from '../../src/db/client.js';
 import { jobs, releases, uploads } from '../../src/db/schema.js';
-import { RELEASE_FILE_KINDS } from '../../src/modules/release-loader/formats.js';
-import { templateCsv } from '../../src/modules/release-loader/release-export.js';
+import { RELEASE_FILE_KINDS } from '../../src/areas/uploads/release-loader/formats.js';
+import { templateCsv } from '../../src/areas/uploads/release-loader/release-export.js';
 import { releasePreview, RELEASE_PREVIEW_UPLOAD } from './release-preview.fixture.js';
 import { OPEN_MONTH, OTHER_OPEN_MONTH, type Role, type Target, type TargetItems, type World } from './route-rights.world.js';
 

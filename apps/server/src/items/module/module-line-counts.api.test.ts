@@ -14,10 +14,10 @@ import { multipartBody } from '../../../test/multipart.js';
 import { buildTestApp, type TestUsers } from '../../../test/test-app.js';
 import { queryRows, type Db } from '../../db/client.js';
 import { clientClassifications, macroFamilies } from '../../db/schema.js';
-import { csvField } from '../../modules/release-loader/release-export.js';
-import { FORMATS, RELEASE_FILE_KINDS, type ReleaseFileKind } from '../../modules/release-loader/formats.js';
-import { bufferSource, type FileSource } from '../../modules/release-loader/read-records.js';
-import { loadRelease } from '../../modules/release-loader/release-loader.service.js';
+import { csvField } from '../../areas/uploads/release-loader/release-export.js';
+import { FORMATS, RELEASE_FILE_KINDS, type ReleaseFileKind } from '../../areas/uploads/release-loader/formats.js';
+import { bufferSource, type FileSource } from '../../areas/uploads/release-loader/read-records.js';
+import { loadRelease } from '../../areas/uploads/release-loader/release-loader.service.js';
 
 const USERS = {
   admin: { role: 'ADMIN' },

@@ -9,7 +9,7 @@
  */
 import type { CompositionLine } from '@bo/shared/modules';
 
-/** What a line change needs to know of a SKU (modules/module-composition.repository.ts `skuScopes`). */
+/** What a line change needs to know of a SKU (module-composition.repository.ts `skuScopes`). */
 export interface SkuScope {
   brandCode: string;
   collection: string;

@@ -6,7 +6,7 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { libreOfficeXlsx, moveTabs, SOFFICE, SOFFICE_SKIP, storeFirst, type TypedCell } from '../../../test/soffice.js';
-import { monthOf } from '../../modules/uploads/import-file.js';
+import { monthOf } from '../../areas/uploads/import-file.js';
 import { firstSheetRows, type SheetRow } from './xlsx-rows.js';
 import { partOfTarget, serialDate, workbookFacts } from './xlsx-sheet.js';
 
