@@ -11,6 +11,17 @@ export interface AreaFilterField<K extends string> {
   showValues?: boolean;
 }
 
+/** What an area's screen hands its sidebar: the view, the filters and their options, and the callbacks. */
+export interface AreaFilterState<V extends string, F, O> {
+  view: V;
+  filters: F;
+  options: O | undefined;
+  loading: boolean;
+  onViewChange: (view: V) => void;
+  onChange: (filters: F) => void;
+  onSearch: () => void;
+}
+
 /**
  * The sidebar of a work area (Pending, Disco/Removed): its title, the switch between its two views, one
  * multi-select per filter (options found among the caller's rows), Search, and what the area adds below.

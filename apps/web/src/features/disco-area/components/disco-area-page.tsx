@@ -10,6 +10,7 @@ import { flash } from '@/components/ui/flash';
 import { showMessagePopup } from '@/components/ui/message-popup';
 import { NoAccessPage } from '@/components/ui/no-access-page';
 import { PageHeader } from '@/components/ui/page-header';
+import { useAreaSearch } from '@/components/ui/use-area-search';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-error';
 import { moduleUrl, openInNewTab } from '@/lib/editor-urls';
@@ -43,14 +44,13 @@ export function DiscoAreaPage() {
   const me = useSession((s) => s.user?.username ?? '');
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [view, setView] = useState<DiscoView>('disco');
-  const [filters, setFilters] = useState<Filters>(EMPTY_FILTERS);
-  const [searched, setSearched] = useState<Filters | null>(null);
-  const [pageIndex, setPageIndex] = useState(0);
-  const [run, setRun] = useState(0);
-  /** The checked rows (by key), and the pages whose rows were checked on first sight. */
+  /** The checked rows (by key), and the pages whose rows were checked on first sight: a new search or view clears them. */
   const [checked, setChecked] = useState<Map<string, DiscoRow>>(new Map());
   const [seenPages, setSeenPages] = useState<Set<number>>(new Set());
+  const { view, filters, searched, pageIndex, setPageIndex, run, sidebar } = useAreaSearch<DiscoView, Filters>('disco', EMPTY_FILTERS, () => {
+    setChecked(new Map());
+    setSeenPages(new Set());
+  });
   const [replacing, setReplacing] = useState<DiscoRow | null>(null);
   const options = useDiscoFilters(view, filters, allowed);
   const search = useDiscoSearch(view, searched && toDiscoRequest(searched, pageIndex), run);
@@ -77,23 +77,6 @@ export function DiscoAreaPage() {
     return <NoAccessPage title={paths.discoRemoveArea.title} message={DISCO_TEXTS.noAccessTitle} details={DISCO_TEXTS.noRight} testId="disco-no-access" />;
   }
 
-  const resetResults = () => {
-    setChecked(new Map());
-    setSeenPages(new Set());
-    setPageIndex(0);
-  };
-  const changeView = (next: DiscoView) => {
-    if (next === view) return;
-    setView(next);
-    setFilters(EMPTY_FILTERS);
-    setSearched(null);
-    resetResults();
-  };
-  const runSearch = () => {
-    setSearched(filters);
-    resetResults();
-    setRun((n) => n + 1);
-  };
   const check = (rows: readonly DiscoRow[], on: boolean) =>
     setChecked((c) => {
       const next = new Map(c);
@@ -146,17 +129,7 @@ export function DiscoAreaPage() {
     <SidebarLayout
       keepDocked
       sidebar={
-        <DiscoFilters
-          view={view}
-          filters={filters}
-          options={options.data}
-          loading={options.isLoading}
-          checkedCount={checked.size}
-          onViewChange={changeView}
-          onChange={setFilters}
-          onSearch={runSearch}
-          onMassiveEdit={goToMassiveEdit}
-        />
+        <DiscoFilters {...sidebar(options)} checkedCount={checked.size} onMassiveEdit={goToMassiveEdit} />
       }
     >
       <Stack gap="lg">

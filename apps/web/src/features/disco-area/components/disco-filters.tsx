@@ -2,7 +2,7 @@ import { Button, Text } from '@mantine/core';
 import { DisabledReason } from '@/components/ui/disabled-reason';
 import { IconEdit } from '@tabler/icons-react';
 import { DISCO_TEXTS, type DiscoFilterKey, type DiscoFilterOptions, type DiscoFilters as Filters, type DiscoView } from '@bo/shared/disco-area';
-import { AreaFilters, type AreaFilterField } from '@/components/ui/area-filters';
+import { AreaFilters, type AreaFilterField, type AreaFilterState } from '@/components/ui/area-filters';
 import { formatMonthId } from '@/lib/format';
 
 const FILTERS: readonly AreaFilterField<DiscoFilterKey>[] = [
@@ -32,41 +32,20 @@ const shown = (key: DiscoFilterKey, o: { value: string; label: string }) => (key
  * 'GO TO MASSIVE EDIT', disabled until a row is checked.
  */
 export function DiscoFilters({
-  view,
-  filters,
-  options,
-  loading,
   checkedCount,
-  onViewChange,
-  onChange,
-  onSearch,
   onMassiveEdit,
-}: {
-  view: DiscoView;
-  filters: Filters;
-  options: DiscoFilterOptions | undefined;
-  loading: boolean;
-  checkedCount: number;
-  onViewChange: (view: DiscoView) => void;
-  onChange: (filters: Filters) => void;
-  onSearch: () => void;
-  onMassiveEdit: () => void;
-}) {
+  ...area
+}: AreaFilterState<DiscoView, Filters, DiscoFilterOptions> & { checkedCount: number; onMassiveEdit: () => void }) {
   return (
     <AreaFilters
+      {...area}
       testId="disco"
       title="Disco / Removed"
-      view={view}
       views={VIEWS}
-      onViewChange={onViewChange}
       fields={FILTERS}
-      filters={filters}
-      options={options}
       shown={shown}
-      loading={loading}
       nothingFound="No row has one"
-      onChange={(f) => onChange(f as Filters)}
-      onSearch={onSearch}
+      onChange={(f) => area.onChange(f as Filters)}
     >
       <DisabledReason reason={checkedCount === 0 && 'Check at least one row'}>
         <Button variant="light" leftSection={<IconEdit size={16} />} onClick={onMassiveEdit} fullWidth data-testid="disco-massive-edit">

@@ -1,15 +1,12 @@
 import { Text } from '@mantine/core';
 import { clusterKeyString } from '@bo/shared/item-keys';
 import type { ClusterListItem } from '@bo/shared/search';
-import { canEdit, isAdmin } from '@bo/shared/permissions';
-import type { Grant } from '@bo/shared/grants';
-import { clusterUrl } from '@/lib/editor-urls';
 import { MAX_OPEN_CLUSTERS } from '../logic/open-items';
 import { OpenButton } from './column-actions';
 import { formatInteger } from '@/lib/format';
 import type { Sortable } from '../logic/sort-items';
 import { ITEM_ROW_HEIGHT } from './item-meta';
-import { DeleteCreateTools, ItemResultRow } from './item-result-row';
+import { DeleteCreateTools, ItemResultRow, type ColumnProps } from './item-result-row';
 import { ResultColumn } from './result-column';
 
 export const clusterKey = clusterKeyString;
@@ -17,31 +14,8 @@ export const clusterKey = clusterKeyString;
 const CLUSTER_SORTS = ['name', 'status', 'lastChange'] as const;
 const sortable = (c: ClusterListItem): Sortable => ({ name: c.clusterLabel, status: c.status, updatedAt: c.updatedAt });
 
-export function ClusterColumn({
-  clusters,
-  grants,
-  selected,
-  onSelectedChange,
-  onOpen,
-  onDelete,
-  onCreate,
-  canCreate,
-  createDisabledReason,
-  canDeleteSelection,
-}: {
-  clusters: readonly ClusterListItem[];
-  grants: readonly Grant[];
-  selected: ReadonlySet<string>;
-  onSelectedChange: (next: Set<string>) => void;
-  onOpen: () => void;
-  onDelete: () => void;
-  onCreate: () => void;
-  canCreate: boolean;
-  /** Why Create is off when it is not the missing right (a closed month). */
-  createDisabledReason?: string;
-  canDeleteSelection: boolean;
-}) {
-  const admin = isAdmin(grants);
+export function ClusterColumn(column: ColumnProps & { clusters: readonly ClusterListItem[] }) {
+  const { clusters, selected, onSelectedChange, onOpen } = column;
   const full = selected.size >= MAX_OPEN_CLUSTERS;
   return (
     <ResultColumn
@@ -65,33 +39,9 @@ export function ClusterColumn({
           </Text>
         </>
       }
-      tools={
-        <DeleteCreateTools
-          kind="cluster"
-          selectedCount={selected.size}
-          canDeleteSelection={canDeleteSelection}
-          onDelete={onDelete}
-          canCreate={canCreate}
-          createDisabledReason={createDisabledReason}
-          onCreate={onCreate}
-        />
-      }
+      tools={<DeleteCreateTools kind="cluster" column={column} />}
       renderRow={(c, isSelected, toggle) => (
-        <ItemResultRow
-          target={{ type: 'cluster', key: { clusterId: c.clusterId, monthId: c.monthId } }}
-          label={c.clusterLabel}
-          status={c.status}
-          rpasErrors={c.rpasErrors}
-          facts={[`${formatInteger(c.door)} ${c.door === 1 ? 'door' : 'doors'}`, c.country.join(' ')]}
-          updatedBy={c.updatedBy}
-          updatedAt={c.updatedAt}
-          lockedBy={c.locked ? c.userLock : null}
-          canUnlock={admin || canEdit(grants, { brand: c.brandCode, zones: c.starZones })}
-          url={clusterUrl(c)}
-          selected={isSelected}
-          onToggle={toggle}
-          disabled={!isSelected && full}
-        />
+        <ItemResultRow of={{ kind: 'cluster', item: c }} facts={[`${formatInteger(c.door)} ${c.door === 1 ? 'door' : 'doors'}`, c.country.join(' ')]} grants={column.grants} selected={isSelected} onToggle={toggle} disabled={!isSelected && full} />
       )}
     />
   );

@@ -19,7 +19,7 @@ import { useLias } from '../api/get-lias';
 import { useStoreBySap } from '../api/get-store-by-sap';
 import { HOME_RESULTS_KEY } from '../api/home-results';
 import { useLegoStatus } from '../hooks/use-lego-status';
-import { CountedTextarea, CountedTextInput, CreationModal, failureLines, useCreationSubmit } from './creation-modal';
+import { countedFields, CountedTextarea, CountedTextInput, CreationModal, failureLines, useCreationSubmit } from './creation-modal';
 
 export interface ClusterDefaults {
   brand?: string | null;
@@ -111,6 +111,7 @@ export function CreateClusterModal({ opened, onClose, monthId, defaults }: { ope
   const brandOptions = useMemo(() => (initial.data?.brand ?? []).filter((b) => canCreate(grants, { brand: b.value })), [initial.data, grants]);
   const liaOptions = (lias.data ?? []).map((l) => ({ value: l.liaCode, label: `${l.liaCode} · ${l.planningChannelId}` }));
   const lego = useLegoStatus(opened ? monthId : null, values.brandCode, values.collection);
+  const counted = countedFields<'clusterId' | 'clusterLabel' | 'clusterDescription'>({ values, errors, show, set });
 
   const generate = async () => {
     if (!values.brandCode || !values.collection) {
@@ -178,10 +179,7 @@ export function CreateClusterModal({ opened, onClose, monthId, defaults }: { ope
         <CountedTextInput
           label="Cluster id"
           required
-          value={values.clusterId}
-          max={FIELD_RULES.clusterId.max}
-          onValue={(v) => set('clusterId', v)}
-          error={values.clusterId ? errors.clusterId : show('clusterId')}
+          {...counted('clusterId', FIELD_RULES.clusterId)}
           rightSection={
             <Tooltip label="Generate a free cluster id" withArrow>
               <ActionIcon variant="subtle" onClick={generate} loading={naming} aria-label="Generate a cluster id">
@@ -191,25 +189,10 @@ export function CreateClusterModal({ opened, onClose, monthId, defaults }: { ope
           }
           data-testid="cluster-id"
         />
-        <CountedTextInput
-          label="Cluster label"
-          required
-          value={values.clusterLabel}
-          max={FIELD_RULES.clusterLabel.max}
-          onValue={(v) => set('clusterLabel', v)}
-          error={values.clusterLabel ? errors.clusterLabel : show('clusterLabel')}
-          data-testid="cluster-label"
-        />
+        <CountedTextInput label="Cluster label" required {...counted('clusterLabel', FIELD_RULES.clusterLabel)} data-testid="cluster-label" />
         <PagedSelect multiple label="Stars zones" required placeholder="Choose zones" data={initial.data?.starsZone ?? []} value={values.starZones} onChange={(v) => set('starZones', v)} error={show('starZones')} />
       </SimpleGrid>
-      <CountedTextarea
-        label="Description"
-        placeholder="Cluster Description"
-        value={values.clusterDescription}
-        max={FIELD_RULES.description.max}
-        onValue={(v) => set('clusterDescription', v)}
-        error={errors.clusterDescription}
-      />
+      <CountedTextarea label="Description" placeholder="Cluster Description" {...counted('clusterDescription', FIELD_RULES.description, true)} />
       <Divider label="Stores" labelPosition="left" />
       <StorePicker stores={stores} onAdd={(s) => setStores((list) => [...list, s])} />
       {stores.length > 0 ? (

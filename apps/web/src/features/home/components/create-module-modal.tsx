@@ -14,7 +14,7 @@ import { useInitialFilters } from '../api/get-initial-filters';
 import { useMacroFamilies } from '../api/get-macro-families';
 import { HOME_RESULTS_KEY } from '../api/home-results';
 import { useLegoStatus } from '../hooks/use-lego-status';
-import { CountedTextarea, CountedTextInput, CreationModal, useCreationSubmit } from './creation-modal';
+import { countedFields, CountedTextarea, CountedTextInput, CreationModal, useCreationSubmit } from './creation-modal';
 
 export interface ModuleDefaults {
   macroFamily?: string | null;
@@ -87,6 +87,7 @@ export function CreateModuleModal({
     setServerError(null);
   };
   const lego = useLegoStatus(opened ? monthId : null, values.brand, values.collection);
+  const counted = countedFields<'moduleName' | 'moduleLabel' | 'moduleDescription'>({ values, errors, show, set });
 
   const submit = async () => {
     setSubmitted(true);
@@ -176,35 +177,10 @@ export function CreateModuleModal({
           error={show('starZones')}
           data-testid="module-zones"
         />
-        <CountedTextInput
-          label="Module name"
-          placeholder="e.g. AUR_SUN_PILOT_12"
-          required
-          value={values.moduleName}
-          max={FIELD_RULES.moduleName.max}
-          onValue={(v) => set('moduleName', v)}
-          error={values.moduleName ? errors.moduleName : show('moduleName')}
-          data-testid="module-name"
-        />
-        <CountedTextInput
-          label="Module label"
-          placeholder="e.g. Aurora Sun Pilot 12"
-          required
-          value={values.moduleLabel}
-          max={FIELD_RULES.moduleLabel.max}
-          onValue={(v) => set('moduleLabel', v)}
-          error={values.moduleLabel ? errors.moduleLabel : show('moduleLabel')}
-          data-testid="module-label"
-        />
+        <CountedTextInput label="Module name" placeholder="e.g. AUR_SUN_PILOT_12" required {...counted('moduleName', FIELD_RULES.moduleName)} data-testid="module-name" />
+        <CountedTextInput label="Module label" placeholder="e.g. Aurora Sun Pilot 12" required {...counted('moduleLabel', FIELD_RULES.moduleLabel)} data-testid="module-label" />
       </SimpleGrid>
-      <CountedTextarea
-        label="Description"
-        value={values.moduleDescription}
-        max={FIELD_RULES.description.max}
-        onValue={(v) => set('moduleDescription', v)}
-        error={errors.moduleDescription}
-        data-testid="module-description"
-      />
+      <CountedTextarea label="Description" {...counted('moduleDescription', FIELD_RULES.description, true)} data-testid="module-description" />
       <NumberInput
         label="Initial size"
         description={admin || newFamilyFlow ? 'How many SKUs the module should hold' : 'Kept only when an administrator creates the module'}

@@ -2,6 +2,7 @@ import { Alert, Badge, Group, Modal, Stack, Text, Textarea, TextInput, type Moda
 import { useState } from 'react';
 import { FormActions } from '@/components/ui/form-actions';
 import { splitMessages } from '@/components/ui/message-popup';
+import type { TextRule } from '@bo/shared/validation';
 import { ApiError } from '@/lib/api-error';
 import { formatMonthId } from '@/lib/format';
 import type { LegoState } from '../hooks/use-lego-status';
@@ -113,3 +114,16 @@ export function CountedTextInput({ value, max, onValue, ...rest }: Counted<TextI
 export function CountedTextarea({ value, max, onValue, ...rest }: Counted<TextareaProps>) {
   return <Textarea autosize minRows={2} {...rest} value={value} onChange={(e) => onValue(e.currentTarget.value)} description={`${value.length} / ${max}`} />;
 }
+
+/**
+ * The props of a form's counted fields: `counted(field, rule)` gives the value, the limit, the setter and the
+ * error, shown once the field holds something or `show` says so (touched, submitted); `always` shows it at once.
+ */
+export const countedFields =
+  <F extends string>(form: { values: Record<F, string>; errors: Partial<Record<F, string>>; show: (field: F) => string | undefined; set: (field: F, value: string) => void }) =>
+  (field: F, rule: TextRule, always = false) => ({
+    value: form.values[field],
+    max: rule.max,
+    onValue: (v: string) => form.set(field, v),
+    error: always || form.values[field] ? form.errors[field] : form.show(field),
+  });

@@ -1,15 +1,13 @@
 import { Button } from '@mantine/core';
 import { moduleKeyString } from '@bo/shared/item-keys';
 import type { ModuleListItem } from '@bo/shared/search';
-import { canEdit, isAdmin } from '@bo/shared/permissions';
-import type { Grant } from '@bo/shared/grants';
-import { moduleUrl } from '@/lib/editor-urls';
+import { isAdmin } from '@bo/shared/permissions';
 import { DisabledReason } from '@/components/ui/disabled-reason';
 import { OpenButton } from './column-actions';
 import { formatInteger } from '@/lib/format';
 import type { Sortable } from '../logic/sort-items';
 import { ITEM_ROW_HEIGHT } from './item-meta';
-import { DeleteCreateTools, ItemResultRow } from './item-result-row';
+import { DeleteCreateTools, ItemResultRow, type ColumnProps } from './item-result-row';
 import { ResultColumn } from './result-column';
 
 export const moduleKey = moduleKeyString;
@@ -25,33 +23,8 @@ export const moduleFacts = (m: ModuleListItem) => [
   plural(m.door, 'door', 'doors'),
 ];
 
-export function ModuleColumn({
-  modules,
-  grants,
-  selected,
-  onSelectedChange,
-  onOpen,
-  onDelete,
-  onCreate,
-  onMassiveEdit,
-  canCreate,
-  createDisabledReason,
-  canDeleteSelection,
-}: {
-  modules: readonly ModuleListItem[];
-  grants: readonly Grant[];
-  selected: ReadonlySet<string>;
-  onSelectedChange: (next: Set<string>) => void;
-  onOpen: () => void;
-  onDelete: () => void;
-  onCreate: () => void;
-  onMassiveEdit: () => void;
-  canCreate: boolean;
-  /** Why Create is off when it is not the missing right (a closed month). */
-  createDisabledReason?: string;
-  canDeleteSelection: boolean;
-}) {
-  const admin = isAdmin(grants);
+export function ModuleColumn(column: ColumnProps & { modules: readonly ModuleListItem[]; onMassiveEdit: () => void }) {
+  const { modules, grants, selected, onSelectedChange, onOpen, onMassiveEdit } = column;
   return (
     <ResultColumn
       title="Module Selection"
@@ -68,7 +41,7 @@ export function ModuleColumn({
       actions={
         <>
           <OpenButton label="Open" disabled={selected.size === 0} disabledReason="Select the modules to open first" onClick={onOpen} testId="open-modules" />
-          {admin && (
+          {isAdmin(grants) && (
             <DisabledReason reason={selected.size === 0 && 'Select the modules to edit first'}>
               <Button variant="subtle" size="compact-sm" onClick={onMassiveEdit} data-testid="massive-edit-selected">
                 Massive edit
@@ -77,32 +50,9 @@ export function ModuleColumn({
           )}
         </>
       }
-      tools={
-        <DeleteCreateTools
-          kind="module"
-          selectedCount={selected.size}
-          canDeleteSelection={canDeleteSelection}
-          onDelete={onDelete}
-          canCreate={canCreate}
-          createDisabledReason={createDisabledReason}
-          onCreate={onCreate}
-        />
-      }
+      tools={<DeleteCreateTools kind="module" column={column} />}
       renderRow={(m, isSelected, toggle) => (
-        <ItemResultRow
-          target={{ type: 'module', key: { moduleName: m.moduleName, monthId: m.monthId } }}
-          label={m.moduleLabel}
-          status={m.status}
-          rpasErrors={m.rpasErrors}
-          facts={[...moduleFacts(m), m.starZones.join(' ')]}
-          updatedBy={m.updatedBy}
-          updatedAt={m.updatedAt}
-          lockedBy={m.locked ? m.userLock : null}
-          canUnlock={admin || canEdit(grants, { brand: m.brand, zones: m.starZones })}
-          url={moduleUrl(m)}
-          selected={isSelected}
-          onToggle={toggle}
-        />
+        <ItemResultRow of={{ kind: 'module', item: m }} facts={[...moduleFacts(m), m.starZones.join(' ')]} grants={grants} selected={isSelected} onToggle={toggle} />
       )}
     />
   );

@@ -1,10 +1,10 @@
-import { useState } from 'react';
 import { Stack } from '@mantine/core';
 import { PENDING_TEXTS, type PendingAreaFilters, type PendingView } from '@bo/shared/pending-area';
 import { canExportAny } from '@bo/shared/permissions';
 import { SidebarLayout } from '@/components/layout/sidebar-layout';
 import { NoAccessPage } from '@/components/ui/no-access-page';
 import { PageHeader } from '@/components/ui/page-header';
+import { useAreaSearch } from '@/components/ui/use-area-search';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-error';
 import { openInNewTab } from '@/lib/editor-urls';
@@ -26,30 +26,13 @@ const isStatus = (error: unknown, status: number) => error instanceof ApiError &
  */
 export function PendingAreaPage() {
   const allowed = useSession((s) => canExportAny(s.grants ?? []));
-  const [view, setView] = useState<PendingView>('module');
-  const [filters, setFilters] = useState<PendingAreaFilters>(EMPTY_FILTERS);
-  const [searched, setSearched] = useState<PendingAreaFilters | null>(null);
-  const [pageIndex, setPageIndex] = useState(0);
-  const [run, setRun] = useState(0);
+  const { view, searched, pageIndex, setPageIndex, run, sidebar } = useAreaSearch<PendingView, PendingAreaFilters>('module', EMPTY_FILTERS);
   const options = usePendingFilters(view, allowed);
   const search = usePendingSearch(view, searched && toPendingRequest(searched, pageIndex), run);
 
   if (!allowed || isStatus(options.error, 403) || isStatus(search.error, 403)) {
     return <NoAccessPage title={paths.pendingArea.title} message={PENDING_TEXTS.noAccessTitle} details={PENDING_TEXTS.noRight} testId="pending-no-access" />;
   }
-
-  const changeView = (next: PendingView) => {
-    if (next === view) return;
-    setView(next);
-    setFilters(EMPTY_FILTERS);
-    setSearched(null);
-    setPageIndex(0);
-  };
-  const runSearch = () => {
-    setSearched(filters);
-    setPageIndex(0);
-    setRun((n) => n + 1);
-  };
 
   const state: PendingResultsState =
     searched === null ? 'idle' : isStatus(search.error, 413) ? 'tooMany' : search.isError ? 'failed' : search.isPending ? 'loading' : 'done';
@@ -59,15 +42,7 @@ export function PendingAreaPage() {
     <SidebarLayout
       keepDocked
       sidebar={
-        <PendingFilters
-          view={view}
-          filters={filters}
-          options={options.data}
-          loading={options.isLoading}
-          onViewChange={changeView}
-          onChange={setFilters}
-          onSearch={runSearch}
-        />
+        <PendingFilters {...sidebar(options)} />
       }
     >
       <Stack gap="lg">

@@ -1,6 +1,6 @@
 import { Text } from '@mantine/core';
 import { hasPendingFilter, PENDING_TEXTS, type PendingAreaFilters, type PendingFilterKey, type PendingFilterOptions, type PendingView } from '@bo/shared/pending-area';
-import { AreaFilters, type AreaFilterField } from '@/components/ui/area-filters';
+import { AreaFilters, type AreaFilterField, type AreaFilterState } from '@/components/ui/area-filters';
 import { statusLabel } from '@bo/shared/statuses';
 import { formatMonthId } from '@/lib/format';
 
@@ -23,39 +23,18 @@ const shown = (key: PendingFilterKey, o: { value: string; label: string }) =>
  * The Pending Area sidebar (part 2 §2, §5): the Modules/Clusters switch, the four multi-select filters
  * (their values found among the caller's pending items) and Search, disabled until one filter has a value.
  */
-export function PendingFilters({
-  view,
-  filters,
-  options,
-  loading,
-  onViewChange,
-  onChange,
-  onSearch,
-}: {
-  view: PendingView;
-  filters: PendingAreaFilters;
-  options: PendingFilterOptions | undefined;
-  loading: boolean;
-  onViewChange: (view: PendingView) => void;
-  onChange: (filters: PendingAreaFilters) => void;
-  onSearch: () => void;
-}) {
-  const ready = hasPendingFilter(filters);
+export function PendingFilters(area: AreaFilterState<PendingView, PendingAreaFilters, PendingFilterOptions>) {
+  const ready = hasPendingFilter(area.filters);
   return (
     <AreaFilters
+      {...area}
       testId="pending"
       title="Pending Area"
-      view={view}
       views={VIEWS}
-      onViewChange={onViewChange}
       fields={FILTERS}
-      filters={filters}
-      options={options}
       shown={shown}
-      loading={loading}
       nothingFound="No pending item has one"
-      onChange={(f) => onChange(f as PendingAreaFilters)}
-      onSearch={onSearch}
+      onChange={(f) => area.onChange(f as PendingAreaFilters)}
       searchDisabled={!ready && PENDING_TEXTS.selectFilter}
     >
       {!ready && (
