@@ -1,15 +1,15 @@
-import { Alert, Button, Group, Progress, Stack, Text } from '@mantine/core';
+import { Alert, Button, Stack, Text } from '@mantine/core';
 import { exportTypeLabel } from '@bo/shared/export-history';
 import { EXPORT_TEXTS, exportItemsText, exportKindText, exportMonthsText, type ExportItem } from '@bo/shared/exports';
 import { IconAlertTriangle, IconDownload } from '@tabler/icons-react';
 import { type DataTableColumn, DataTable } from '@/components/ui/data-table';
+import { JobProgress } from '@/components/ui/job-history';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { formatDateTime } from '@/lib/format';
 
 /** An export as the PDF area and the export history list it; the file's name when the list gives one. */
 export type ExportRow = ExportItem & { fileName?: string | null };
 
-const PROGRESS_COLORS: Record<ExportItem['status'], string> = { WIP: 'yellow', DONE: 'teal', ERROR: 'red' };
 
 /** Headers on one line: 'User name' in two lines at 1024 px reads like two columns. */
 const header = (text: string) => <span style={{ whiteSpace: 'nowrap' }}>{text}</span>;
@@ -74,14 +74,7 @@ function columns(typeHeader: string): DataTableColumn<ExportRow>[] {
       key: 'progress',
       header: header('Progress'),
       width: 150,
-      render: (e) => (
-        <Group gap="xs" wrap="nowrap" data-testid="export-progress">
-          <Progress value={e.progress} color={PROGRESS_COLORS[e.status]} size="md" radius="xl" w={84} striped={e.status === 'WIP'} animated={e.status === 'WIP'} aria-label={`Progress ${e.progress}%`} />
-          <Text fz="xs" c="dimmed" w={36} ta="right">
-            {Math.round(e.progress)}%
-          </Text>
-        </Group>
-      ),
+      render: (e) => <JobProgress progress={e.progress} status={e.status} testId="export-progress" />,
     },
     {
       key: 'action',

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Checkbox, Divider, Group, Modal, ScrollArea, Stack, Tabs, Text, Tooltip } from '@mantine/core';
+import { Alert, Badge, Button, Checkbox, Divider, Group, ScrollArea, Stack, Tabs, Text, Tooltip } from '@mantine/core';
 import { DisabledReason } from '@/components/ui/disabled-reason';
 import {
   BRAND_TEXTS,
@@ -19,6 +19,7 @@ import { flash } from '@/components/ui/flash';
 import { matchesText, SearchBox } from '@/components/ui/table-toolbar';
 import { useCreators } from '../api/get-creators';
 import { useSaveBrandGrants } from '../api/save-brand-grants';
+import { ItemDialog } from '@/components/ui/item-dialog';
 
 const LEVEL_LABELS: Record<PermissionType, string> = { view: 'View', edit: 'Edit', submit: 'Submit' };
 const sameMap = (a: PermissionMap, b: PermissionMap) => PERMISSION_TYPES.every((l) => [...a[l]].sort().join() === [...b[l]].sort().join());
@@ -34,17 +35,9 @@ const hasZonesAt = (user: User, level: PermissionType) => user.grants.some((g) =
 /** The per-brand permission popup (part 1 §6): view, edit and submit for many users at once. */
 export function BrandPermissionsDialog({ brand, onClose }: { brand: BrandWithUsers | null; onClose: () => void }) {
   return (
-    <Modal
-      opened={brand !== null}
-      onClose={onClose}
-      size={720}
-      radius="lg"
-      centered
-      title={<Text fw={650} fz="lg">Brand permissions</Text>}
-      data-testid="brand-permissions-dialog"
-    >
-      {brand && <BrandPermissionsForm key={brand.brand} brand={brand} onClose={onClose} />}
-    </Modal>
+    <ItemDialog item={brand} keyOf={(b) => b.brand} onClose={onClose} title="Brand permissions" size={720} testId="brand-permissions-dialog">
+      {(b) => <BrandPermissionsForm brand={b} onClose={onClose} />}
+    </ItemDialog>
   );
 }
 

@@ -1,10 +1,11 @@
-import { Badge, Button, Paper, Text } from '@mantine/core';
+import { Badge, Button, Text } from '@mantine/core';
 import { BRAND_TEXTS, type BrandWithUsers } from '@bo/shared/brands';
 import { PERMISSION_TYPES } from '@bo/shared/grants';
 import { IconUsers } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
-import { type DataTableColumn, DataTable } from '@/components/ui/data-table';
-import { matchesText, SearchBox, TableToolbar } from '@/components/ui/table-toolbar';
+import type { DataTableColumn } from '@/components/ui/data-table';
+import { TableCount, TablePanel } from '@/components/ui/table-panel';
+import { matchesText, SearchBox } from '@/components/ui/table-toolbar';
 import { useBrandsWithUsers } from '../api/get-brands-with-users';
 import { BrandPermissionsDialog } from './brand-permissions-dialog';
 
@@ -66,28 +67,12 @@ export function BrandsList() {
   ];
 
   return (
-    <Paper withBorder radius="lg" p="lg" shadow="xs">
-      <TableToolbar
-        actions={
-          <Text fz="sm" c="dimmed">
-            {brands.data ? `${brands.data.length} brands` : ''}
-          </Text>
-        }
-      >
-        <SearchBox value={search} onChange={setSearch} placeholder="Search brands" label="Search brands" />
-      </TableToolbar>
-      <DataTable
-        label="Brands"
-        data={rows}
-        columns={columns}
-        getRowKey={(b) => b.brand}
-        loading={brands.isPending}
-        pageSize={15}
-        resetPageKey={search}
-        emptyMessage={BRAND_TEXTS.empty}
-        rowTestId={(b) => `brand-row-${b.brand}`}
-      />
+    <TablePanel
+      actions={<TableCount count={brands.data?.length} noun="brands" />}
+      filters={<SearchBox value={search} onChange={setSearch} placeholder="Search brands" label="Search brands" />}
+      table={{ label: 'Brands', data: rows, columns, getRowKey: (b) => b.brand, loading: brands.isPending, pageSize: 15, resetPageKey: search, emptyMessage: BRAND_TEXTS.empty, rowTestId: (b) => `brand-row-${b.brand}` }}
+    >
       <BrandPermissionsDialog brand={current} onClose={() => setEditing(null)} />
-    </Paper>
+    </TablePanel>
   );
 }

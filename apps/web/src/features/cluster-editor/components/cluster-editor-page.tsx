@@ -42,6 +42,7 @@ import { DiscontinuedTable } from './discontinued-table';
 import { ModuleChip } from './module-chip';
 import { ModuleSearchPanel } from './module-search-panel';
 import classes from './cluster-editor-page.module.css';
+import type { ClusterHistorySlotProps } from '@/components/editor/history-slots';
 
 const EMPTY_CONTENT: ClusterVersionContent = { clusterDescription: null, stores: [], modules: [], lias: [], classifications: [] };
 
@@ -51,17 +52,6 @@ const collision: CollisionDetection = (args) => {
   const under = pointerWithin(args);
   return under.length ? under : rectIntersection(args);
 };
-
-/** A cluster block's History panel (it belongs to the item-versions feature; the app route passes it in). */
-export interface ClusterHistorySlotProps {
-  opened: boolean;
-  onClose: () => void;
-  item: { clusterId: string; monthId: string; clusterLabel: string };
-  current: ClusterVersionContent;
-  classificationLabels: Record<number, string>;
-  canRestore: boolean;
-  onRestore: (restored: { content: ClusterVersionContent; revertOf: number; skippedModules: string[] }) => Promise<void>;
-}
 
 /**
  * The cluster page (part 2 §4): loading and locks, edits, and actions are hooks; this composes the screen. The History

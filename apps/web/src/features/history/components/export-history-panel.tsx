@@ -1,5 +1,5 @@
-import { Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { ExportTable } from '@/components/ui/export-table';
+import { HistoryPanel } from '@/components/ui/job-history';
 import { useExportHistory } from '../api/get-export-history';
 
 export const NO_EXPORTS = 'There are no exports yet.';
@@ -11,18 +11,8 @@ export const NO_EXPORTS = 'There are no exports yet.';
 export function ExportHistoryPanel() {
   const exports = useExportHistory();
   return (
-    <Paper withBorder radius="lg" p="lg" data-testid="export-history">
-      <Stack gap="sm">
-        <Group justify="space-between" align="baseline" wrap="wrap">
-          <Title order={4} fw={650}>
-            Export history
-          </Title>
-          <Text fz="xs" c="dimmed">
-            Newest first · refreshed every 5 seconds
-          </Text>
-        </Group>
-        <ExportTable label="Export history" typeHeader="Export" exports={exports.data} loading={exports.isPending} error={exports.error} emptyMessage={NO_EXPORTS} />
-      </Stack>
-    </Paper>
+    <HistoryPanel title="Export history" testId="export-history">
+      <ExportTable label="Export history" typeHeader="Export" exports={exports.data} loading={exports.isPending} error={exports.error} emptyMessage={NO_EXPORTS} />
+    </HistoryPanel>
   );
 }

@@ -6,22 +6,7 @@ import { getClusterHistory } from '../api/get-cluster-history';
 import { getClusterVersion } from '../api/get-cluster-version';
 import { clusterCompareSummary, compareClusterContents, type SetCompare } from '../logic/compare';
 import { HistoryDrawer, useVersionBrowser, VersionBrowser } from './version-browser';
-
-/** What the cluster page hands the History panel of one cluster block (structurally the page's ClusterHistorySlotProps). */
-export interface ClusterHistoryProps {
-  opened: boolean;
-  onClose: () => void;
-  item: { clusterId: string; monthId: string; clusterLabel: string };
-  /** The block's content on screen (maybe unsaved). */
-  current: ClusterVersionContent;
-  classificationLabels: Record<number, string>;
-  canRestore: boolean;
-  /**
-   * Loads the version into the block as unsaved changes: its modules (those that still exist), LIAs, classifications and
-   * description. Stores are not the editor's to change (the release files own them): they are compared, not restored.
-   */
-  onRestore: (restored: { content: ClusterVersionContent; revertOf: number; skippedModules: string[] }) => Promise<void> | void;
-}
+import type { ClusterHistorySlotProps as ClusterHistoryProps } from '@/components/editor/history-slots';
 
 /** The History panel of a cluster block: versions, a side-by-side comparison, "Restore this version". */
 export function ClusterHistoryDrawer(props: ClusterHistoryProps) {

@@ -10,19 +10,7 @@ import { getModuleHistory } from '../api/get-module-history';
 import { getModuleVersion } from '../api/get-module-version';
 import { compareModuleContents, moduleCompareSummary, moduleContentOf, restoreModuleVersion, upcsToFetch, type LineChange, type SkippedSku } from '../logic/compare';
 import { HistoryDrawer, useVersionBrowser, VersionBrowser } from './version-browser';
-
-/** What the module page hands the History panel of one card (structurally the page's ModuleHistorySlotProps). */
-export interface ModuleHistoryProps {
-  opened: boolean;
-  onClose: () => void;
-  item: { moduleName: string; monthId: string; moduleLabel: string; brand: string; collection: string };
-  /** The card's composition on screen (maybe unsaved) and description. */
-  products: ProductDto[];
-  description: string;
-  canRestore: boolean;
-  /** Loads the restored composition into the card as unsaved changes (the editor's own undo step). */
-  onRestore: (restored: { products: ProductDto[]; description: string; revertOf: number }) => void;
-}
+import type { ModuleHistorySlotProps as ModuleHistoryProps } from '@/components/editor/history-slots';
 
 const CHANGE_LABELS: Record<LineChange, string> = { added: 'added', removed: 'removed', mhToEl: 'MH → EL', elToMh: 'EL → MH', min: 'min value', same: '' };
 const CHANGE_COLORS: Record<LineChange, string> = { added: 'teal', removed: 'red', mhToEl: 'orange', elToMh: 'orange', min: 'blue', same: 'gray' };

@@ -35,6 +35,7 @@ import { PerformanceModal } from './performance-modal';
 import { SkuInfoModal } from './sku-info-modal';
 import { SkuTile, type SkuMenuAction } from './sku-tile';
 import classes from './module-editor-page.module.css';
+import type { ModuleHistorySlotProps } from '@/components/editor/history-slots';
 
 /** The Create Module popup as the page uses it (its form belongs to home; the app route passes it in). */
 export interface CreateModuleSlotProps {
@@ -51,17 +52,6 @@ export interface ExportSlotProps {
   onClose: () => void;
   items: ModuleExportItem[];
   note?: ReactNode;
-}
-
-/** A module card's History panel (it belongs to the item-versions feature; the app route passes it in). */
-export interface ModuleHistorySlotProps {
-  opened: boolean;
-  onClose: () => void;
-  item: { moduleName: string; monthId: string; moduleLabel: string; brand: string; collection: string };
-  products: ProductDto[];
-  description: string;
-  canRestore: boolean;
-  onRestore: (restored: { products: ProductDto[]; description: string; revertOf: number }) => void;
 }
 
 /**

@@ -1,14 +1,15 @@
-import { ActionIcon, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { ActionIcon, Button, Group, Stack, Text } from '@mantine/core';
 import { DisabledReason } from '@/components/ui/disabled-reason';
 import { formatMonthId } from '@/lib/format';
 import { type Release, RELEASE_TEXTS, type ReleaseStatus, type Visibility } from '@bo/shared/releases';
 import { IconLock, IconLockOpen, IconPlus, IconSend } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { type DataTableColumn, DataTable } from '@/components/ui/data-table';
+import type { DataTableColumn } from '@/components/ui/data-table';
 import { flash } from '@/components/ui/flash';
 import { StatusBadge } from '@/components/ui/status-badge';
-import { SegmentFilter, TableToolbar } from '@/components/ui/table-toolbar';
+import { TablePanel } from '@/components/ui/table-panel';
+import { SegmentFilter } from '@/components/ui/table-toolbar';
 import { formatDate, formatDateTime } from '@/lib/format';
 import { useChangeReleaseStatus } from '../api/change-release-status';
 import { useReleases } from '../api/get-releases';
@@ -203,30 +204,30 @@ export function ReleasesTable() {
   const text = pending ? confirmation(pending) : null;
 
   return (
-    <Paper withBorder radius="lg" p="lg" shadow="xs">
-      <TableToolbar
-        actions={
-createButton
-        }
-      >
-        <SegmentFilter value={status} onChange={setStatus} options={STATUS_OPTIONS} label="Status" />
-        {openRelease && (
-          <Text fz="sm" c="dimmed">
-            Open release: <b>{openRelease.releaseId}</b>
-          </Text>
-        )}
-      </TableToolbar>
-      <DataTable
-        label="Releases"
-        data={rows}
-        columns={columns}
-        getRowKey={(r) => r.releaseId}
-        loading={releases.isPending}
-        resetPageKey={status}
-        emptyMessage={all.length ? 'No releases match the filter.' : 'There are no releases yet.'}
-        renderExpanded={(r) => <ReleaseMonths release={r} />}
-        rowTestId={(r) => `release-row-${r.releaseId}`}
-      />
+    <TablePanel
+      actions={createButton}
+      filters={
+        <>
+          <SegmentFilter value={status} onChange={setStatus} options={STATUS_OPTIONS} label="Status" />
+          {openRelease && (
+            <Text fz="sm" c="dimmed">
+              Open release: <b>{openRelease.releaseId}</b>
+            </Text>
+          )}
+        </>
+      }
+      table={{
+        label: 'Releases',
+        data: rows,
+        columns,
+        getRowKey: (r) => r.releaseId,
+        loading: releases.isPending,
+        resetPageKey: status,
+        emptyMessage: all.length ? 'No releases match the filter.' : 'There are no releases yet.',
+        renderExpanded: (r) => <ReleaseMonths release={r} />,
+        rowTestId: (r) => `release-row-${r.releaseId}`,
+      }}
+    >
       <ConfirmDialog
         opened={pending !== null}
         title={text?.title}
@@ -238,6 +239,6 @@ createButton
         onClose={() => setPending(null)}
       />
       <CreateReleaseDialog opened={creating} releases={all} onClose={() => setCreating(false)} />
-    </Paper>
+    </TablePanel>
   );
 }

@@ -1,14 +1,14 @@
-import { Alert, Button, Group, Paper, Progress, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Stack, Text } from '@mantine/core';
 import { UPLOAD_TYPE_LABELS, type UploadItem } from '@bo/shared/uploads';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { type DataTableColumn, DataTable } from '@/components/ui/data-table';
+import { HistoryPanel, JobProgress } from '@/components/ui/job-history';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { formatDateTime } from '@/lib/format';
 import { useUploads } from '../api/get-uploads';
 import { formatFileSize } from '../logic/upload-file';
 import { showUploadResponse } from './upload-response-popup';
 
-const PROGRESS_COLORS: Record<UploadItem['status'], string> = { WIP: 'yellow', DONE: 'teal', ERROR: 'red', PREVIEW: 'blue', CANCELLED: 'gray', EXPIRED: 'gray' };
 
 /** Headers that never wrap: 'User name' in two lines at 1024 px read like two columns. */
 const header = (text: string) => <span style={{ whiteSpace: 'nowrap' }}>{text}</span>;
@@ -46,14 +46,7 @@ const columns: DataTableColumn<UploadItem>[] = [
     key: 'progress',
     header: header('Progress'),
     width: 150,
-    render: (u) => (
-      <Group gap="xs" wrap="nowrap" data-testid="upload-progress">
-        <Progress value={u.progress} color={PROGRESS_COLORS[u.status]} size="md" radius="xl" w={84} striped={u.status === 'WIP'} animated={u.status === 'WIP'} aria-label={`Progress ${u.progress}%`} />
-        <Text fz="xs" c="dimmed" w={36} ta="right">
-          {Math.round(u.progress)}%
-        </Text>
-      </Group>
-    ),
+    render: (u) => <JobProgress progress={u.progress} status={u.status} testId="upload-progress" />,
   },
   {
     key: 'response',
@@ -100,18 +93,8 @@ export function UploadHistoryTable({ pageSize = 10 }: { pageSize?: number }) {
 /** The upload history as both upload pages show it: a titled panel around the table. */
 export function UploadHistoryPanel() {
   return (
-    <Paper withBorder radius="lg" p="lg">
-      <Stack gap="sm">
-        <Group justify="space-between" align="baseline" wrap="wrap">
-          <Title order={4} fw={650}>
-            Upload history
-          </Title>
-          <Text fz="xs" c="dimmed">
-            Newest first · refreshed every 5 seconds
-          </Text>
-        </Group>
-        <UploadHistoryTable />
-      </Stack>
-    </Paper>
+    <HistoryPanel title="Upload history">
+      <UploadHistoryTable />
+    </HistoryPanel>
   );
 }

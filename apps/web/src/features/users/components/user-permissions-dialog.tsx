@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Divider, Group, Modal, Select, Stack, Tabs, Text } from '@mantine/core';
+import { Alert, Badge, Button, Divider, Group, Select, Stack, Tabs, Text } from '@mantine/core';
 import { DisabledReason } from '@/components/ui/disabled-reason';
 import { PERMISSION_TYPES, type PermissionType, ROLES } from '@bo/shared/grants';
 import {
@@ -21,6 +21,7 @@ import { useRules } from '../api/get-rules';
 import { useStarsZones } from '../api/get-stars-zones';
 import { useSaveUser } from '../api/save-user';
 import { GrantChips } from './grant-chips';
+import { ItemDialog } from '@/components/ui/item-dialog';
 
 const LEVEL_LABELS: Record<PermissionType, string> = { view: 'View', edit: 'Edit', submit: 'Submit' };
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
@@ -31,17 +32,9 @@ const sameRows = (a: readonly GrantRowLike[], b: readonly GrantRowLike[]) =>
 /** The permission popup of one user (part 1 §6): role, and grants per level for brands, stars zones and rules. */
 export function UserPermissionsDialog({ user, onClose }: { user: User | null; onClose: () => void }) {
   return (
-    <Modal
-      opened={user !== null}
-      onClose={onClose}
-      size={820}
-      radius="lg"
-      centered
-      title={<Text fw={650} fz="lg">Permissions</Text>}
-      data-testid="user-permissions-dialog"
-    >
-      {user && <PermissionsForm key={user.userId} user={user} onClose={onClose} />}
-    </Modal>
+    <ItemDialog item={user} keyOf={(u) => u.userId} onClose={onClose} title="Permissions" size={820} testId="user-permissions-dialog">
+      {(u) => <PermissionsForm user={u} onClose={onClose} />}
+    </ItemDialog>
   );
 }
 

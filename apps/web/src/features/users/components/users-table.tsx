@@ -1,11 +1,12 @@
-import { Badge, Button, Chip, Paper, Switch, Text, Tooltip } from '@mantine/core';
+import { Badge, Button, Chip, Switch, Text, Tooltip } from '@mantine/core';
 import { type User, USER_TEXTS, type UserStatus } from '@bo/shared/users';
 import { IconKey } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
-import { type DataTableColumn, DataTable } from '@/components/ui/data-table';
+import type { DataTableColumn } from '@/components/ui/data-table';
 import { flash } from '@/components/ui/flash';
 import { StatusBadge } from '@/components/ui/status-badge';
-import { matchesText, SearchBox, SegmentFilter, TableToolbar } from '@/components/ui/table-toolbar';
+import { TableCount, TablePanel } from '@/components/ui/table-panel';
+import { matchesText, SearchBox, SegmentFilter } from '@/components/ui/table-toolbar';
 import { useSession } from '@/lib/session';
 import { useDisableUser } from '../api/disable-user';
 import { useEnableUser } from '../api/enable-user';
@@ -153,32 +154,29 @@ export function UsersTable() {
   ];
 
   return (
-    <Paper withBorder radius="lg" p="lg" shadow="xs">
-      <TableToolbar
-        actions={
-          <Text fz="sm" c="dimmed">
-            {users.data ? `${users.data.length} users` : ''}
-          </Text>
-        }
-      >
-        <SearchBox value={search} onChange={setSearch} placeholder="Search by e-mail" label="Search by e-mail" />
-        <SegmentFilter value={status} onChange={setStatus} options={STATUS_OPTIONS} label="Status" />
-        <Chip checked={onlyWithoutGrants} onChange={setOnlyWithoutGrants} variant="light" color="orange" data-testid="filter-no-grants">
-          Without grants ({noGrantIds.size})
-        </Chip>
-      </TableToolbar>
-      <DataTable
-        label="Users"
-        data={rows}
-        columns={columns}
-        getRowKey={(u) => u.userId}
-        loading={users.isPending}
-        pageSize={10}
-        resetPageKey={`${search}|${status}|${onlyWithoutGrants}`}
-        emptyMessage={users.data?.length ? 'No users match the search.' : 'There are no users yet.'}
-        rowTestId={(u) => `user-row-${u.email}`}
-      />
+    <TablePanel
+      actions={<TableCount count={users.data?.length} noun="users" />}
+      filters={
+        <>
+          <SearchBox value={search} onChange={setSearch} placeholder="Search by e-mail" label="Search by e-mail" />
+          <SegmentFilter value={status} onChange={setStatus} options={STATUS_OPTIONS} label="Status" />
+          <Chip checked={onlyWithoutGrants} onChange={setOnlyWithoutGrants} variant="light" color="orange" data-testid="filter-no-grants">
+            Without grants ({noGrantIds.size})
+          </Chip>
+        </>
+      }
+      table={{
+        label: 'Users',
+        data: rows,
+        columns,
+        getRowKey: (u) => u.userId,
+        loading: users.isPending,
+        resetPageKey: JSON.stringify([search, status, onlyWithoutGrants]),
+        emptyMessage: users.data?.length ? 'No users match the search.' : 'There are no users yet.',
+        rowTestId: (u) => `user-row-${u.email}`,
+      }}
+    >
       <UserPermissionsDialog user={editing} onClose={() => setEditing(null)} />
-    </Paper>
+    </TablePanel>
   );
 }
