@@ -18,7 +18,7 @@ import { getSession, logout } from './session';
  * - answers are checked against the shared zod schema when one is given.
  */
 
-export type QueryValue = string | number | boolean | null | undefined;
+type QueryValue = string | number | boolean | null | undefined;
 
 export interface RequestOptions<T> {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

@@ -5,7 +5,7 @@ import type { ErrorKey } from '@bo/shared/errors';
  * misspelt key does not compile), or one the client gives itself: no answer, an answer that is not an
  * error body, an answer that does not match its schema.
  */
-export type ApiErrorKey = ErrorKey | 'httpError' | 'network' | 'invalidResponse';
+type ApiErrorKey = ErrorKey | 'httpError' | 'network' | 'invalidResponse';
 
 /** A failed call, as every caller sees it: HTTP status (0 = no answer), the server's stable key, a text for people. */
 export class ApiError extends Error {

@@ -16,7 +16,7 @@ interface EarlyCall {
   release?: () => void;
 }
 
-export interface EarlyAnswer {
+interface EarlyAnswer {
   response: Response;
   /** The parsed body when `response.ok` (already read: do not read the response's body again). */
   data: Promise<unknown>;

@@ -11,12 +11,12 @@ export * from '@bo/shared/format';
 export { formatMonthId };
 
 /** A month with its state, as GET /api/month/all answers it. */
-export interface MonthState {
+interface MonthState {
   monthId: string;
   open: boolean;
 }
 
-export const CLOSED_MONTH_MARK = '(closed)';
+const CLOSED_MONTH_MARK = '(closed)';
 
 /** A month as a choice in a list: `11/2026`, or `11/2026 (closed)` for a closed month. */
 export function formatMonthOption(month: MonthState): string {

@@ -10,7 +10,7 @@ export function getJob(id: number) {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export interface WaitForJobOptions {
+interface WaitForJobOptions {
   firstMs?: number;
   everyMs?: number;
   timeoutMs?: number;

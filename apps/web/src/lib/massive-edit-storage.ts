@@ -4,10 +4,10 @@
  * - the rows of /massive-edit-wi not sent yet: sessionStorage `bo.massiveEdit.rows` (home's Massive Edit button clears it).
  * Every `bo.` key is cleared at logout (lib/session.ts).
  */
-export const MASSIVE_EDIT_SELECTION_KEY = 'bo.home.massiveEditSelection';
+const MASSIVE_EDIT_SELECTION_KEY = 'bo.home.massiveEditSelection';
 export const MASSIVE_EDIT_ROWS_KEY = 'bo.massiveEdit.rows';
 
-export interface MassiveEditSelection {
+interface MassiveEditSelection {
   monthId: string;
   modules: { moduleName: string; monthId: string; moduleLabel: string; moduleDescription: string }[];
 }

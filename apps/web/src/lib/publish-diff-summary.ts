@@ -62,12 +62,12 @@ export function clusterDiffSummary(d: ClusterDiff): string {
 }
 
 /** An item's publish diff, as both publishDiff calls and Massive Edit's preview answer it. */
-export interface PublishDiffOf<D> {
+interface PublishDiffOf<D> {
   lastPublished: { diff: D } | null;
   previousMonth: { monthId: string; diff: D } | null;
 }
 
-export const PUBLISH_LINE_TEXTS = {
+const PUBLISH_LINE_TEXTS = {
   lastPublished: 'vs last published',
   previousMonth: (monthId: string) => `vs ${formatMonthId(monthId)}`,
 } as const;

@@ -27,7 +27,7 @@ export interface ItemNotice {
 
 export type Notices = Readonly<Record<string, ItemNotice>>;
 
-export type NoticeInput =
+type NoticeInput =
   /** `now`: the browser's clock when the event came (ms). */
   | {
       type: 'item';
@@ -42,7 +42,7 @@ export type NoticeInput =
   | { type: 'lockLost'; key: string; reason: 'forced' | 'lapsed'; by: string | null };
 
 /** How far the server's clock may run ahead of the browser's. */
-export const SKEW_MS = 60_000;
+const SKEW_MS = 60_000;
 
 const same = (a: string | null | undefined, b: string | null | undefined) => !!a && !!b && a.toLowerCase() === b.toLowerCase();
 

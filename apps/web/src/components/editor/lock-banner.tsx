@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { confirmForcedUnlock, LOCK_TEXTS, type LockedItemType as ItemType } from '@/components/ui/forced-unlock';
 
 /** The banner's texts; the unlock question is the spec's (LOCK_TEXTS, as on home). */
-export const LOCK_BANNER_TEXTS = {
+const LOCK_BANNER_TEXTS = {
   editing: LOCK_TEXTS.editing,
   unlocked: (type: ItemType) => `The ${type} has been unlocked: it is yours to edit now`,
   askTitle: (owner: string) => `Only ${owner}, an administrator or a user with an edit right here can unlock it.`,

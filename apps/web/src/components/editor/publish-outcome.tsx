@@ -8,7 +8,7 @@ import { PUBLISH_TEXTS } from '@bo/shared/modules';
 import { showMessagePopup, splitMessages } from '@/components/ui/message-popup';
 
 /** One item that may not be published: its name and one line per reason (naming the SKU or module at fault). */
-export interface BlockedItem {
+interface BlockedItem {
   name: string;
   lines: string[];
 }

@@ -4,9 +4,9 @@ import { onLogout } from '@/lib/session';
 import { unlockOnPageExit } from './unlock-on-exit';
 
 /** Renewal well inside LOCK_TTL_MINUTES (120): a lock lapses only when the page is gone. */
-export const LOCK_RENEW_MS = 5 * 60_000;
+const LOCK_RENEW_MS = 5 * 60_000;
 
-export interface LockKind<K extends object> {
+interface LockKind<K extends object> {
   /** POST path that releases the caller's own locks, e.g. '/cluster/unlock'. */
   unlockPath: string;
   /** Stable identity of a key (locks are kept by it). */
@@ -15,7 +15,7 @@ export interface LockKind<K extends object> {
   renew: (held: K[]) => unknown;
 }
 
-export interface LockKeeper<K extends object> {
+interface LockKeeper<K extends object> {
   /** Locks acquired (added to those held). */
   hold: (keys: readonly K[]) => void;
   /** Locks not (or no longer) held, forgotten without a call. */

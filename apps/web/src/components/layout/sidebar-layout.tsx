@@ -6,7 +6,7 @@ import { AlertBar } from '@/components/ui/alert-bar';
  * Below this width the sidebar no longer sits beside the results (docs/web-app.md "Narrow screens"):
  * 320 px of filters would leave the three result columns too narrow to read their names.
  */
-export const SIDEBAR_COLLAPSE_QUERY = '(max-width: 1199.98px)';
+const SIDEBAR_COLLAPSE_QUERY = '(max-width: 1199.98px)';
 
 /** True below 1200 px: a screen with a sidebar starts it collapsed and opens it over its content. */
 export function useNarrowScreen(): boolean {

@@ -6,7 +6,7 @@ import { paths } from '@/config/paths';
 import { useLiveMessages } from './use-live';
 
 /** The texts of a job's notification (docs/web-app.md "Live"): the server writes the line, the browser the frame. */
-export const JOB_NOTICE_TEXTS = {
+const JOB_NOTICE_TEXTS = {
   done: 'Finished',
   failed: 'Failed',
   open: (where: string) => `Open ${where}`,
@@ -15,10 +15,10 @@ export const JOB_NOTICE_TEXTS = {
 } as const;
 
 /** A finished job stays on screen a while; a failed one until it is closed (the owner must see it). */
-export const JOB_NOTICE_MS = 15_000;
+const JOB_NOTICE_MS = 15_000;
 
 /** 'Open Upload and Export History' for '/history': the link's screen by the route table's title. */
-export function jobLinkLabel(link: string): string {
+function jobLinkLabel(link: string): string {
   const pathname = link.split(/[?#]/)[0];
   const route = Object.values(paths).find((p) => p.path === pathname);
   return route ? JOB_NOTICE_TEXTS.open(route.title) : JOB_NOTICE_TEXTS.openResult;

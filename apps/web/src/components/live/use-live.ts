@@ -2,7 +2,7 @@ import { useEffect, useId, useMemo, useRef } from 'react';
 import type { LiveItemRef, PresenceViewer } from '@bo/shared/live-events';
 import { EMPTY_BATCH, type ChangeBatch } from '@/lib/live/live-changes';
 import { onLiveMessage, presenceStore, reportOpenItems, type LiveMessage, type OpenItem } from '@/lib/live/live-hub';
-import { presenceKey, type PresenceMap } from '@/lib/live/presence-map';
+import { presenceKey } from '@/lib/live/presence-map';
 import { useStore } from '@/lib/store';
 
 /** Every message of the tab's stream while the component is mounted (the listener may change between renders). */
@@ -10,11 +10,6 @@ export function useLiveMessages(listener: (message: LiveMessage) => void): void 
   const current = useRef(listener);
   current.current = listener;
   useEffect(() => onLiveMessage((message) => current.current(message)), []);
-}
-
-/** Who has items open, for lists (one subscription for the whole list). */
-export function usePresenceMap(): PresenceMap {
-  return useStore(presenceStore, (map) => map);
 }
 
 const NOBODY: readonly PresenceViewer[] = [];
@@ -26,7 +21,7 @@ export function useItemPresence(item: LiveItemRef | null): readonly PresenceView
 }
 
 /** How long changes are gathered before a list refetches: a bulk job's burst of events is one refetch. */
-export const LIVE_REFRESH_DEBOUNCE_MS = 200;
+const LIVE_REFRESH_DEBOUNCE_MS = 200;
 
 /**
  * Item and scope changes (and a reconnection, which may have missed some), gathered for

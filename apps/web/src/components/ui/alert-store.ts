@@ -1,7 +1,7 @@
 import { createStore, useStore } from '../../lib/store';
 
 /** The global alert bar's content (spec part 1 §8 "Other failures"): one message, closable. */
-export interface AlertMessage {
+interface AlertMessage {
   id: number;
   title: string;
   message: string;

@@ -31,7 +31,7 @@ export interface DataTableProps<T> {
   rowTestId?: (row: T) => string;
 }
 
-export const NO_DATA = 'No Data Available';
+const NO_DATA = 'No Data Available';
 
 /**
  * The back office's table: client-side paging with a 'from–to of total' line, optional expandable

@@ -8,14 +8,14 @@ import { StatusBadge } from '@/components/ui/status-badge';
 import { formatDateTime } from '@/lib/format';
 
 /** An export as the PDF area and the export history list it; the file's name when the list gives one. */
-export type ExportRow = ExportItem & { fileName?: string | null };
+type ExportRow = ExportItem & { fileName?: string | null };
 
 
 /** Headers on one line: 'User name' in two lines at 1024 px reads like two columns. */
 const header = (text: string) => <span style={{ whiteSpace: 'nowrap' }}>{text}</span>;
 
 /** Why an export failed: its message, or the spec's 'Oops, Something Went Wrong' (part 2 §2 "PDF FILES AREA"). */
-export const exportErrorText = (item: Pick<ExportItem, 'message'>) => item.message?.trim() || EXPORT_TEXTS.failed;
+const exportErrorText = (item: Pick<ExportItem, 'message'>) => item.message?.trim() || EXPORT_TEXTS.failed;
 
 function columns(typeHeader: string): DataTableColumn<ExportRow>[] {
   return [

@@ -1,6 +1,6 @@
 import { notifications } from '@mantine/notifications';
 
-export type FlashKind = 'success' | 'info' | 'warning' | 'error';
+type FlashKind = 'success' | 'info' | 'warning' | 'error';
 
 /** Flash messages disappear after 4 seconds (spec part 1 §9). */
 export const FLASH_DURATION_MS = 4000;

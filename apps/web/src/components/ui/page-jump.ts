@@ -8,7 +8,7 @@ export const PAGE_JUMP_TEXTS = {
   samePage: (n: number) => `You are already seeing page ${n}`,
 } as const;
 
-export type PageJump = { ok: true; page: number } | { ok: false; error: string | null };
+type PageJump = { ok: true; page: number } | { ok: false; error: string | null };
 
 export function checkPageJump(input: string, current: number, total: number): PageJump {
   const text = input.trim();

@@ -83,7 +83,7 @@ export function PagedPager({
   );
 }
 
-export interface ClientPages<T> {
+interface ClientPages<T> {
   /** The page shown (one-based), within 1..pages even when the rows shrank. */
   page: number;
   pages: number;

@@ -19,7 +19,7 @@ export interface PagedSelectOption {
 }
 
 /** Options shown per scroll step (part 2 §9: "50 items per scroll step, more on scroll to the bottom"). */
-export const PAGE_STEP = 50;
+const PAGE_STEP = 50;
 
 interface CommonProps {
   label?: React.ReactNode;

@@ -1,8 +1,8 @@
 import type { z } from 'zod';
 import type { itemEvent, scopeEvent } from '@bo/shared/live-events';
 
-export type ItemChange = z.infer<typeof itemEvent>;
-export type ScopeChange = z.infer<typeof scopeEvent>;
+type ItemChange = z.infer<typeof itemEvent>;
+type ScopeChange = z.infer<typeof scopeEvent>;
 
 /**
  * What changed during one debounce window (~200 ms) of the stream. `all`: the stream was lost and is back,
@@ -15,7 +15,7 @@ export interface ChangeBatch {
 }
 
 /** What a list shows: months and brands (null / empty: any), optionally one kind of item. */
-export interface ListScope {
+interface ListScope {
   monthIds?: readonly string[] | null;
   brands?: readonly string[] | null;
   kind?: 'module' | 'cluster';

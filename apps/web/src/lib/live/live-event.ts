@@ -1,7 +1,7 @@
 import { liveEvents, type LiveEvent, type LiveEventType } from '@bo/shared/live-events';
 import type { SseFrame } from './sse-frames';
 
-export type LiveFrameOutcome = { ok: true; event: LiveEvent } | { ok: false; reason: 'unknownType' | 'notJson' | 'invalid'; type: string };
+type LiveFrameOutcome = { ok: true; event: LiveEvent } | { ok: false; reason: 'unknownType' | 'notJson' | 'invalid'; type: string };
 
 const isLiveEventType = (type: string): type is LiveEventType => Object.hasOwn(liveEvents, type);
 

@@ -49,7 +49,7 @@ export function peopleOf(viewers: readonly PresenceViewer[], leaveOut?: string):
   return [...byUser.values()].sort((a, b) => (a.mode === b.mode ? a.since.localeCompare(b.since) : a.mode === 'editing' ? -1 : 1));
 }
 
-export interface PresenceChange {
+interface PresenceChange {
   arrived: PresenceViewer[];
   left: PresenceViewer[];
   /** Same person, other mode (took or gave up the lock). */

@@ -1,5 +1,5 @@
 /** The first retry comes quickly (a server restart, a proxy's cut), then the waits double up to the cap. */
-export const RECONNECT_FIRST_MS = 500;
+const RECONNECT_FIRST_MS = 500;
 export const RECONNECT_MAX_MS = 30_000;
 
 /**

@@ -13,7 +13,7 @@ export interface SseFrame {
   data: string;
 }
 
-export interface SseReader {
+interface SseReader {
   /** Feeds the next chunk of bytes (or text); returns the frames it completed, in order. */
   push(chunk: Uint8Array | string): SseFrame[];
 }

@@ -1,5 +1,5 @@
 import { type UserInfo, userInfoResponseSchema } from '@bo/shared/auth';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
 /** GET /authorization/user: who the token belongs to, with the grants (`obj.roles`). */
@@ -12,6 +12,3 @@ export function userQueryOptions() {
   return queryOptions({ queryKey: ['authorization', 'user'], queryFn: () => getUser() });
 }
 
-export function useUser() {
-  return useQuery(userQueryOptions());
-}

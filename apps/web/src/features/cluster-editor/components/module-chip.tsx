@@ -6,7 +6,7 @@ import { formatInteger } from '@/lib/format';
 import type { EditorModule, SkuCounts } from '../logic/composition';
 
 /** '12 SKUs · MH 4 / EL 8' (home's module rows say it the same way); only the total when MH/EL are unknown. */
-export const skuCountsText = (c: SkuCounts) =>
+const skuCountsText = (c: SkuCounts) =>
   `${formatInteger(c.total)} SKU${c.total === 1 ? '' : 's'}${c.mh !== null && c.el !== null ? ` · MH ${formatInteger(c.mh)} / EL ${formatInteger(c.el)}` : ''}`;
 
 /** The module route for a new tab (part 2 §2). */

@@ -19,13 +19,13 @@ import { formatMonthId } from '@/lib/format';
 import { absolute, moduleUrl } from '@/lib/editor-urls';
 import { modulesToPublish } from '../logic/blocking-modules';
 
-export interface ReadyCluster {
+interface ReadyCluster {
   clusterId: string;
   monthId: string;
   clusterLabel: string;
 }
 
-export type PublishBlockersChoice = { kind: 'publishReady' } | { kind: 'publishModules'; modules: BlockingModule[] } | { kind: 'close' };
+type PublishBlockersChoice = { kind: 'publishReady' } | { kind: 'publishModules'; modules: BlockingModule[] } | { kind: 'close' };
 
 /** One line of a module's own state: why it cannot be published, or that it would pass. */
 function moduleState(m: BlockingModule, username: string): string[] {

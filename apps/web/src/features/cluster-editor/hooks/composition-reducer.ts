@@ -159,7 +159,7 @@ export function compositionReducer(state: CompositionState, action: CompositionA
 
 // ───────────── derived ─────────────
 
-export interface ClusterChanges {
+interface ClusterChanges {
   composition: boolean;
   description: boolean;
   lias: boolean;

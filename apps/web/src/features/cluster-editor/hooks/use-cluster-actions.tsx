@@ -36,7 +36,7 @@ function reportFailure(e: unknown) {
 }
 
 /** The lines of the save answer's error popup (part 2 §8); empty when everything was saved. */
-export function saveAnswerProblems(answer: ClusterSaveAnswer): string[] {
+function saveAnswerProblems(answer: ClusterSaveAnswer): string[] {
   const lines: string[] = [];
   const notAllowed = Object.entries(answer.errorsMap)
     .filter(([, errs]) => errs.includes(CLUSTER_SAVE_ERRORS.moduleNotAllowedInCluster))

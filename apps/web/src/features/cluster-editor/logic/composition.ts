@@ -25,7 +25,7 @@ export interface SkuCounts {
 }
 
 /** cluster key → its modules, in display order. */
-export type Compositions = Record<string, EditorModule[]>;
+type Compositions = Record<string, EditorModule[]>;
 
 export const keyOf: (k: ClusterKey) => string = clusterKeyString;
 export const parseKey: (key: string) => ClusterKey = parseClusterKey;
@@ -42,7 +42,7 @@ export const toEditorModules = (dto: ClusterDto): EditorModule[] =>
     skus: { total: m.length + m.elLength, mh: m.length, el: m.elLength },
   }));
 
-export type AddOutcome = 'added' | 'restored' | 'present';
+type AddOutcome = 'added' | 'restored' | 'present';
 
 /** Puts a module in a cluster as ADDED: new, or back from the bin; an ADDED one is already present. */
 export function addModule(list: readonly EditorModule[], module: EditorModule): { list: EditorModule[]; outcome: AddOutcome } {

@@ -14,7 +14,7 @@ export interface DropData {
   key?: string;
 }
 
-export type DropIntent =
+type DropIntent =
   | { kind: 'add'; key: string }
   | { kind: 'remove'; key: string }
   | { kind: 'addToAll' }

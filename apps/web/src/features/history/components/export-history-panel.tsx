@@ -2,7 +2,7 @@ import { ExportTable } from '@/components/ui/export-table';
 import { HistoryPanel } from '@/components/ui/job-history';
 import { useExportHistory } from '../api/get-export-history';
 
-export const NO_EXPORTS = 'There are no exports yet.';
+const NO_EXPORTS = 'There are no exports yet.';
 
 /**
  * The export history (part 2 §2 "Upload and export histories": Date, User name, Export, Status,

@@ -13,7 +13,7 @@ import { deleteModules } from '../api/delete-modules';
 import { deleteMonthsQueryOptions, type DeletableKind } from '../api/get-delete-months';
 import { HOME_RESULTS_KEY } from '../api/home-results';
 
-export const DELETE_TEXTS = {
+const DELETE_TEXTS = {
   searchedMonth: 'SELECT THE SEARCHED MONTH',
   moduleFailed: 'Failed to delete modules.',
   clusterFailed: 'Failed to delete clusters.',

@@ -11,7 +11,7 @@ import { LockIndicator, type LockTarget } from './lock-indicator';
 import { ResultRow } from './result-column';
 
 /** A module or a cluster of the home search, with its kind. */
-export type HomeItem = { kind: 'module'; item: ModuleListItem } | { kind: 'cluster'; item: ClusterListItem };
+type HomeItem = { kind: 'module'; item: ModuleListItem } | { kind: 'cluster'; item: ClusterListItem };
 
 const describe = (h: HomeItem) =>
   h.kind === 'module'

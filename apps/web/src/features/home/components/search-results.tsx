@@ -22,7 +22,7 @@ import { FamilyColumn } from './family-column';
 import { ModuleColumn, moduleKey } from './module-column';
 
 export const WELCOME_TEXT = 'WELCOME TO YOUR ASSORTMENT PERSONALIZATION TOOL BACKOFFICE';
-export const HOME_TEXTS = {
+const HOME_TEXTS = {
   noResults: 'No search results',
   tooMany: 'The search returned too many elements',
   changeFilters: 'Change the filters and search again',

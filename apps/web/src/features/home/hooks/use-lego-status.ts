@@ -6,7 +6,7 @@ import { ApiError } from '@/lib/api-error';
 import { legoQueryOptions } from '../api/check-lego';
 
 /** The spec's debounce of the LEGO lookup (part 1 §9). */
-export const LEGO_DEBOUNCE_MS = 700;
+const LEGO_DEBOUNCE_MS = 700;
 export const LEGO_TEXTS = { checking: 'Checking LEGO...', lego: 'LEGO', failed: 'Failed to fetch LEGO status' } as const;
 
 export type LegoState = 'idle' | 'checking' | 'lego' | 'notLego';

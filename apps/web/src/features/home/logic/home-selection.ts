@@ -57,7 +57,7 @@ export function summaryOf(s: HomeSelection, initial?: FilterOptions): { label: s
 // The home keeps its search across a visit to another screen of the same tab.
 const STORAGE_KEY = 'bo.home.search';
 
-export interface StoredHomeState {
+interface StoredHomeState {
   selection: HomeSelection;
   searched: HomeSelection | null;
 }

@@ -6,7 +6,7 @@ import { ITEM_STATUSES } from '@bo/shared/statuses';
  * `default` keeps the server's order: special families first, then families, labels and names.
  */
 export type SortKey = 'default' | 'name' | 'status' | 'lastChange';
-export type SortDirection = 'asc' | 'desc';
+type SortDirection = 'asc' | 'desc';
 export interface SortState {
   key: SortKey;
   direction: SortDirection;

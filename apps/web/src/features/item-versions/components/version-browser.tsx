@@ -63,7 +63,7 @@ export function useVersionBrowser<Content, Detail extends { content: Content }>(
   };
 }
 
-export type VersionBrowserState<Content, Detail extends { content: Content }> = ReturnType<typeof useVersionBrowser<Content, Detail>>;
+type VersionBrowserState<Content, Detail extends { content: Content }> = ReturnType<typeof useVersionBrowser<Content, Detail>>;
 
 /**
  * The History panel's frame, the same for both kinds: the version list, the hint, "Compare version n with", "Restore

@@ -19,11 +19,11 @@ export function moduleContentOf(products: readonly ProductDto[], description: st
   };
 }
 
-export type LineClass = 'MH' | 'EL' | null;
+type LineClass = 'MH' | 'EL' | null;
 export type LineChange = 'added' | 'removed' | 'mhToEl' | 'elToMh' | 'min' | 'same';
 
 /** One SKU of a side-by-side comparison: its class and min value on the left (the version) and on the right. */
-export interface ModuleCompareRow {
+interface ModuleCompareRow {
   upc: string;
   left: LineClass;
   right: LineClass;
@@ -73,7 +73,7 @@ export interface SkippedSku {
   reason: 'missing' | 'discontinued' | 'notFound';
 }
 
-export interface ModuleRestore {
+interface ModuleRestore {
   products: ProductDto[];
   skipped: SkippedSku[];
 }
@@ -147,7 +147,7 @@ export interface SetCompare<T> {
   both: T[];
 }
 
-export interface ClusterCompare {
+interface ClusterCompare {
   description: { left: string | null; right: string | null; changed: boolean };
   stores: SetCompare<string>;
   modules: SetCompare<string>;

@@ -31,7 +31,7 @@ export interface MassiveEditPageProps {
   persist: boolean;
 }
 
-export const BUTTON_HINTS = {
+const BUTTON_HINTS = {
   nothing: 'Fill in at least one row',
   invalid: 'Correct the rows marked in red first',
   untouched: 'Fill in what to change in the rows first: as they are, every row would be refused',

@@ -8,9 +8,9 @@ import { publishLines } from '../logic/publish-lines';
 import { usePublishPreview, type MassiveEditTarget } from '../api/massive-edit-calls';
 
 /** Lines drawn at most; the rest is "and N more" (the server diffs the first PUBLISH_DIFF_MAX_ITEMS). */
-export const MAX_PUBLISH_LINES = 100;
+const MAX_PUBLISH_LINES = 100;
 
-export const PUBLISH_CONFIRMATION_TEXTS = {
+const PUBLISH_CONFIRMATION_TEXTS = {
   heading: 'What publishing changes',
   legend: 'Per item: against its last published version · against the previous month’s',
   loading: 'Comparing with the published versions…',

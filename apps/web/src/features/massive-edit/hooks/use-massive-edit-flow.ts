@@ -11,7 +11,7 @@ import { fieldErrorsByRow, renumberRow } from '../logic/result-lines';
 import { callsFor, type MassiveEditTarget } from '../api/massive-edit-calls';
 
 /** The pause between 100% and the Result popup (part 2 §4, §9). */
-export const RESULT_DELAY_MS = 1000;
+const RESULT_DELAY_MS = 1000;
 
 export const FLOW_TEXTS = {
   confirmTitle: (toPublish: boolean) => (toPublish ? 'Save & Publish All' : 'Save All'),
@@ -23,7 +23,7 @@ export const FLOW_TEXTS = {
   allRefused: 'Nothing was saved: you may not change any of the items these rows name. The rows stay in the table.',
 } as const;
 
-export type FlowPhase =
+type FlowPhase =
   | { kind: 'idle' }
   | { kind: 'progress'; toPublish: boolean; value: number }
   /** `refused`: the server refused every item and ran nothing; closing the popup keeps the tables. */
@@ -34,7 +34,7 @@ export type FlowPhase =
 export const sentRowsKey = (sent: TableSummary['sent']) => JSON.stringify(sent.map((s) => s.request));
 
 /** Whether the server said no row would save anything (every row failed). */
-export const everyRowFails = (result: MassiveEditResult) => result.rows.length > 0 && result.rows.every((r) => r.outcome === 'failed');
+const everyRowFails = (result: MassiveEditResult) => result.rows.length > 0 && result.rows.every((r) => r.outcome === 'failed');
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

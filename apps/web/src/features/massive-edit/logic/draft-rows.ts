@@ -69,7 +69,7 @@ export function parseMonthToken(token: string): string | null {
 }
 
 /** The min value as typed: null when empty (it becomes 1), NaN when not a number; a decimal comma reads as a point. */
-export function parseMinValue(text: string | undefined): number | null {
+function parseMinValue(text: string | undefined): number | null {
   const t = (text ?? '').trim().replace(',', '.');
   if (!t) return null;
   return /^[+-]?(\d+\.?\d*|\.\d+)$/.test(t) ? Number(t) : Number.NaN;

@@ -4,7 +4,7 @@ import type { MassiveEditType } from '@bo/shared/massive-edit';
  * The cells of a massive edit row, in the order a spreadsheet pastes them (docs/web-app.md "Massive
  * Edit"). Module: MODULE, DESCRIPTION, ADD, REMOVE, STATUS, MONTH, MIN VALUE SKUs, MIN VALUE.
  */
-export type FieldKind = 'list' | 'text' | 'status' | 'months' | 'number';
+type FieldKind = 'list' | 'text' | 'status' | 'months' | 'number';
 
 export interface FieldDef {
   /** The request's property (part 2 §3). */
@@ -15,7 +15,7 @@ export interface FieldDef {
 }
 
 /** A column on screen: the MIN VALUE column holds two fields (its SKU list and the number). */
-export interface ColumnDef {
+interface ColumnDef {
   header: string;
   fields: readonly string[];
   /** Share of the table's width (px at the table's minimum width). */
@@ -74,8 +74,6 @@ export const COLUMNS: Record<MassiveEditType, readonly ColumnDef[]> = {
     { header: 'REMOVE CLIENT CLASS.', fields: ['classificationsToRemove'], width: 260 },
   ],
 };
-
-export const fieldOf = (type: MassiveEditType, key: string): FieldDef | undefined => FIELDS[type].find((f) => f.key === key);
 
 /** The value an untouched cell holds. */
 export function defaultValue(kind: FieldKind): string {

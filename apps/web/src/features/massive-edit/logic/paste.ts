@@ -149,7 +149,7 @@ function headerNames(type: MassiveEditType, field: FieldDef): Set<string> {
 }
 
 /** Whether the cell is a header of the field (a spreadsheet's title for that column). */
-export function isHeaderCell(type: MassiveEditType, field: FieldDef, cell: string): boolean {
+function isHeaderCell(type: MassiveEditType, field: FieldDef, cell: string): boolean {
   const text = headerText(cell);
   return !!text && (headerNames(type, field).has(text) || headerNames(type, field).has(spelledOut(text)));
 }

@@ -3,7 +3,7 @@ import { itemInMonth, type MassiveEditPublishDiff } from '@bo/shared/massive-edi
 import { clusterDiffSummary, moduleDiffSummary, publishDiffParts, type PublishDiffPart } from '../../../lib/publish-diff-summary';
 
 /** One item-month of Save & Publish's confirmation: who, and what publishing it changes, on one line. */
-export interface PublishLine {
+interface PublishLine {
   key: string;
   /** "Sun module · MRA_SUN_01 (06/2027)" (the label left out when it is the name). */
   name: string;

@@ -7,7 +7,7 @@ export const OUTCOME_COLORS: Record<Outcome, string> = { applied: 'teal', unchan
 /** How the preview names a row's outcome: nothing has happened yet. */
 export const PREVIEW_OUTCOME_LABELS: Record<Outcome, string> = { applied: 'Would change', unchanged: 'Nothing to change', partial: 'Partly possible', failed: 'Would fail' };
 
-export interface ResultLine {
+interface ResultLine {
   text: string;
   color: string;
 }
@@ -59,7 +59,7 @@ export function fieldErrorsByRow(fields: ReadonlyArray<{ path: string; message: 
   return byRow;
 }
 
-export interface CountBadge {
+interface CountBadge {
   key: 'saved' | 'partial' | 'unchanged' | 'published' | 'notPublished' | 'failed';
   text: string;
   color: string;

@@ -6,7 +6,7 @@ import type { MassiveEditRowResult } from '@bo/shared/massive-edit';
  * month alike, so instead of one block per cluster-month it says which clusters, in how many months, what
  * changes, and what fails (grouped by reason, with its cluster-months).
  */
-export interface RowDigest {
+interface RowDigest {
   /** "C1 label · C1, C2" — the items the row names, each once. */
   items: string;
   /** "in 14 months" / "in 03/2027". */

@@ -6,7 +6,7 @@ import { initialRows, type RowsState } from './rows-reducer';
  * its month; the description stays blank (nothing to change) with the current text as its placeholder.
  */
 /** The part of home's selection (lib/massive-edit-storage.ts) the rows need. */
-export interface SelectedModules {
+interface SelectedModules {
   modules: readonly { moduleName: string; monthId: string; moduleDescription: string }[];
 }
 

@@ -6,7 +6,7 @@ import { MASSIVE_EDIT_TYPES } from './fields';
  * The rows not sent yet, as the tab keeps them (sessionStorage MASSIVE_EDIT_ROWS_KEY, lib/massive-edit-storage.ts):
  * `{ type, rows }`. Home's Massive Edit button clears them; a reload keeps them.
  */
-export interface StoredRows {
+interface StoredRows {
   type: MassiveEditType;
   rows: DraftRow[];
 }

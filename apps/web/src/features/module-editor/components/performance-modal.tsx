@@ -9,7 +9,7 @@ import type { EditorModule } from '../hooks/editor-reducer';
 import { PerformanceFilterFields } from './performance-filter-fields';
 import { Sparkline } from './sparkline';
 
-export const PAGE_SIZE = 10;
+const PAGE_SIZE = 10;
 const SCROLL_LOAD_AT = 0.85;
 /** Five equal sell-out intervals from min to max, light to dark. */
 const SHADES = ['#f1f3f5', '#dbe4ff', '#bac8ff', '#91a7ff', '#748ffc'];
@@ -17,7 +17,7 @@ const SHADES = ['#f1f3f5', '#dbe4ff', '#bac8ff', '#91a7ff', '#748ffc'];
 type View = 'zone' | 'behaviour';
 
 /** Which of the 5 equal intervals between min and max holds `value` (0–4). */
-export function intervalOf(value: number, min: number, max: number): number {
+function intervalOf(value: number, min: number, max: number): number {
   if (max <= min) return 0;
   return Math.min(4, Math.floor(((value - min) / (max - min)) * 5));
 }

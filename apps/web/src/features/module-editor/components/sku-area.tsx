@@ -18,7 +18,7 @@ const FULL: GridSpec = { kind: 'full', min: 128, gap: 6, estimate: 150 };
 const COMPACT: GridSpec = { kind: 'compact', min: 104, gap: 5, estimate: 120 };
 
 /** An area of at most this many tiles draws them all; a larger one draws the rows near the viewport (tile-rows.ts). */
-export const ALL_TILES = 24;
+const ALL_TILES = 24;
 
 export interface SkuAreaProps {
   moduleKey: ModuleKeyString;

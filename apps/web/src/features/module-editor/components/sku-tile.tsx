@@ -6,7 +6,7 @@ import { doorIndexBand } from '../logic/door-index';
 import type { Area } from '../logic/drop-rules';
 import classes from './sku-tile.module.css';
 
-export const isDisabledSku = (p: ProductDto) => p.sapStatus === 'Z' || p.sapStatus === 'I';
+const isDisabledSku = (p: ProductDto) => p.sapStatus === 'Z' || p.sapStatus === 'I';
 
 /** Keeps only what a number may look like while typing ('1', '1.', '1.5', '1,5'): other input is ignored. */
 const NUMERIC_TYPING = /^\d{0,7}([.,]\d?)?$/;

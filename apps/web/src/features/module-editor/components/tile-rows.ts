@@ -7,7 +7,7 @@ import { createContext, useCallback, useContext, useEffect, useLayoutEffect, use
  */
 
 /** The card list's scroll element and its scroll and resize events (one listener for every area). */
-export interface TileWindow {
+interface TileWindow {
   element: () => HTMLElement | null;
   subscribe: (listener: () => void) => () => void;
 }
@@ -70,7 +70,7 @@ const FAR = 600;
 
 const measuredHeights: Partial<Record<GridSpec['kind'], number>> = {};
 
-export interface TileRows {
+interface TileRows {
   /** Index of the first product drawn and one past the last. */
   from: number;
   to: number;

@@ -35,7 +35,7 @@ export interface EditorState {
 
 export const HISTORY_LIMIT = 200;
 
-export type EditorAction =
+type EditorAction =
   | { type: 'loaded'; dtos: WorkingModule[]; replace?: boolean }
   | { type: 'refreshed'; dto: WorkingModule }
   | { type: 'closed'; key: ModuleKeyString }

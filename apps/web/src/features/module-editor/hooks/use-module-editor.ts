@@ -25,7 +25,7 @@ import { useModuleLocks } from './use-module-locks';
 const leaveQuestion = () => ({ title: 'Unsaved changes', message: WORKING_AREA_TEXTS.leave, confirmLabel: 'Leave', cancelLabel: 'Stay', confirmColor: 'red' as const });
 
 /** 'locking': the modules are in and the lock answer is not yet; the page draws the cards hidden meanwhile. */
-export type LoadStatus = 'loading' | 'locking' | 'ready' | 'notFound' | 'error';
+type LoadStatus = 'loading' | 'locking' | 'ready' | 'notFound' | 'error';
 
 export function useModuleEditor(request: PageRequest) {
   const [state, dispatch] = useReducer(editorReducer, initialEditorState);

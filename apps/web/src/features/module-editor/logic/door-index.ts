@@ -1,5 +1,5 @@
 /** Door index colour bands (spec part 1 §2): ≤30 red, ≤50 orange, ≤70 grey, ≤90 green, above blue. */
-export type DoorBand = 'red' | 'orange' | 'gray' | 'green' | 'blue';
+type DoorBand = 'red' | 'orange' | 'gray' | 'green' | 'blue';
 
 export function doorIndexBand(doorIndex: number | null | undefined): DoorBand | null {
   if (doorIndex === null || doorIndex === undefined || !Number.isFinite(doorIndex)) return null;

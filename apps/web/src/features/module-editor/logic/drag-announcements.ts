@@ -4,10 +4,10 @@ import type { Area } from './drop-rules';
 import type { ModuleKeyString } from './module-key';
 
 /** The areas as the page names them (sku-area.tsx titles). */
-export const AREA_NAMES: Record<Area, string> = { MH: 'Must Have', EL: 'Eligible', BIN: 'Removed' };
+const AREA_NAMES: Record<Area, string> = { MH: 'Must Have', EL: 'Eligible', BIN: 'Removed' };
 
 /** A SKU in a planner's words: model, colour and size ('AU7112 001 51'). */
-export const skuWords = (p: { model: string; color: string; size: string }) => `${p.model} ${p.color} ${p.size}`;
+const skuWords = (p: { model: string; color: string; size: string }) => `${p.model} ${p.color} ${p.size}`;
 
 type LabelOf = (key: ModuleKeyString) => string | undefined;
 

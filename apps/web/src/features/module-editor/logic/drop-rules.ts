@@ -6,7 +6,7 @@ export type Area = 'MH' | 'EL' | 'BIN';
 export const areaOf = (p: ProductDto): Area => (p.moduleCompositionStatus === 'REMOVED' ? 'BIN' : p.mustHave ? 'MH' : 'EL');
 
 /** What a module must share with the SKU's origin for a drop between modules. */
-export interface ModuleIdentity {
+interface ModuleIdentity {
   monthId: string;
   brand: string;
   collection: string;
@@ -33,7 +33,7 @@ export type DropOutcome =
   | { kind: 'apply'; products: ProductDto[]; warning?: string };
 
 /** How the page answers an outcome: a popup, a flash, and whether the composition changes (a history step). */
-export interface DropFeedback {
+interface DropFeedback {
   products: ProductDto[] | null;
   popup: { title: string; lines: string[] } | null;
   flash: { message: string; kind: 'warning' | 'info'; title?: string } | null;

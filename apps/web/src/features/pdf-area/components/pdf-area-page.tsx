@@ -8,7 +8,7 @@ import { useSession } from '@/lib/session';
 import { usePdfExports } from '../api/get-pdf-exports';
 
 /** Shown when there is no PDF export yet: where they come from. */
-export const NO_PDF_EXPORTS = 'There are no PDF exports yet. Modules and clusters exported as PDF appear here.';
+const NO_PDF_EXPORTS = 'There are no PDF exports yet. Modules and clusters exported as PDF appear here.';
 
 /**
  * PDF FILES AREA (/pdf-area; part 2 §2): the PDF exports, newest first, read again every 5 seconds, each

@@ -1,5 +1,5 @@
 import { clusterKeyString, moduleKeyString } from '@bo/shared/item-keys';
-import type { ClusterPendingPage, ModulePendingPage, PendingAreaFilters, PendingAreaRequest, PendingView } from '@bo/shared/pending-area';
+import type { ClusterPendingPage, ModulePendingPage, PendingAreaFilters, PendingAreaRequest } from '@bo/shared/pending-area';
 import { clusterUrl, moduleUrl } from '@/lib/editor-urls';
 
 /** A row of either view, with what the table shows and where a click goes. */
@@ -34,7 +34,6 @@ export function toPendingPage(page: ModulePendingPage | ClusterPendingPage): Pen
   return { count: page.count, pageSize: page.maxResultsForPage, items };
 }
 
-export type PendingSelection = { view: PendingView; filters: PendingAreaFilters };
 export const EMPTY_FILTERS: PendingAreaFilters = { status: [], brandCode: [], commodity: [], months: [] };
 
 /** The body of a search: the chosen filters (empty ones left out) and the zero-based page. */

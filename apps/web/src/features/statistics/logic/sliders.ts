@@ -14,7 +14,7 @@ import {
  * Reset all need at least one moved.
  */
 export type Range = readonly [number, number];
-export const FULL_RANGE: Range = [STATISTIC_MIN, STATISTIC_MAX];
+const FULL_RANGE: Range = [STATISTIC_MIN, STATISTIC_MAX];
 
 /** A slider's key: its category and value. */
 export const sliderKey = (field: StatisticField, value: string) => `${field}|${value}`;
@@ -53,7 +53,7 @@ export const categoriesOf = (options: StatisticFilterOptions): { field: Statisti
   STATISTIC_FIELDS.map((field) => ({ field, options: options[field] })).filter((c) => c.options.length > 0);
 
 /** What the page reads from its URL (home's `statisticsUrl`): the month, brands and collections. */
-export interface StatisticScope {
+interface StatisticScope {
   monthId: string;
   brand: string[];
   collection: string[];

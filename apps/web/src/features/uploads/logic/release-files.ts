@@ -51,7 +51,7 @@ export const isReleaseFileName = (file: Pick<File, 'name'>): boolean => /\.(csv|
 
 export type ChosenFiles = Partial<Record<ReleaseFileField, File | null>>;
 
-export interface UploadFilesInput {
+interface UploadFilesInput {
   releaseId: string | null;
   files: ChosenFiles;
   /** The caller has an upload in progress (the shared upload state). */
@@ -73,7 +73,7 @@ export function missingForUpload({ releaseId, files }: Pick<UploadFilesInput, 'r
  * computed (WIP), the preview waiting for Apply or Cancel (PREVIEW, its response's lines), the refusal
  * (ERROR), or nothing once decided (applied, cancelled, expired) or gone.
  */
-export type PreviewView =
+type PreviewView =
   | { state: 'computing'; progress: number }
   | { state: 'ready'; lines: string[] }
   | { state: 'refused'; lines: string[] }
