@@ -2,6 +2,7 @@
  * Workflow state on top of the plan: items that someone is editing right now (locks) and the
  * deletion requests behind the DELETION_PENDING modules and clusters.
  */
+import { itemKeyString } from '@bo/shared/item-keys';
 import type { deletionRequests, locks } from '../db/schema.js';
 import type { BatchWriter } from './batch-writer.js';
 import type { ClusterDef } from './clusters.js';
@@ -9,6 +10,9 @@ import type { ModuleDef } from './modules.js';
 import { FIRST_OPEN_INDEX, type MonthRow } from './reference-data.js';
 import { Rng } from './random.js';
 import { EDITOR_BRANDS, EDITOR_ZONES, SUBMITTER_BRANDS, SUBMITTER_ZONES } from './users.js';
+
+/** A lock's item as one string: its kind, then the item-month key. */
+export const lockKey = (itemType: string, itemKey: string, monthId: string) => `${itemType}|${itemKeyString({ itemKey, monthId })}`;
 
 interface Lockable {
   name: string;
@@ -64,7 +68,7 @@ export function chooseLocks(
       const to = item.deleteFrom === null ? item.end : item.deleteFrom - 1;
       if (to < from) continue;
       const monthId = months[rng.int(from, to)]!.monthId;
-      const key = `${p.itemType}|${item.name}|${monthId}`;
+      const key = lockKey(p.itemType, item.name, monthId);
       if (taken.has(key)) continue;
       taken.add(key);
       rows.push({ itemType: p.itemType, itemKey: item.name, monthId, owner: p.owner });

@@ -10,7 +10,7 @@
  * stream, so the rest of the world stays as it was) and sets the SAP status of a few SKUs.
  */
 import type { ClusterCompositions, ClusterDef } from './clusters.js';
-import type { LockRow } from './locks-and-deletions.js';
+import { lockKey, type LockRow } from './locks-and-deletions.js';
 import { itemMonthKey, moduleLife, type ModuleDef } from './modules.js';
 import type { MonthRow } from './reference-data.js';
 import { isSapDisabled, SAP_DISABLED_STATUSES } from '../items/lifecycle/publish-checks.js';
@@ -61,7 +61,7 @@ export function planShowcase(
   locks: readonly LockRow[],
 ): Showcase {
   const defByName = new Map(moduleDefs.map((d) => [d.name, d]));
-  const locked = new Set(locks.map((l) => `${l.itemType}|${l.itemKey}|${l.monthId}`));
+  const locked = new Set(locks.map((l) => lockKey(l.itemType, l.itemKey, l.monthId)));
   const lives = new Map<string, { active: SkuInfo[]; all: SkuInfo[] }[]>();
   /** The SKUs of a module in month m: active ones (ADDED/NEW) and all (bin included). */
   const skusAt = (def: ModuleDef, m: number) => {
@@ -101,13 +101,13 @@ export function planShowcase(
     const m = month.index;
     const rng = Rng.for(seed, 'showcase-publishable', month.monthId);
     const candidates = order(rng, showcaseClusters, (d) => inScope(d.brand.code, d.zones))
-      .filter((d) => alive(d, m) && !locked.has(`cluster|${d.clusterId}|${month.monthId}`))
+      .filter((d) => alive(d, m) && !locked.has(lockKey('cluster', d.clusterId, month.monthId)))
       .map((def) => {
         const added = compositions.added(def, m).map((name) => defByName.get(name)!);
         const skus = added.flatMap((mod) => skusAt(mod, m).all);
         return { def, added, skus, dirty: new Set(skus.filter(isDisabled)).size };
       })
-      .filter((c) => c.added.length > 0 && c.def.stores.length > 0 && c.added.every((mod) => !locked.has(`module|${mod.name}|${month.monthId}`)));
+      .filter((c) => c.added.length > 0 && c.def.stores.length > 0 && c.added.every((mod) => !locked.has(lockKey('module', mod.name, month.monthId))));
     // Stable: equally dirty candidates keep their seeded order.
     candidates.sort((p, q) => p.dirty - q.dirty);
     const chosen = candidates.slice(0, PUBLISHABLE_PER_MONTH);
@@ -137,7 +137,7 @@ export function planShowcase(
     const taken = new Set(chosen.map((d) => `${d.brand.code}|${d.collection}`));
     const rngBlocked = Rng.for(seed, 'showcase-blocked', month.monthId);
     const blocked = order(rngBlocked, showcaseClusters, (d) => inScope(d.brand.code, d.zones))
-      .filter((d) => alive(d, m) && !taken.has(`${d.brand.code}|${d.collection}`) && !locked.has(`cluster|${d.clusterId}|${month.monthId}`))
+      .filter((d) => alive(d, m) && !taken.has(`${d.brand.code}|${d.collection}`) && !locked.has(lockKey('cluster', d.clusterId, month.monthId)))
       .map((def) => ({ def, module: compositions.added(def, m).find((name) => !forcedSubmitted(name)) }))
       .find((c) => c.module !== undefined);
     if (!blocked) throw new Error(`Demo data: no cluster can be blocked by a WIP module in ${month.monthId}`);
@@ -148,7 +148,7 @@ export function planShowcase(
     // plan disables (never a SKU of a publishable cluster).
     const rngSap = Rng.for(seed, 'showcase-sap', month.monthId);
     const modules = order(rngSap, showcaseModules, (d) => inScope(d.brand.code, d.zones)).filter(
-      (d) => alive(d, m) && !forcedSubmitted(d.name) && !locked.has(`module|${d.name}|${month.monthId}`),
+      (d) => alive(d, m) && !forcedSubmitted(d.name) && !locked.has(lockKey('module', d.name, month.monthId)),
     );
     let sap: ShowcaseMonth['sapDisabled'] | null = null;
     for (const def of modules) {

@@ -21,6 +21,7 @@ import {
   type ExportStarted,
   type ModuleExportItem,
 } from '@bo/shared/exports';
+import { itemKeyString } from '@bo/shared/item-keys';
 import { compareMonthIds } from '@bo/shared/months';
 import { isAdmin } from '@bo/shared/permissions';
 import { audit } from '../../lib/audit.repository.js';
@@ -69,7 +70,7 @@ export const exportClusters = (ctx: ServiceContext, format: ExportFormat, query:
 function distinct(targets: readonly ExportTarget[]): ExportTarget[] {
   const seen = new Set<string>();
   return targets.filter((t) => {
-    const key = `${t.name}|${t.monthId}`;
+    const key = itemKeyString({ itemKey: t.name, monthId: t.monthId });
     if (seen.has(key)) return false;
     seen.add(key);
     return true;

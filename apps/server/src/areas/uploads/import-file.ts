@@ -5,6 +5,7 @@
  * by (item, month) in the order the groups first appear; the kind of import reads the rest of each row.
  * What a cell gets wrong is said as `file row N, column C: reason`.
  */
+import { itemKeyString } from '@bo/shared/item-keys';
 import { isMonthId, toMonthId } from '@bo/shared/months';
 import { firstSheetRows, isBlank, NO_RESULT, type Cell, type SheetRow } from '../../lib/xlsx/xlsx-rows.js';
 import { serialDate } from '../../lib/xlsx/xlsx-sheet.js';
@@ -184,7 +185,7 @@ export async function readImportFile<K extends string, G extends ImportGroup<unk
       rowErrors.push({ fileRow: row.number, message: row.errors.join(', ') });
       continue;
     }
-    const key = `${itemKey}|${monthId}`;
+    const key = itemKeyString({ itemKey, monthId });
     let group = groups.get(key);
     if (!group) {
       group = format.newGroup({ itemKey, monthId, firstRow: row.number, lines: [], errors: [] });
