@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { PERMISSION_TYPES, type PermissionType } from './grants.js';
 import { int4Id } from './numbers.js';
+import { isAdminRole } from './permissions.js';
 
 const userIds = z.array(int4Id()).max(10_000);
 
@@ -77,7 +78,7 @@ export const PERMISSION_LEVELS: readonly PermissionType[] = PERMISSION_TYPES;
  * Who a brand is given to in Manage Brands, and so who is counted: enabled users with a role, not
  * administrators (who hold every brand). GET /api/user/allCreators lists them; the brand popup lists them.
  */
-export const isBrandHolderCounted = (user: { status: string; role: string | null }) => user.status === 'Enabled' && user.role !== null && user.role !== 'ADMIN';
+export const isBrandHolderCounted = (user: { status: string; role: string | null }) => user.status === 'Enabled' && user.role !== null && !isAdminRole(user.role);
 
 /**
  * The one count of a brand's holders per level (issue 34 item 10): the users of `counted`

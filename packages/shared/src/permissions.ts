@@ -17,9 +17,14 @@ export type ItemStatus = 'WIP' | 'SUBMIT_IN_PROGRESS' | 'SUBMITTED' | (string & 
 
 const lower = (s: string | undefined | null) => (s ?? '').toLowerCase();
 
-/** Admin: the first grant's role compared case-insensitively with 'admin'. */
+/** Is this stored role ADMIN? Roles compare case-insensitively (part 1 §6); the one answer for every caller. */
+export function isAdminRole(role: string | undefined | null): boolean {
+  return (role ?? '').toUpperCase() === 'ADMIN';
+}
+
+/** Admin: the first grant's role is ADMIN (isAdminRole). */
 export function isAdmin(grants: readonly Grant[]): boolean {
-  return lower(grants[0]?.role) === 'admin';
+  return isAdminRole(grants[0]?.role);
 }
 
 /** Creator: a grant whose role is 'CREATOR' (case-insensitive). */

@@ -1,4 +1,5 @@
 import { PERMISSION_TYPES, RULE_CODES, type Grant, type RuleCode } from '@bo/shared/grants';
+import { isAdminRole } from '@bo/shared/permissions';
 
 export interface GrantRow {
   grantType: string;
@@ -13,7 +14,7 @@ export interface GrantRow {
  */
 export function buildGrants(role: string | null, rows: readonly GrantRow[], allBrands: readonly string[], allZones: readonly string[]): Grant[] {
   if (!role) return [];
-  if (role.toUpperCase() === 'ADMIN') {
+  if (isAdminRole(role)) {
     return [{ role, types: [...PERMISSION_TYPES], rules: [...RULE_CODES], brands: [...allBrands], starsZones: [...allZones] }];
   }
   const grants: Grant[] = [];

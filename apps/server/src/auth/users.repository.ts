@@ -1,10 +1,21 @@
-import { asc, eq, or, sql } from 'drizzle-orm';
+/**
+ * The users table and its grant rows, for login and every call's session (auth/) and for Manage Users and
+ * Manage Brands (areas/admin, which reads and writes them through this file).
+ */
+import { and, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { ROLES, type Grant, type PermissionType } from '@bo/shared/grants';
+import { isAdminRole } from '@bo/shared/permissions';
+import type { GrantType, Role, User, UserGrant, UserStatus } from '@bo/shared/users';
 import type { Queryable } from '../db/client.js';
-import { brands, starsZones, userGrants, users } from '../db/schema.js';
+import { allowedEmails, brands, countries, rules, starsZones, userGrants, users } from '../db/schema.js';
 import { buildGrants, type GrantRow } from './build-grants.js';
-import type { Grant } from '@bo/shared/grants';
 
 export type UserRow = typeof users.$inferSelect;
+
+/** isAdminRole (@bo/shared/permissions) in SQL, for a statement that must ask it of a stored role column. */
+const isAdminRoleSql = (role: SQL) => sql`upper(${role}) = 'ADMIN'`;
+/** The outer row's role column of the session statement, written out (see sessionQuery). */
+const SESSION_ROLE = sql.raw('users.role');
 
 /** Finds a user by user name or e-mail, case-insensitively. */
 export async function findUserByLogin(db: Queryable, login: string): Promise<UserRow | undefined> {
@@ -34,8 +45,8 @@ function sessionQuery(db: Queryable) {
                                            FROM user_grants g WHERE g.user_id = users.user_id), '[]'::json)`,
       // Only an ADMIN's grant names every brand and zone (buildGrants). Columns of the outer row are
       // written out: Drizzle leaves the table name off the columns of a one-table select.
-      allBrands: sql<string[] | null>`CASE WHEN upper(users.role) = 'ADMIN' THEN (SELECT json_agg(b.brand_code ORDER BY b.brand_code) FROM brands b) END`,
-      allZones: sql<string[] | null>`CASE WHEN upper(users.role) = 'ADMIN' THEN (SELECT json_agg(z.zone_code ORDER BY z.zone_code) FROM stars_zones z) END`,
+      allBrands: sql<string[] | null>`CASE WHEN ${isAdminRoleSql(SESSION_ROLE)} THEN (SELECT json_agg(b.brand_code ORDER BY b.brand_code) FROM brands b) END`,
+      allZones: sql<string[] | null>`CASE WHEN ${isAdminRoleSql(SESSION_ROLE)} THEN (SELECT json_agg(z.zone_code ORDER BY z.zone_code) FROM stars_zones z) END`,
       // The token was logged out (on any process): one more index probe in the same statement, not a second round trip.
       revoked: sql<boolean>`EXISTS (SELECT 1 FROM revoked_tokens r WHERE r.token_hash = ${sql.placeholder('tokenHash')})`,
     })
@@ -75,7 +86,7 @@ export async function loadGrants(db: Queryable, user: Pick<UserRow, 'userId' | '
     .select({ grantType: userGrants.grantType, grantCode: userGrants.grantCode, permissionType: userGrants.permissionType })
     .from(userGrants)
     .where(eq(userGrants.userId, user.userId));
-  if (user.role.toUpperCase() === 'ADMIN') {
+  if (isAdminRole(user.role)) {
     const [b, z] = await Promise.all([
       db.select({ code: brands.brandCode }).from(brands).orderBy(asc(brands.brandCode)),
       db.select({ code: starsZones.zoneCode }).from(starsZones).orderBy(asc(starsZones.zoneCode)),
@@ -83,4 +94,130 @@ export async function loadGrants(db: Queryable, user: Pick<UserRow, 'userId' | '
     return buildGrants(user.role, rows, b.map((r) => r.code), z.map((r) => r.code));
   }
   return buildGrants(user.role, rows, [], []);
+}
+
+/** Roles compare case-insensitively (part 1 §6); anything unknown reads as no role. */
+export function roleOf(stored: string | null): Role | null {
+  if (!stored) return null;
+  return ROLES.find((r) => r === stored.toUpperCase()) ?? null;
+}
+
+const toGrant = (userId: number, g: { grantType: string; grantCode: string; permissionType: string }): UserGrant => ({
+  grantCode: g.grantCode,
+  grantType: g.grantType as GrantType,
+  permissionType: g.permissionType as PermissionType,
+  userId,
+});
+
+/** The stored grant rows of these users, by user. */
+export async function grantsOf(db: Queryable, userIds: readonly number[]): Promise<Map<number, UserGrant[]>> {
+  const out = new Map<number, UserGrant[]>(userIds.map((id) => [id, []]));
+  if (userIds.length === 0) return out;
+  const rows = await db
+    .select()
+    .from(userGrants)
+    .where(inArray(userGrants.userId, [...new Set(userIds)]))
+    .orderBy(asc(userGrants.grantType), asc(userGrants.permissionType), asc(userGrants.grantCode));
+  for (const r of rows) out.get(r.userId)?.push(toGrant(r.userId, r));
+  return out;
+}
+
+export function toUser(row: UserRow, grants: UserGrant[]): User {
+  return {
+    userId: row.userId,
+    email: row.email,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    status: row.status as UserStatus,
+    role: roleOf(row.role),
+    country: row.country,
+    grants,
+  };
+}
+
+/** Users sorted by e-mail, with their grants. */
+export async function listUsers(db: Queryable): Promise<User[]> {
+  const rows = await db
+    .select()
+    .from(users)
+    .orderBy(asc(sql`lower(${users.email})`));
+  const grants = await grantsOf(db, rows.map((r) => r.userId));
+  return rows.map((r) => toUser(r, grants.get(r.userId) ?? []));
+}
+
+/** One user; `forUpdate` holds the row until the transaction ends (concurrent grant changes wait). */
+export async function findUser(db: Queryable, userId: number, forUpdate = false): Promise<UserRow | undefined> {
+  const query = db.select().from(users).where(eq(users.userId, userId));
+  const rows = forUpdate ? await query.for('update') : await query;
+  return rows[0];
+}
+
+export async function findUsers(db: Queryable, userIds: readonly number[], forUpdate = false): Promise<UserRow[]> {
+  if (userIds.length === 0) return [];
+  const query = db
+    .select()
+    .from(users)
+    .where(inArray(users.userId, [...new Set(userIds)]))
+    .orderBy(asc(users.userId));
+  return forUpdate ? query.for('update') : query;
+}
+
+/** Is the e-mail on the identity provider's list? */
+export async function isAllowedEmail(db: Queryable, email: string): Promise<boolean> {
+  const rows = await db
+    .select({ email: allowedEmails.email })
+    .from(allowedEmails)
+    .where(eq(sql`lower(${allowedEmails.email})`, email.toLowerCase()))
+    .limit(1);
+  return rows.length > 0;
+}
+
+export async function countryExists(db: Queryable, countryCode: string): Promise<boolean> {
+  const rows = await db.select({ c: countries.countryCode }).from(countries).where(eq(countries.countryCode, countryCode)).limit(1);
+  return rows.length > 0;
+}
+
+/** A new user waiting for a role and grants: status New, no password (the provider authenticates). */
+export async function insertUser(db: Queryable, values: { email: string; country: string | null }): Promise<UserRow> {
+  const [row] = await db
+    .insert(users)
+    .values({ username: values.email, email: values.email, country: values.country, status: 'New', role: null })
+    .returning();
+  return row!;
+}
+
+export async function updateUser(db: Queryable, userId: number, values: { status?: UserStatus; role?: Role | null }): Promise<void> {
+  await db
+    .update(users)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(users.userId, userId));
+}
+
+/** The codes a grant may name, by type. */
+export async function grantableCodes(db: Queryable): Promise<Record<GrantType, Set<string>>> {
+  const [b, z, r] = await Promise.all([
+    db.select({ code: brands.brandCode }).from(brands),
+    db.select({ code: starsZones.zoneCode }).from(starsZones),
+    db.select({ code: rules.ruleCode }).from(rules),
+  ]);
+  return {
+    brand: new Set(b.map((x) => x.code)),
+    starszone: new Set(z.map((x) => x.code)),
+    rule: new Set(r.map((x) => x.code)),
+  };
+}
+
+/** Replaces all of a user's grant rows. */
+export async function replaceGrants(db: Queryable, userId: number, grants: readonly Omit<UserGrant, 'userId'>[]): Promise<void> {
+  await db.delete(userGrants).where(eq(userGrants.userId, userId));
+  if (grants.length) await db.insert(userGrants).values(grants.map((g) => ({ ...g, userId })));
+}
+
+/** Replaces the rows of one brand for one user (the brand popup's change). */
+export async function replaceBrandGrants(db: Queryable, userId: number, brandCode: string, levels: readonly PermissionType[]): Promise<void> {
+  await db
+    .delete(userGrants)
+    .where(and(eq(userGrants.userId, userId), eq(userGrants.grantType, 'brand'), eq(userGrants.grantCode, brandCode)));
+  if (levels.length)
+    await db.insert(userGrants).values(levels.map((permissionType) => ({ userId, grantType: 'brand', grantCode: brandCode, permissionType })));
 }

@@ -11,7 +11,7 @@ import { audit } from '../../lib/audit.repository.js';
 import type { Queryable } from '../../db/client.js';
 import type { ServiceContext } from '../../plugins/context.js';
 import { badRequest, notFound } from '../../lib/errors.js';
-import { findUsers, grantsOf, listUsers, replaceBrandGrants, roleOf } from './users.repository.js';
+import { findUsers, grantsOf, listUsers, replaceBrandGrants, roleOf } from '../../auth/users.repository.js';
 import * as repo from './brands.repository.js';
 
 const EMPTY = { view: [], edit: [], submit: [] };

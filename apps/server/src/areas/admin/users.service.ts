@@ -3,12 +3,13 @@
  * of the permission popup. Admin only (the routes' hook). Every change is one transaction and is audited.
  */
 import { isBrandHolderCounted } from '@bo/shared/brands';
+import { isAdminRole } from '@bo/shared/permissions';
 import { pairingMessage, pairingProblems, withImpliedView, type GrantRowLike } from '@bo/shared/user-grants';
 import { USER_TEXTS, type CreateUserRequest, type User, type UserGrant, type UserSave, type UserStatus } from '@bo/shared/users';
 import { audit } from '../../lib/audit.repository.js';
 import type { ServiceContext } from '../../plugins/context.js';
 import { badRequest, conflict, isUniqueViolation, notFound, ruleBroken } from '../../lib/errors.js';
-import * as repo from './users.repository.js';
+import * as repo from '../../auth/users.repository.js';
 
 export const listUsers = (ctx: ServiceContext) => repo.listUsers(ctx.db);
 
@@ -22,7 +23,7 @@ export async function listCreators(ctx: ServiceContext): Promise<User[]> {
 
 /** Users whose grants are empty, so that login answers 'User has no grants': no role, or no brand or zone. */
 export async function listUsersWithoutGrants(ctx: ServiceContext): Promise<User[]> {
-  return (await repo.listUsers(ctx.db)).filter((u) => u.role === null || (u.role !== 'ADMIN' && !holdsScope(u)));
+  return (await repo.listUsers(ctx.db)).filter((u) => u.role === null || (!isAdminRole(u.role) && !holdsScope(u)));
 }
 
 /**
@@ -34,7 +35,7 @@ export async function createUser(ctx: ServiceContext, input: CreateUserRequest) 
   const country = input.country ? input.country.toUpperCase() : null;
   try {
     return await ctx.db.transaction(async (tx) => {
-      if (await repo.findUserByEmail(tx, email)) throw conflict(USER_TEXTS.alreadyPresent, 'userAlreadyPresent');
+      if (await repo.findUserByLogin(tx, email)) throw conflict(USER_TEXTS.alreadyPresent, 'userAlreadyPresent');
       if (!(await repo.isAllowedEmail(tx, email))) throw ruleBroken('notOnProviderList', USER_TEXTS.notOnProviderList);
       if (country && !(await repo.countryExists(tx, country))) {
         throw badRequest(`Unknown country ${country}`, [{ path: 'body.country', message: 'Unknown country' }]);
@@ -95,7 +96,7 @@ export async function saveUser(ctx: ServiceContext, body: UserSave): Promise<Use
     if (!user) throw notFound(`The user ${body.userId} does not exist`, 'userNotFound');
     if (user.status !== 'Enabled') throw badRequest(USER_TEXTS.notEnabled, undefined, 'userNotEnabled');
     if (body.role === null && body.grants.length > 0) throw badRequest(USER_TEXTS.noRoleNoGrants, undefined, 'noRoleNoGrants');
-    if (user.userId === ctx.user.userId && repo.roleOf(user.role) === 'ADMIN' && body.role !== 'ADMIN') {
+    if (user.userId === ctx.user.userId && isAdminRole(user.role) && !isAdminRole(body.role)) {
       throw ruleBroken('ownAdminRole', USER_TEXTS.ownAdminRole);
     }
     await assertKnownCodes(tx, body.grants);
