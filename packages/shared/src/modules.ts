@@ -118,6 +118,14 @@ export const moduleSaveSchema = z.object({
   version: itemVersion.optional(),
 });
 export type ModuleSave = z.infer<typeof moduleSaveSchema>;
+/** What the browser may send as a module to save or publish (minValue may still be text). */
+export type ModuleSaveBody = z.input<typeof moduleSaveSchema>;
+/** POST /module/saveList and /module/publishList: several modules, all or none. */
+export const moduleSaveListSchema = z.array(moduleSaveSchema).min(1).max(500);
+/** The answer of POST /module/saveList: [] when every module was saved, else the messages (and nothing saved). */
+export const moduleSaveListAnswerSchema = z.array(z.string());
+/** The answer of POST /module/publishList: `errors` when refused (nothing published), else the publish job. */
+export const modulePublishListAnswerSchema = z.object({ errors: z.array(z.string()).optional(), message: z.string().optional(), jobId: z.number().optional() });
 
 export const moduleKeySchema = z.object({ moduleName: z.string().min(1).max(LIMITS.moduleName), monthId });
 export type ModuleKey = z.infer<typeof moduleKeySchema>;

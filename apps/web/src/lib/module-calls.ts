@@ -3,7 +3,15 @@
  * modules first"), written once. A screen's other calls stay in its feature's api/ folder.
  */
 import { z } from 'zod';
-import { moduleCheckForPublishAnswerSchema, moduleDtoSchema, moduleLockResultSchema, type ModuleCheckForPublish, type ModuleKey } from '@bo/shared/modules';
+import {
+  moduleCheckForPublishAnswerSchema,
+  moduleDtoSchema,
+  moduleLockResultSchema,
+  modulePublishListAnswerSchema,
+  type ModuleCheckForPublish,
+  type ModuleKey,
+  type ModuleSaveBody,
+} from '@bo/shared/modules';
 import { api } from './api-client';
 
 export type ModuleLockResult = z.infer<typeof moduleLockResultSchema>;
@@ -28,9 +36,7 @@ export function checkModulesForPublish(items: ModuleCheckForPublish) {
   return api.post('/module/checkForPublish', items, { schema: moduleCheckForPublishAnswerSchema, alertOnError: false });
 }
 
-const publishListAnswer = z.object({ errors: z.array(z.string()).optional(), message: z.string().optional(), jobId: z.number().optional() });
-
 /** POST /api/module/publishList: all or nothing; `errors` when refused. */
-export function publishModuleList(bodies: readonly object[]) {
-  return api.post('/module/publishList', bodies, { schema: publishListAnswer, alertOnError: false });
+export function publishModuleList(bodies: readonly ModuleSaveBody[]) {
+  return api.post('/module/publishList', bodies, { schema: modulePublishListAnswerSchema, alertOnError: false });
 }

@@ -13,6 +13,9 @@ import {
   moduleLockResultSchema,
   monthsQuerySchema,
   moduleSaveSchema,
+  moduleSaveListSchema,
+  moduleSaveListAnswerSchema,
+  modulePublishListAnswerSchema,
   publishStartedSchema,
   unlockQuerySchema,
 } from '@bo/shared/modules';
@@ -66,7 +69,7 @@ export async function moduleLifecycleRoutes(instance: FastifyInstance) {
   );
   app.post(
     '/api/module/saveList',
-    { schema: { tags, summary: 'Save several modules, all or none: [] on success, else the messages', body: z.array(moduleSaveSchema).min(1).max(500), response: { 200: z.array(z.string()), ...errors } } },
+    { schema: { tags, summary: 'Save several modules, all or none: [] on success, else the messages', body: moduleSaveListSchema, response: { 200: moduleSaveListAnswerSchema, ...errors } } },
     (request) => lifecycle.saveModuleList(ctx(request), request.body),
   );
   app.post(
@@ -92,8 +95,8 @@ export async function moduleLifecycleRoutes(instance: FastifyInstance) {
       schema: {
         tags,
         summary: 'Publish several modules, all or none',
-        body: z.array(moduleSaveSchema).min(1).max(500),
-        response: { 200: z.object({ errors: z.array(z.string()).optional(), message: z.string().optional(), jobId: z.number().optional() }), ...errors },
+        body: moduleSaveListSchema,
+        response: { 200: modulePublishListAnswerSchema, ...errors },
       },
     },
     (request) => lifecycle.publishModuleList(ctx(request), request.body),
