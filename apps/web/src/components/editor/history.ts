@@ -44,3 +44,6 @@ export function redo<T>(t: Timeline<T>): Timeline<T> {
 export function rewrite<T>(t: Timeline<T>, fn: (snapshot: T) => T): Timeline<T> {
   return { past: t.past.map(fn), present: fn(t.present), future: t.future.map(fn) };
 }
+
+/** Whether there is a step to undo and one to redo (the editors' Undo / Redo buttons). */
+export const undoRedo = (t: { past: readonly unknown[]; future: readonly unknown[] }) => ({ canUndo: t.past.length > 0, canRedo: t.future.length > 0 });

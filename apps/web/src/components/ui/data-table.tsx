@@ -91,16 +91,7 @@ export function DataTable<T>({
             {!loading && visible.length === 0 && (
               <Table.Tr>
                 <Table.Td colSpan={span}>
-                  <Center py={40}>
-                    <Stack align="center" gap="xs">
-                      <ThemeIcon size={44} radius="xl" variant="light" color="gray">
-                        <IconDatabaseOff size={22} stroke={1.6} />
-                      </ThemeIcon>
-                      <Text c="dimmed" fz="sm" data-testid="table-empty">
-                        {emptyMessage}
-                      </Text>
-                    </Stack>
-                  </Center>
+                  <TableEmpty message={emptyMessage} />
                 </Table.Td>
               </Table.Tr>
             )}
@@ -145,5 +136,21 @@ export function DataTable<T>({
       </Table.ScrollContainer>
       {!loading && data.length > 0 && <ClientPager paging={paging} count={data.length} pageSize={pageSize} testId="table" hideWithOnePage />}
     </Stack>
+  );
+}
+
+/** What an empty table shows in its one cell: an icon and the message. */
+export function TableEmpty({ message }: { message: React.ReactNode }) {
+  return (
+    <Center py={40}>
+      <Stack align="center" gap="xs">
+        <ThemeIcon size={44} radius="xl" variant="light" color="gray">
+          <IconDatabaseOff size={22} stroke={1.6} />
+        </ThemeIcon>
+        <Text c="dimmed" fz="sm" data-testid="table-empty">
+          {message}
+        </Text>
+      </Stack>
+    </Center>
   );
 }

@@ -11,21 +11,11 @@ import { ApiError } from '@/lib/api-error';
 import { monthOptions } from '@/lib/format';
 import { searchModules } from '../api/search-modules';
 import { useSearchOptions } from '../api/get-search-options';
-import type { EditorModule } from '../logic/composition';
+import { toEditorModule, type EditorModule } from '../logic/composition';
 import { Draggable } from './dnd';
 import { ModuleChip } from './module-chip';
 import classes from './module-search-panel.module.css';
 
-const toEditorModule = (m: SearchedModule): EditorModule => ({
-  moduleName: m.moduleName,
-  moduleLabel: m.moduleLabel,
-  macroFamily: m.macroFamily,
-  brand: m.brand,
-  monthId: m.monthId,
-  status: m.status,
-  clusterCompositionStatus: 'ADDED',
-  skus: { total: m.totalSku, mh: m.length, el: m.elLength },
-});
 
 /**
  * The module search (part 2 §2, §5): brand, collection, label, month, country and family; Search needs a
@@ -137,7 +127,7 @@ export function ModuleSearchPanel({
           <div data-testid="search-results" style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
             {virtualizer.getVirtualItems().map((item) => {
               const r = list[item.index]!;
-              const m = toEditorModule(r);
+              const m = toEditorModule(r, 'ADDED', r.totalSku);
               return (
                 <div
                   key={item.key}

@@ -28,6 +28,7 @@ import { useClusterLive } from './use-cluster-live';
 import { dropIntent, type DragData, type DropData } from '../logic/drop-rules';
 import { editorModuleOf, restoredModules } from '../logic/restore-version';
 import { clusterChanges, compositionOutcome, compositionReducer, initialCompositionState, type CompositionAction } from './composition-reducer';
+import { undoRedo } from '@/components/editor/history';
 
 /**
  * Unsaved changes (part 2 §4 "Leaving and switching"): leaving the screen asks 'You are leaving the page
@@ -231,8 +232,7 @@ export function useClusterEditor(keys: ClusterKey[]) {
     restoreVersion,
     undo,
     redo,
-    canUndo: state.past.length > 0,
-    canRedo: state.future.length > 0,
+    ...undoRedo(state),
     setDescription: useCallback((key: string, value: string) => dispatch({ type: 'description', key, value }), []),
     setLias: useCallback((key: string, codes: string[]) => dispatch({ type: 'lias', key, codes }), []),
     setClassifications: useCallback((key: string, ids: number[]) => dispatch({ type: 'classifications', key, ids }), []),

@@ -30,17 +30,23 @@ type Compositions = Record<string, EditorModule[]>;
 export const keyOf: (k: ClusterKey) => string = clusterKeyString;
 export const parseKey: (key: string) => ClusterKey = parseClusterKey;
 
-export const toEditorModules = (dto: ClusterDto): EditorModule[] =>
-  dto.modules.map((m) => ({
-    moduleName: m.moduleName,
-    moduleLabel: m.moduleLabel,
-    macroFamily: m.macroFamily,
-    brand: m.brand,
-    monthId: m.monthId,
-    status: m.status,
-    clusterCompositionStatus: m.clusterCompositionStatus,
-    skus: { total: m.length + m.elLength, mh: m.length, el: m.elLength },
-  }));
+/** A module as the cluster page holds it, from a cluster's module or a searched one (its SKU total given or counted). */
+export const toEditorModule = (
+  m: Pick<EditorModule, 'moduleName' | 'moduleLabel' | 'macroFamily' | 'brand' | 'monthId' | 'status'> & { length: number; elLength: number },
+  clusterCompositionStatus: EditorModule['clusterCompositionStatus'],
+  total = m.length + m.elLength,
+): EditorModule => ({
+  moduleName: m.moduleName,
+  moduleLabel: m.moduleLabel,
+  macroFamily: m.macroFamily,
+  brand: m.brand,
+  monthId: m.monthId,
+  status: m.status,
+  clusterCompositionStatus,
+  skus: { total, mh: m.length, el: m.elLength },
+});
+
+export const toEditorModules = (dto: ClusterDto): EditorModule[] => dto.modules.map((m) => toEditorModule(m, m.clusterCompositionStatus));
 
 type AddOutcome = 'added' | 'restored' | 'present';
 

@@ -13,16 +13,16 @@ import {
   Stack,
   Table,
   Text,
-  ThemeIcon,
   Tooltip,
 } from '@mantine/core';
 import type { DeletionMonthStatus } from '@bo/shared/deletion';
 import { formatMonthId } from '@bo/shared/months';
-import { IconAlertTriangle, IconDatabaseOff, IconRestore } from '@tabler/icons-react';
+import { IconAlertTriangle, IconRestore } from '@tabler/icons-react';
 import { canDeleteAny } from '@bo/shared/permissions';
 import { useEffect, useMemo, useState } from 'react';
 import { showAlert } from '@/components/ui/alert-store';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { TableEmpty } from '@/components/ui/data-table';
 import { DisabledReason } from '@/components/ui/disabled-reason';
 import { flash } from '@/components/ui/flash';
 import { PageHeader } from '@/components/ui/page-header';
@@ -231,16 +231,7 @@ export function DeletionAreaPage() {
                 {!loading && !error && visible.length === 0 && (
                   <Table.Tr>
                     <Table.Td colSpan={span}>
-                      <Center py={40}>
-                        <Stack align="center" gap="xs">
-                          <ThemeIcon size={44} radius="xl" variant="light" color="gray">
-                            <IconDatabaseOff size={22} stroke={1.6} />
-                          </ThemeIcon>
-                          <Text c="dimmed" fz="sm" data-testid="table-empty">
-                            {emptyMessage(statuses)}
-                          </Text>
-                        </Stack>
-                      </Center>
+                      <TableEmpty message={emptyMessage(statuses)} />
                     </Table.Td>
                   </Table.Tr>
                 )}

@@ -20,6 +20,7 @@ import { moduleKey, type ModuleKeyString } from '../logic/module-key';
 import type { PageRequest } from '../logic/page-params';
 import { editorReducer, hasChanges, initialEditorState, type EditorModule } from './editor-reducer';
 import { useModuleLocks } from './use-module-locks';
+import { undoRedo } from '@/components/editor/history';
 
 /** Leaving with unsaved changes (docs/working-area.md "Locks"). */
 const leaveQuestion = () => ({ title: 'Unsaved changes', message: WORKING_AREA_TEXTS.leave, confirmLabel: 'Leave', cancelLabel: 'Stay', confirmColor: 'red' as const });
@@ -197,8 +198,7 @@ export function useModuleEditor(request: PageRequest) {
     status,
     access,
     dirty,
-    canUndo: state.past.length > 0,
-    canRedo: state.future.length > 0,
+    ...undoRedo(state),
     stateRef,
     dispatch,
     drop,

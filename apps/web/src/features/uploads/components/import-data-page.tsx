@@ -1,12 +1,10 @@
-import { Alert, Badge, Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Group, SimpleGrid, Text } from '@mantine/core';
 import { canImportAny, isAdmin } from '@bo/shared/permissions';
 import { UPLOAD_TEXTS, UPLOAD_TYPE_LABELS } from '@bo/shared/uploads';
-import { IconArrowRight, IconHourglassHigh } from '@tabler/icons-react';
+import { IconHourglassHigh } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { showMessagePopup } from '@/components/ui/message-popup';
 import { NoAccessPage } from '@/components/ui/no-access-page';
-import { PageHeader } from '@/components/ui/page-header';
 import { paths } from '@/config/paths';
 import { useSession } from '@/lib/session';
 import { useUploads } from '../api/get-uploads';
@@ -14,7 +12,7 @@ import { type ImportKind, useUploadExcel } from '../api/upload-excel';
 import { importInProgress, uploadFailureLines } from '../logic/upload-file';
 import { ImportPreviewPanel } from './import-preview-panel';
 import { UploadArea } from './upload-area';
-import { UploadHistoryPanel } from './upload-history-table';
+import { UploadPage } from './upload-page';
 
 const AREAS: readonly { kind: ImportKind; title: string; description: string; testId: string }[] = [
   {
@@ -73,18 +71,11 @@ function ImportData() {
   };
 
   return (
-    <Stack gap="lg" maw={1280} mx="auto" w="100%">
-      <PageHeader
-        title={paths.upload.title}
-        description="Import modules or clusters from an Excel workbook (.xlsx). You first see what the import would do, item by item, then apply or cancel it. Each import runs in the background: follow it in the table below and open its response when it ends."
-        actions={
-          admin && (
-            <Button component={Link} to={paths.uploadTwo.path} variant="subtle" color="gray" rightSection={<IconArrowRight size={16} />} data-testid="link-upload-files">
-              {paths.uploadTwo.title}
-            </Button>
-          )
-        }
-      />
+    <UploadPage
+      title={paths.upload.title}
+      description="Import modules or clusters from an Excel workbook (.xlsx). You first see what the import would do, item by item, then apply or cancel it. Each import runs in the background: follow it in the table below and open its response when it ends."
+      link={admin && { to: paths.uploadTwo.path, label: paths.uploadTwo.title, testId: 'link-upload-files' }}
+    >
 
       {previewId !== null && (
         <ImportPreviewPanel
@@ -124,8 +115,7 @@ function ImportData() {
         ))}
       </SimpleGrid>
 
-      <UploadHistoryPanel />
-    </Stack>
+    </UploadPage>
   );
 }
 

@@ -1,12 +1,10 @@
 import { Alert, Badge, Button, Group, List, Paper, Progress, Radio, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { DisabledReason } from '@/components/ui/disabled-reason';
 import { UPLOAD_TEXTS, UPLOAD_TYPE_LABELS } from '@bo/shared/uploads';
-import { IconAlertTriangle, IconArrowRight, IconCheck, IconDownload, IconHourglassHigh, IconUpload, IconX } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCheck, IconDownload, IconHourglassHigh, IconUpload, IconX } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
-import { Link } from 'react-router';
 import { flash } from '@/components/ui/flash';
 import { showMessagePopup } from '@/components/ui/message-popup';
-import { PageHeader } from '@/components/ui/page-header';
 import { paths } from '@/config/paths';
 import { useSession } from '@/lib/session';
 import { useUploads } from '../api/get-uploads';
@@ -24,7 +22,7 @@ import {
 } from '../logic/release-files';
 import { importInProgress } from '../logic/upload-file';
 import { ReleaseFileInput } from './release-file-input';
-import { UploadHistoryPanel } from './upload-history-table';
+import { UploadPage } from './upload-page';
 
 const TYPE_HINTS: Record<ReleaseUploadType, string> = {
   delta: 'delta: the modules and clusters of the files are inserted or updated; the others are left as they are.',
@@ -111,16 +109,11 @@ export function UploadFilesPage() {
   };
 
   return (
-    <Stack gap="lg" maw={1280} mx="auto" w="100%">
-      <PageHeader
-        title={paths.uploadTwo.title}
-        description="Load a release from its four files and, optionally, its Reference Data (.csv or .xlsx, the columns of the templates). You first see what the load would do, then apply or cancel; the load runs in the background: follow it in the table below."
-        actions={
-          <Button component={Link} to={paths.upload.path} variant="subtle" color="gray" rightSection={<IconArrowRight size={16} />} data-testid="link-import-data">
-            {paths.upload.title}
-          </Button>
-        }
-      />
+    <UploadPage
+      title={paths.uploadTwo.title}
+      description="Load a release from its four files and, optionally, its Reference Data (.csv or .xlsx, the columns of the templates). You first see what the load would do, then apply or cancel; the load runs in the background: follow it in the table below."
+      link={{ to: paths.upload.path, label: paths.upload.title, testId: 'link-import-data' }}
+    >
 
       {wip && preview.state === 'none' && (
         <Alert color="yellow" variant="light" icon={<IconHourglassHigh size={18} />} data-testid="upload-wip-notice">
@@ -251,7 +244,6 @@ export function UploadFilesPage() {
         </Alert>
       )}
 
-      <UploadHistoryPanel />
-    </Stack>
+    </UploadPage>
   );
 }
