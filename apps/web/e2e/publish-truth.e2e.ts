@@ -6,7 +6,7 @@
  * - a cluster blocked by modules in WIP: 'Publish the blocking modules' publishes them, then the cluster.
  *
  * It stays out of the brands and months the other browser tests edit (MRA, NRD): the demo's publish
- * showcase (apps/server/src/db/seed/showcase.ts) holds, in every open month of AUR, SLN and VLT, a WIP
+ * showcase (apps/server/src/seed/showcase.ts) holds, in every open month of AUR, SLN and VLT, a WIP
  * module with a SAP-disabled SKU and a cluster blocked by a WIP module; the test finds them through the API.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
