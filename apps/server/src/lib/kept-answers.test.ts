@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { KeptAnswers, type Kept, type Scope } from './kept-answers.js';
+import { KeptAnswers, type Kept } from './kept-answers.js';
+import type { Scope } from './kept-answers.repository.js';
 
 const ALL: Scope = { months: null, brands: null };
 const AUR_01: Scope = { months: ['M01_2027'], brands: ['AUR'] };

@@ -16,14 +16,12 @@
  */
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'drizzle-orm';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { z } from 'zod';
 import { errorResponseSchema } from '@bo/shared/errors';
 import type { LiveEvent } from '@bo/shared/live-events';
-import { queryRows } from '../db/client.js';
 import { notFound, unauthorized } from '../lib/errors.js';
-import { liveLock } from '../lib/locks.repository.js';
+import { liveLockCount, queuedAndRunningJobs } from './metrics.repository.js';
 
 /** What the metrics count of the live event streams (areas/live/live-hub.ts reports to it). */
 export interface LiveObserver {
@@ -92,15 +90,7 @@ export function registerMetrics(app: FastifyInstance): void {
 
   async function readState(): Promise<void> {
     const db = app.database.db;
-    const [jobRows, [lockRow]] = await Promise.all([
-      queryRows<{ kind: string; status: string; n: number; oldest: number | null }>(
-        db,
-        sql`SELECT kind, status, count(*)::int AS n,
-                   extract(epoch FROM now() - min(created_at))::float8 AS oldest
-            FROM jobs WHERE status IN ('QUEUED', 'RUNNING') GROUP BY kind, status`,
-      ),
-      queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM locks WHERE ${liveLock(sql.raw('locks'), app.config.LOCK_TTL_MINUTES)}`),
-    ]);
+    const [jobRows, lockCount] = await Promise.all([queuedAndRunningJobs(db), liveLockCount(db, app.config.LOCK_TTL_MINUTES)]);
     queued.reset();
     running.reset();
     oldest.reset();
@@ -112,7 +102,7 @@ export function registerMetrics(app: FastifyInstance): void {
         running.set({ kind: r.kind }, Number(r.n));
       }
     }
-    locks.set(Number(lockRow?.n ?? 0));
+    locks.set(lockCount);
     liveStreams.set(app.liveHub?.openStreams ?? 0);
     answers.set({ source: 'kept' }, app.searchAnswers.counts.kept);
     answers.set({ source: 'computed' }, app.searchAnswers.counts.computed);

@@ -20,11 +20,11 @@ import { audit, auditMany, type AuditEntry } from '../../lib/audit.repository.js
 import type { ServiceContext } from '../../plugins/context.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import type { ClusterContent, ClusterRow } from '../../items/cluster/clusters.repository.js';
-import { lockKeyForCreation } from '../creation/creation.repository.js';
+import { lockKeyForCreation } from '../../items/lifecycle/creation.repository.js';
 import { recordVersionsAs } from '../../items/lifecycle/item-versions.repository.js';
 import { decideChange, loadChangeFacts, writeChange, type ChangeDecision, type ChangeFacts, type ChangeKind } from '../../items/lifecycle/item-change.js';
 import type { JobCaller } from '../../items/lifecycle/job-caller.js';
-import { classificationChange, type ClassificationEnv } from '../massive-edit/cluster-change.js';
+import { classificationChange, type ClassificationEnv } from '../../items/cluster/cluster-change.js';
 import * as repo from './classifications.repository.js';
 
 /** GET /api/classification/all: sorted by label, with how many live clusters carry each. */

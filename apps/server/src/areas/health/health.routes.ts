@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { pendingMigrations } from '../../db/migrate.js';
+import { pingDatabase } from './health.repository.js';
 
 const healthSchema = z.object({
   status: z.enum(['ok', 'error']),
@@ -16,7 +16,7 @@ export async function healthRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   app.get('/api/health', { config: { public: true }, schema: { tags: ['operations'], response: { 200: healthSchema, 503: healthSchema } } }, async (request, reply) => {
     try {
-      await app.database.db.execute(sql`SELECT 1`);
+      await pingDatabase(app.database.db);
     } catch (err) {
       request.log.error({ err }, 'health: database unreachable');
       return reply.status(503).send({ status: 'error', database: 'unreachable', migrations: 'unknown', pending: [] });

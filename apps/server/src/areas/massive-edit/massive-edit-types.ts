@@ -11,10 +11,9 @@ import type { ModuleRow } from '../../items/module/modules.repository.js';
 import { currentContent } from '../../items/lifecycle/item-versions.repository.js';
 import { clusterPublishDiffOf, modulePublishDiffOf } from '../item-versions/publish-diff.presenter.js';
 import { clusterPublishBlockers, hasModulesInWip, modulePublishBlockers } from '../../items/lifecycle/publish-blockers.js';
-import { classificationChange, classificationEnv, clusterChange, clusterEnv, type ClassificationEnv, type ClusterEnv } from './cluster-change.js';
-import type { EditType } from './massive-edit-plan.js';
-import { clustersNamed, modulesNamed } from './massive-edit.repository.js';
-import { moduleChange, moduleEnv, type ModuleContent, type ModuleEnv } from './module-change.js';
+import { classificationChange, classificationEnv, clusterChange, clusterEnv, clusterNaming, type ClassificationEnv, type ClusterEnv } from '../../items/cluster/cluster-change.js';
+import type { EditType } from '../../items/lifecycle/change-plan.js';
+import { moduleChange, moduleEnv, moduleNaming, type ModuleContent, type ModuleEnv } from '../../items/module/module-change.js';
 import { MASSIVE_EDIT_JOBS } from '../../jobs/job-kinds.js';
 
 
@@ -68,20 +67,12 @@ export const moduleEditType: EditType<ModuleRow, ModuleContent, ModuleMassiveEdi
   publish: modulePublish,
   tokens: (edit) => edit.moduleLabels,
   months: (edit) => edit.monthIdList,
-  named: modulesNamed,
+  named: moduleNaming.named,
   env: moduleEnv,
   async publishDiff(db, { row, content }) {
     return { module: { ...(await modulePublishDiffOf(db, row, row.moduleName, moduleVersionContent(content))), label: row.moduleLabel } };
   },
-  texts: {
-    unknownItem: (token) => `Unknown module ${token}`,
-    noOpenMonth: (token) => `The module ${token} is in no open month`,
-  },
-};
-
-const clusterTexts = {
-  unknownItem: (token: string) => `Unknown cluster ${token}`,
-  noOpenMonth: (token: string) => `The cluster ${token} is in no open month`,
+  texts: moduleNaming.texts,
 };
 
 export const clusterEditType: EditType<ClusterRow, ClusterContent, ClusterMassiveEditRow, ClusterEnv> = {
@@ -91,13 +82,13 @@ export const clusterEditType: EditType<ClusterRow, ClusterContent, ClusterMassiv
   publish: clusterPublish,
   tokens: (edit) => edit.clusterLabels,
   months: (edit) => edit.months,
-  named: clustersNamed,
+  named: clusterNaming.named,
   env: clusterEnv,
   async publishDiff(db, { row, content }) {
     const { stores } = await currentContent(db, 'cluster', row.id);
     return { cluster: { ...(await clusterPublishDiffOf(db, row, row.clusterId, clusterVersionContent(content, stores))), label: row.clusterLabel } };
   },
-  texts: clusterTexts,
+  texts: clusterNaming.texts,
 };
 
 export const classificationEditType: EditType<ClusterRow, ClusterContent, ClassificationMassiveEditRow, ClassificationEnv> = {
@@ -107,7 +98,7 @@ export const classificationEditType: EditType<ClusterRow, ClusterContent, Classi
   publish: null,
   tokens: (edit) => edit.clusterLabels,
   months: () => [],
-  named: clustersNamed,
+  named: clusterNaming.named,
   env: classificationEnv,
-  texts: clusterTexts,
+  texts: clusterNaming.texts,
 };

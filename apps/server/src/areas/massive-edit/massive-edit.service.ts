@@ -14,8 +14,8 @@ import type { ServiceContext } from '../../plugins/context.js';
 import { badRequest, forbidden } from '../../lib/errors.js';
 import { mayChange, type VersionedRow } from '../../items/lifecycle/item-change.js';
 import { monthStates } from '../../items/lifecycle/months.repository.js';
-import { assembleResult, plannedPublish, plannedPublishDiff, previewSteps, resolveRows, type EditType, type StepOutcome } from './massive-edit-plan.js';
-import { inRowOrder, type MassiveEditPayload } from './massive-edit.job.js';
+import { assembleResult, plannedPublish, plannedPublishDiff, previewSteps, resolveRows, type EditType, type StepOutcome } from '../../items/lifecycle/change-plan.js';
+import { inRowOrder, type MassiveEditPayload } from '../../items/lifecycle/change-job.js';
 
 /** The most item-months one request may change (rows × items × months). */
 export const MAX_STEPS = 20_000;

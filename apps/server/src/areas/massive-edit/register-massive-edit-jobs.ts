@@ -1,5 +1,5 @@
 import type { JobRunner } from '../../jobs/job-runner.js';
-import { massiveEditJob } from './massive-edit.job.js';
+import { massiveEditJob } from '../../items/lifecycle/change-job.js';
 import { classificationEditType, clusterEditType, moduleEditType } from './massive-edit-types.js';
 
 /** Registers the three massive edit job kinds on the runner. */

@@ -15,7 +15,7 @@ import { buildApp } from '../../app.js';
 import { loadConfig, type Config } from '../../config.js';
 import { queryRows } from '../../db/client.js';
 import { locks, modules } from '../../db/schema.js';
-import { compactSearchChanges } from '../../lib/kept-answers.js';
+import { compactSearchChanges } from '../../lib/kept-answers.repository.js';
 import * as repo from './search.repository.js';
 
 const USERS = {

@@ -7,6 +7,7 @@
  * pattern, so `%`, `_` and `\` match themselves.
  */
 import { sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { FilterKey, SearchFilters } from '@bo/shared/search';
 import { queryRows, type Queryable } from '../../db/client.js';
 import { liveLock, lockSecondsLeft } from '../../lib/locks.repository.js';
@@ -560,4 +561,11 @@ export async function referenceOptions(db: Queryable): Promise<ReferenceOptions>
                       FROM countries), '[]') AS "countryRows"`,
   );
   return row!;
+}
+
+const dialect = new PgDialect();
+
+/** A query's text and parameters as PostgreSQL receives them (what a kept list answer is keyed by). */
+export function compiledQuery(query: SQL): { sql: string; params: unknown[] } {
+  return dialect.sqlToQuery(query);
 }

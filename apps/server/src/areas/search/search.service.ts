@@ -4,7 +4,6 @@
  * items the caller may view are ever listed; a search past MAX_SEARCH_RESULTS answers 413.
  */
 import type { SQL } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
 import { compareMonthIds } from '@bo/shared/months';
 import {
   CLUSTER_OPTION_KEYS,
@@ -21,7 +20,8 @@ import {
 import type { ServiceContext } from '../../plugins/context.js';
 import { JsonText, arrayText } from '../../lib/json-text.js';
 import { queryRows } from '../../db/client.js';
-import type { Kept, KeptAnswers, Scope } from '../../lib/kept-answers.js';
+import type { Kept, KeptAnswers } from '../../lib/kept-answers.js';
+import type { Scope } from '../../lib/kept-answers.repository.js';
 import { tooManyResults } from '../../lib/errors.js';
 import { byCodePoint, byText } from '../../lib/text-order.js';
 import * as repo from './search.repository.js';
@@ -50,8 +50,6 @@ export async function clusterListRows(ctx: ServiceContext, where: SQL, tooMany?:
 // caller's visibility), checked against the version of the months and brands it can contain (`listScope`) and held no
 // longer than its first live lock lives.
 
-const dialect = new PgDialect();
-
 const chosen = (values: readonly string[] | null | undefined): string[] | null => (values && values.length ? [...new Set(values)].sort() : null);
 
 /**
@@ -76,7 +74,7 @@ async function listAnswer<Row extends { lockLeft: number | null }, T>(
   query: SQL,
   write: (rows: Row[]) => string,
 ): Promise<JsonText<T>> {
-  const compiled = dialect.sqlToQuery(query);
+  const compiled = repo.compiledQuery(query);
   const key = `${route}\u0000${compiled.sql}\u0000${JSON.stringify(compiled.params)}`;
   const bytes = await answers.answer(key, scope, async (): Promise<Kept> => {
     const rows = await queryRows<Row>(ctx.db, query);

@@ -13,7 +13,7 @@ import { formatMonthId } from '@bo/shared/months';
 import type { Queryable } from '../../db/client.js';
 import type { ClusterContent, ClusterRow } from '../../items/cluster/clusters.repository.js';
 import { changeTexts, type ChangeKind } from '../../items/lifecycle/item-change.js';
-import { CLUSTER_CHANGE_TEXTS, clusterChange, copyContent, moduleNotAllowed, modulesByMonth, type ModulesByMonth } from '../massive-edit/cluster-change.js';
+import { CLUSTER_CHANGE_TEXTS, clusterChange, copyContent, moduleNotAllowed, modulesByMonth, type ModulesByMonth } from '../../items/cluster/cluster-change.js';
 import { IMPORT_FILE_TEXTS, listReasons } from './import-file.js';
 import { CLUSTER_IMPORT_FILE_TEXTS, type ClusterImportLine } from './cluster-import-file.js';
 import { staleRefusal } from './stale-version.js';

@@ -2,7 +2,7 @@
  * Import Cluster as a kind of import (docs/IMPORTS.md "Import Cluster"; the job: import.job.ts). The
  * file's cluster cell (an id, else a label) is resolved once, in the group's month; every cluster-month
  * that exists is changed by the massive edit engine. One that does not exist is created, in its own
- * transaction, with the rules of the cluster creation call (creation.service: checkNewCluster,
+ * transaction, with the rules of the cluster creation call (items/cluster/cluster-creation.ts: checkNewCluster,
  * insertNewCluster) from the group's creation columns, then filled through the lifecycle core
  * (decideChange, writeChange): created and filled, or neither.
  */
@@ -11,11 +11,12 @@ import { formatMonthId } from '@bo/shared/months';
 import { canImportItem } from '@bo/shared/permissions';
 import type { Db, Tx } from '../../db/client.js';
 import type { ClusterContent, ClusterRow } from '../../items/cluster/clusters.repository.js';
-import { storesBySap } from '../creation/creation.repository.js';
-import { checkNewCluster, insertNewCluster, type PreparedCluster } from '../creation/creation.service.js';
+import { storesBySap } from '../../items/cluster/cluster-creation.repository.js';
+import { checkNewCluster, insertNewCluster, type PreparedCluster } from '../../items/cluster/cluster-creation.js';
 import type { JobCaller } from '../../items/lifecycle/job-caller.js';
-import { clustersNamed, type NamedItem } from '../massive-edit/massive-edit.repository.js';
-import { clusterEditType } from '../massive-edit/massive-edit-types.js';
+import { clustersNamed } from '../../items/cluster/cluster-names.repository.js';
+import { clusterNaming } from '../../items/cluster/cluster-change.js';
+import type { NamedItem } from '../../items/lifecycle/change-plan.js';
 import { CLUSTER_IMPORT_TEXTS, clusterImportChange, clusterImportEnv, type ClusterImportEdit, type ClusterImportEnv } from './cluster-import-change.js';
 import { CLUSTER_IMPORT_FORMAT, type ClusterGroup } from './cluster-import-file.js';
 import { listReasons } from './import-file.js';
@@ -33,7 +34,7 @@ export const CLUSTER_IMPORT_JOB_TEXTS = {
 } as const;
 
 /** Import Cluster as a kind of massive edit: one step per cluster-month, never published. */
-export const clusterImportEditType = importEditType(clusterEditType, { jobKind: CLUSTER_IMPORT_JOB, change: clusterImportChange, env: clusterImportEnv }, (edit) => edit.clusterId);
+export const clusterImportEditType = importEditType(clusterNaming, { jobKind: CLUSTER_IMPORT_JOB, change: clusterImportChange, env: clusterImportEnv }, (edit) => edit.clusterId);
 
 /**
  * The cluster each group means: the cluster of that id in the month, else the one of that label

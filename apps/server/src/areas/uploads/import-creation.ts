@@ -1,6 +1,6 @@
 /**
  * The second half of every import creation (Import Module, Import Cluster): the item-month just written by
- * the create call's own insert (creation.service) is filled with the file's content through the lifecycle
+ * the create call's own insert (module-creation.ts, cluster-creation.ts) is filled with the file's content through the lifecycle
  * core — the same decision and write as an update of an existing item (decideChange, writeChange: rights,
  * the change, version + 1, audit `save`) — in the same transaction, so it is created and filled, or neither.
  */

@@ -4,14 +4,13 @@
  * min value follow the file (an empty min value keeps the line's), active SKUs missing from the file go
  * to the bin; REMOVED lines not in the file stay. The lifecycle core (lifecycle/item-change.ts) decides
  * whether the module may change at all — with the import right instead of the edit right — and the
- * massive edit engine runs it (massive-edit/massive-edit.job.ts).
+ * massive edit engine runs it (items/lifecycle/change-job.ts).
  */
 import { canImportItem } from '@bo/shared/permissions';
 import type { Queryable } from '../../db/client.js';
 import { changeTexts, type ChangeKind } from '../../items/lifecycle/item-change.js';
 import { MODULE_TEXTS } from '../../items/module/module-kind.js';
-import { moduleEditType } from '../massive-edit/massive-edit-types.js';
-import { moduleChange, type ModuleContent, type ModuleEnv } from '../massive-edit/module-change.js';
+import { moduleChange, moduleNaming, type ModuleContent, type ModuleEnv } from '../../items/module/module-change.js';
 import { skuScopes } from '../../items/module/module-composition.repository.js';
 import { CompositionDraft, skuProblem, type SkuProblem } from '../../items/module/module-lines.js';
 import type { ModuleRow } from '../../items/module/modules.repository.js';
@@ -73,4 +72,4 @@ export const moduleImportChange: ChangeKind<ModuleRow, ModuleContent, ModuleImpo
 };
 
 /** Import Module as a kind of massive edit: one step per existing module-month, never published. */
-export const moduleImportEditType = importEditType(moduleEditType, { jobKind: 'upload-module', change: moduleImportChange, env: moduleImportEnv }, (edit) => edit.moduleName);
+export const moduleImportEditType = importEditType(moduleNaming, { jobKind: 'upload-module', change: moduleImportChange, env: moduleImportEnv }, (edit) => edit.moduleName);

@@ -1,17 +1,17 @@
 /**
  * Import Module as a kind of import (docs/IMPORTS.md "Import Module"; the job: import.job.ts). A
  * module-month that exists is changed by the massive edit engine; one that does not is created, in its
- * own transaction, with the creation rules of creation.service (checkNewModule, insertNewModule), then
+ * own transaction, with the creation rules of the create call (items/module/module-creation.ts: checkNewModule, insertNewModule), then
  * filled through the lifecycle core (decideChange, writeChange): created and filled, or neither.
  */
 import { moduleCreateSchema } from '@bo/shared/creation';
 import { canImportItem, isAdmin } from '@bo/shared/permissions';
 import type { Grant } from '@bo/shared/grants';
 import type { Db, Tx } from '../../db/client.js';
-import { checkNewModule, insertNewModule } from '../creation/creation.service.js';
+import { checkNewModule, insertNewModule } from '../../items/module/module-creation.js';
 import type { JobCaller } from '../../items/lifecycle/job-caller.js';
 import { moduleKind } from '../../items/module/module-kind.js';
-import type { ModuleContent, ModuleEnv } from '../massive-edit/module-change.js';
+import type { ModuleContent, ModuleEnv } from '../../items/module/module-change.js';
 import type { ModuleRow } from '../../items/module/modules.repository.js';
 import { listReasons } from './import-file.js';
 import { fillCreated } from './import-creation.js';

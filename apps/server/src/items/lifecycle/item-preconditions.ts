@@ -5,12 +5,12 @@
  */
 import { itemKeyString } from '@bo/shared/item-keys';
 import { sameUser } from '@bo/shared/permissions';
-import { sql } from 'drizzle-orm';
-import { queryRows, type Queryable } from '../../db/client.js';
+import type { Queryable } from '../../db/client.js';
 import type { ServiceContext } from '../../plugins/context.js';
 import { conflict, ruleBroken } from '../../lib/errors.js';
-import { liveLockOwner, liveLocks } from '../../lib/locks.repository.js';
-import { MONTH_STATE_COLUMNS, monthStateJoin, type MonthState } from './months.repository.js';
+import { liveLocks } from '../../lib/locks.repository.js';
+import { itemGateRow } from './item-gate.repository.js';
+import type { MonthState } from './months.repository.js';
 import type { ItemKind, LifecycleRow } from './item-kind.js';
 
 /** 422 when the item cannot change for anyone now: submission running, release closed, month closed. */
@@ -29,13 +29,7 @@ export interface ItemGate {
 
 /** The gate of one item (a save's or publish's round trips: one instead of one for the month and one for the lock). */
 export async function gateOf<Row extends LifecycleRow>(db: Queryable, ctx: ServiceContext, kind: ItemKind<Row>, row: Row): Promise<ItemGate> {
-  const key = kind.keyOf(row);
-  const [found] = await queryRows<MonthState & { lockOwner: string | null }>(
-    db,
-    sql`SELECT ${MONTH_STATE_COLUMNS}, ${liveLockOwner(kind.type, sql`${key.itemKey}`, sql`${key.monthId}`, ctx.config.LOCK_TTL_MINUTES)} AS "lockOwner"
-          FROM (SELECT ${key.monthId}::text AS id) v ${monthStateJoin(sql.raw('v.id'))}`,
-  );
-  const { lockOwner, ...month } = found!;
+  const { lockOwner, ...month } = await itemGateRow(db, kind.type, kind.keyOf(row), ctx.config.LOCK_TTL_MINUTES);
   return { month, lockOwner: lockOwner ?? undefined };
 }
 

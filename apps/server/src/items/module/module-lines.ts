@@ -1,6 +1,6 @@
 /**
  * The line operations of a module's composition that work without an editor: the massive edit's module
- * rows (massive-edit/module-change.ts) and Import Module (uploads/module-import-change.ts) both change a
+ * rows (module-change.ts) and Import Module (uploads/module-import-change.ts) both change a
  * module through these, so a SKU goes in, comes back from the bin, changes class, goes to the bin or gets
  * a min value the same way, with the same change lines (docs/MASSIVE-EDIT.md, docs/IMPORTS.md).
  *

@@ -213,6 +213,16 @@ export const MODULE_REPEATS: Check = duplicates('module', 'rl_module', ['module_
 /** The primary key that finds a module's SKU written twice. */
 export const MODULE_LINES_KEY = 'module_skus_module_id_upc_pk';
 
+/** Marks where the merge starts in the load's transaction (a savepoint), so that a merge refused by MODULE_LINES_KEY can be undone alone. */
+export async function startMerge(tx: Queryable): Promise<void> {
+  await tx.execute(sql`SAVEPOINT rl_merge`);
+}
+
+/** Undoes everything the merge wrote since `startMerge`; the staged files stay, for the checks. */
+export async function rollbackToMergeStart(tx: Queryable): Promise<void> {
+  await tx.execute(sql`ROLLBACK TO SAVEPOINT rl_merge`);
+}
+
 /** Every check's first hits (by row) and the number of all its hits (`checks`: those of checksOf). */
 export async function runChecks(db: Queryable, releaseId: string, type: LoadType, checks: readonly Check[] = checksOf(releaseId, type)): Promise<{ hits: CheckHit[]; total: number }> {
   const hits: CheckHit[] = [];

@@ -7,8 +7,7 @@ import type { Db } from '../../../db/client.js';
 import { badRequest, isUniqueViolation, notFound } from '../../../lib/errors.js';
 import { errorLine, FORMATS, LOADER_FILE_KINDS, MAX_LISTED_ERRORS, type LoaderFileKind, type LoadError, type LoadType, type ReleaseFileKind } from './formats.js';
 import type { FileSource } from './read-records.js';
-import { sql } from 'drizzle-orm';
-import { createStaging, findRelease, mergeItems, mergeMasterData, MODULE_LINES_KEY, MODULE_REPEATS, runChecks, type MergeCounts } from './release-loader.repository.js';
+import { createStaging, findRelease, mergeItems, mergeMasterData, MODULE_LINES_KEY, MODULE_REPEATS, rollbackToMergeStart, runChecks, startMerge, type MergeCounts } from './release-loader.repository.js';
 import { stageFast } from './fast-stage.repository.js';
 import { recordVersionsInBulk, recordWrittenVersions } from '../../../items/lifecycle/item-versions.repository.js';
 import { stageFile } from './stage-file.js';
@@ -163,7 +162,7 @@ export async function loadRelease(db: Db, request: LoadRequest): Promise<LoadRes
       if (errorCount > 0) throw refuse();
       progress(75);
       const preview = request.dryRun ? await previewItems(tx, request.releaseId, request.type) : undefined;
-      await tx.execute(sql`SAVEPOINT rl_merge`);
+      await startMerge(tx);
       try {
         const master = await mergeMasterData(tx);
         progress(82);
@@ -177,7 +176,7 @@ export async function loadRelease(db: Db, request: LoadRequest): Promise<LoadRes
         if (error instanceof DryRunDone) throw error;
         if (!isUniqueViolation(error, MODULE_LINES_KEY)) throw error;
         // A module's SKU on two rows: nothing of the merge stays; the check names the rows.
-        await tx.execute(sql`ROLLBACK TO SAVEPOINT rl_merge`);
+        await rollbackToMergeStart(tx);
         await check([MODULE_REPEATS]);
         if (errorCount === 0) throw error;
         throw refuse();

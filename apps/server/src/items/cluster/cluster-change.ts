@@ -10,8 +10,8 @@ import { CLUSTER_TEXTS } from '@bo/shared/clusters';
 import { MASSIVE_EDIT_TEXTS, type ClassificationMassiveEditRow, type ClusterMassiveEditRow } from '@bo/shared/massive-edit';
 import { MESSAGES } from '@bo/shared/validation';
 import type { Queryable, Tx } from '../../db/client.js';
-import { changeTexts, type ChangeKind } from '../../items/lifecycle/item-change.js';
-import { clusterKind } from '../../items/cluster/cluster-kind.js';
+import { changeTexts, type ChangeKind } from '../lifecycle/item-change.js';
+import { clusterKind } from './cluster-kind.js';
 import {
   clusterContents,
   replaceClusterClassifications,
@@ -20,9 +20,11 @@ import {
   updateClusterRow,
   type ClusterContent,
   type ClusterRow,
-} from '../../items/cluster/clusters.repository.js';
-import { unknownLiaCodes } from '../../items/lifecycle/reference-data.repository.js';
-import { classificationIdsByLabel, modulesNamedInMonths } from './massive-edit.repository.js';
+} from './clusters.repository.js';
+import { unknownLiaCodes } from '../lifecycle/reference-data.repository.js';
+import { classificationIdsByLabel, clustersNamed } from './cluster-names.repository.js';
+import type { EditType } from '../lifecycle/change-plan.js';
+import { modulesNamedInMonths } from '../module/module-names.repository.js';
 
 export const CLUSTER_CHANGE_TEXTS = {
   noSuchModule: (token: string) => `The module ${token} does not exist in the cluster's month`,
@@ -178,4 +180,14 @@ export const classificationChange: ChangeKind<ClusterRow, ClusterContent, Classi
   write: writeCluster,
   reopens: false,
   texts: changeTexts('cluster', CLUSTER_TEXTS.submitInProgress, notAuthorized),
+};
+
+/** Which clusters a row's ids or labels mean, and what it says when one means none: the massive edit's cluster and classification rows and Import Cluster share it. */
+export const clusterNaming: Pick<EditType<ClusterRow, unknown, never, unknown>, 'type' | 'named' | 'texts'> = {
+  type: 'cluster',
+  named: clustersNamed,
+  texts: {
+    unknownItem: (token) => `Unknown cluster ${token}`,
+    noOpenMonth: (token) => `The cluster ${token} is in no open month`,
+  },
 };

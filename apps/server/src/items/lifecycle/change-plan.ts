@@ -3,7 +3,7 @@
  *
  * Each row names items (names or labels) and months; `resolveRows` turns them into steps, one per
  * (row, item, month), in row order, plus the failures known before any step (a name that means no
- * item). The preview (`previewSteps`) and the job (massive-edit.job.ts) run the same decision of the
+ * item). The preview (`previewSteps`) and the job (change-job.ts) run the same decision of the
  * lifecycle core on each step; `assembleResult` turns the step outcomes into the answer both give.
  */
 import { itemKeyString, type ItemKeyParts } from '@bo/shared/item-keys';
@@ -21,11 +21,18 @@ import {
   type NotAuthorizedItems,
 } from '@bo/shared/massive-edit';
 import type { Queryable } from '../../db/client.js';
-import type { MonthState } from '../../items/lifecycle/months.repository.js';
-import { decideChange, factsAfter, loadChangeFacts, type ChangeKind, type VersionedRow } from '../../items/lifecycle/item-change.js';
-import type { JobCaller } from '../../items/lifecycle/job-caller.js';
-import { publishRefusals, type PublishChangedKind } from '../../items/lifecycle/publish-changed.js';
-import type { NamedItem } from './massive-edit.repository.js';
+import type { MonthState } from './months.repository.js';
+import { decideChange, factsAfter, loadChangeFacts, type ChangeKind, type VersionedRow } from './item-change.js';
+import type { JobCaller } from './job-caller.js';
+import { publishRefusals, type PublishChangedKind } from './publish-changed.js';
+
+/** An item-month a row's name or label means. */
+export interface NamedItem {
+  /** moduleName or clusterId */
+  itemKey: string;
+  label: string;
+  monthId: string;
+}
 
 /** One kind of massive edit row: module, cluster or classification. */
 export interface EditType<Row extends VersionedRow, Content, Edit, Env> {

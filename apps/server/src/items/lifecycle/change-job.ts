@@ -14,11 +14,11 @@ import { jobStepOutcomes, recordJobSteps } from '../../jobs/jobs.repository.js';
 import { stepErrorText } from '../../jobs/job-text.js';
 import { auditMany, type AuditEntry } from '../../lib/audit.repository.js';
 import type { Tx } from '../../db/client.js';
-import { decideChange, factsAfter, loadChangeFacts, writeChange, type ChangeKind, type VersionedRow } from '../../items/lifecycle/item-change.js';
-import { currentCaller } from '../../items/lifecycle/job-caller.js';
-import { publishChanged } from '../../items/lifecycle/publish-changed.js';
-import { recordVersionsAs } from '../../items/lifecycle/item-versions.repository.js';
-import { assembleResult, stepOutcome, type EditType, type PublishOutcomes, type Step, type StepOutcome } from './massive-edit-plan.js';
+import { decideChange, factsAfter, loadChangeFacts, writeChange, type ChangeKind, type VersionedRow } from './item-change.js';
+import { currentCaller } from './job-caller.js';
+import { publishChanged } from './publish-changed.js';
+import { recordVersionsAs } from './item-versions.repository.js';
+import { assembleResult, stepOutcome, type EditType, type PublishOutcomes, type Step, type StepOutcome } from './change-plan.js';
 import { MASSIVE_EDIT_JOBS } from '../../jobs/job-kinds.js';
 
 export interface MassiveEditPayload<Edit = unknown> {

@@ -10,11 +10,13 @@ import { MASSIVE_EDIT_TEXTS, type ModuleMassiveEditRow } from '@bo/shared/massiv
 import type { CompositionLine } from '@bo/shared/modules';
 import { canReopen } from '@bo/shared/permissions';
 import type { Queryable } from '../../db/client.js';
-import { changeTexts, type ChangeKind } from '../../items/lifecycle/item-change.js';
-import { MODULE_TEXTS, moduleKind } from '../../items/module/module-kind.js';
-import { readCompositions, skuScopes, writeCompositionChanges } from '../../items/module/module-composition.repository.js';
-import { CompositionDraft, skuProblem, type SkuProblem, type SkuScope } from '../../items/module/module-lines.js';
-import { updateModuleRow, type ModuleRow } from '../../items/module/modules.repository.js';
+import { changeTexts, type ChangeKind } from '../lifecycle/item-change.js';
+import { MODULE_TEXTS, moduleKind } from './module-kind.js';
+import { readCompositions, skuScopes, writeCompositionChanges } from './module-composition.repository.js';
+import { CompositionDraft, skuProblem, type SkuProblem, type SkuScope } from './module-lines.js';
+import { updateModuleRow, type ModuleRow } from './modules.repository.js';
+import { modulesNamed } from './module-names.repository.js';
+import type { EditType } from '../lifecycle/change-plan.js';
 
 export interface ModuleContent {
   description: string;
@@ -94,4 +96,14 @@ export const moduleChange: ChangeKind<ModuleRow, ModuleContent, ModuleMassiveEdi
   reopens: true,
   extraRefusal: (grants, scope, row) => (row.status === 'SUBMITTED' && !canReopen(grants, scope) ? MODULE_TEXTS.reopenRequired : null),
   texts: changeTexts('module', MODULE_TEXTS.submitInProgress, (name, toPublish) => (toPublish ? MASSIVE_EDIT_TEXTS.submitError : MASSIVE_EDIT_TEXTS.editError)('module', [name])),
+};
+
+/** Which modules a row's names or labels mean, and what it says when one means none: the massive edit's module rows and Import Module share it. */
+export const moduleNaming: Pick<EditType<ModuleRow, unknown, never, unknown>, 'type' | 'named' | 'texts'> = {
+  type: 'module',
+  named: modulesNamed,
+  texts: {
+    unknownItem: (token) => `Unknown module ${token}`,
+    noOpenMonth: (token) => `The module ${token} is in no open month`,
+  },
 };
