@@ -1,8 +1,8 @@
 // ESLint 9 flat config for the whole monorepo (`npm run lint`, part of `npm test`).
 // The layering rules are docs/CODE_STYLE.md §7–10 written as `no-restricted-imports` patterns; every
 // file gets exactly one `no-restricted-imports` setting (flat config replaces a rule's options, it does
-// not merge them), built by `restrictImports()` from the lists below. No import cycles (§14) is the
-// repo's own rule, in tools/eslint/.
+// not merge them), built by `restrictImports()` from the lists below. The server's floors, import
+// cycles and SQL outside repositories (§14–16) are the repo's own rules in tools/eslint/.
 import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
@@ -10,6 +10,22 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import { defineConfig } from 'eslint/config';
 import tseslint from 'typescript-eslint';
 import local from './tools/eslint/plugin.js';
+
+/**
+ * The server's floors, lowest first (docs/CODE_STYLE.md §15): a file of apps/server/src imports its own
+ * floor and the floors below, never above. `folders` are relative to apps/server/src; a `*` makes each
+ * folder it matches a unit of its own, and on a floor with `apart` one unit imports another only
+ * through the files `apart` names. A folder on no floor is an error: add it here.
+ */
+const SHARED_ACROSS = ['*.repository.ts', '*.presenter.ts'];
+const SERVER_FLOORS = [
+  { name: 'ground', folders: ['lib', 'db', 'jobs', 'config.ts'] },
+  { name: 'platform', folders: ['auth', 'plugins'] },
+  { name: 'item core', folders: ['items/lifecycle'] },
+  { name: 'item kinds', folders: ['items/module', 'items/cluster'], apart: SHARED_ACROSS },
+  { name: 'areas', folders: ['areas/*'], apart: SHARED_ACROSS },
+  { name: 'top', folders: ['app.ts', 'server.ts', 'seed'] },
+];
 
 const ROOT = fileURLToPath(new URL('.', import.meta.url));
 const WEB = 'apps/web/src';
@@ -112,10 +128,16 @@ export default defineConfig(
       'no-restricted-syntax': ['error', { selector: 'Program', message: 'No index.ts files: name the file for what it holds and import it directly.' }, ...BARREL_SELECTORS],
     },
   },
-  // Server layering: db/schema only in repositories, db/** (migrations), seed/**, tests and benches.
+  // Server layering: db/schema and SQL only in repositories, db/** (migrations), seed/**, tests and benches.
   {
     files: ['apps/server/src/**/*.ts'],
     ignores: ['apps/server/src/**/*.repository.ts', 'apps/server/src/db/**', 'apps/server/src/seed/**', 'apps/server/src/**/*.test.ts'],
-    rules: { 'no-restricted-imports': restrictImports(SCHEMA_PATTERNS) },
+    rules: { 'no-restricted-imports': restrictImports(SCHEMA_PATTERNS), 'local/sql-in-repositories': 'error' },
+  },
+  // Server floors (tests and benches may reach any floor).
+  {
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/**/*.test.ts'],
+    rules: { 'local/floors': ['error', { root: ROOT, src: 'apps/server/src', floors: SERVER_FLOORS }] },
   },
 );
