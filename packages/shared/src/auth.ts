@@ -24,7 +24,7 @@ export type SessionResponse = LoginResponse;
 /** POST /authorization/logout answers 204 without a body (and clears the cookie). */
 export const logoutResponseSchema = z.null().describe('No content: the session cookie is cleared');
 
-export const userInfoSchema = z.object({
+const userInfoSchema = z.object({
   username: z.string(),
   email: z.string(),
   firstName: z.string(),
@@ -35,7 +35,6 @@ export type UserInfo = z.infer<typeof userInfoSchema>;
 
 export const userInfoResponseSchema = z.object({ obj: userInfoSchema });
 export const grantsResponseSchema = z.object({ obj: z.object({ roles: z.array(grantSchema) }) });
-export type GrantsResponse = z.infer<typeof grantsResponseSchema>;
 
 /** Payload of the signed session token (spec: authorities, exp, user_name). */
 export const tokenPayloadSchema = z.object({

@@ -3,18 +3,18 @@
  * view, edit and submit. The same data as the users' brand grants (user_grants rows of type 'brand').
  */
 import { z } from 'zod';
-import { PERMISSION_TYPES, type PermissionType } from './grants.js';
+import type { PermissionType } from './grants.js';
 import { int4Id } from './numbers.js';
 import { isAdminRole } from './permissions.js';
 
 const userIds = z.array(int4Id()).max(10_000);
 
-export const permissionMapSchema = z.object({ view: userIds, edit: userIds, submit: userIds });
+const permissionMapSchema = z.object({ view: userIds, edit: userIds, submit: userIds });
 export type PermissionMap = z.infer<typeof permissionMapSchema>;
 
 /** How many users count at each level (brandHolderCounts). */
-export const holderCountsSchema = z.object({ view: z.number().int(), edit: z.number().int(), submit: z.number().int() });
-export type HolderCounts = z.infer<typeof holderCountsSchema>;
+const holderCountsSchema = z.object({ view: z.number().int(), edit: z.number().int(), submit: z.number().int() });
+type HolderCounts = z.infer<typeof holderCountsSchema>;
 
 export const brandWithUsersSchema = z.object({
   brand: z.string(),
@@ -71,8 +71,6 @@ export function setPermissionForAll(map: PermissionMap, userIds: readonly number
 
 /** Is view held because edit or submit needs it? */
 export const isViewRequired = (map: PermissionMap, userId: number) => map.edit.includes(userId) || map.submit.includes(userId);
-
-export const PERMISSION_LEVELS: readonly PermissionType[] = PERMISSION_TYPES;
 
 /**
  * Who a brand is given to in Manage Brands, and so who is counted: enabled users with a role, not

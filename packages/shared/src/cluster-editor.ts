@@ -46,7 +46,7 @@ export const REFRESH_RED_ABOVE = 30;
 /** At most this many clusters are open in the editor at once (part 2 §9). */
 export const MAX_OPEN_CLUSTERS = 30;
 /** The module panel searches text only when it is longer than this (part 1 §5). */
-export const MIN_SEARCH_TEXT = 4;
+const MIN_SEARCH_TEXT = 4;
 
 const list = (max = 200) => z.array(z.string().min(1).max(100)).max(max).default([]);
 
@@ -98,7 +98,7 @@ export const clusterPercentageAnswerSchema = z.object({
     }),
   ),
 });
-export type ClusterPercentageAnswer = z.infer<typeof clusterPercentageAnswerSchema>;
+type ClusterPercentageAnswer = z.infer<typeof clusterPercentageAnswerSchema>;
 export type ClusterPercentage = ClusterPercentageAnswer['clusterDtoList'][number];
 
 // ───────────── POST /api/cluster/moduleSearch ─────────────
@@ -119,7 +119,7 @@ export function moduleSearchAllowed(req: { country?: readonly string[]; macroFam
   return (req.country?.length ?? 0) > 0 || (req.macroFamily?.length ?? 0) > 0 || (req.moduleLabel?.[0]?.trim().length ?? 0) > MIN_SEARCH_TEXT;
 }
 
-export const searchedModuleSchema = z.object({
+const searchedModuleSchema = z.object({
   moduleName: z.string(),
   moduleLabel: z.string(),
   macroFamily: z.string(),
@@ -140,7 +140,7 @@ export const moduleSearchAnswerSchema = z.array(searchedModuleSchema);
 // ───────────── POST /api/cluster/discontinuedModules ─────────────
 
 export const discontinuedRequestSchema = z.array(clusterKeySchema).min(1).max(500);
-export const discontinuedModuleSchema = z.object({
+const discontinuedModuleSchema = z.object({
   moduleName: z.string(),
   moduleLabel: z.string(),
   monthId: z.string(),
@@ -155,7 +155,7 @@ export const discontinuedAnswerSchema = z.array(discontinuedModuleSchema);
 
 // ───────────── GET /api/cluster/classificationOptions ─────────────
 
-export const classificationOptionSchema = z.object({ classificationId: z.number().int(), classificationLabel: z.string() });
+const classificationOptionSchema = z.object({ classificationId: z.number().int(), classificationLabel: z.string() });
 export const classificationOptionsAnswerSchema = z.array(classificationOptionSchema);
 
 // ───────────── POST /api/cluster/moduleComposition ─────────────

@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { formatMonthId } from './months.js';
 
-export const copyCountsSchema = z.object({
+const copyCountsSchema = z.object({
   /** Item-months copied (whatever happened when publishing them). */
   copied: z.number().int(),
   /** Copied item-months whose submission to the planning system started (Save & Publish). */
@@ -17,11 +17,10 @@ export const copyCountsSchema = z.object({
   /** Item-months not copied. */
   failed: z.number().int(),
 });
-export type CopyCounts = z.infer<typeof copyCountsSchema>;
 
 /** Months of one item, and why (not published / not copied). */
-export const copyMonthsSchema = z.object({ itemKey: z.string(), months: z.array(z.string()) });
-export const copyMonthsWhySchema = copyMonthsSchema.extend({ message: z.string() });
+const copyMonthsSchema = z.object({ itemKey: z.string(), months: z.array(z.string()) });
+const copyMonthsWhySchema = copyMonthsSchema.extend({ message: z.string() });
 
 /** The truthful part of a copy's result: who was copied, published, not published, not copied, per month. */
 export const copyOutcomeSchema = z.object({

@@ -43,7 +43,6 @@ const optionalDescription = ruled(FIELD_RULES.description).nullish().transform((
 
 /** `POST /api/module/macroFamily/create`. */
 export const macroFamilyCreateSchema = z.object({ macroFamily: ruled(FIELD_RULES.familyName).transform((v) => v.trim()) });
-export type MacroFamilyCreate = z.infer<typeof macroFamilyCreateSchema>;
 export const macroFamilySchema = z.object({ macroFamily: z.string(), specialKind: z.string().nullable() });
 export type MacroFamily = z.infer<typeof macroFamilySchema>;
 
@@ -116,7 +115,7 @@ export function moduleFormErrors(v: ModuleFormValues): Partial<Record<keyof Modu
 // ───────────── cluster ─────────────
 
 /** A store of a new cluster (part 2 §3 "Store entry in a new cluster"). */
-export const newClusterStoreSchema = z.object({
+const newClusterStoreSchema = z.object({
   codiceStoreSap: z.string().trim().min(1, 'Insert the SAP code').max(50),
   /** The store (storeJda); optional: the SAP code identifies it. */
   storeId: z.string().max(50).nullish(),
@@ -126,7 +125,6 @@ export const newClusterStoreSchema = z.object({
     .transform((v) => (Array.isArray(v) ? v : [v]).filter(Boolean))
     .pipe(z.array(z.string()).min(1, 'Choose the segment')),
 });
-export type NewClusterStore = z.input<typeof newClusterStoreSchema>;
 
 /** LIAs as codes, or as the cluster answer lists them ({ liaCode, isChecked }: the checked ones count). */
 const liaList = z

@@ -50,8 +50,8 @@ export type DeleteResponse = z.infer<typeof deleteResponseSchema>;
 // ───────────── deleted items (Deletion Area) ─────────────
 
 /** A month of an item in the Deletion Area: a deletion status, ACTIVE (live row) or NOT_PRESENT (no row). */
-export const DELETION_MONTH_STATUSES = [...DELETION_STATUSES, 'ACTIVE', 'NOT_PRESENT'] as const;
-export const deletionMonthStatusSchema = z.enum(DELETION_MONTH_STATUSES);
+const DELETION_MONTH_STATUSES = [...DELETION_STATUSES, 'ACTIVE', 'NOT_PRESENT'] as const;
+const deletionMonthStatusSchema = z.enum(DELETION_MONTH_STATUSES);
 export type DeletionMonthStatus = z.infer<typeof deletionMonthStatusSchema>;
 
 export const deletedSearchQuerySchema = z.object({
@@ -66,10 +66,8 @@ const searchBase = {
 };
 export const moduleDeletedSearchSchema = z.object({ ...searchBase, moduleName: z.string().max(200).nullish() });
 export const clusterDeletedSearchSchema = z.object({ ...searchBase, clusterId: z.string().max(200).nullish() });
-export type ModuleDeletedSearch = z.infer<typeof moduleDeletedSearchSchema>;
-export type ClusterDeletedSearch = z.infer<typeof clusterDeletedSearchSchema>;
 
-export const deletionMonthSchema = z.object({
+const deletionMonthSchema = z.object({
   monthId: z.string(),
   status: deletionMonthStatusSchema,
   /** The row was created again after the deletion request (yellow dot). */
@@ -88,8 +86,8 @@ const itemBase = {
   /** The month window (15 months back and 15 forward around the current month), sorted by year then month. */
   openMonthList: z.array(deletionMonthSchema),
 };
-export const moduleDeletionItemSchema = z.object({ moduleName: z.string(), moduleLabel: z.string(), ...itemBase });
-export const clusterDeletionItemSchema = z.object({
+const moduleDeletionItemSchema = z.object({ moduleName: z.string(), moduleLabel: z.string(), ...itemBase });
+const clusterDeletionItemSchema = z.object({
   clusterId: z.string(),
   clusterLabel: z.string(),
   storeJda: z.string().nullable(),
@@ -104,7 +102,6 @@ const pageOf = <T extends z.ZodTypeAny>(item: T) =>
 export const moduleDeletionPageSchema = pageOf(moduleDeletionItemSchema);
 export const clusterDeletionPageSchema = pageOf(clusterDeletionItemSchema);
 export type ModuleDeletionPage = z.infer<typeof moduleDeletionPageSchema>;
-export type ClusterDeletionPage = z.infer<typeof clusterDeletionPageSchema>;
 
 // ───────────── restore ─────────────
 

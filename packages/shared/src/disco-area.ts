@@ -56,7 +56,7 @@ export const discoFilterOptionsSchema = z.object(
 export type DiscoFilterOptions = z.infer<typeof discoFilterOptionsSchema>;
 
 /** One row per (SKU, module, month) (part 2 §3 "Discontinued/removed SKU row"). */
-export const discoRowSchema = z.object({
+const discoRowSchema = z.object({
   upc: z.string(),
   /** 'Disco', 'Super disco', 'GED expired', 'SAP disabled' or 'Removed' (docs/disco-area.md). */
   type: z.string(),
@@ -85,7 +85,6 @@ export const discoAlertSchema = z.object({ numDisco: z.number().int(), numRemove
 // ───────────── guided replacement (beyond the spec) ─────────────
 
 export const replacementRequestSchema = z.strictObject({ upc: z.string().min(1).max(40) });
-export type ReplacementRequest = z.infer<typeof replacementRequestSchema>;
 
 const productShape = {
   upc: z.string(),
@@ -98,15 +97,15 @@ const productShape = {
   /** Suggested retail price, euros. */
   srp: z.number(),
 };
-export const replacementSkuSchema = z.object({ ...productShape, brandCode: z.string(), collection: z.string(), macroFamilies: z.array(z.string()) });
+const replacementSkuSchema = z.object({ ...productShape, brandCode: z.string(), collection: z.string(), macroFamilies: z.array(z.string()) });
 /**
  * A proposal: its sell-out summed over the rolling window, and how many of the old SKU's `usages` sit in a
  * module that already holds it (the replacement then only
  * removes the old SKU there and gives the proposal the old one's class).
  */
-export const replacementProposalSchema = z.object({ ...productShape, sellOut: z.number().int(), alreadyIn: z.number().int() });
+const replacementProposalSchema = z.object({ ...productShape, sellOut: z.number().int(), alreadyIn: z.number().int() });
 /** A line of the SKU in a live module of an open month the caller may edit. */
-export const replacementUsageSchema = z.object({
+const replacementUsageSchema = z.object({
   moduleName: z.string(),
   moduleLabel: z.string(),
   monthId: z.string(),
@@ -120,8 +119,6 @@ export const replacementProposalsSchema = z.object({
   /** The months whose sell-out ranks the proposals. */
   rollingMonths: z.array(z.string()),
 });
-export type ReplacementSku = z.infer<typeof replacementSkuSchema>;
-export type ReplacementProposal = z.infer<typeof replacementProposalSchema>;
 export type ReplacementUsage = z.infer<typeof replacementUsageSchema>;
 export type ReplacementProposals = z.infer<typeof replacementProposalsSchema>;
 

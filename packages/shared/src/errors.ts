@@ -107,7 +107,6 @@ export const errorResponseSchema = z.object({
   message: z.string(),
   fields: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
 });
-export type ErrorResponse = z.infer<typeof errorResponseSchema>;
 
 export const ERROR_TEXTS = {
   credentialsInvalid: 'The credentials are invalid',

@@ -9,14 +9,14 @@ import { exportItemSchema } from './exports.js';
 export const EXPORT_HISTORY_LIMIT = 200;
 
 /** An export item of part 2 §3 with the name of its file once built (`pdfUrl` is the download link of any format). */
-export const exportHistoryItemSchema = exportItemSchema.extend({
+const exportHistoryItemSchema = exportItemSchema.extend({
   fileName: z.string().nullable(),
 });
 export type ExportHistoryItem = z.infer<typeof exportHistoryItemSchema>;
 export const exportHistoryListSchema = z.array(exportHistoryItemSchema);
 
 /** The formats of part 2 §9 as the histories name them; an unknown one is shown as it is stored. */
-export const EXPORT_TYPE_LABELS: Readonly<Record<string, string>> = {
+const EXPORT_TYPE_LABELS: Readonly<Record<string, string>> = {
   xls: 'XLS',
   xls_massive: 'XLS (massive)',
   'xls/photo': 'XLS PHOTO',

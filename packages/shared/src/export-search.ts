@@ -29,8 +29,6 @@ export const EXPORT_FILTER_KEYS = [
 ] as const satisfies readonly FilterKey[];
 export type ExportFilterKey = (typeof EXPORT_FILTER_KEYS)[number];
 
-/** Filters both kinds of item carry themselves (a cluster's brand, a module's brand …). */
-export const EXPORT_SHARED_KEYS = ['monthId', 'planningChannel', 'brand', 'collection', 'country', 'starsCustomer'] as const satisfies readonly ExportFilterKey[];
 /** Filters only modules carry: a cluster search keeps the clusters holding (ADDED) such a module. */
 export const EXPORT_MODULE_KEYS = ['macroFamily', 'newModule', 'moduleLabel'] as const satisfies readonly ExportFilterKey[];
 /** Filters only clusters carry: a module search keeps the modules ADDED in one such cluster of their month. */
@@ -93,7 +91,6 @@ export const exportSearchRequestSchema = exportFiltersRequestSchema.extend({
   monthId: z.array(monthIdSchema).min(1, 'Choose a month').max(24),
 });
 export type ExportSearchRequest = z.input<typeof exportSearchRequestSchema>;
-export type ExportSearchFilters = z.output<typeof exportSearchRequestSchema>;
 
 /** A module of the export results. */
 export const moduleExportResultSchema = moduleListItemSchema.pick({

@@ -17,7 +17,7 @@ export const isPdfExport = (format: string) => format.startsWith('pdf');
 export const isPhotoExport = (format: ExportFormat) => format.startsWith('xls/photo');
 
 /** What an export call exports: `/data/export/{format}/{kind}` (part 2 §9 "types module and cluster"). */
-export const EXPORT_KINDS = ['module', 'cluster'] as const;
+const EXPORT_KINDS = ['module', 'cluster'] as const;
 export type ExportKind = (typeof EXPORT_KINDS)[number];
 /** The template type each kind's spreadsheets use (GET /api/templates/getByTemplatesType). */
 export const EXPORT_TEMPLATE_TYPES = { module: 'modulo', cluster: 'cluster' } as const satisfies Record<ExportKind, string>;
@@ -69,11 +69,11 @@ const narrowing = {
 };
 
 /** One module to export, as the export search lists it. */
-export const moduleExportItemSchema = z.object({ moduleName: z.string().min(1).max(LIMITS.moduleName), monthId, ...narrowing });
+const moduleExportItemSchema = z.object({ moduleName: z.string().min(1).max(LIMITS.moduleName), monthId, ...narrowing });
 export type ModuleExportItem = z.infer<typeof moduleExportItemSchema>;
 
 /** One cluster to export: `clusterName` is the cluster's id (its name, as moduleName is a module's). */
-export const clusterExportItemSchema = z.object({ clusterName: z.string().min(1).max(LIMITS.clusterId), monthId, ...narrowing });
+const clusterExportItemSchema = z.object({ clusterName: z.string().min(1).max(LIMITS.clusterId), monthId, ...narrowing });
 export type ClusterExportItem = z.infer<typeof clusterExportItemSchema>;
 
 export const MAX_EXPORT_ITEMS = 500;
@@ -84,7 +84,7 @@ export const clusterExportRequestSchema = z.array(clusterExportItemSchema).min(1
 export const exportStartedSchema = z.object({ exportId: z.number(), jobId: z.number(), message: z.string() });
 export type ExportStarted = z.infer<typeof exportStartedSchema>;
 
-export const exportStatusSchema = z.enum(['WIP', 'DONE', 'ERROR']);
+const exportStatusSchema = z.enum(['WIP', 'DONE', 'ERROR']);
 
 /** An export as the PDF area lists it (part 2 §3 "Export item"). */
 export const exportItemSchema = z.object({

@@ -5,7 +5,7 @@ export const RULE_CODES = ['reopen', 'create', 'delete', 'import'] as const;
 export const ROLES = ['ADMIN', 'CREATOR', 'EDITOR', 'SUBMITTER', 'VIEWER'] as const;
 
 export const permissionTypeSchema = z.enum(PERMISSION_TYPES);
-export const ruleCodeSchema = z.enum(RULE_CODES);
+const ruleCodeSchema = z.enum(RULE_CODES);
 export type PermissionType = z.infer<typeof permissionTypeSchema>;
 export type RuleCode = z.infer<typeof ruleCodeSchema>;
 

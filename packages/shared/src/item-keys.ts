@@ -7,7 +7,7 @@ export interface ModuleKeyParts {
   moduleName: string;
   monthId: string;
 }
-export interface ClusterKeyParts {
+interface ClusterKeyParts {
   clusterId: string;
   monthId: string;
 }
@@ -24,7 +24,7 @@ export const moduleKeyString = (m: ModuleKeyParts): string => itemKeyString({ it
 export const clusterKeyString = (c: ClusterKeyParts): string => itemKeyString({ itemKey: c.clusterId, monthId: c.monthId });
 
 /** The inverse of itemKeyString; the month is what follows the last separator. */
-export function parseItemKey(value: string): ItemKeyParts {
+function parseItemKey(value: string): ItemKeyParts {
   const at = value.lastIndexOf(SEPARATOR);
   if (at < 0) throw new Error(`Not an item key: ${value}`);
   return { itemKey: value.slice(0, at), monthId: value.slice(at + 1) };

@@ -13,7 +13,7 @@ import { LIMITS } from './validation.js';
  * classification the cluster carried; 'change' = any other write.
  */
 export const VERSION_ACTIONS = ['create', 'save', 'publish', 'copy', 'massiveEdit', 'import', 'revert', 'release', 'restore', 'classificationDelete', 'change'] as const;
-export const versionActionSchema = z.enum(VERSION_ACTIONS);
+const versionActionSchema = z.enum(VERSION_ACTIONS);
 export type VersionAction = (typeof VERSION_ACTIONS)[number];
 
 /** The History panel's label of each action. */
@@ -35,14 +35,14 @@ export const ACTION_LABELS: Record<VersionAction, string> = {
 export const HISTORY_PAGE_SIZE = 20;
 
 /** A version's composition: the active lines only (not the bin). */
-export const moduleVersionContentSchema = z.object({
+const moduleVersionContentSchema = z.object({
   moduleDescription: z.string().nullable(),
   lines: z.array(z.object({ upc: z.string(), mustHave: z.boolean(), minValue: z.number().nullable() })),
 });
 export type ModuleVersionContent = z.infer<typeof moduleVersionContentSchema>;
 
 /** A version of a cluster: its stores (storeJda), its ADDED modules (moduleName), LIAs and classifications. */
-export const clusterVersionContentSchema = z.object({
+const clusterVersionContentSchema = z.object({
   clusterDescription: z.string().nullable(),
   stores: z.array(z.string()),
   modules: z.array(z.string()),
@@ -51,7 +51,7 @@ export const clusterVersionContentSchema = z.object({
 });
 export type ClusterVersionContent = z.infer<typeof clusterVersionContentSchema>;
 
-export const versionEntrySchema = z.object({
+const versionEntrySchema = z.object({
   /** 1..n per item-month, 1 = the oldest. */
   version: z.number().int(),
   action: versionActionSchema,
@@ -92,7 +92,7 @@ export const clusterVersionDetailSchema = z.object({
 });
 export type ClusterVersionDetail = z.infer<typeof clusterVersionDetailSchema>;
 
-export const moduleDiffSchema = z.object({
+const moduleDiffSchema = z.object({
   added: z.array(z.string()),
   removed: z.array(z.string()),
   mhToEl: z.array(z.string()),
@@ -101,7 +101,7 @@ export const moduleDiffSchema = z.object({
 });
 export type ModuleDiff = z.infer<typeof moduleDiffSchema>;
 
-export const clusterDiffSchema = z.object({
+const clusterDiffSchema = z.object({
   storesAdded: z.array(z.string()),
   storesRemoved: z.array(z.string()),
   modulesAdded: z.array(z.string()),

@@ -22,14 +22,14 @@ export const liveItemKind = z.enum(['module', 'cluster']);
 export type LiveItemKind = z.infer<typeof liveItemKind>;
 
 /** An item-month: a module by its name, a cluster by its cluster id. */
-export const liveItemRef = z.object({ kind: liveItemKind, name: z.string(), monthId: z.string() });
+const liveItemRef = z.object({ kind: liveItemKind, name: z.string(), monthId: z.string() });
 export type LiveItemRef = z.infer<typeof liveItemRef>;
 
-export const presenceMode = z.enum(['editing', 'viewing']);
+const presenceMode = z.enum(['editing', 'viewing']);
 export type PresenceMode = z.infer<typeof presenceMode>;
 
 /** Someone who has an item open. */
-export const presenceViewer = z.object({
+const presenceViewer = z.object({
   username: z.string(),
   /** First and last name, as the user menu shows them (the username when none). */
   displayName: z.string(),
@@ -47,7 +47,7 @@ export const presenceBody = z.object({
 export type PresenceBody = z.infer<typeof presenceBody>;
 
 /** `hello`: first frame of every stream; `presence` lists every item visible to the user that someone has open. */
-export const helloEvent = z.object({ tabId: z.string(), presence: z.array(liveItemRef.extend({ viewers: z.array(presenceViewer) })) });
+const helloEvent = z.object({ tabId: z.string(), presence: z.array(liveItemRef.extend({ viewers: z.array(presenceViewer) })) });
 
 /**
  * `item`: an item-month changed (its lock, status, content, deletion state…). `lockedBy` is its live lock holder
@@ -70,7 +70,7 @@ export const itemEvent = liveItemRef.extend({
 export const scopeEvent = z.object({ monthId: z.string(), brand: z.string() });
 
 /** `presence`: who has one item open now (an empty list: nobody). */
-export const presenceEvent = liveItemRef.extend({ viewers: z.array(presenceViewer) });
+const presenceEvent = liveItemRef.extend({ viewers: z.array(presenceViewer) });
 
 /** `job`: one of the user's own jobs ended (only its owner receives it). */
 export const jobEvent = z.object({
@@ -85,7 +85,7 @@ export const jobEvent = z.object({
 });
 
 /** `lockLost`: a lock the user held was taken from them (forced unlock) or lapsed. */
-export const lockLostEvent = liveItemRef.extend({ by: z.string().nullable(), reason: z.enum(['forced', 'lapsed']) });
+const lockLostEvent = liveItemRef.extend({ by: z.string().nullable(), reason: z.enum(['forced', 'lapsed']) });
 
 export const liveEvents = {
   hello: helloEvent,

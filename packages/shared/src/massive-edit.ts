@@ -64,10 +64,10 @@ const monthList = z
 /** An empty description changes nothing (the column was left blank). */
 const description = z.string().max(LIMITS.description, MASSIVE_EDIT_TEXTS.descriptionTooLong).nullish();
 
-export const upcStatusSchema = z.enum(['MH', 'EL']);
+const upcStatusSchema = z.enum(['MH', 'EL']);
 
 /** A module row (part 2 §3): MODULE, DESCRIPTION, ADD, REMOVE, STATUS, MONTH, MIN VALUE. */
-export const moduleMassiveEditRowSchema = z.object({
+const moduleMassiveEditRowSchema = z.object({
   /** Module names or labels (a label names the module of that label in each month). */
   moduleLabels: list,
   moduleDescription: description,
@@ -84,7 +84,7 @@ export type ModuleMassiveEditRow = z.infer<typeof moduleMassiveEditRowSchema>;
 export type ModuleMassiveEditRowInput = z.input<typeof moduleMassiveEditRowSchema>;
 
 /** A cluster row: CLUSTER, DESCRIPTION, ADD MODULE, REMOVE MODULE, ADD LIA, REMOVE LIA, MONTH. */
-export const clusterMassiveEditRowSchema = z.object({
+const clusterMassiveEditRowSchema = z.object({
   /** Cluster ids or labels. */
   clusterLabels: list,
   clusterDescription: description,
@@ -98,7 +98,7 @@ export type ClusterMassiveEditRow = z.infer<typeof clusterMassiveEditRowSchema>;
 export type ClusterMassiveEditRowInput = z.input<typeof clusterMassiveEditRowSchema>;
 
 /** A classification row: CLUSTER, ADD CLIENT CLASS., REMOVE CLIENT CLASS. (every open month of the cluster). */
-export const classificationMassiveEditRowSchema = z.object({
+const classificationMassiveEditRowSchema = z.object({
   clusterLabels: list,
   classificationsToAdd: list,
   classificationsToRemove: list,
@@ -192,7 +192,6 @@ export const moduleMassiveEditRequestSchema = z.object({
   /** Preview: the same outcome, computed and answered, nothing written (also `?dryRun=true`). */
   dryRun: z.boolean().optional(),
 });
-export type ModuleMassiveEditRequest = z.input<typeof moduleMassiveEditRequestSchema>;
 
 /** POST /api/cluster/massiveEdit/ */
 export const clusterMassiveEditRequestSchema = z.object({
@@ -200,14 +199,12 @@ export const clusterMassiveEditRequestSchema = z.object({
   toPublish: z.boolean().default(false),
   dryRun: z.boolean().optional(),
 });
-export type ClusterMassiveEditRequest = z.input<typeof clusterMassiveEditRequestSchema>;
 
 /** POST /api/cluster/massiveEdit/classification (no publish: classifications are not sent to the planning system). */
 export const classificationMassiveEditRequestSchema = z.object({
   rowsClusterClassificationMassiveEdit: rowsOf(classificationMassiveEditRowSchema),
   dryRun: z.boolean().optional(),
 });
-export type ClassificationMassiveEditRequest = z.input<typeof classificationMassiveEditRequestSchema>;
 
 export const massiveEditQuerySchema = z.object({
   dryRun: z
@@ -216,7 +213,7 @@ export const massiveEditQuerySchema = z.object({
     .transform((v) => v === 'true'),
 });
 
-export const notAuthorizedItemsSchema = z.object({
+const notAuthorizedItemsSchema = z.object({
   /** Names of the items the caller may not edit (Save) … */
   edit: z.array(z.string()),
   /** … and may not submit (Save & Publish). */
@@ -225,7 +222,7 @@ export const notAuthorizedItemsSchema = z.object({
 export type NotAuthorizedItems = z.infer<typeof notAuthorizedItemsSchema>;
 
 /** What happened (or, in a preview, would happen) to one item in one month. */
-export const massiveEditItemOutcomeSchema = z.object({
+const massiveEditItemOutcomeSchema = z.object({
   /** moduleName or clusterId. */
   itemKey: z.string(),
   /** Module or cluster label (the itemKey when unknown). */
@@ -242,7 +239,7 @@ export const massiveEditItemOutcomeSchema = z.object({
 });
 export type MassiveEditItemOutcome = z.infer<typeof massiveEditItemOutcomeSchema>;
 
-export const massiveEditRowResultSchema = z.object({
+const massiveEditRowResultSchema = z.object({
   /** 1-based, as the page numbers its rows from the top. */
   row: z.number().int(),
   outcome: z.enum(['applied', 'unchanged', 'partial', 'failed']),
@@ -259,7 +256,7 @@ export type MassiveEditRowResult = z.infer<typeof massiveEditRowResultSchema>;
  * against its last published version and the previous month's (docs/versions.md), computed from the content
  * the item will have once the rows apply. Only changed item-months are published, so only they are listed.
  */
-export const massiveEditPublishDiffSchema = z.object({
+const massiveEditPublishDiffSchema = z.object({
   /** The item-months the rows would change and so publish. */
   total: z.number().int(),
   /** The first PUBLISH_DIFF_MAX_ITEMS of them in row order: module rows fill `modules`, cluster rows `clusters`. */
@@ -274,7 +271,7 @@ export type MassiveEditPublishDiff = z.infer<typeof massiveEditPublishDiffSchema
  * saved went to the planning system (published: its submission started) or not (notPublished, with the
  * reasons). In a preview the same counts say what would happen.
  */
-export const massiveEditCountsSchema = z.object({
+const massiveEditCountsSchema = z.object({
   /** Rows whose every item-month was saved. */
   saved: z.number().int(),
   /** Rows with some item-months saved and some failed. */
@@ -337,21 +334,20 @@ export const massiveEditResultSchema = z.object({
 export type MassiveEditResult = z.infer<typeof massiveEditResultSchema>;
 
 /** The answer of a massive edit call that was not a preview: the job to poll (GET /api/jobs/:id). */
-export const massiveEditStartedSchema = z.object({
+const massiveEditStartedSchema = z.object({
   jobId: z.number(),
   status: z.literal('QUEUED'),
   notAuthorizedItems: notAuthorizedItemsSchema,
   /** The Edit error / Submit error lines, ';'-separated ('' when every item may be changed). */
   response: z.string(),
 });
-export type MassiveEditStarted = z.infer<typeof massiveEditStartedSchema>;
 
 /**
  * The answer of a massive edit call (not a preview) whose every item the caller may not change: no job is
  * queued and nothing is written; the answer is what the job would have finished with (progress 100, the
  * per-row `result`, its ';'-separated `response` with the Edit error / Submit error line first).
  */
-export const massiveEditRefusedSchema = z.object({
+const massiveEditRefusedSchema = z.object({
   jobId: z.null(),
   status: z.literal('REFUSED'),
   progress: z.literal(100),
@@ -359,7 +355,6 @@ export const massiveEditRefusedSchema = z.object({
   response: z.string(),
   result: massiveEditResultSchema,
 });
-export type MassiveEditRefused = z.infer<typeof massiveEditRefusedSchema>;
 
 /** What a massive edit call that is not a preview answers: the job to poll, or the refusal of every item. */
 export const massiveEditAnswerSchema = z.discriminatedUnion('status', [massiveEditStartedSchema, massiveEditRefusedSchema]);

@@ -46,7 +46,7 @@ export const modulePercentageRequestSchema = z
   .max(200);
 export type ModulePercentageRequest = z.infer<typeof modulePercentageRequestSchema>;
 
-export const modulePercentageSchema = z.object({
+const modulePercentageSchema = z.object({
   moduleName: z.string(),
   monthId: z.string(),
   /**
@@ -72,8 +72,8 @@ export const pendingModuleInfoRequestSchema = z.object({ moduleDtoList: keys });
  * Why a module is pending (the cases of the Pending Area's definition): WIP, WIP sent back with the
  * planning system's warnings, or a submission stuck in SUBMIT_IN_PROGRESS.
  */
-export const PENDING_REASONS = ['WIP', 'PLANNING_SYSTEM_WARNINGS', 'SUBMIT_STUCK'] as const;
-export const pendingModuleInfoSchema = z.object({
+const PENDING_REASONS = ['WIP', 'PLANNING_SYSTEM_WARNINGS', 'SUBMIT_STUCK'] as const;
+const pendingModuleInfoSchema = z.object({
   moduleName: z.string(),
   monthId: z.string(),
   status: z.string(),

@@ -6,11 +6,11 @@
 import { z } from 'zod';
 
 /** PostgreSQL `integer` (int4), the type of `serial` ids and of counts such as `initial_size`. */
-export const INT4_MIN = -2_147_483_648;
+const INT4_MIN = -2_147_483_648;
 export const INT4_MAX = 2_147_483_647;
 
 /** The largest value of `numeric(precision, scale)`: 10^(precision − scale) − 10^−scale, e.g. 99,999,999.9 for (9, 1). */
-export function numericMax(precision: number, scale: number): number {
+function numericMax(precision: number, scale: number): number {
   return Number(`${'9'.repeat(precision - scale)}${scale > 0 ? `.${'9'.repeat(scale)}` : ''}`);
 }
 

@@ -5,12 +5,12 @@
 import { z } from 'zod';
 
 /** The page's two views (the sidebar switch). */
-export const PENDING_VIEWS = ['module', 'cluster'] as const;
+const PENDING_VIEWS = ['module', 'cluster'] as const;
 export type PendingView = (typeof PENDING_VIEWS)[number];
 
 /** The statuses a pending item can have (see PENDING_SUBMIT_STUCK_MINUTES for SUBMIT_IN_PROGRESS). */
-export const PENDING_STATUSES = ['WIP', 'SUBMIT_IN_PROGRESS'] as const;
-export const pendingStatusSchema = z.enum(PENDING_STATUSES);
+const PENDING_STATUSES = ['WIP', 'SUBMIT_IN_PROGRESS'] as const;
+const pendingStatusSchema = z.enum(PENDING_STATUSES);
 
 /**
  * A publication still SUBMIT_IN_PROGRESS this long after it was sent is stuck: the planning system
@@ -63,10 +63,8 @@ const rowBase = {
   /** The planning system's warnings (semicolon-separated), when it sent the item back. */
   rpasErrors: z.string().nullable(),
 };
-export const modulePendingRowSchema = z.object({ ...rowBase, moduleName: z.string(), moduleLabel: z.string() });
-export const clusterPendingRowSchema = z.object({ ...rowBase, clusterId: z.string(), clusterLabel: z.string() });
-export type ModulePendingRow = z.infer<typeof modulePendingRowSchema>;
-export type ClusterPendingRow = z.infer<typeof clusterPendingRowSchema>;
+const modulePendingRowSchema = z.object({ ...rowBase, moduleName: z.string(), moduleLabel: z.string() });
+const clusterPendingRowSchema = z.object({ ...rowBase, clusterId: z.string(), clusterLabel: z.string() });
 
 const pageBase = { count: z.number().int(), maxResultsForPage: z.number().int() };
 export const modulePendingPageSchema = z.object({ ...pageBase, modulePendingAreaDtoList: z.array(modulePendingRowSchema) });

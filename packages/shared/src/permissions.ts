@@ -28,7 +28,7 @@ export function isAdmin(grants: readonly Grant[]): boolean {
 }
 
 /** Creator: a grant whose role is 'CREATOR' (case-insensitive). */
-export function isCreator(grants: readonly Grant[]): boolean {
+function isCreator(grants: readonly Grant[]): boolean {
   return grants.some((g) => lower(g.role) === 'creator');
 }
 
@@ -43,12 +43,12 @@ function matchesScope(grant: Grant, scope: ItemScope): boolean {
 }
 
 /** A grant of one of `types` matching the item's brand and zone. */
-export function hasTypeFor(grants: readonly Grant[], types: readonly PermissionType[], scope: ItemScope): boolean {
+function hasTypeFor(grants: readonly Grant[], types: readonly PermissionType[], scope: ItemScope): boolean {
   return grants.some((g) => g.types.some((t) => types.includes(t)) && matchesScope(g, scope));
 }
 
 /** A grant of one of `types`, carrying `rule`, matching the item's brand and zone. */
-export function hasRuleFor(
+function hasRuleFor(
   grants: readonly Grant[],
   rule: RuleCode,
   types: readonly PermissionType[],
@@ -143,7 +143,7 @@ export const canAdminister = (grants: readonly Grant[]) => isAdmin(grants);
 /** DISCO/REMOVED AREA: admin or anyone who can edit something (the spec leaves the roles open). */
 export const canUseDiscoArea = (grants: readonly Grant[]) => isAdmin(grants) || hasType(grants, 'edit');
 
-export interface EditableState {
+interface EditableState {
   status: ItemStatus;
   /** Is the item's release (its month's release) closed? */
   releaseClosed?: boolean;
@@ -154,7 +154,7 @@ export interface EditableState {
 /** User names compare case-insensitively. */
 export const sameUser = (a: string | null | undefined, b: string | null | undefined) => !!a && !!b && lower(a) === lower(b);
 
-export type ReadOnlyReason = 'submitInProgress' | 'submittedNoReopen' | 'releaseClosed' | 'lockedByOther' | 'noEditGrant';
+type ReadOnlyReason = 'submitInProgress' | 'submittedNoReopen' | 'releaseClosed' | 'lockedByOther' | 'noEditGrant';
 
 /**
  * Why a module is read-only for `username`, or null when it may be edited.

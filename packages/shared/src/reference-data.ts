@@ -26,7 +26,6 @@ export type CheckLegoRequest = z.infer<typeof checkLegoRequestSchema>;
 /** GET /api/config. `frontOfficeUrl` is null when FRONT_OFFICE_URL is not set: the browser then hides the Frontoffice entry. */
 export const clientConfigSchema = z.object({ frontOfficeUrl: z.string().nullable() });
 
-export type Lia = z.infer<typeof liaSchema>;
 export type StarsZone = z.infer<typeof starsZoneSchema>;
 export type Brand = z.infer<typeof brandSchema>;
 export type Rule = z.infer<typeof ruleSchema>;

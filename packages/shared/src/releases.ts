@@ -1,18 +1,18 @@
 /** Manage Releases (spec part 1 §2, §3 "Release", §4 "Release", §7 "Releases"): payloads and texts. */
 import { z } from 'zod';
 
-export const RELEASE_STATUSES = ['OPEN', 'CLOSED'] as const;
-export const releaseStatusSchema = z.enum(RELEASE_STATUSES);
+const RELEASE_STATUSES = ['OPEN', 'CLOSED'] as const;
+const releaseStatusSchema = z.enum(RELEASE_STATUSES);
 export type ReleaseStatus = z.infer<typeof releaseStatusSchema>;
 
-export const VISIBILITIES = ['PUBLISHED', 'UNPUBLISHED'] as const;
-export const visibilitySchema = z.enum(VISIBILITIES);
+const VISIBILITIES = ['PUBLISHED', 'UNPUBLISHED'] as const;
+const visibilitySchema = z.enum(VISIBILITIES);
 export type Visibility = z.infer<typeof visibilitySchema>;
 
 /** How many planning months a new release opens. */
 export const RELEASE_MONTH_COUNT = 12;
 
-export const releaseMonthSchema = z.object({ monthId: z.string(), open: z.boolean() });
+const releaseMonthSchema = z.object({ monthId: z.string(), open: z.boolean() });
 
 /** A release with the planning months it owns (sorted by year, then month). Dates are ISO timestamps. */
 export const releaseSchema = z.object({
@@ -38,7 +38,7 @@ export const releaseIdSchema = z
 export const releaseIdBodySchema = z.object({ releaseId: releaseIdSchema });
 export type ReleaseIdBody = z.infer<typeof releaseIdBodySchema>;
 
-export const RELEASE_ACTIONS = ['close', 're-open'] as const;
+const RELEASE_ACTIONS = ['close', 're-open'] as const;
 export const changeReleaseStatusSchema = z.object({ releaseId: releaseIdSchema, action: z.enum(RELEASE_ACTIONS) });
 export type ChangeReleaseStatus = z.infer<typeof changeReleaseStatusSchema>;
 

@@ -13,7 +13,7 @@ import { LIMITS } from './validation.js';
  * The filter keys of part 1 §3, plus `starsZone`: the home's "Stars zone" filter (a module's
  * `starZones`, a cluster's stars zones). Every key takes a list of values.
  */
-export const FILTER_KEYS = [
+const FILTER_KEYS = [
   'monthId',
   'planningChannel',
   'country',
@@ -33,40 +33,7 @@ export const FILTER_KEYS = [
   'clientClassification',
 ] as const;
 export type FilterKey = (typeof FILTER_KEYS)[number];
-export const filterKeySchema = z.enum(FILTER_KEYS);
-
-/** Keys searched as text ("contains", case-insensitive, no pattern characters); the others match exactly. */
-export const TEXT_FILTER_KEYS = ['moduleLabel', 'clusterLabel'] as const satisfies readonly FilterKey[];
-
-/** Which keys describe which kind of item; a key that does not describe an item kind is ignored for it. */
-export const MODULE_FILTER_KEYS = [
-  'monthId',
-  'planningChannel',
-  'country',
-  'starsCustomer',
-  'starsZone',
-  'collection',
-  'brand',
-  'newModule',
-  'macroFamily',
-  'moduleLabel',
-] as const satisfies readonly FilterKey[];
-export const CLUSTER_FILTER_KEYS = [
-  'monthId',
-  'planningChannel',
-  'country',
-  'starsCustomer',
-  'starsZone',
-  'collection',
-  'brand',
-  'clusterId',
-  'customerSegmentation',
-  'rangeFacing',
-  'storeJda',
-  'codiceStoreSap',
-  'clusterLabel',
-  'clientClassification',
-] as const satisfies readonly FilterKey[];
+const filterKeySchema = z.enum(FILTER_KEYS);
 
 /** The keys the option calls answer by default (the home asks for fewer with `?keys=`). */
 export const MODULE_OPTION_KEYS = ['monthId', 'planningChannel', 'brand', 'collection', 'starsZone', 'country', 'macroFamily', 'newModule'] as const satisfies readonly FilterKey[];
@@ -81,8 +48,6 @@ export const CLUSTER_OPTION_KEYS = [
   'customerSegmentation',
   'clientClassification',
 ] as const satisfies readonly FilterKey[];
-/** The filters of the home sidebar. */
-export const HOME_FILTER_KEYS = ['monthId', 'planningChannel', 'brand', 'collection', 'starsZone'] as const satisfies readonly FilterKey[];
 
 const value = z.string().trim().min(1).max(100);
 const textValue = z.string().trim().min(1).max(LIMITS.moduleLabelSearch);
@@ -144,14 +109,6 @@ export const filterOptionsQuerySchema = z.object({
 
 /** `POST /api/module/filteredDry`, `/api/cluster/filteredDry`: how many items the search would list. */
 export const searchCountSchema = z.object({ count: z.number().int() });
-export type SearchCount = z.infer<typeof searchCountSchema>;
-
-/** Spec texts of the home search (part 1 §2). */
-export const SEARCH_TEXTS = {
-  noResults: 'No search results',
-  tooManyResults: 'The search returned too many elements',
-  changeFilters: 'Change the filters and search again',
-} as const;
 
 // ───────────── list shapes ─────────────
 
@@ -223,8 +180,6 @@ export const clusterListItemSchema = clusterDtoSchema
   .extend({ planningChannel: z.string().nullable(), ...lastChange });
 export type ClusterListItem = z.infer<typeof clusterListItemSchema>;
 
-export const SPECIAL_FAMILY_KINDS = ['BEST_SELLER', 'NEWNESS'] as const;
-
 /** `POST /api/module/macroFamily`: special families (best sellers, newness) first, the others alphabetical. */
 export const macroFamilyGroupSchema = z.object({
   macroFamily: z.string(),
@@ -242,12 +197,3 @@ export function compareFamilies(a: { macroFamily: string; specialKind: string | 
   return rank(a.specialKind) - rank(b.specialKind) || (a.macroFamily < b.macroFamily ? -1 : a.macroFamily > b.macroFamily ? 1 : 0);
 }
 
-/** The values of a body without the empty filters (what a "You searched:" line shows). */
-export function activeFilters(filters: SearchFilters): Partial<Record<FilterKey, string[]>> {
-  const out: Partial<Record<FilterKey, string[]>> = {};
-  for (const key of FILTER_KEYS) {
-    const values = filters[key];
-    if (values && values.length) out[key] = [...values];
-  }
-  return out;
-}

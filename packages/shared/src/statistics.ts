@@ -7,7 +7,7 @@ import { monthIdSchema } from './reference-data.js';
 
 /** The five SKU attributes the page filters on, in the page's order (part 2 §2). */
 export const STATISTIC_FIELDS = ['marketingTheme', 'polar', 'gender', 'material', 'prizm'] as const;
-export const statisticFieldSchema = z.enum(STATISTIC_FIELDS);
+const statisticFieldSchema = z.enum(STATISTIC_FIELDS);
 export type StatisticField = z.infer<typeof statisticFieldSchema>;
 
 /** The category titles the page shows above each group of sliders. */
@@ -28,7 +28,7 @@ export const STATISTIC_MIN = 0;
 export const STATISTIC_MAX = 100;
 
 /** Most filter entries one search may carry (one per option value; the demo world has about twenty). */
-export const MAX_STATISTIC_FILTERS = 200;
+const MAX_STATISTIC_FILTERS = 200;
 
 const values = z.array(z.string().min(1).max(100)).max(500);
 
@@ -54,7 +54,7 @@ export type StatisticFilterOptions = z.infer<typeof statisticFilterOptionsSchema
 
 const percent = z.number().min(STATISTIC_MIN).max(STATISTIC_MAX);
 /** One slider: the clusters whose share of active SKUs with `field` = `searchValue` lies in [minRange, maxRange] (inclusive). */
-export const statisticFilterSchema = z
+const statisticFilterSchema = z
   .strictObject({
     field: statisticFieldSchema,
     searchValue: z.string().min(1).max(100),
@@ -75,7 +75,7 @@ export const statisticSearchRequestSchema = z.strictObject({
 export type StatisticSearchRequest = z.input<typeof statisticSearchRequestSchema>;
 
 /** One cluster of the result (part 2 §3); `classId` is the cluster's collection. */
-export const statisticClusterSchema = z.object({
+const statisticClusterSchema = z.object({
   brand: z.string(),
   clusterId: z.string(),
   monthId: z.string(),

@@ -6,14 +6,11 @@ export type ItemStatus = z.infer<typeof itemStatusSchema>;
 
 export const COMPOSITION_STATUSES = ['ADDED', 'NEW', 'REMOVED'] as const;
 export const compositionStatusSchema = z.enum(COMPOSITION_STATUSES);
-export type CompositionStatus = z.infer<typeof compositionStatusSchema>;
 
 export const CLUSTER_COMPOSITION_STATUSES = ['ADDED', 'REMOVED'] as const;
 export const clusterCompositionStatusSchema = z.enum(CLUSTER_COMPOSITION_STATUSES);
 
 export const DELETION_STATUSES = ['DELETION_PENDING', 'READY_TO_BE_DELETED', 'DELETION_IN_PROGRESS', 'DELETED', 'DELETION_ERROR'] as const;
-export const deletionStatusSchema = z.enum(DELETION_STATUSES);
-export type DeletionStatus = z.infer<typeof deletionStatusSchema>;
 
 /** 'SUBMIT_IN_PROGRESS' → 'SUBMIT IN PROGRESS' (status text is shown with spaces). */
 export const statusLabel = (status: string) => status.replace(/_/g, ' ');

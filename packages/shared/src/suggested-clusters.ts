@@ -1,9 +1,8 @@
 /** Suggested clusters and the Approve cluster page (part 2 §2, §3 "Suggested cluster line", §4, §7). */
 import { z } from 'zod';
-import { LIMITS } from './validation.js';
 
-export const SUGGESTION_STATUSES = ['PENDING', 'APPROVED', 'REJECTED'] as const;
-export const suggestionStatusSchema = z.enum(SUGGESTION_STATUSES);
+const SUGGESTION_STATUSES = ['PENDING', 'APPROVED', 'REJECTED'] as const;
+const suggestionStatusSchema = z.enum(SUGGESTION_STATUSES);
 export type SuggestionStatus = z.infer<typeof suggestionStatusSchema>;
 
 /** Module types shown in the 'Viewing cluster' preview. */
@@ -25,8 +24,8 @@ export const SUGGESTION_TEXTS = {
   notAllowed: "You don't have the right to approve or reject this suggestion.",
 } as const;
 
-export const suggestedStoreSchema = z.object({ starsCustomer: z.string(), storeJda: z.string(), customerSegmentation: z.string() });
-export const suggestedModuleSchema = z.object({
+const suggestedStoreSchema = z.object({ starsCustomer: z.string(), storeJda: z.string(), customerSegmentation: z.string() });
+const suggestedModuleSchema = z.object({
   foType: z.string(),
   moduleName: z.string(),
   moduleNameSwitch: z.string().nullable(),
@@ -35,10 +34,9 @@ export const suggestedModuleSchema = z.object({
   moduleLabel: z.string().nullable(),
   macroFamily: z.string().nullable(),
 });
-export type SuggestedModule = z.infer<typeof suggestedModuleSchema>;
 
 /** One suggested cluster line (part 2 §3); the three list columns carry the unique values. */
-export const suggestedClusterSchema = z.object({
+const suggestedClusterSchema = z.object({
   assortmentId: z.string(),
   originalAssortment: z.string(),
   releaseId: z.string().nullable(),
@@ -105,4 +103,3 @@ export const decisionAnswerSchema = z.object({
 });
 export type DecisionAnswer = z.infer<typeof decisionAnswerSchema>;
 
-export const SUGGESTION_LIMITS = { clusterId: LIMITS.clusterId, clusterLabel: LIMITS.clusterLabel } as const;

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { itemKeyString } from './item-keys.js';
 
-export const UPLOAD_TYPES = ['MODULE_MASSIVE_CREATION', 'CLUSTER_MASSIVE_CREATION', 'FILE_LOADER'] as const;
+const UPLOAD_TYPES = ['MODULE_MASSIVE_CREATION', 'CLUSTER_MASSIVE_CREATION', 'FILE_LOADER'] as const;
 export type UploadType = (typeof UPLOAD_TYPES)[number];
 
 /** How the upload table names a type (part 2 §3). */
@@ -20,7 +20,7 @@ export const UPLOAD_TYPE_LABELS: Record<UploadType, string> = {
  * while its preview is computed, then PREVIEW until its owner applies it (then WIP, DONE or ERROR as any
  * import) or cancels it (CANCELLED); a preview nobody decided on within UPLOAD_PREVIEW_TTL_MINUTES is EXPIRED.
  */
-export const uploadStatusSchema = z.enum(['WIP', 'DONE', 'ERROR', 'PREVIEW', 'CANCELLED', 'EXPIRED']);
+const uploadStatusSchema = z.enum(['WIP', 'DONE', 'ERROR', 'PREVIEW', 'CANCELLED', 'EXPIRED']);
 export type UploadStatus = z.infer<typeof uploadStatusSchema>;
 
 /** How long a preview waits for Apply or Cancel: past it, it no longer holds the WIP rule and cannot be applied. */
@@ -141,18 +141,16 @@ export const MODULE_IMPORT_COLUMNS = {
   collection: 'Collection',
   starsZones: 'Stars zones',
 } as const;
-export type ModuleImportColumn = keyof typeof MODULE_IMPORT_COLUMNS;
+type ModuleImportColumn = keyof typeof MODULE_IMPORT_COLUMNS;
 /** Without these the workbook is refused (400 missingColumns). */
 export const MODULE_IMPORT_REQUIRED: readonly ModuleImportColumn[] = ['moduleName', 'monthId', 'upc', 'mustHave'];
-/** What a module-month that does not exist yet needs to be created ('Stars zones' is optional). */
-export const MODULE_IMPORT_CREATION: readonly ModuleImportColumn[] = ['moduleLabel', 'macroFamily', 'brand', 'collection'];
 
 /** What an import did with one item-month (one line of the response). */
-export const importOutcomeSchema = z.enum(['created', 'saved', 'unchanged', 'failed']);
+const importOutcomeSchema = z.enum(['created', 'saved', 'unchanged', 'failed']);
 export type ImportOutcome = z.infer<typeof importOutcomeSchema>;
 
 /** The `result` of an import job (GET /api/jobs/:id); the upload's response is its lines' messages, ';'-separated. */
-export const importResultSchema = z.object({
+const importResultSchema = z.object({
   counts: z.object({ created: z.number(), saved: z.number(), unchanged: z.number(), failed: z.number() }),
   lines: z.array(
     z.object({
@@ -193,7 +191,7 @@ export const CLUSTER_IMPORT_COLUMNS = {
   status: 'Status',
   description: 'Description',
 } as const;
-export type ClusterImportColumn = keyof typeof CLUSTER_IMPORT_COLUMNS;
+type ClusterImportColumn = keyof typeof CLUSTER_IMPORT_COLUMNS;
 /** Without these the workbook is refused (400 missingColumns). */
 export const CLUSTER_IMPORT_REQUIRED: readonly ClusterImportColumn[] = ['cluster', 'monthId', 'module'];
 /** The Status cell: empty is ADDED. */
@@ -204,7 +202,7 @@ export const CLUSTER_IMPORT_STATUSES = ['ADDED', 'REMOVED'] as const;
  * four files and two fields of one multipart request to `POST /data/fileLoader/import`.
  */
 export const FILE_LOADER_FILES = ['module', 'cluster', 'registry', 'segment'] as const;
-export type FileLoaderFile = (typeof FILE_LOADER_FILES)[number];
+type FileLoaderFile = (typeof FILE_LOADER_FILES)[number];
 /** The optional fifth file: Reference Data (docs/RELEASE-FILES.md "Reference Data"), loaded before the four. */
 export const FILE_LOADER_OPTIONAL_FILES = ['reference'] as const;
 /** Every file of Upload Files, in the order the page shows them. */
@@ -230,7 +228,6 @@ export const fileLoaderErrorSchema = z.object({
   status: z.number(),
   fields: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
 });
-export type FileLoaderError = z.infer<typeof fileLoaderErrorSchema>;
 
 export const FILE_LOADER_TEXTS = {
   /** Success of the upload call (part 2 §8), and the first line of a loaded upload's response. */

@@ -23,7 +23,7 @@ const typeOrder = (t: GrantType) => GRANT_TYPES.indexOf(t);
 const levelOrder = (p: PermissionType) => PERMISSION_TYPES.indexOf(p);
 
 /** Type (brand, starszone, rule), then level (view, edit, submit), then code. */
-export function compareGrantRows(a: GrantRowLike, b: GrantRowLike): number {
+function compareGrantRows(a: GrantRowLike, b: GrantRowLike): number {
   return (
     typeOrder(a.grantType) - typeOrder(b.grantType) ||
     levelOrder(a.permissionType) - levelOrder(b.permissionType) ||
@@ -43,7 +43,7 @@ export function withImpliedView<T extends GrantRowLike>(rows: readonly T[], make
   return [...out.values()].sort(compareGrantRows);
 }
 
-export interface PairingProblem {
+interface PairingProblem {
   level: PermissionType;
   /** What the level lacks: brands (it has stars zones) or stars zones (it has brands). */
   missing: 'brand' | 'starszone';
@@ -75,7 +75,7 @@ export function pairingMessage(problems: readonly PairingProblem[]): string {
 }
 
 /** The levels at which the rows hold `code` of `type`. */
-export function levelsOf(rows: readonly GrantRowLike[], grantType: GrantType, grantCode: string): PermissionType[] {
+function levelsOf(rows: readonly GrantRowLike[], grantType: GrantType, grantCode: string): PermissionType[] {
   return PERMISSION_TYPES.filter((level) =>
     rows.some((r) => r.grantType === grantType && r.grantCode === grantCode && r.permissionType === level),
   );

@@ -3,20 +3,20 @@ import { z } from 'zod';
 import { permissionTypeSchema, ROLES } from './grants.js';
 import { coercedInt4Id, int4Id } from './numbers.js';
 
-export const USER_STATUSES = ['Enabled', 'Disabled', 'New'] as const;
-export const userStatusSchema = z.enum(USER_STATUSES);
+const USER_STATUSES = ['Enabled', 'Disabled', 'New'] as const;
+const userStatusSchema = z.enum(USER_STATUSES);
 export type UserStatus = z.infer<typeof userStatusSchema>;
 
-export const roleSchema = z.enum(ROLES);
+const roleSchema = z.enum(ROLES);
 export type Role = z.infer<typeof roleSchema>;
 
 /** What a grant row is about: a brand, a stars zone or a rule. */
 export const GRANT_TYPES = ['brand', 'starszone', 'rule'] as const;
-export const grantTypeSchema = z.enum(GRANT_TYPES);
+const grantTypeSchema = z.enum(GRANT_TYPES);
 export type GrantType = z.infer<typeof grantTypeSchema>;
 
 /** One stored grant of a user (spec part 1 §3 "Grant (user)"). */
-export const userGrantSchema = z.object({
+const userGrantSchema = z.object({
   grantCode: z.string().min(1).max(40),
   grantType: grantTypeSchema,
   permissionType: permissionTypeSchema,
@@ -52,7 +52,7 @@ export type UserSave = z.infer<typeof userSaveSchema>;
 export const userSaveResponseSchema = z.array(userGrantSchema);
 
 /** A standard e-mail pattern (the one of HTML's type=email, with a dot in the domain). */
-export const EMAIL_PATTERN =
+const EMAIL_PATTERN =
   /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$/;
 export const EMAIL_MAX_LENGTH = 254;
 

@@ -16,8 +16,8 @@ export const LIMITS = {
 /** Any of ! @ # $ % ^ & * ( ) + - = [ ] { } ; ' : " \ | , < > / ? ~ or three or more consecutive dots. */
 const SPECIAL = /[!@#$%^&*()+\-=[\]{};':"\\|,<>/?~]|\.{3,}/;
 
-export const hasSpecialCharacters = (value: string) => SPECIAL.test(value);
-export const hasSpace = (value: string) => /\s/.test(value);
+const hasSpecialCharacters = (value: string) => SPECIAL.test(value);
+const hasSpace = (value: string) => /\s/.test(value);
 
 export const MESSAGES = {
   noSpace: "Attention! You can't add a space!",
@@ -29,14 +29,14 @@ export const MESSAGES = {
 } as const;
 
 /** A name (module name, cluster id): no spaces, no special characters. Returns the message or null. */
-export function nameError(value: string): string | null {
+function nameError(value: string): string | null {
   if (hasSpace(value)) return MESSAGES.noSpace;
   if (hasSpecialCharacters(value)) return MESSAGES.noSpecial;
   return null;
 }
 
 /** A label (module label, cluster label): no special characters. */
-export function labelError(value: string): string | null {
+function labelError(value: string): string | null {
   return hasSpecialCharacters(value) ? MESSAGES.noSpecial : null;
 }
 

@@ -19,7 +19,7 @@ export interface AuthUser {
   grants: Grant[];
 }
 
-export interface LoginDeps {
+interface LoginDeps {
   db: Db;
   tokens: TokenService;
   maxFailures: number;

@@ -9,13 +9,13 @@ import type { JobRunner } from '../jobs/job-runner.js';
 import { deleteRevocationsBefore } from './revoked-tokens.repository.js';
 
 /** How often the cleanup runs. */
-export const REVOCATION_CLEANUP_STEP_MS = 60 * 60_000;
+const REVOCATION_CLEANUP_STEP_MS = 60 * 60_000;
 
 /**
  * How long a row outlives its token's expiry: each process checks expiry with its own clock, so a process whose
  * clock runs a few minutes behind the one cleaning up must still find the row.
  */
-export const REVOCATION_KEPT_AFTER_EXPIRY_MS = 10 * 60_000;
+const REVOCATION_KEPT_AFTER_EXPIRY_MS = 10 * 60_000;
 
 /** Removes the revocations of tokens expired (by more than the margin) at `now`; answers how many. */
 export function removeExpiredRevocations(db: Db, now = new Date()): Promise<number> {

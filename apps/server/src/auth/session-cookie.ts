@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
-export const TOKEN_COOKIE = 'bo_token';
+const TOKEN_COOKIE = 'bo_token';
 
 /**
  * The session cookie the server sets at login: HttpOnly (page scripts never read it; the web app keeps
@@ -18,7 +18,7 @@ export function clearedSessionCookie(secure: boolean): string {
 }
 
 /** https as the client saw it (X-Forwarded-Proto counts only from a proxy TRUST_PROXY trusts). */
-export const isSecureRequest = (request: FastifyRequest): boolean => request.protocol === 'https';
+const isSecureRequest = (request: FastifyRequest): boolean => request.protocol === 'https';
 
 export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string, maxAgeSeconds: number): void {
   reply.header('set-cookie', sessionCookie(token, maxAgeSeconds, isSecureRequest(request)));

@@ -6,7 +6,7 @@ import { releaseLocksOf } from '../lib/locks.repository.js';
 import { revokeToken } from './revoked-tokens.repository.js';
 import { tokenHash, type TokenService } from './token.js';
 
-export interface SessionDeps {
+interface SessionDeps {
   db: Db;
   tokens: TokenService;
 }

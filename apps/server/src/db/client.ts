@@ -12,7 +12,7 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** Anything that runs queries: the database or an open transaction. */
 export type Queryable = Db | Tx;
 
-export type DatabaseKind = 'pglite' | 'postgres';
+type DatabaseKind = 'pglite' | 'postgres';
 
 export interface Database {
   kind: DatabaseKind;
@@ -32,12 +32,12 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export interface ListenEvents {
+interface ListenEvents {
   onReconnect?(): void;
   onError?(error: unknown): void;
 }
 
-export interface DatabaseOptions {
+interface DatabaseOptions {
   /** PostgreSQL connection string; when absent an embedded PGlite database is used. */
   url?: string | undefined;
   /** Directory of the embedded database; undefined = in memory (tests). */

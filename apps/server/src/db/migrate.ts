@@ -5,9 +5,9 @@ import { sql } from 'drizzle-orm';
 import { queryRows, type Database } from './client.js';
 
 const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
-export const MIGRATION_LOCK_KEY = 72_610_001;
+const MIGRATION_LOCK_KEY = 72_610_001;
 
-export function listMigrationFiles(): string[] {
+function listMigrationFiles(): string[] {
   return fs
     .readdirSync(MIGRATIONS_DIR)
     .filter((f) => f.endsWith('.sql'))

@@ -667,7 +667,7 @@ export const locks = pgTable(
 );
 
 /** A browser tab of the live stream (docs/LIVE.md): its owner, so that no other user changes its presence. */
-export const liveTabs = pgTable(
+const liveTabs = pgTable(
   'live_tabs',
   {
     tabId: uuid('tab_id').primaryKey(),

@@ -16,7 +16,7 @@ import {
 } from './jobs.repository.js';
 import { cleanJobText, JOB_TEXTS, jobErrorText } from './job-text.js';
 
-export type JobRow = JobRecord;
+type JobRow = JobRecord;
 
 export interface JobContext {
   job: JobRow;
@@ -39,7 +39,7 @@ export interface JobContext {
   log(msg: string, extra?: object): void;
 }
 
-export interface JobOutcome {
+interface JobOutcome {
   result?: unknown;
   response?: string;
 }
@@ -50,7 +50,7 @@ export interface JobOutcome {
  */
 export type JobHandler = (ctx: JobContext) => Promise<JobOutcome | void>;
 
-export interface JobRunnerOptions {
+interface JobRunnerOptions {
   pollMs?: number;
   heartbeatMs?: number;
   /** A RUNNING job whose heartbeat is older than this is taken to be orphaned by a dead process. */

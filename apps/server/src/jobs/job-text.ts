@@ -34,7 +34,7 @@ export function cleanJobText(text: string, max = JOB_TEXT_MAX_CHARS): string {
 }
 
 /** Whether the error, or one it wraps (`cause`), comes from the database driver or Drizzle's query wrapper. */
-export function isDatabaseError(err: unknown): boolean {
+function isDatabaseError(err: unknown): boolean {
   for (const e of errorChain(err)) {
     if (e instanceof DrizzleQueryError) return true;
     // pg's and PGlite's DatabaseError: a severity and a SQLSTATE.

@@ -10,7 +10,7 @@ declare module 'fastify' {
   }
 }
 
-export const SHUTTING_DOWN = 'The server is shutting down. Please try again in a moment.';
+const SHUTTING_DOWN = 'The server is shutting down. Please try again in a moment.';
 
 /**
  * Before the listener closes, it waits for a moment without new connections (at most QUIET_MAX_MS): a
@@ -96,7 +96,7 @@ async function loopTurns(turns = 3): Promise<void> {
   for (let turn = 0; turn < turns; turn++) await new Promise((resolve) => setImmediate(resolve));
 }
 
-export interface ShutdownOptions {
+interface ShutdownOptions {
   app: FastifyInstance;
   database: Database;
   /** SHUTDOWN_TIMEOUT_MS: how long requests in flight (and the job in hand) may take to finish. */

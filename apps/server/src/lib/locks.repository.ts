@@ -6,7 +6,7 @@ import { itemKeyString } from '@bo/shared/item-keys';
 
 export type LockItemType = 'module' | 'cluster' | 'macroFamily';
 
-export interface LockKey {
+interface LockKey {
   itemKey: string;
   monthId: string;
 }
@@ -133,12 +133,6 @@ export async function liveLocks(db: Queryable, itemType: LockItemType, keys: rea
     );
   for (const r of rows) result.set(itemKeyString(r), r.owner);
   return result;
-}
-
-/** Does `user` hold a live lock on the item? */
-export async function holdsLock(db: Queryable, itemType: LockItemType, key: LockKey, user: string, ttlMinutes: number): Promise<boolean> {
-  const owner = (await liveLocks(db, itemType, [key], ttlMinutes)).get(itemKeyString(key));
-  return !!owner && owner.toLowerCase() === user.toLowerCase();
 }
 
 /**

@@ -9,7 +9,7 @@ import { isAdmin } from '@bo/shared/permissions';
  */
 export type Visibility = { all: true } | { all: false; pairs: string[]; brands: string[] };
 
-export const VIEW_LEVELS: readonly PermissionType[] = ['view', 'edit', 'submit'];
+const VIEW_LEVELS: readonly PermissionType[] = ['view', 'edit', 'submit'];
 
 export function visibilityOf(grants: readonly Grant[], levels: readonly PermissionType[] = VIEW_LEVELS): Visibility {
   if (isAdmin(grants)) return { all: true };

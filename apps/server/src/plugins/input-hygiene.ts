@@ -18,7 +18,7 @@ const join = (path: string, key: string | number) => `${path}.${String(key).repl
  * The first problem of one input (body, query or path parameters): a NUL character in a string or in
  * a key, or nesting past MAX_INPUT_DEPTH. Iterative, so a 10,000-level body cannot overflow the stack.
  */
-export function findInputProblem(root: unknown, rootPath: string): Problem | null {
+function findInputProblem(root: unknown, rootPath: string): Problem | null {
   const stack: { value: unknown; path: string; depth: number }[] = [{ value: root, path: rootPath, depth: 0 }];
   while (stack.length > 0) {
     const { value, path, depth } = stack.pop()!;

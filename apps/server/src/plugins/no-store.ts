@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 
-export const NO_STORE = 'no-store';
+const NO_STORE = 'no-store';
 
 /**
  * `Cache-Control: no-store` on every answer of the API and of /data, errors included: login and

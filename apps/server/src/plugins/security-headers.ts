@@ -8,7 +8,7 @@ import helmet from 'helmet';
  * our own (`/data/images`), drawn icons come as `data:` and downloads go through `blob:` URLs. No
  * `upgrade-insecure-requests`: the product is served on plain http locally.
  */
-export const CONTENT_SECURITY_POLICY = {
+const CONTENT_SECURITY_POLICY = {
   'default-src': ["'self'"],
   'script-src': ["'self'"],
   'script-src-attr': ["'none'"],
@@ -24,7 +24,7 @@ export const CONTENT_SECURITY_POLICY = {
 } as const;
 
 /** Sent only on answers that travelled over https (browsers ignore it on http anyway). */
-export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000';
+const STRICT_TRANSPORT_SECURITY = 'max-age=31536000';
 
 /**
  * Security headers on every answer (API, errors, 404s, the web app, the API page), set in the first

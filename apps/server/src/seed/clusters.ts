@@ -51,7 +51,7 @@ export interface ClusterDef {
   moduleCount: number;
 }
 
-export interface ClusterWriters {
+interface ClusterWriters {
   clusters: BatchWriter<typeof clusters>;
   clusterCountries: BatchWriter<typeof clusterCountries>;
   clusterStarsZones: BatchWriter<typeof clusterStarsZones>;
@@ -225,7 +225,7 @@ export class ClusterCompositions {
 }
 
 /** Clusters a showcase forces to WIP in a month (`${clusterId}|${monthIndex}`, see itemMonthKey). */
-export type ClusterWipOverrides = ReadonlySet<string>;
+type ClusterWipOverrides = ReadonlySet<string>;
 
 export async function writeClusters(
   seed: number,

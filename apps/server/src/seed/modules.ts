@@ -48,13 +48,13 @@ export interface ModuleInMonth {
   deleted: boolean;
 }
 
-export interface ModuleWriters {
+interface ModuleWriters {
   modules: BatchWriter<typeof modules>;
   moduleStarsZones: BatchWriter<typeof moduleStarsZones>;
   moduleSkus: BatchWriter<typeof moduleSkus>;
 }
 
-export interface ModulesWritten {
+interface ModulesWritten {
   /** Every SKU that sits in some module, with the zones of its modules (bit i = ZONE_CODES[i]). */
   skuZones: Map<string, number>;
 }
@@ -186,7 +186,7 @@ function candidateOrder(rng: Rng, family: MacroFamily, pools: CandidatePools, co
   return out;
 }
 
-export interface Member {
+interface Member {
   sku: SkuInfo;
   mustHave: boolean;
   minValue: number;
@@ -197,7 +197,7 @@ const RPAS_ERRORS = ['Price missing;Door count below minimum', 'Door count below
 const EDITORS = ['creator', 'editor', 'submitter', 'admin'];
 
 /** One month of a module's life: its SKUs and the workflow values drawn for the month. */
-export interface ModuleMonth {
+interface ModuleMonth {
   /** Month index. */
   m: number;
   /** The SKUs in the module (ADDED or NEW), in position order. Valid until the next month is drawn. */
@@ -276,7 +276,7 @@ export function* moduleLife(seed: number, months: readonly MonthRow[], def: Modu
 }
 
 /** The status a showcase forces on a module in a month (`${name}|${monthIndex}`), over the drawn one. */
-export type ModuleStatusOverrides = ReadonlyMap<string, 'SUBMITTED' | 'WIP'>;
+type ModuleStatusOverrides = ReadonlyMap<string, 'SUBMITTED' | 'WIP'>;
 export const itemMonthKey = (name: string, monthIndex: number) => `${name}|${monthIndex}`;
 
 /** The modules of each month, as clusters, suggestions and the showcase see them (from the definitions alone). */

@@ -26,7 +26,7 @@ export function deriveSeed(seed: number, ...labels: (string | number)[]): number
 }
 
 /** mulberry32: tiny, fast and good enough for demo data. */
-export function mulberry32(seed: number): () => number {
+function mulberry32(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

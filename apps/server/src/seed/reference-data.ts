@@ -8,7 +8,7 @@ import { Rng } from './random.js';
 
 // ───────────────────────────── Calendar ─────────────────────────────
 
-export const FIRST_YEAR = 2026;
+const FIRST_YEAR = 2026;
 export const MONTH_COUNT = 24;
 /** Months before this one are closed; it and the later ones are open. */
 export const FIRST_OPEN_MONTH = 'M11_2026';
@@ -150,7 +150,7 @@ const DISTRIBUTION_CHANNELS: readonly (readonly [string, number])[] = [
   ['ONLINE', 1],
 ];
 
-export interface StarsCustomerRow {
+interface StarsCustomerRow {
   customerCode: string;
   name: string;
   countryCode: string;

@@ -36,9 +36,9 @@ import { writeSuggestedClusters } from './suggested-clusters.js';
 import { writeUsers } from './users.js';
 
 export const DEFAULT_SEED = 2026;
-export const MAX_SCALE = 1000;
+const MAX_SCALE = 1000;
 
-export interface SeedOptions {
+interface SeedOptions {
   /** 1 ≈ 4,000 SKUs, 400 stores, ~2,800 module-months; 100 ≈ 400,000 SKUs. Fractions (0.05) give a tiny complete world. */
   scale?: number;
   seed?: number;

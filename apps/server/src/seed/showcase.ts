@@ -26,7 +26,7 @@ import { SUBMITTER_BRANDS, SUBMITTER_ZONES } from './users.js';
 const SHOWCASE_BRANDS: readonly string[] = ['AUR', 'SLN', 'VLT'];
 const PUBLISHABLE_PER_MONTH = 2;
 
-export interface ShowcaseMonth {
+interface ShowcaseMonth {
   monthId: string;
   /** WIP clusters whose ADDED modules are all SUBMITTED and free of SAP-disabled SKUs. */
   publishable: string[];
@@ -36,7 +36,7 @@ export interface ShowcaseMonth {
   sapDisabled: { moduleName: string; upc: string; sapStatus: string };
 }
 
-export interface Showcase {
+interface Showcase {
   months: ShowcaseMonth[];
   /** Forced module statuses by itemMonthKey(moduleName, monthIndex). */
   moduleStatus: Map<string, 'SUBMITTED' | 'WIP'>;

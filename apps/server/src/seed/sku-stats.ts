@@ -17,7 +17,7 @@ export const LONGEST_ROLLING_WINDOW = 12;
  * month (the popup reads the window ending with the module's month). Up to scale 1 the longest window
  * the filters offer, above it the default one (DEFAULT_MONTHS_ROLLING), to stay at a few million rows.
  */
-export function performanceMonths(scale: number, months: readonly MonthRow[]): MonthRow[] {
+function performanceMonths(scale: number, months: readonly MonthRow[]): MonthRow[] {
   const span = scale <= 1 ? LONGEST_ROLLING_WINDOW : DEFAULT_MONTHS_ROLLING;
   const firstOpen = months.findIndex((m) => m.open);
   const lastOpen = months.findLastIndex((m) => m.open);

@@ -38,7 +38,7 @@ export interface SkuGroup {
   skus: SkuInfo[];
 }
 
-export const SKUS_AT_SCALE_1 = 4000;
+const SKUS_AT_SCALE_1 = 4000;
 const FIRST_RELEASE_DAY = dayNumber('2019-01-07');
 const LAST_RELEASE_DAY = dayNumber('2027-09-27');
 const NEW_FLAG_FROM_DAY = dayNumber('2026-06-01');
@@ -47,7 +47,7 @@ export function dayNumber(iso: string): number {
   return Math.floor(Date.parse(`${iso}T00:00:00Z`) / 86_400_000);
 }
 
-export function isoDay(day: number): string {
+function isoDay(day: number): string {
   return new Date(day * 86_400_000).toISOString().slice(0, 10);
 }
 

@@ -18,7 +18,7 @@ import {
 } from './reference-data.js';
 import { Rng } from './random.js';
 
-export interface SuggestionWriters {
+interface SuggestionWriters {
   suggestedClusters: BatchWriter<typeof suggestedClusters>;
   suggestedClusterStores: BatchWriter<typeof suggestedClusterStores>;
   suggestedClusterModules: BatchWriter<typeof suggestedClusterModules>;

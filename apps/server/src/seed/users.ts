@@ -15,7 +15,7 @@ interface DemoGrants {
   rules?: readonly RuleCode[];
 }
 
-export interface DemoUser {
+interface DemoUser {
   username: string;
   firstName: string;
   lastName: string;
@@ -92,7 +92,7 @@ export const DEMO_USERS: readonly DemoUser[] = [
 ];
 
 /** On the provider's list but without an account yet: the e-mails an admin can create users for. */
-export const EXTRA_ALLOWED_EMAILS = [
+const EXTRA_ALLOWED_EMAILS = [
   'new.planner@example.com',
   'planner.eu@example.com',
   'planner.na@example.com',
@@ -105,7 +105,7 @@ export const EXTRA_ALLOWED_EMAILS = [
   'intern@example.com',
 ];
 
-export const demoEmail = (username: string) => `${username}@example.com`;
+const demoEmail = (username: string) => `${username}@example.com`;
 
 const ACCOUNTS_CREATED = new Date('2026-01-05T09:00:00Z');
 

@@ -4,7 +4,7 @@ import { compareMonthIds } from '@bo/shared/months';
 import type { Queryable } from '../../db/client.js';
 import { months, releases } from '../../db/schema.js';
 
-export type ReleaseRecord = typeof releases.$inferSelect;
+type ReleaseRecord = typeof releases.$inferSelect;
 
 /**
  * Serialises the release changes of all processes (one open release at a time): held until the

@@ -25,7 +25,7 @@ import { badRequest } from '../../lib/errors.js';
 import { currentUser } from '../../plugins/auth.js';
 import { deleteItems, invalidDeletionData, restoreItems, searchDeletedClusters, searchDeletedModules } from './deletion.service.js';
 
-export interface DeletionRouteOptions {
+interface DeletionRouteOptions {
   /** The clock of the Deletion Area's month window (tests fix it). */
   now?: () => Date;
 }

@@ -27,7 +27,7 @@ import type { DeletionRequestRow, ItemRow } from './deletion.repository.js';
 import { recordVersionsAs } from '../../items/lifecycle/item-versions.repository.js';
 import { monthWindow } from './month-window.js';
 
-export interface DeleteEntry {
+interface DeleteEntry {
   /** moduleName or clusterId */
   key: string;
   monthIdFrom: string;
@@ -142,7 +142,7 @@ const referenceRow = (rows: readonly ItemRow[], deleteFromMonthId: string) =>
 
 const rowStatus = (r: ItemRow): DeletionMonthStatus => (r.deletionStatus ?? 'ACTIVE') as DeletionMonthStatus;
 
-export interface DeletedSearch {
+interface DeletedSearch {
   status: readonly DeletionMonthStatus[];
   /** moduleName or clusterId contains this text (case-insensitive). */
   text?: string | null | undefined;

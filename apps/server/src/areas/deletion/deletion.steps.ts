@@ -10,12 +10,12 @@ import { audit } from '../../lib/audit.repository.js';
 import * as repo from './deletion.repository.js';
 
 /** How long a deletion stays restorable (DELETION_PENDING) before the steps take it. */
-export const DELETION_GRACE_MINUTES = 60;
+const DELETION_GRACE_MINUTES = 60;
 export const DELETION_STEP_INTERVAL_MS = 30_000;
 /** The audit log's user name for what the steps do. */
-export const DELETION_STEP_USER = 'system';
+const DELETION_STEP_USER = 'system';
 
-export interface DeletionStepReport {
+interface DeletionStepReport {
   ready: number;
   inProgress: number;
   deleted: number;

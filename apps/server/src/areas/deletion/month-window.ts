@@ -1,7 +1,7 @@
 import { addMonths, compareMonthIds, toMonthId } from '@bo/shared/months';
 
 /** The Deletion Area shows 15 months back and 15 forward around the current month (part 2 §9). */
-export const DELETION_WINDOW_MONTHS = 15;
+const DELETION_WINDOW_MONTHS = 15;
 
 /** The current month of `now`, taken in UTC so every server process agrees: M{mm}_{yyyy}. */
 export const currentMonthId = (now: Date) => toMonthId(now.getUTCFullYear(), now.getUTCMonth() + 1);

@@ -78,7 +78,7 @@ export async function countRows(db: Queryable, where: SQL): Promise<number> {
  * Per SKU one probe that stops at its first such line (a LATERAL with LIMIT 1 keeps the planner from
  * hashing every composition line).
  */
-export function countSkusSql(view: DiscoView, visible: Visibility, cap: number): SQL {
+function countSkusSql(view: DiscoView, visible: Visibility, cap: number): SQL {
   return sql`(SELECT count(*)::int FROM (
       SELECT 1 FROM skus s CROSS JOIN LATERAL (
         SELECT 1 FROM module_skus k JOIN modules m ON m.id = k.module_id
@@ -99,7 +99,7 @@ export async function discoCounts(db: Queryable, visible: Visibility, cap: numbe
   return { numDisco: Number(row?.numDisco ?? 0), numRemoved: Number(row?.numRemoved ?? 0) };
 }
 
-export interface DiscoRowData {
+interface DiscoRowData {
   upc: string;
   type: string;
   gedConfirmed: boolean;
@@ -154,7 +154,7 @@ export async function optionValues(db: Queryable, key: DiscoFilterKey, where: SQ
 
 // ───────────── guided replacement ─────────────
 
-export interface SkuData {
+interface SkuData {
   upc: string;
   model: string;
   color: string;

@@ -12,7 +12,7 @@ import type { FileWriter } from './export-kind.js';
 import { moduleFacts } from './module-pdf.js';
 import { GREY, PdfPages, SKU_SECTION_START, TABLE_START, type TableColumn } from './pdf-layout.js';
 
-export interface ClusterPdfOptions {
+interface ClusterPdfOptions {
   picture: (sku: ProductDto) => Buffer;
   /** Where the file's bytes go. */
   out: (chunk: Buffer) => void;

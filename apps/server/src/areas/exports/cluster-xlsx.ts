@@ -67,7 +67,7 @@ const STORE_COLUMNS: ColumnSpec[] = [
 
 const SKU_COLUMNS = ['moduleName', 'moduleLabel', 'macroFamily', 'mustHave', 'upc', 'model', 'color', 'size', 'srp'].map((c) => MODULE_COLUMNS[c]!);
 
-export interface ClusterXlsxOptions {
+interface ClusterXlsxOptions {
   /** The template's columns, in order (the 'Clusters' sheet). */
   columns: readonly string[];
   /** With photos: draws the SKU's picture for the 'Modules' sheet. */

@@ -11,7 +11,7 @@ import { deleteExportsBefore } from './exports.repository.js';
 import { EXPORT_JOB } from '../../jobs/job-kinds.js';
 
 /** How often the retention step runs. */
-export const EXPORT_RETENTION_STEP_MS = 60 * 60_000;
+const EXPORT_RETENTION_STEP_MS = 60 * 60_000;
 
 const DAY_MS = 24 * 60 * 60_000;
 

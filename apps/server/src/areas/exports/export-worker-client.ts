@@ -37,13 +37,13 @@ export type ExportWorkerReply =
   | { type: 'failed'; id: number; message: string; stack?: string | undefined };
 
 /** What a finished session reports: the thread that wrote the file and the pictures it drew for it. */
-export interface ExportWorkerRun {
+interface ExportWorkerRun {
   threadId: number;
   drawn: number;
 }
 
 /** An idle worker is stopped after this long (its pictures and fonts are then freed). */
-export const EXPORT_WORKER_IDLE_MS = 5 * 60_000;
+const EXPORT_WORKER_IDLE_MS = 5 * 60_000;
 
 /** The heap ceiling of the worker's isolate: npm start's (apps/server/package.json); past it only the worker dies. */
 const WORKER_MAX_OLD_MB = 1024;

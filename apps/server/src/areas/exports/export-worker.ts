@@ -29,7 +29,7 @@ const port = parentPort;
  * all busy, the planners' requests (the main thread, PostgreSQL's backends) go first and the export takes
  * what is left; on an idle one the export runs at full speed all the same.
  */
-export const EXPORT_WORKER_NICE = 10;
+const EXPORT_WORKER_NICE = 10;
 
 /** Lowers this thread's priority: its id is the tail of /proc/thread-self (`<pid>/task/<tid>`), which setpriority takes on Linux. */
 function lowerPriority(): void {

@@ -14,7 +14,7 @@ import { createModulePdf } from './module-pdf.js';
 import { createModuleXlsx, XLSX_PICTURE_WIDTH, type ModuleUnit } from './module-xlsx.js';
 
 /** One size for the spreadsheet's Photo column and the PDF cards (about 100 dpi there), so both share the drawings. */
-export const EXPORT_PICTURE_WIDTH = XLSX_PICTURE_WIDTH;
+const EXPORT_PICTURE_WIDTH = XLSX_PICTURE_WIDTH;
 
 /** The picture a SKU shows in an export: its front view at EXPORT_PICTURE_WIDTH (the size of the module page's tiles). */
 export const exportPictureRequest = (sku: ProductDto): SkuImageRequest => ({ upc: sku.upc, model: sku.model, color: sku.color, releaseDate: sku.releaseDate, view: 1, width: EXPORT_PICTURE_WIDTH });

@@ -47,7 +47,7 @@ const WRITING_SHARE = 95;
 const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** What the file holds, gathered while it is written: it names the file. */
-export interface WrittenItems {
+interface WrittenItems {
   /** The label of the first item written (names a one-item file). */
   firstLabel: string;
   count: number;

@@ -30,7 +30,7 @@ export async function deleteExportsBefore(db: Queryable, before: Date): Promise<
 }
 
 /** What an export holds, as its row records it (the histories show it). */
-export interface ExportSubjectRow {
+interface ExportSubjectRow {
   itemKind: string;
   itemCount: number;
   itemNames: string[];

@@ -33,7 +33,7 @@ import { EXPORT_KIND_DEFS, type ExportJobPayload } from './export.job.js';
 import { findExportFile, findTemplateColumns, insertExportFile, linkExportJob, listExports } from './exports.repository.js';
 import { EXPORT_JOB } from '../../jobs/job-kinds.js';
 
-export const EXPORT_ERRORS = {
+const EXPORT_ERRORS = {
   templateRequired: 'Choose a template: spreadsheet exports need one',
   oneItem: (noun: string) => `This format exports one ${noun}; use the _massive variant for several`,
   notReady: 'The export is still in progress',
@@ -48,7 +48,7 @@ export interface ExportedFile {
   content: Buffer | Readable;
 }
 
-export type ExportAnswer = { done: true; file: ExportedFile } | { done: false; started: ExportStarted };
+type ExportAnswer = { done: true; file: ExportedFile } | { done: false; started: ExportStarted };
 
 /** bytea arrives as a Buffer from pg and as a Uint8Array from PGlite. */
 const toBuffer = (bytes: Uint8Array) => (Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));

@@ -9,7 +9,7 @@ import type { FileWriter } from './export-kind.js';
 import type { ModuleUnit } from './module-xlsx.js';
 import { GREY, PdfPages } from './pdf-layout.js';
 
-export interface ModulePdfOptions {
+interface ModulePdfOptions {
   /** Draws the SKU's picture (a PNG, 3:2, about 120 px wide for the cards' 84 pt). */
   picture: (sku: ProductDto) => Buffer;
   /** Where the file's bytes go. */

@@ -8,7 +8,7 @@ import { VERSION_COLUMN_TITLE } from '../../db/product-data.js';
 import type { FileWriter } from './export-kind.js';
 import { createBook, PHOTO, type CellValue, type ColumnSpec } from './xlsx-book.js';
 
-export interface ModuleColumnDef extends ColumnSpec {
+interface ModuleColumnDef extends ColumnSpec {
   value: (module: ModuleDto, sku: ProductDto) => CellValue;
 }
 
@@ -59,7 +59,7 @@ export interface ModuleUnit {
   lines: readonly ProductDto[];
 }
 
-export interface ModuleXlsxOptions {
+interface ModuleXlsxOptions {
   /** The template's columns, in order. */
   columns: readonly string[];
   /** With photos: draws the SKU's picture (a PNG of PHOTO.width px). */

@@ -12,14 +12,14 @@ import { createRequire } from 'node:module';
 export type FontStyle = 'regular' | 'bold' | 'italic';
 
 /** A font parsed by fontkit, the parser pdfkit itself uses (and takes in place of a file's bytes). */
-export interface ParsedFont {
+interface ParsedFont {
   unitsPerEm: number;
   hasGlyphForCodePoint(codePoint: number): boolean;
   glyphForCodePoint(codePoint: number): { advanceWidth: number };
   layout(text: string): unknown;
 }
 
-export interface PdfFonts {
+interface PdfFonts {
   /** The parsed fonts pdfkit registers under each name (`main-<style>`, `cjk-<style>`). */
   fonts: ReadonlyMap<string, ParsedFont>;
   /** The registered font that draws `codePoint` in `style`: the main one, else the CJK one, else the main one (a box). */

@@ -13,7 +13,7 @@ import type { ProductDto } from '@bo/shared/modules';
 import { formatPrice } from '@bo/shared/format';
 import { pdfFonts, type FontStyle } from './pdf-fonts.js';
 
-export const MARGIN = 28;
+const MARGIN = 28;
 const FOOTER = 18;
 const CARD = { width: 92, height: 96, gap: 6, picture: 56, pad: 4 } as const;
 export const GREY = '#666666';
@@ -27,12 +27,12 @@ export const SKU_SECTION_START = 15 + CARD.height;
 export const TABLE_START = 2 * TABLE.row;
 
 /** Prices as the web app shows them ('1.234,50 €'); Noto Sans has no narrow no-break space. */
-export const formatEuro = (value: number | null | undefined) => formatPrice(value).replace(/\u202f/g, '\u00a0');
+const formatEuro = (value: number | null | undefined) => formatPrice(value).replace(/\u202f/g, '\u00a0');
 
 const pad2 = (n: number) => String(n).padStart(2, '0');
 const formatDateTime = (d: Date) => `${pad2(d.getDate())}/${pad2(d.getMonth() + 1)}/${d.getFullYear()} ${pad2(d.getHours())}:${pad2(d.getMinutes())}`;
 
-export interface PdfPagesOptions {
+interface PdfPagesOptions {
   layout: 'portrait' | 'landscape';
   title: string;
   /** Draws the SKU's picture (a PNG, 3:2, about 120 px wide for the cards' 84 pt). */
@@ -42,7 +42,7 @@ export interface PdfPagesOptions {
   now?: Date;
 }
 
-export interface TextStyle {
+interface TextStyle {
   font?: FontStyle;
   size: number;
   color?: string;

@@ -27,7 +27,7 @@ export const PHOTO = { width: 120, height: 80, columnWidth: 18, rowHeightPt: 64 
 const MAX_CELL_TEXT = 32767;
 
 /** The only values a cell gets: strings (cut to Excel's limit), finite numbers, dates, or empty. */
-export function plainCell(value: unknown): CellValue {
+function plainCell(value: unknown): CellValue {
   if (value === null || value === undefined) return null;
   if (typeof value === 'number') return Number.isFinite(value) ? value : null;
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value;
@@ -35,12 +35,12 @@ export function plainCell(value: unknown): CellValue {
   return text.length > MAX_CELL_TEXT ? `${text.slice(0, MAX_CELL_TEXT - 1)}…` : text;
 }
 
-export interface BookSheet {
+interface BookSheet {
   /** One row; with `sku` (a sheet with photos) its picture in the first column. */
   addRow(values: readonly unknown[], sku?: ProductDto): void;
 }
 
-export interface Book {
+interface Book {
   sheet(name: string, columns: readonly ColumnSpec[], opts?: { photo?: boolean }): BookSheet;
   /** Writes the rest of the file to `sink`. */
   finish(): Promise<void>;

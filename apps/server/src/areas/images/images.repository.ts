@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
 import { skus } from '../../db/schema.js';
 
-export interface SkuForImage {
+interface SkuForImage {
   upc: string;
   model: string;
   color: string;

@@ -13,7 +13,7 @@ import { moduleKind } from '../../items/module/module-kind.js';
 import { activeSkusOfModules, currentContent, lastPublishedVersion, type VersionContent, type VersionedType } from '../../items/lifecycle/item-versions.repository.js';
 import { clusterMembershipDiff, moduleDiff, storeGroups } from './version-diff.js';
 
-export type PublishedRow = LifecycleRow & { publicationDate: Date | null };
+type PublishedRow = LifecycleRow & { publicationDate: Date | null };
 const KINDS = { module: moduleKind, cluster: clusterKind } as unknown as Record<VersionedType, ItemKind<PublishedRow>>;
 
 interface Published<C> {

@@ -22,7 +22,7 @@ const BATCH_MS = 50;
 /** How often each stream's session is checked again (a logout or a disabled user ends the stream within this). */
 const SESSION_CHECK_MS = 30_000;
 
-export interface LiveHubOptions {
+interface LiveHubOptions {
   database: Database;
   lockTtlMinutes: number;
   observer?: LiveObserver;

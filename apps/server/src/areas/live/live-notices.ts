@@ -17,7 +17,7 @@ const notice = z.union([
   z.object({ j: z.tuple([z.number(), z.string()]) }),
 ]);
 
-export interface LockLoss extends ItemRef {
+interface LockLoss extends ItemRef {
   owner: string;
   reason: 'forced' | 'lapsed';
   by: string | null;

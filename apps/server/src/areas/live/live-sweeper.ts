@@ -8,9 +8,9 @@
 import type { Db } from '../../db/client.js';
 import { deleteLapsedLeases, deleteStalePresence, renewStreamLeases, touchTabs } from './live.repository.js';
 
-export const SWEEP_MS = 15_000;
+const SWEEP_MS = 15_000;
 
-export interface SweeperOptions {
+interface SweeperOptions {
   db: Db;
   presenceTtlSeconds: number;
   /** The tabs whose stream is open in this process. */
@@ -19,7 +19,7 @@ export interface SweeperOptions {
   everyMs?: number;
 }
 
-export async function sweepOnce(opts: SweeperOptions): Promise<void> {
+async function sweepOnce(opts: SweeperOptions): Promise<void> {
   const tabs = opts.openTabs();
   await touchTabs(opts.db, tabs);
   // Stale presence first: a tab that stopped PUTting renews no lock below.

@@ -15,7 +15,7 @@ import { claimStreamTab, claimTab, removeTab, renewLeases, replacePresence, tabO
 
 const KINDS: Record<LiveItemKind, ItemKind> = { module: moduleKind, cluster: clusterKind };
 
-export const TAB_NOT_YOURS = 'This tab belongs to another user';
+const TAB_NOT_YOURS = 'This tab belongs to another user';
 
 /** Each item once; an item given twice is edited when either says so. */
 function uniqueItems(items: PresenceBody['items']): PresenceItem[] {

@@ -87,7 +87,7 @@ async function extraClusterOptions(db: Queryable, key: ExportFilterKey, where: S
   }
 }
 
-export type OptionValues = { value: string; label?: string }[];
+type OptionValues = { value: string; label?: string }[];
 
 const valuesOf = (list: string[]): OptionValues => list.map((value) => ({ value }));
 

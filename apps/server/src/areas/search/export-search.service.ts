@@ -26,7 +26,7 @@ import { clusterSearchWhere, exportOptionValues, moduleSearchWhere, type ExportW
 export type ItemKind = 'module' | 'cluster';
 
 /** A body of the page's calls once validated: the filters and the ticked statuses. */
-export type ExportSearchBody = SearchFilters & { status: ExportSearchStatus[] };
+type ExportSearchBody = SearchFilters & { status: ExportSearchStatus[] };
 
 
 function whereInput(ctx: ServiceContext, body: ExportSearchBody): ExportWhereInput {

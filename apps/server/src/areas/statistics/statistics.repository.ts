@@ -46,7 +46,7 @@ export async function statisticOptionValues(db: Queryable, where: SQL): Promise<
   return queryRows(db, sql`WITH ${scope(where)} ${sql.join(selects, sql` UNION `)}`);
 }
 
-export interface StatisticRow {
+interface StatisticRow {
   brand: string;
   clusterId: string;
   monthId: string;

@@ -5,7 +5,7 @@
 import { coloursOf, hashText, hslToRgb, mix, rgbToHue, shade, type FrameColour, type LensColour, type Rgb } from './palette.js';
 import { ellipse, Raster, stroke, translate, type Paint, type Point, type Polygon } from './raster.js';
 
-export const FRAME_SHAPES = [
+const FRAME_SHAPES = [
   'pilot',
   'square',
   'round',
@@ -27,7 +27,7 @@ export function shapeOfModel(model: string): FrameShape {
 /** 'classic' for SKUs released before 2023, 'studio' for the newer picture set. */
 export type ImageStyle = 'classic' | 'studio';
 
-export interface EyewearDrawing {
+interface EyewearDrawing {
   model: string;
   color: string;
   style: ImageStyle;

@@ -4,7 +4,7 @@
  */
 export type Rgb = readonly [number, number, number];
 
-export type FrameFinish = 'plain' | 'metal' | 'tortoise' | 'crystal' | 'matte';
+type FrameFinish = 'plain' | 'metal' | 'tortoise' | 'crystal' | 'matte';
 
 export interface FrameColour {
   code: string;
@@ -57,7 +57,7 @@ export const LENS_COLOURS: readonly LensColour[] = [
 ];
 
 /** Clear demo lens of optical frames. */
-export const CLEAR_LENS: LensColour = {
+const CLEAR_LENS: LensColour = {
   code: '',
   description: 'Clear',
   top: [214, 228, 238],

@@ -29,7 +29,7 @@ function chunk(type: string, body: Uint8Array): Buffer {
   return out;
 }
 
-export interface PngOptions {
+interface PngOptions {
   /** Keep the alpha channel (colour type 6); otherwise it is dropped (colour type 2, opaque). */
   alpha?: boolean;
   /** zlib level 0–9 (default 6). */

@@ -2,7 +2,7 @@
 import { inflateSync } from 'node:zlib';
 import { crc32 } from './png-encoder.js';
 
-export interface DecodedPng {
+interface DecodedPng {
   width: number;
   height: number;
   colourType: number;

@@ -150,7 +150,7 @@ function clampByte(v: number): number {
   return v <= 0 ? 0 : v >= 255 ? 255 : Math.round(v);
 }
 
-export function signedArea(poly: Polygon): number {
+function signedArea(poly: Polygon): number {
   let area = 0;
   for (let i = 0; i < poly.length; i++) {
     const p = poly[i]!;

@@ -3,17 +3,10 @@ import { drawEyewear, type ImageStyle } from './draw-eyewear.js';
 import { encodePng } from './png-encoder.js';
 
 export const SKU_IMAGE_VIEWS = [1, 2, 3, 4, 5] as const;
-export type SkuImageView = (typeof SKU_IMAGE_VIEWS)[number];
-export const SKU_IMAGE_VIEW_NAMES: Record<SkuImageView, string> = {
-  1: 'front',
-  2: 'three-quarter',
-  3: 'side',
-  4: 'top',
-  5: 'folded',
-};
+type SkuImageView = (typeof SKU_IMAGE_VIEWS)[number];
 
 /** SKUs released on or after this day have the newer picture set. */
-export const NEW_IMAGE_SET_FROM = '2023-01-01';
+const NEW_IMAGE_SET_FROM = '2023-01-01';
 export const DEFAULT_IMAGE_WIDTH = 240;
 export const MIN_IMAGE_WIDTH = 48;
 export const MAX_IMAGE_WIDTH = 1200;

@@ -2,7 +2,7 @@ import { PngCache } from './png-cache.js';
 import { DEFAULT_IMAGE_WIDTH, renderSkuImage, type SkuImageRequest } from './sku-image.js';
 
 /** Bumped whenever the drawing changes, so that browsers drop their immutable copies. */
-export const DRAWING_VERSION = 1;
+const DRAWING_VERSION = 1;
 
 /** Everything a drawing depends on, as one printable string: the cache key, and (quoted) the HTTP ETag. */
 export const pictureKey = (req: SkuImageRequest) =>

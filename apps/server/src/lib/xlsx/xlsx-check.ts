@@ -11,7 +11,7 @@
  */
 import zlib from 'node:zlib';
 
-export type XlsxRefusal = 'notExcel' | 'tooBigExpanded' | 'tooManyRows';
+type XlsxRefusal = 'notExcel' | 'tooBigExpanded' | 'tooManyRows';
 
 export class XlsxRefused extends Error {
   constructor(readonly reason: XlsxRefusal) {
@@ -19,7 +19,7 @@ export class XlsxRefused extends Error {
   }
 }
 
-export interface XlsxLimits {
+interface XlsxLimits {
   maxExpandedBytes: number;
   maxRows: number;
 }
@@ -99,7 +99,7 @@ function entryData(file: Buffer, entry: ZipEntry): Buffer {
 const isWorksheet = (name: string) => /^xl\/worksheets\/[^/]+\.xml$/.test(name);
 
 /** Rows a `<dimension ref="A1:K250">` declares (the last row number), if the text has one. */
-export function dimensionRows(xmlStart: string): number | null {
+function dimensionRows(xmlStart: string): number | null {
   const m = /<(?:\w+:)?dimension\s+ref="[A-Z]*\d*:?[A-Z]*(\d+)"/.exec(xmlStart);
   return m ? Number(m[1]) : null;
 }

@@ -7,13 +7,13 @@
  * streaming reader walks (xlsx-rows.ts `visibleSheetRows`), so no workbook is ever held whole.
  */
 
-export interface WorkbookSheet {
+interface WorkbookSheet {
   name: string;
   /** The part, from the zip's root: `xl/worksheets/sheet2.xml`. */
   part: string;
 }
 
-export interface WorkbookFacts {
+interface WorkbookFacts {
   /** The first visible worksheet, or null when there is none. */
   sheet: WorkbookSheet | null;
   /** `<workbookPr date1904="1">` (Excel) or `"true"` (LibreOffice): serial 0 is 1904-01-01. */
