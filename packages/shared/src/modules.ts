@@ -4,6 +4,18 @@ import { compositionStatusSchema, itemStatusSchema } from './statuses.js';
 import { numeric } from './numbers.js';
 import { LIMITS } from './validation.js';
 
+/** Texts of the module lifecycle (save, publish, lock), written once. */
+export const MODULE_TEXTS = {
+  notLocked: "Sorry! The module was unlocked by another user, you can't save or publish.",
+  submitInProgress: 'The module is being submitted to the planning system and cannot be changed now.',
+  reopenRequired: 'The module is submitted: changing it needs the reopen right.',
+  releaseClosed: 'The release of this month is closed: its modules are read-only.',
+  monthClosed: 'The month is closed: its modules are read-only.',
+  notWip: 'Only modules in WIP can be published.',
+  noEdit: "You don't have the right to edit this module.",
+  noSubmit: "You don't have the right to publish this module.",
+} as const;
+
 const monthId = z.string().regex(/^M(0[1-9]|1[0-2])_\d{4}$/, 'Month ids look like M03_2027');
 
 /** A SKU in a module (part 1 §3 Product/SKU), as the server answers it. */
@@ -55,6 +67,8 @@ export const moduleDtoSchema = z.object({
   moduleDescription: z.string(),
   monthId: z.string(),
   macroFamily: z.string(),
+  /** Its macro family's special kind (BEST_SELLER, NEWNESS: listed first on the module page), else null. */
+  specialKind: z.string().nullable(),
   brand: z.string(),
   collection: z.string(),
   starZones: z.array(z.string()),

@@ -68,8 +68,8 @@ export const DEFAULT_MONTHS_ROLLING = 6;
 export const narrowsByPlace = (f: PerformanceFilters) =>
   !!(f.zonaPerMysa?.length || f.countryName?.length || f.starsCustomer?.length || f.customerCode?.length || f.distrChannelActual?.length);
 
-/** A module of the page: the module DTO plus whether its family is listed first (best sellers, newness). */
-export const workingModuleSchema = moduleDtoSchema.extend({ specialKind: z.string().nullable() });
+/** A module of the page: the module DTO, the one shape every module answer has (items/module/module.presenter.ts). */
+export const workingModuleSchema = moduleDtoSchema;
 export type WorkingModule = z.infer<typeof workingModuleSchema>;
 
 /** POST /api/module/modules: the modules to open, with the performance filters of the page. */

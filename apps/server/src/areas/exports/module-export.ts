@@ -8,7 +8,8 @@ import type { ModuleDto, ProductDto } from '@bo/shared/modules';
 import { canExport } from '@bo/shared/permissions';
 import type { Queryable } from '../../db/client.js';
 import { forbidden, notFound, ruleBroken } from '../../lib/errors.js';
-import { findModules, moduleZones, toModuleDtos, type ModuleRow } from '../../items/module/modules.repository.js';
+import { findModules, moduleZones, type ModuleRow } from '../../items/module/modules.repository.js';
+import { toModuleDtos } from '../../items/module/module.presenter.js';
 import { legoMatches, narrowingSet, targetKey, type ExportKindDef, type ExportStatus, type ExportTarget } from './export-kind.js';
 import type { ModuleUnit } from './module-xlsx.js';
 

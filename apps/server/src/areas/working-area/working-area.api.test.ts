@@ -45,6 +45,18 @@ describe('POST /api/module/modules', () => {
     expect(a).toMatchObject({ length: 1, elLength: 1, previousMustHave: 1, previousEligible: 0 });
   });
 
+  it('answers a module as its save and details do: one shape (items/module/module.presenter.ts)', async () => {
+    const key = { moduleName: 'MOD_B', monthId: M };
+    expect((await post('/api/module/lock', 'editor', [key])).statusCode).toBe(200);
+    const save = await post('/api/module/save', 'editor', { ...key, productDtoList: [{ upc: upcs[2]!, mustHave: true, moduleCompositionStatus: 'ADDED' }] });
+    expect(save.statusCode).toBe(200);
+    const [page] = (await post('/api/module/modules', 'editor', { moduleDtoList: [key] })).json();
+    const [details] = (await post('/api/module/details', 'editor', [key])).json();
+    expect(save.json()).toMatchObject({ specialKind: 'BEST_SELLER' });
+    expect(save.json()).toEqual(page);
+    expect(details).toEqual(page);
+  });
+
   it("answers each module's facts: zones, lock, lego month, open months, the month before, its clusters", async () => {
     const db = app.database.db;
     const modAId = (await db.select().from(modules).where(eq(modules.moduleName, 'MOD_A'))).find((r) => r.monthId === M)!.id;

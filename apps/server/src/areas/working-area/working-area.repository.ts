@@ -3,13 +3,12 @@ import { and, asc, eq, exists, gt, gte, ilike, inArray, isNull, lte, ne, or, sql
 import type { ProductDto } from '@bo/shared/modules';
 import type { ActiveSkuSearch } from '@bo/shared/working-area';
 import type { Queryable } from '../../db/client.js';
-import { toProductDto as toModuleProductDto } from '../../items/module/modules.repository.js';
+import { toProductDto as toModuleProductDto } from '../../items/module/module.presenter.js';
 import {
   clusterModules,
   clusters,
   clusterStores,
   countries,
-  macroFamilies,
   moduleSkus,
   modules,
   skuMonthStats,
@@ -183,12 +182,6 @@ export async function customerCells(
       ),
     );
   return new Set(rows.map((r) => `${r.zone}|${r.segmentation}`));
-}
-
-export async function specialKinds(db: Queryable, families: readonly string[]): Promise<Map<string, string | null>> {
-  if (families.length === 0) return new Map();
-  const rows = await db.select().from(macroFamilies).where(inArray(macroFamilies.macroFamily, [...families]));
-  return new Map(rows.map((r) => [r.macroFamily, r.specialKind]));
 }
 
 export interface LineRow {

@@ -20,17 +20,14 @@ import {
 } from '@bo/shared/working-area';
 import type { ServiceContext } from '../../plugins/context.js';
 import { forbidden, notFound, tooManyResults } from '../../lib/errors.js';
-import { findModules, moduleZones, toModuleDtos, type ModuleRow } from '../../items/module/modules.repository.js';
+import { findModules, moduleZones, type ModuleRow } from '../../items/module/modules.repository.js';
+import { toModuleDtos } from '../../items/module/module.presenter.js';
 import * as repo from './working-area.repository.js';
 
-async function withSpecialKinds(ctx: ServiceContext, rows: readonly ModuleRow[]): Promise<WorkingModule[]> {
-  const [dtos, kinds] = await Promise.all([
-    toModuleDtos(ctx.db, rows, { lockTtlMinutes: ctx.config.LOCK_TTL_MINUTES }),
-    repo.specialKinds(ctx.db, [...new Set(rows.map((r) => r.macroFamily))]),
-  ]);
-  return dtos
-    .filter((d) => canView(ctx.user.grants, { brand: d.brand, zones: d.starZones }))
-    .map((d) => ({ ...d, specialKind: kinds.get(d.macroFamily) ?? null }));
+/** The modules of the rows as every module answer has them, only those the caller may view. */
+async function visibleModules(ctx: ServiceContext, rows: readonly ModuleRow[]): Promise<WorkingModule[]> {
+  const dtos = await toModuleDtos(ctx.db, rows, { lockTtlMinutes: ctx.config.LOCK_TTL_MINUTES });
+  return dtos.filter((d) => canView(ctx.user.grants, { brand: d.brand, zones: d.starZones }));
 }
 
 /**
@@ -43,7 +40,7 @@ export async function loadModules(ctx: ServiceContext, keys: readonly ModuleKey[
   const rows = await findModules(ctx.db, keys);
   const order = new Map(keys.map((k, i) => [moduleKeyString(k), i]));
   rows.sort((a, b) => (order.get(moduleKeyString(a)) ?? 0) - (order.get(moduleKeyString(b)) ?? 0));
-  const list = await withSpecialKinds(ctx, rows);
+  const list = await visibleModules(ctx, rows);
   if (!ibicFilters || !hasPerformanceFilter(ibicFilters)) return list;
   const byMonth = new Map<string, PerformanceFigures>();
   for (const monthId of new Set(list.map((m) => m.monthId))) {
@@ -88,7 +85,7 @@ export async function importModules(
       rows.push(r);
     }
   }
-  return { moduleDtoList: await withSpecialKinds(ctx, rows), notFound: notFoundList };
+  return { moduleDtoList: await visibleModules(ctx, rows), notFound: notFoundList };
 }
 
 // ───────────────────────────── Performances ─────────────────────────────

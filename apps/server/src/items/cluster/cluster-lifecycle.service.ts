@@ -49,11 +49,11 @@ import {
   replaceClusterClassifications,
   replaceClusterLias,
   replaceClusterModules,
-  toClusterDtos,
   updateClusterRow,
   type ClusterContent,
   type ClusterRow,
 } from './clusters.repository.js';
+import { toClusterDtos } from './cluster.presenter.js';
 
 /** How long the copy call waits for its job before answering with the job id only. */
 

@@ -1,17 +1,10 @@
 import type { ModuleKeyParts } from '@bo/shared/item-keys';
+import { MODULE_TEXTS } from '@bo/shared/modules';
 import { findModules, liveModuleVersions, moduleScopes, type ModuleRow } from './modules.repository.js';
 import type { ItemKind } from '../lifecycle/item-kind.js';
 
-export const MODULE_TEXTS = {
-  notLocked: "Sorry! The module was unlocked by another user, you can't save or publish.",
-  submitInProgress: 'The module is being submitted to the planning system and cannot be changed now.',
-  reopenRequired: 'The module is submitted: changing it needs the reopen right.',
-  releaseClosed: 'The release of this month is closed: its modules are read-only.',
-  monthClosed: 'The month is closed: its modules are read-only.',
-  notWip: 'Only modules in WIP can be published.',
-  noEdit: "You don't have the right to edit this module.",
-  noSubmit: "You don't have the right to publish this module.",
-} as const;
+/** Until module-change.ts and areas/uploads/module-import-change.ts import it from @bo/shared/modules (another change in progress). */
+export { MODULE_TEXTS };
 
 const toModuleRef = (k: { itemKey: string; monthId: string }): ModuleKeyParts => ({ moduleName: k.itemKey, monthId: k.monthId });
 

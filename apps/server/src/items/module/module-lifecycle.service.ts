@@ -4,7 +4,7 @@
  * records an audit entry.
  */
 import { moduleKeyString } from '@bo/shared/item-keys';
-import type { CompositionLine, ModuleCheckForPublish, ModuleCheckForPublishAnswer, ModuleDto, ModuleKey, ModuleSave } from '@bo/shared/modules';
+import { MODULE_TEXTS, type CompositionLine, type ModuleCheckForPublish, type ModuleCheckForPublishAnswer, type ModuleDto, type ModuleKey, type ModuleSave } from '@bo/shared/modules';
 import { canEdit, canPublish, canReopen, canView, hasType, isAdmin, sameUser, type ItemScope } from '@bo/shared/permissions';
 import type { Queryable, Tx } from '../../db/client.js';
 import { audit } from '../../lib/audit.repository.js';
@@ -14,20 +14,19 @@ import { acquireLock } from '../../lib/locks.repository.js';
 import { lockItems, releaseItemLocks, unlockItems } from '../lifecycle/item-locks.js';
 import { itemMonths } from '../lifecycle/item-months.js';
 import { assertChangeable, assertLockOwner, assertVersions, assertWritableAndLocked, gateOf } from '../lifecycle/item-preconditions.js';
-import { MODULE_TEXTS, moduleKind } from './module-kind.js';
+import { moduleKind } from './module-kind.js';
 import { monthStateOf } from '../lifecycle/months.repository.js';
 import { startPublication, SUBMISSION_STARTED } from '../lifecycle/publish.job.js';
 import { moduleBlockReasons, publishBlockedMessage } from '../lifecycle/publish-checks.js';
 import { modulePublishFacts, sapStatusesOf } from '../lifecycle/publishing.repository.js';
 import { assertValidComposition, compositionSummary } from './module-composition.js';
 import { storedLinesAndKnownUpcs, writeCompositionChanges } from './module-composition.repository.js';
-import { familyExists, familyModuleScopes, findModule, findModules, toModuleDtos, updateModuleRow, type ModuleRow } from './modules.repository.js';
+import { familyExists, familyModuleScopes, findModule, findModules, updateModuleRow, type ModuleRow } from './modules.repository.js';
+import { toModuleDtos } from './module.presenter.js';
 import { moduleCopy } from './module-copy.job.js';
 import { requestCopy, type CopyRequestTexts } from '../lifecycle/copy-request.js';
 import { recordVersionsAs } from '../lifecycle/item-versions.repository.js';
 import { assertRevertTarget } from '../lifecycle/revert-target.js';
-
-export { MODULE_TEXTS };
 
 const lockKey = (m: ModuleKey) => ({ itemKey: m.moduleName, monthId: m.monthId });
 

@@ -1,6 +1,5 @@
 import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { moduleKeyString } from '@bo/shared/item-keys';
-import type { ModuleDto, ProductDto } from '@bo/shared/modules';
 import { addMonths } from '@bo/shared/months';
 import { queryRows, type Queryable } from '../../db/client.js';
 import { macroFamilies, moduleSkus, moduleStarsZones, modules, skuMonthStats, skus } from '../../db/schema.js';
@@ -69,8 +68,6 @@ export async function familyModuleScopes(db: Queryable, macroFamily: string, mon
   return rows.map((r) => ({ brand: r.brand, zones: zones.get(r.id) ?? [] }));
 }
 
-export const imageUrl = (upc: string, view = 1) => `/data/images/${upc}/${view}.png`;
-
 export interface CompositionLineRow {
   mustHave: boolean;
   status: string;
@@ -105,65 +102,18 @@ export type ProductSkuFields = Pick<
 >;
 export type ProductStatsFields = Pick<typeof skuMonthStats.$inferSelect, 'sellIn' | 'sellOut' | 'outOfStars' | 'rankSellIn' | 'rankSellOut' | 'rankOutOfStars' | 'skuTurn' | 'doorIndex' | 'pty'>;
 
-/** A SKU as a module line with the month's figures; without a line, as a SKU not in any module yet (added as EL). */
-export function toProductDto(
-  sku: ProductSkuFields,
-  st: ProductStatsFields | undefined,
-  line: CompositionLineRow = { mustHave: false, status: 'ADDED', previousStatus: null, previousMustHave: null, minValue: 1 },
-): ProductDto {
-  const removed = line.status === 'REMOVED';
-  return {
-    upc: sku.upc,
-    skuId: sku.skuId,
-    model: sku.model,
-    color: sku.color,
-    size: sku.size,
-    materialCode: sku.materialCode,
-    skuCode: sku.skuCode,
-    mustHave: line.mustHave,
-    eligible: !line.mustHave,
-    moduleCompositionStatus: line.status as ProductDto['moduleCompositionStatus'],
-    previousStatus: line.previousStatus,
-    previousVersion: removed && line.previousMustHave !== null ? (line.previousMustHave ? 'MH' : 'EL') : null,
-    minValue: line.minValue,
-    srp: sku.srp,
-    whsprice: sku.whsprice,
-    sellIn: st?.sellIn ?? null,
-    sellOut: st?.sellOut ?? null,
-    outOfStars: st?.outOfStars ?? null,
-    rankSellIn: st?.rankSellIn ?? null,
-    rankSellOut: st?.rankSellOut ?? null,
-    rankOutOfStars: st?.rankOutOfStars ?? null,
-    skuTurn: st?.skuTurn ?? null,
-    doorIndex: st?.doorIndex ?? null,
-    pty: st?.pty ?? null,
-    releaseDate: sku.releaseDate,
-    insertDate: sku.insertDate,
-    gedExpireDate: sku.gedExpireDate,
-    flagN: sku.flagN,
-    flagNewAdv: sku.flagNewAdv,
-    flagDisco: sku.flagDisco,
-    globalCatalogue: sku.globalCatalogue,
-    polar: sku.polar,
-    sapStatus: sku.sapStatus,
-    deleted: sku.deleted,
-    newIn: sku.newIn,
-    imageUrl: imageUrl(sku.upc),
-  };
-}
-
-type CompositionRow = ProductSkuFields & ProductStatsFields & CompositionLineRow & { moduleId: number; hasStats: boolean };
+/** A module line with its SKU and its month's figures (`hasStats`: whether the month has figures for the SKU). */
+export type CompositionLineSkuRow = ProductSkuFields & ProductStatsFields & CompositionLineRow & { moduleId: number; hasStats: boolean };
 
 /**
- * The modules' lines with their SKUs and the figures of each module's month, in one query. Raw SQL
+ * The modules' lines with their SKUs and the figures of each module's month, in one query, in line order. Raw SQL
  * with the product's fields only, named and typed as the Drizzle rows (numerics as float8, dates as
  * text): for a page of 30 × 100 it takes half the time of a Drizzle select of the whole rows, whose
  * mapping of every column of every row was most of the modules call.
  */
-async function compositions(db: Queryable, rows: readonly ModuleRow[]): Promise<Map<number, ProductDto[]>> {
-  const out = new Map<number, ProductDto[]>();
-  if (rows.length === 0) return out;
-  const lines = await queryRows<CompositionRow>(
+export async function compositionLines(db: Queryable, rows: readonly ModuleRow[]): Promise<CompositionLineSkuRow[]> {
+  if (rows.length === 0) return [];
+  return queryRows<CompositionLineSkuRow>(
     db,
     sql`SELECT ms.module_id::float8 AS "moduleId", ms.must_have AS "mustHave", ms.status, ms.previous_status AS "previousStatus",
           ms.previous_must_have AS "previousMustHave", ms.min_value::float8 AS "minValue",
@@ -181,13 +131,6 @@ async function compositions(db: Queryable, rows: readonly ModuleRow[]): Promise<
         WHERE ms.module_id IN ${rows.map((r) => r.id)}
         ORDER BY ms.module_id, ms.position, ms.upc`,
   );
-  for (const line of lines) {
-    const product = toProductDto(line, line.hasStats ? line : undefined, line);
-    const list = out.get(line.moduleId);
-    if (list) list.push(product);
-    else out.set(line.moduleId, [product]);
-  }
-  return out;
 }
 
 /**
@@ -199,8 +142,10 @@ export const moduleZonesArray = (moduleId: SQL): SQL =>
   sql`ARRAY(SELECT z.stars_zone FROM module_stars_zones z WHERE z.module_id = ${moduleId} ORDER BY z.stars_zone)`;
 
 /** What a module DTO says beside the module row and its lines, read by `moduleFacts` in one statement. */
-interface ModuleFacts {
+export interface ModuleFacts {
   id: number;
+  /** Its macro family's special kind (BEST_SELLER, NEWNESS: listed first on the module page), else null. */
+  specialKind: string | null;
   zones: string[];
   lockOwner: string | null;
   legoMonth: boolean;
@@ -218,16 +163,17 @@ interface ModuleFacts {
 }
 
 /**
- * Everything a module DTO needs but its lines, for many modules in one statement: its zones, live lock,
- * lego month, month and release state, open months, the month before and its clusters (until 2026-11-27 nine
+ * Everything a module DTO needs but its lines, for many modules in one statement: its zones, family's special kind,
+ * live lock, lego month, month and release state, open months, the month before and its clusters (until 2026-11-27 nine
  * statements in three waves, each on a connection of its own: docs/performance.md "Module facts").
  */
-async function moduleFacts(db: Queryable, rows: readonly ModuleRow[], ttlMinutes: number): Promise<Map<number, ModuleFacts>> {
+export async function moduleFacts(db: Queryable, rows: readonly ModuleRow[], ttlMinutes: number): Promise<Map<number, ModuleFacts>> {
   if (rows.length === 0) return new Map();
   const found = await queryRows<Omit<ModuleFacts, 'previous'> & { hasPrevious: boolean; previousMh: number; previousEl: number; previousUpcs: string[] }>(
     db,
     sql`SELECT m.id::float8 AS id,
                ${moduleZonesArray(sql.raw('m.id'))} AS zones,
+               mf.special_kind AS "specialKind",
                ${liveLockOwner('module', sql.raw('m.module_name'), sql.raw('m.month_id'), ttlMinutes)} AS "lockOwner",
                ${inLegoMonth(sql.raw('m'))} AS "legoMonth",
                COALESCE(mo.open, FALSE) AS "inOpenMonth",
@@ -245,6 +191,7 @@ async function moduleFacts(db: Queryable, rows: readonly ModuleRow[], ttlMinutes
                         '[]'::json) AS clusters
         FROM unnest(${sql.param(rows.map((r) => r.id))}::bigint[], ${sql.param(rows.map((r) => addMonths(r.monthId, -1)))}::text[]) AS k(id, previous_month)
         JOIN modules m ON m.id = k.id
+        LEFT JOIN macro_families mf ON mf.macro_family = m.macro_family
         LEFT JOIN months mo ON mo.month_id = m.month_id
         LEFT JOIN releases r ON r.release_id = mo.release_id
         LEFT JOIN modules p ON p.module_name = m.module_name AND p.month_id = k.previous_month AND p.deletion_status IS NULL`,
@@ -256,69 +203,6 @@ async function moduleFacts(db: Queryable, rows: readonly ModuleRow[], ttlMinutes
       { ...f, id: Number(f.id), previous: hasPrevious && previousUpcs.length > 0 ? { mh: previousMh, el: previousEl, upcs: previousUpcs } : null },
     ]),
   );
-}
-
-export interface DtoOptions {
-  lockTtlMinutes: number;
-  /** Leave the SKU lists out (lists of many modules). */
-  withoutProducts?: boolean;
-}
-
-/** Builds the module DTOs the browser works with, in the order of `rows`: two statements (lines, facts) per batch. */
-export async function toModuleDtos(db: Queryable, rows: readonly ModuleRow[], opts: DtoOptions): Promise<ModuleDto[]> {
-  if (rows.length === 0) return [];
-  const [products, facts] = await Promise.all([
-    opts.withoutProducts ? Promise.resolve(new Map<number, ProductDto[]>()) : compositions(db, rows),
-    moduleFacts(db, rows, opts.lockTtlMinutes),
-  ]);
-
-  return rows.map((r) => {
-    const f = facts.get(r.id)!;
-    const list = products.get(r.id) ?? [];
-    const active = list.filter((p) => p.moduleCompositionStatus !== 'REMOVED');
-    // Without the lines, the row's stored counts (the same rule: lines not in the bin, by class).
-    const mh = opts.withoutProducts ? f.mh : active.filter((p) => p.mustHave).length;
-    const el = opts.withoutProducts ? f.el : active.filter((p) => !p.mustHave).length;
-    const before = f.previous ? new Set(f.previous.upcs) : null;
-    const refresh = (subset: ProductDto[]) =>
-      subset.length === 0 || !before ? 0 : Math.round((100 * subset.filter((p) => !before.has(p.upc)).length) / subset.length);
-    return {
-      moduleName: r.moduleName,
-      moduleLabel: r.moduleLabel,
-      moduleDescription: r.moduleDescription,
-      monthId: r.monthId,
-      macroFamily: r.macroFamily,
-      brand: r.brandCode,
-      collection: r.collection,
-      starZones: f.zones,
-      status: r.status as ModuleDto['status'],
-      locked: f.lockOwner !== null,
-      userLock: f.lockOwner,
-      legoMonth: f.legoMonth,
-      inOpenMonth: f.inOpenMonth,
-      openMonthIdList: f.openMonths.sort(),
-      productDtoList: list,
-      door: r.door,
-      pty: active.reduce((sum, p) => sum + (p.pty ?? 0), 0),
-      refreshIndex: refresh(active),
-      refreshIndexMH: refresh(active.filter((p) => p.mustHave)),
-      refreshIndexEL: refresh(active.filter((p) => !p.mustHave)),
-      previousMustHave: f.previous?.mh ?? 0,
-      previousEligible: f.previous?.el ?? 0,
-      length: mh,
-      elLength: el,
-      initialSize: r.initialSize,
-      newModule: r.newModule,
-      clusters: f.clusters,
-      publicationDate: r.publicationDate ? r.publicationDate.toISOString() : null,
-      rpasErrors: r.rpasErrors,
-      releaseClosed: f.releaseClosed,
-      isEdited: false,
-      isDescriptionEdited: false,
-      newDescription: null,
-      version: r.version,
-    };
-  });
 }
 
 /**

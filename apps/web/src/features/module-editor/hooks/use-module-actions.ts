@@ -131,7 +131,7 @@ export function useModuleActions(editor: ModuleEditor, publishConfirmation?: Pub
           const onlyDescription = withDescription && !isEdited(m);
           // A version restored from the History panel: this save is recorded as its revert (once: the answer clears it).
           const dto = await saveModule(toSaveBody(m, withDescription), onlyDescription, onlyDescription ? undefined : m.revertOf);
-          dispatch({ type: 'refreshed', dto: { ...dto, specialKind: m.dto.specialKind } });
+          dispatch({ type: 'refreshed', dto });
           flash(WORKING_AREA_TEXTS.saved);
         } catch (error) {
           report(error);
@@ -215,7 +215,7 @@ export function useModuleActions(editor: ModuleEditor, publishConfirmation?: Pub
           const messages = others.length ? await saveModuleList(others.map((m) => toSaveBody(m, withDescription))) : [];
           for (const m of restored) {
             const dto = await saveModule(toSaveBody(m, withDescription), false, m.revertOf);
-            dispatch({ type: 'refreshed', dto: { ...dto, specialKind: m.dto.specialKind } });
+            dispatch({ type: 'refreshed', dto });
           }
           // saveList is all or nothing: a refusal means none of these was saved (the restored ones went before).
           if (messages.length) showMessagePopup('Error', [BULK_RESULT_TEXTS.nothingSaved(messages.length, others.length), ...withLostLockHint(messages)]);
