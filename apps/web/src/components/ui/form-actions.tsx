@@ -3,7 +3,8 @@ import { DisabledReason } from './disabled-reason';
 
 /**
  * The Cancel / submit row at the foot of a form in a popup: Cancel is off while the form is busy, the submit
- * button loads, and `reason` (when truthy and not busy) says why submitting is off.
+ * button loads, and `reason` (when truthy and not busy) says why submitting is off. Outside a <form>,
+ * `onSubmit` is what the submit button does.
  */
 export function FormActions({
   onCancel,
@@ -11,9 +12,11 @@ export function FormActions({
   submitLabel,
   reason,
   submitTestId,
+  onSubmit,
   ...group
 }: {
   onCancel: () => void;
+  onSubmit?: () => void;
   busy: boolean;
   submitLabel: string;
   reason?: string | false | null;
@@ -25,7 +28,7 @@ export function FormActions({
         Cancel
       </Button>
       <DisabledReason reason={!busy && reason}>
-        <Button type="submit" loading={busy} data-testid={submitTestId}>
+        <Button type="submit" onClick={onSubmit} loading={busy} data-testid={submitTestId}>
           {submitLabel}
         </Button>
       </DisabledReason>

@@ -1,5 +1,6 @@
-import { Alert, Badge, Button, Checkbox, Divider, Group, ScrollArea, Stack, Tabs, Text, Tooltip } from '@mantine/core';
-import { DisabledReason } from '@/components/ui/disabled-reason';
+import { Alert, Badge, Checkbox, Divider, Group, ScrollArea, Stack, Text, Tooltip } from '@mantine/core';
+import { FormActions } from '@/components/ui/form-actions';
+import { LevelTabs } from '@/components/ui/level-tabs';
 import {
   BRAND_TEXTS,
   brandHolderCounts,
@@ -21,7 +22,6 @@ import { useCreators } from '../api/get-creators';
 import { useSaveBrandGrants } from '../api/save-brand-grants';
 import { ItemDialog } from '@/components/ui/item-dialog';
 
-const LEVEL_LABELS: Record<PermissionType, string> = { view: 'View', edit: 'Edit', submit: 'Submit' };
 const sameMap = (a: PermissionMap, b: PermissionMap) => PERMISSION_TYPES.every((l) => [...a[l]].sort().join() === [...b[l]].sort().join());
 
 /** The user's grants if this brand's levels were `levels` (what the server checks the pairing rule on). */
@@ -101,24 +101,7 @@ function BrandPermissionsForm({ brand, onClose }: { brand: BrandWithUsers; onClo
         </Text>
       </Group>
 
-      <Tabs value={level} onChange={(v) => setLevel((v as PermissionType) ?? 'view')} variant="outline" radius="md">
-        <Tabs.List>
-          {PERMISSION_TYPES.map((at) => (
-            <Tabs.Tab
-              key={at}
-              value={at}
-              rightSection={
-                <Badge size="xs" variant="light" color={counts[at] ? 'brand' : 'gray'} data-testid={`brand-tab-${at}-count`}>
-                  {counts[at]}
-                </Badge>
-              }
-              data-testid={`brand-tab-${at}`}
-            >
-              {LEVEL_LABELS[at]}
-            </Tabs.Tab>
-          ))}
-        </Tabs.List>
-      </Tabs>
+      <LevelTabs level={level} onLevelChange={setLevel} count={(at) => counts[at]} tabTestId={(at) => `brand-tab-${at}`} countTestId={(at) => `brand-tab-${at}-count`} />
 
       <Group justify="space-between">
         <SearchBox value={search} onChange={setSearch} placeholder="Search users by e-mail" label="Search users" />
@@ -203,16 +186,15 @@ function BrandPermissionsForm({ brand, onClose }: { brand: BrandWithUsers; onClo
       )}
 
       <Divider />
-      <Group justify="flex-end" gap="sm">
-        <Button variant="default" onClick={onClose} disabled={save.isPending}>
-          Cancel
-        </Button>
-        <DisabledReason reason={!save.isPending && (problems.length > 0 ? 'These permissions cannot be saved: see above' : !changed && 'No change to save')}>
-          <Button onClick={submit} loading={save.isPending} data-testid="brand-permissions-save">
-            Save
-          </Button>
-        </DisabledReason>
-      </Group>
+      <FormActions
+        gap="sm"
+        onCancel={onClose}
+        onSubmit={submit}
+        busy={save.isPending}
+        submitLabel="Save"
+        reason={problems.length > 0 ? 'These permissions cannot be saved: see above' : !changed && 'No change to save'}
+        submitTestId="brand-permissions-save"
+      />
     </Stack>
   );
 }

@@ -4,12 +4,11 @@ import { PERMISSION_TYPES } from '@bo/shared/grants';
 import { IconUsers } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import type { DataTableColumn } from '@/components/ui/data-table';
+import { LEVEL_LABELS } from '@/components/ui/level-tabs';
 import { TableCount, TablePanel } from '@/components/ui/table-panel';
 import { matchesText, SearchBox } from '@/components/ui/table-toolbar';
 import { useBrandsWithUsers } from '../api/get-brands-with-users';
 import { BrandPermissionsDialog } from './brand-permissions-dialog';
-
-const LEVEL_LABELS = { view: 'View', edit: 'Edit', submit: 'Submit' } as const;
 
 /** Manage Brands (part 1 §2): the brands sorted by brand, searchable, each with its permission popup. */
 export function BrandsList() {

@@ -1,5 +1,6 @@
-import { Alert, Badge, Button, Divider, Group, Select, Stack, Tabs, Text } from '@mantine/core';
-import { DisabledReason } from '@/components/ui/disabled-reason';
+import { Alert, Divider, Group, Select, Stack, Tabs, Text } from '@mantine/core';
+import { FormActions } from '@/components/ui/form-actions';
+import { LevelTabs } from '@/components/ui/level-tabs';
 import { PERMISSION_TYPES, type PermissionType, ROLES } from '@bo/shared/grants';
 import {
   describePairingProblem,
@@ -23,7 +24,6 @@ import { useSaveUser } from '../api/save-user';
 import { GrantChips } from './grant-chips';
 import { ItemDialog } from '@/components/ui/item-dialog';
 
-const LEVEL_LABELS: Record<PermissionType, string> = { view: 'View', edit: 'Edit', submit: 'Submit' };
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 const plain = (g: GrantRowLike): GrantRowLike => ({ grantType: g.grantType, grantCode: g.grantCode, permissionType: g.permissionType });
 const sameRows = (a: readonly GrantRowLike[], b: readonly GrantRowLike[]) =>
@@ -118,23 +118,7 @@ function PermissionsForm({ user, onClose }: { user: User; onClose: () => void })
         </Alert>
       )}
 
-      <Tabs value={level} onChange={(v) => setLevel((v as PermissionType) ?? 'view')} keepMounted={false} variant="outline" radius="md">
-        <Tabs.List>
-          {PERMISSION_TYPES.map((at) => (
-            <Tabs.Tab
-              key={at}
-              value={at}
-              rightSection={
-                <Badge size="xs" variant="light" color={countAt(at) ? 'brand' : 'gray'} circle={countAt(at) < 10}>
-                  {countAt(at)}
-                </Badge>
-              }
-              data-testid={`permissions-tab-${at}`}
-            >
-              {LEVEL_LABELS[at]}
-            </Tabs.Tab>
-          ))}
-        </Tabs.List>
+      <LevelTabs level={level} onLevelChange={setLevel} count={countAt} tabTestId={(at) => `permissions-tab-${at}`} roundSmallCounts keepMounted={false}>
         {PERMISSION_TYPES.map((at) => (
           <Tabs.Panel key={at} value={at} pt="md">
             <Stack gap="md">
@@ -173,7 +157,7 @@ function PermissionsForm({ user, onClose }: { user: User; onClose: () => void })
             </Stack>
           </Tabs.Panel>
         ))}
-      </Tabs>
+      </LevelTabs>
 
       {problems.length > 0 && (
         <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} title="These grants cannot be saved" data-testid="permissions-pairing">
@@ -194,16 +178,15 @@ function PermissionsForm({ user, onClose }: { user: User; onClose: () => void })
       )}
 
       <Divider />
-      <Group justify="flex-end" gap="sm">
-        <Button variant="default" onClick={onClose} disabled={save.isPending}>
-          Cancel
-        </Button>
-        <DisabledReason reason={!canSave && !save.isPending && (!enabled ? 'The user is disabled: enable them to change their grants' : problems.length > 0 ? 'These grants cannot be saved: see above' : 'No change to save')}>
-          <Button onClick={submit} loading={save.isPending} data-testid="permissions-save">
-            Save
-          </Button>
-        </DisabledReason>
-      </Group>
+      <FormActions
+        gap="sm"
+        onCancel={onClose}
+        onSubmit={submit}
+        busy={save.isPending}
+        submitLabel="Save"
+        reason={!canSave && (!enabled ? 'The user is disabled: enable them to change their grants' : problems.length > 0 ? 'These grants cannot be saved: see above' : 'No change to save')}
+        submitTestId="permissions-save"
+      />
     </Stack>
   );
 }
