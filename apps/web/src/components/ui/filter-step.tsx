@@ -1,4 +1,5 @@
 import { Group, Stack, Text, ThemeIcon } from '@mantine/core';
+import { PagedSelect, type PagedSelectOption } from './paged-select';
 
 /** A numbered step of a filter sidebar ('1 choose months', '2 refine your search'): home and Export Data. */
 export function FilterStep({ n, title, children }: { n: number; title: string; children: React.ReactNode }) {
@@ -16,5 +17,51 @@ export function FilterStep({ n, title, children }: { n: number; title: string; c
       </Group>
       {children}
     </Stack>
+  );
+}
+
+/**
+ * Step 2 of a filter sidebar, 'refine your search' (home and Export Data): one multi-select per filter,
+ * off until a month is chosen; `children` go below them.
+ */
+export function RefineStep<K extends string>({
+  keys,
+  labels,
+  monthChosen,
+  options,
+  values,
+  onChange,
+  maxValues,
+  children,
+}: {
+  keys: readonly K[];
+  labels: Record<K, string>;
+  monthChosen: boolean;
+  options: (key: K) => readonly PagedSelectOption[];
+  values: (key: K) => string[];
+  onChange: (key: K, values: string[]) => void;
+  maxValues?: Partial<Record<K, number>>;
+  children?: React.ReactNode;
+}) {
+  return (
+    <FilterStep n={2} title="refine your search">
+      <Stack gap="sm">
+        {keys.map((key) => (
+          <PagedSelect
+            key={key}
+            multiple
+            label={labels[key]}
+            placeholder={monthChosen ? 'All' : 'Choose a month first'}
+            data={options(key)}
+            value={values(key)}
+            onChange={(chosen) => onChange(key, chosen)}
+            disabled={!monthChosen}
+            maxValues={maxValues?.[key]}
+            data-testid={`filter-${key}`}
+          />
+        ))}
+        {children}
+      </Stack>
+    </FilterStep>
   );
 }

@@ -2,7 +2,7 @@ import { Button, Checkbox, Group, Loader, Radio, Stack, Text } from '@mantine/co
 import { IconFileTypePdf, IconSearch } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { EXPORT_FILTER_LABELS, EXPORT_SEARCH_TEXTS, EXPORT_SEARCH_STATUSES, type ExportFilterKey } from '@bo/shared/export-search';
-import { FilterStep } from '@/components/ui/filter-step';
+import { FilterStep, RefineStep } from '@/components/ui/filter-step';
 import { PagedSelect } from '@/components/ui/paged-select';
 import { paths } from '@/config/paths';
 import { formatMonthId } from '@/lib/format';
@@ -73,27 +73,19 @@ export function ExportFilters({ selection, onChange, onSearch }: { selection: Ex
           data-testid="filter-monthId"
         />
       </FilterStep>
-      <FilterStep n={2} title="refine your search">
-        <Stack gap="sm">
-          {REFINE_EXPORT_KEYS.map((key) => (
-            <PagedSelect
-              key={key}
-              multiple
-              label={EXPORT_FILTER_LABELS[key]}
-              placeholder={monthChosen ? 'All' : 'Choose a month first'}
-              data={monthChosen ? optionsWithChosen(key, options.data, selection.filters[key]) : []}
-              value={selection.filters[key]}
-              onChange={(values) => setFilter(key, values)}
-              disabled={!monthChosen}
-              maxValues={MAX_VALUES[key]}
-              data-testid={`filter-${key}`}
-            />
-          ))}
-          <Group gap="xs" h={16}>
-            {options.isFetching && monthChosen && <Loader size={12} />}
-          </Group>
-        </Stack>
-      </FilterStep>
+      <RefineStep
+        keys={REFINE_EXPORT_KEYS}
+        labels={EXPORT_FILTER_LABELS}
+        monthChosen={monthChosen}
+        options={(key) => (monthChosen ? optionsWithChosen(key, options.data, selection.filters[key]) : [])}
+        values={(key) => selection.filters[key]}
+        onChange={setFilter}
+        maxValues={MAX_VALUES}
+      >
+        <Group gap="xs" h={16}>
+          {options.isFetching && monthChosen && <Loader size={12} />}
+        </Group>
+      </RefineStep>
       <Button leftSection={<IconSearch size={16} />} onClick={onSearch} disabled={!ready} fullWidth data-testid="search-button">
         Search
       </Button>

@@ -3,6 +3,7 @@ import { IconAlertTriangle, IconDownload, IconExternalLink } from '@tabler/icons
 import { EXPORT_SEARCH_TEXTS } from '@bo/shared/export-search';
 import { MAX_EXPORT_ITEMS } from '@bo/shared/exports';
 import { DisabledReason } from '@/components/ui/disabled-reason';
+import { SelectableRow } from '@/components/ui/selectable-row';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { VirtualList } from '@/components/ui/virtual-list';
 import { formatInteger, formatMonthId } from '@/lib/format';
@@ -131,18 +132,7 @@ export function ExportResults({ kind, state, results, selected, onSelectedChange
             const key = resultKey(r);
             const isSelected = selected.has(key);
             return (
-              <Group
-                h="100%"
-                px="md"
-                gap="sm"
-                wrap="nowrap"
-                data-testid="export-row"
-                data-key={key}
-                data-selected={isSelected || undefined}
-                onClick={() => toggle(key)}
-                style={{ cursor: 'pointer', borderBottom: '1px solid var(--mantine-color-gray-1)', background: isSelected ? 'var(--mantine-color-brand-0)' : undefined }}
-              >
-                <Checkbox checked={isSelected} onChange={() => toggle(key)} onClick={(e) => e.stopPropagation()} aria-label={`Select ${resultLabel(r)}`} size="xs" />
+              <SelectableRow selected={isSelected} onToggle={() => toggle(key)} label={resultLabel(r)} testId="export-row" dataKey={key}>
                 <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
                   <Group gap={8} wrap="nowrap">
                     <Text fz="sm" fw={600} truncate title={resultLabel(r)}>
@@ -175,7 +165,7 @@ export function ExportResults({ kind, state, results, selected, onSelectedChange
                 >
                   Export
                 </Button>
-              </Group>
+              </SelectableRow>
             );
           }}
         />

@@ -1,7 +1,7 @@
 import { Button, Group, Loader, Stack, Text, UnstyledButton } from '@mantine/core';
 import { DisabledReason } from '@/components/ui/disabled-reason';
 import { IconChevronsLeft, IconSearch } from '@tabler/icons-react';
-import { FilterStep as Step } from '@/components/ui/filter-step';
+import { FilterStep as Step, RefineStep } from '@/components/ui/filter-step';
 import { PagedSelect } from '@/components/ui/paged-select';
 import { currentMonth, formatMonthId, monthOptions } from '@/lib/format';
 import { useHomeMonths } from '../api/get-months';
@@ -64,27 +64,19 @@ export function HomeFilters({
           data-testid="filter-month"
         />
       </Step>
-      <Step n={2} title="refine your search">
-        <Stack gap="sm">
-          {REFINE_KEYS.map((key) => (
-            <PagedSelect
-              key={key}
-              multiple
-              label={REFINE_LABELS[key]}
-              placeholder={selection.monthId ? 'All' : 'Choose a month first'}
-              data={options[key]}
-              value={selection[key]}
-              onChange={(values) => onChange({ ...selection, [key]: values })}
-              disabled={!selection.monthId}
-              data-testid={`filter-${key}`}
-            />
-          ))}
-          <Group gap="xs" h={22}>
-            {loading && selection.monthId && <Loader size={12} />}
-            <LegoBadge state={lego} />
-          </Group>
-        </Stack>
-      </Step>
+      <RefineStep
+        keys={REFINE_KEYS}
+        labels={REFINE_LABELS}
+        monthChosen={!!selection.monthId}
+        options={(key) => options[key]}
+        values={(key) => selection[key]}
+        onChange={(key, values) => onChange({ ...selection, [key]: values })}
+      >
+        <Group gap="xs" h={22}>
+          {loading && selection.monthId && <Loader size={12} />}
+          <LegoBadge state={lego} />
+        </Group>
+      </RefineStep>
       <DisabledReason reason={!ready && (selection.monthId ? 'Choose at least one more filter' : 'Choose a month, then at least one more filter')}>
         <Button leftSection={<IconSearch size={16} />} onClick={onSearch} fullWidth data-testid="search-button">
           Search

@@ -1,6 +1,7 @@
 import { Badge, Box, Button, Checkbox, CloseButton, Group, Menu, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconArrowsSort, IconCheck, IconSearch } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
+import { SelectableRow } from '@/components/ui/selectable-row';
 import { VirtualList } from '@/components/ui/virtual-list';
 import { FIRST_DIRECTION, nextSort, SORT_LABELS, sortItems, type Sortable, type SortKey, type SortState } from '../logic/sort-items';
 
@@ -206,27 +207,13 @@ export function ResultRow({
   testId?: string;
 }) {
   return (
-    <Group
-      h="100%"
-      px="md"
-      gap="sm"
-      wrap="nowrap"
-      data-testid={testId}
-      data-selected={selected || undefined}
-      onClick={() => !disabled && onToggle()}
-      style={{
-        cursor: disabled ? 'default' : 'pointer',
-        borderBottom: '1px solid var(--mantine-color-gray-1)',
-        background: selected ? 'var(--mantine-color-brand-0)' : undefined,
-      }}
-    >
-      <Checkbox checked={selected} disabled={disabled} onChange={onToggle} onClick={(e) => e.stopPropagation()} aria-label={`Select ${label}`} size="xs" />
+    <SelectableRow selected={selected} onToggle={onToggle} disabled={disabled} label={label} testId={testId}>
       <Box style={{ flex: 1, minWidth: 0 }}>{children}</Box>
       {trailing && (
         <Group gap={4} wrap="nowrap" onClick={(e) => e.stopPropagation()}>
           {trailing}
         </Group>
       )}
-    </Group>
+    </SelectableRow>
   );
 }
