@@ -174,23 +174,22 @@ function isBlankText(type: MassiveEditType, row: DraftRow): boolean {
   });
 }
 
+/** The shared rules of each page's request row (the server applies the same): is it blank, what it breaks. */
+const ROW_RULES: Record<MassiveEditType, { isBlank: (request: RequestRow) => boolean; errors: (request: RequestRow) => string[] }> = {
+  module: { isBlank: (r) => isBlankModuleRow(r as ModuleMassiveEditRowInput), errors: (r) => moduleRowErrors(r as ModuleMassiveEditRowInput) },
+  cluster: { isBlank: (r) => isBlankClusterRow(r as ClusterMassiveEditRowInput), errors: (r) => clusterRowErrors(r as ClusterMassiveEditRowInput) },
+  classification: {
+    isBlank: (r) => isBlankClassificationRow(r as ClassificationMassiveEditRowInput),
+    errors: (r) => classificationRowErrors(r as ClassificationMassiveEditRowInput),
+  },
+};
+
 /** Whether the row is blank, the rules it breaks (shared rules first, then the page's cell checks) and its request row. */
 export function analyseRow(type: MassiveEditType, row: DraftRow, openMonths: ReadonlySet<string> | null = null): RowAnalysis {
   const request = toRequestRow(type, row);
-  const blankRequest =
-    type === 'module'
-      ? isBlankModuleRow(request as ModuleMassiveEditRowInput)
-      : type === 'cluster'
-        ? isBlankClusterRow(request as ClusterMassiveEditRowInput)
-        : isBlankClassificationRow(request as ClassificationMassiveEditRowInput);
-  if (blankRequest && isBlankText(type, row)) return { blank: true, errors: [], request };
-  const rules =
-    type === 'module'
-      ? moduleRowErrors(request as ModuleMassiveEditRowInput)
-      : type === 'cluster'
-        ? clusterRowErrors(request as ClusterMassiveEditRowInput)
-        : classificationRowErrors(request as ClassificationMassiveEditRowInput);
-  return { blank: false, errors: [...rules, ...cellErrors(type, row, openMonths)], request };
+  const rules = ROW_RULES[type];
+  if (rules.isBlank(request) && isBlankText(type, row)) return { blank: true, errors: [], request };
+  return { blank: false, errors: [...rules.errors(request), ...cellErrors(type, row, openMonths)], request };
 }
 
 /** What the buttons and the request need of the whole table. */

@@ -1,9 +1,9 @@
-import { ActionIcon, Anchor, Box, Button, FileButton, Group, Paper, Stack, Text, ThemeIcon, Tooltip } from '@mantine/core';
-import { IconDownload, IconFileSpreadsheet, IconX } from '@tabler/icons-react';
+import { Anchor, Box, Group, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
+import { IconDownload, IconFileSpreadsheet } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { downloadTemplate } from '../api/upload-release-files';
 import { isOptionalReleaseFile, isReleaseFileName, RELEASE_FILE_ACCEPT, RELEASE_FILE_LABELS, type ReleaseFileField, type TemplateFormat, UPLOAD_FILES_TEXTS } from '../logic/release-files';
-import { formatFileSize } from '../logic/upload-file';
+import { ChooseFileButton, ChosenFile } from './file-choice';
 
 export interface ReleaseFileInputProps {
   field: ReleaseFileField;
@@ -100,33 +100,13 @@ export function ReleaseFileInput({ field, file, disabled, onChange }: ReleaseFil
           }}
         >
           {file ? (
-            <Group justify="space-between" wrap="nowrap" gap="sm" w="100%">
-              <Stack gap={0} miw={0}>
-                <Text fz="sm" fw={600} style={{ overflowWrap: 'anywhere' }} data-testid={`${testId}-name`}>
-                  {file.name}
-                </Text>
-                <Text fz="xs" c="dimmed">
-                  {formatFileSize(file.size)}
-                </Text>
-              </Stack>
-              <Tooltip label="Remove the file">
-                <ActionIcon variant="subtle" color="gray" onClick={() => onChange(null)} disabled={disabled} aria-label={`Remove ${file.name}`}>
-                  <IconX size={16} />
-                </ActionIcon>
-              </Tooltip>
-            </Group>
+            <ChosenFile file={file} onRemove={() => onChange(null)} disabled={disabled} nameTestId={`${testId}-name`} fullWidth />
           ) : (
             <Group justify="space-between" gap="xs" wrap="nowrap" w="100%">
               <Text fz="sm" c="dimmed">
                 No file chosen
               </Text>
-              <FileButton onChange={choose} accept={RELEASE_FILE_ACCEPT} resetRef={resetPicker} disabled={disabled} inputProps={{ disabled, 'data-testid': `${testId}-input` } as React.ComponentProps<'input'>}>
-                {(props) => (
-                  <Button {...props} size="compact-sm" variant="light" disabled={disabled} data-testid={`${testId}-choose`}>
-                    Choose file
-                  </Button>
-                )}
-              </FileButton>
+              <ChooseFileButton onChoose={choose} accept={RELEASE_FILE_ACCEPT} resetRef={resetPicker} disabled={disabled} testId={`${testId}-choose`} inputTestId={`${testId}-input`} />
             </Group>
           )}
         </Box>

@@ -1,9 +1,10 @@
-import { ActionIcon, Box, Button, FileButton, Group, LoadingOverlay, Paper, Stack, Text, ThemeIcon, Tooltip } from '@mantine/core';
+import { Box, Button, Group, LoadingOverlay, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
 import { DisabledReason } from '@/components/ui/disabled-reason';
 import { UPLOAD_TEXTS } from '@bo/shared/uploads';
-import { IconFileSpreadsheet, IconUpload, IconX } from '@tabler/icons-react';
+import { IconFileSpreadsheet, IconUpload } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
-import { formatFileSize, isXlsxFile, XLSX_ACCEPT } from '../logic/upload-file';
+import { isXlsxFile, XLSX_ACCEPT } from '../logic/upload-file';
+import { ChooseFileButton, ChosenFile } from './file-choice';
 
 export interface UploadAreaProps {
   title: string;
@@ -118,33 +119,13 @@ export function UploadArea({ title, description, testId, disabled, sending, onUp
           }}
         >
           {file ? (
-            <Group justify="space-between" wrap="nowrap" gap="sm">
-              <Stack gap={0} miw={0}>
-                <Text fz="sm" fw={600} style={{ overflowWrap: 'anywhere' }} data-testid={`${testId}-file-name`}>
-                  {file.name}
-                </Text>
-                <Text fz="xs" c="dimmed" data-testid={`${testId}-file-size`}>
-                  {formatFileSize(file.size)}
-                </Text>
-              </Stack>
-              <Tooltip label="Remove the file">
-                <ActionIcon variant="subtle" color="gray" onClick={clear} disabled={locked} aria-label={`Remove ${file.name}`}>
-                  <IconX size={16} />
-                </ActionIcon>
-              </Tooltip>
-            </Group>
+            <ChosenFile file={file} onRemove={clear} disabled={locked} nameTestId={`${testId}-file-name`} sizeTestId={`${testId}-file-size`} />
           ) : (
             <Group justify="center" gap="xs" wrap="wrap" mih={44}>
               <Text fz="sm" c="dimmed">
                 Drop an Excel file (.xlsx) here or
               </Text>
-              <FileButton onChange={choose} accept={XLSX_ACCEPT} resetRef={resetPicker} disabled={locked} inputProps={{ disabled: locked }}>
-                {(props) => (
-                  <Button {...props} size="compact-sm" variant="light" disabled={locked} data-testid={`${testId}-choose`}>
-                    Choose file
-                  </Button>
-                )}
-              </FileButton>
+              <ChooseFileButton onChoose={choose} accept={XLSX_ACCEPT} resetRef={resetPicker} disabled={locked} testId={`${testId}-choose`} />
             </Group>
           )}
         </Box>
