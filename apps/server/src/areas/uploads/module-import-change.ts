@@ -9,7 +9,7 @@
 import { canImportItem } from '@bo/shared/permissions';
 import type { Queryable } from '../../db/client.js';
 import { changeTexts, type ChangeKind } from '../../items/lifecycle/item-change.js';
-import { MODULE_TEXTS } from '../../items/module/module-kind.js';
+import { MODULE_TEXTS } from '@bo/shared/modules';
 import { moduleChange, moduleNaming, type ModuleContent, type ModuleEnv } from '../../items/module/module-change.js';
 import { skuScopes } from '../../items/module/module-composition.repository.js';
 import { CompositionDraft, skuProblem, type SkuProblem } from '../../items/module/module-lines.js';

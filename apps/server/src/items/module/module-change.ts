@@ -7,11 +7,11 @@
  * shared with Import Module (items/module/module-lines.ts).
  */
 import { MASSIVE_EDIT_TEXTS, type ModuleMassiveEditRow } from '@bo/shared/massive-edit';
-import type { CompositionLine } from '@bo/shared/modules';
+import { MODULE_TEXTS, type CompositionLine } from '@bo/shared/modules';
 import { canReopen } from '@bo/shared/permissions';
 import type { Queryable } from '../../db/client.js';
 import { changeTexts, type ChangeKind } from '../lifecycle/item-change.js';
-import { MODULE_TEXTS, moduleKind } from './module-kind.js';
+import { moduleKind } from './module-kind.js';
 import { readCompositions, skuScopes, writeCompositionChanges } from './module-composition.repository.js';
 import { CompositionDraft, skuProblem, type SkuProblem, type SkuScope } from './module-lines.js';
 import { updateModuleRow, type ModuleRow } from './modules.repository.js';

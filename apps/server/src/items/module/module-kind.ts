@@ -3,9 +3,6 @@ import { MODULE_TEXTS } from '@bo/shared/modules';
 import { findModules, liveModuleVersions, moduleScopes, type ModuleRow } from './modules.repository.js';
 import type { ItemKind } from '../lifecycle/item-kind.js';
 
-/** Until module-change.ts and areas/uploads/module-import-change.ts import it from @bo/shared/modules (another change in progress). */
-export { MODULE_TEXTS };
-
 const toModuleRef = (k: { itemKey: string; monthId: string }): ModuleKeyParts => ({ moduleName: k.itemKey, monthId: k.monthId });
 
 /** A module: keyed by (moduleName, monthId); scope = its brand and its stars zones. */
