@@ -36,6 +36,29 @@ const ruled = (rule: TextRule) =>
     const error = textFieldError(v, rule);
     if (error) ctx.addIssue({ code: 'custom', message: error });
   });
+/**
+ * A form field's check: a message shown while nothing is chosen (null, '', no entry, 0), a text rule, or a
+ * function that gives the field's message.
+ */
+type FieldCheck<T> = string | TextRule | ((value: T) => string | null);
+
+/** A create form's messages by field, in the order of `checks` (empty when every rule holds). */
+function formErrors<V extends object>(values: V, checks: { [K in keyof V]: FieldCheck<V[K]> }): Partial<Record<keyof V, string>> {
+  const out: Partial<Record<keyof V, string>> = {};
+  for (const field of Object.keys(checks) as (keyof V)[]) {
+    const check: FieldCheck<V[typeof field]> = checks[field];
+    const value = values[field];
+    const message =
+      typeof check === 'function'
+        ? check(value)
+        : typeof check === 'string'
+          ? (Array.isArray(value) ? value.length === 0 : !value) && check
+          : textFieldError(value as string, check);
+    if (message) out[field] = message;
+  }
+  return out;
+}
+
 const code = (message: string) => z.string({ error: message }).trim().min(1, message).max(50);
 const optionalDescription = ruled(FIELD_RULES.description).nullish().transform((v) => v ?? '');
 
@@ -95,22 +118,17 @@ export interface ModuleFormValues {
 }
 
 /** The create-module form's messages by field (empty when every rule holds). */
-export function moduleFormErrors(v: ModuleFormValues): Partial<Record<keyof ModuleFormValues, string>> {
-  const out: Partial<Record<keyof ModuleFormValues, string>> = {};
-  if (!v.macroFamily) out.macroFamily = CREATION_TEXTS.familyRequired;
-  if (!v.collection) out.collection = CREATION_TEXTS.collectionRequired;
-  if (!v.brand) out.brand = CREATION_TEXTS.brandRequired;
-  if (v.starZones.length === 0) out.starZones = CREATION_TEXTS.zonesRequired;
-  const name = textFieldError(v.moduleName, FIELD_RULES.moduleName);
-  if (name) out.moduleName = name;
-  const label = textFieldError(v.moduleLabel, FIELD_RULES.moduleLabel);
-  if (label) out.moduleLabel = label;
-  const description = textFieldError(v.moduleDescription, FIELD_RULES.description);
-  if (description) out.moduleDescription = description;
-  const size = initialSizeError(v.initialSize);
-  if (size) out.initialSize = size;
-  return out;
-}
+export const moduleFormErrors = (v: ModuleFormValues) =>
+  formErrors(v, {
+    macroFamily: CREATION_TEXTS.familyRequired,
+    collection: CREATION_TEXTS.collectionRequired,
+    brand: CREATION_TEXTS.brandRequired,
+    starZones: CREATION_TEXTS.zonesRequired,
+    moduleName: FIELD_RULES.moduleName,
+    moduleLabel: FIELD_RULES.moduleLabel,
+    moduleDescription: FIELD_RULES.description,
+    initialSize: initialSizeError,
+  });
 
 // ───────────── cluster ─────────────
 
@@ -169,21 +187,18 @@ export interface ClusterFormValues {
   storeCount: number;
 }
 
-export function clusterFormErrors(v: ClusterFormValues): Partial<Record<keyof ClusterFormValues, string>> {
-  const out: Partial<Record<keyof ClusterFormValues, string>> = {};
-  if (!v.collection) out.collection = CREATION_TEXTS.collectionRequired;
-  if (!v.brandCode) out.brandCode = CREATION_TEXTS.brandRequired;
-  if (v.lias.length === 0) out.lias = CREATION_TEXTS.atLeastOneLia;
-  const id = textFieldError(v.clusterId, FIELD_RULES.clusterId);
-  if (id) out.clusterId = id;
-  const label = textFieldError(v.clusterLabel, FIELD_RULES.clusterLabel);
-  if (label) out.clusterLabel = label;
-  const description = textFieldError(v.clusterDescription, FIELD_RULES.description);
-  if (description) out.clusterDescription = description;
-  if (v.starZones.length === 0) out.starZones = CREATION_TEXTS.zonesRequired;
-  if (v.storeCount === 0) out.storeCount = CREATION_TEXTS.storesRequired;
-  return out;
-}
+/** The create-cluster form's messages by field (empty when every rule holds). */
+export const clusterFormErrors = (v: ClusterFormValues) =>
+  formErrors(v, {
+    collection: CREATION_TEXTS.collectionRequired,
+    brandCode: CREATION_TEXTS.brandRequired,
+    lias: CREATION_TEXTS.atLeastOneLia,
+    clusterId: FIELD_RULES.clusterId,
+    clusterLabel: FIELD_RULES.clusterLabel,
+    clusterDescription: FIELD_RULES.description,
+    starZones: CREATION_TEXTS.zonesRequired,
+    storeCount: CREATION_TEXTS.storesRequired,
+  });
 
 /** `POST /api/cluster/getGenericName`. */
 export const genericNameRequestSchema = z.object({

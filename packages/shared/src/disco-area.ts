@@ -4,6 +4,7 @@
  * removed SKUs still in modules, their filter options, the alert counts, and the guided replacement.
  */
 import { z } from 'zod';
+import { AREA_TEXTS } from './area-texts.js';
 
 /** The page's two views (the sidebar switch 'Disco Area' / 'Removed Area'). */
 export const DISCO_VIEWS = ['disco', 'removed'] as const;
@@ -126,7 +127,7 @@ export const DISCO_TEXTS = {
   discoArea: 'Disco Area',
   removedArea: 'Removed Area',
   goToMassiveEdit: 'GO TO MASSIVE EDIT',
-  empty: 'No results found, please try another combination of filters.',
+  empty: AREA_TEXTS.empty,
   superDisco: 'Super discontinued SKU',
   unlockQuestion: 'Do you want unlock this module?',
   editing: (owner: string) => `${owner} is editing the module`,

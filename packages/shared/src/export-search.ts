@@ -5,6 +5,7 @@
  * "Export Data page" says what every filter means for each kind of item.
  */
 import { z } from 'zod';
+import { ERROR_TEXTS } from './errors.js';
 import { monthIdSchema } from './reference-data.js';
 import { clusterListItemSchema, moduleListItemSchema, searchFiltersSchema, type FilterKey } from './search.js';
 
@@ -129,8 +130,8 @@ export type ClusterExportResult = z.infer<typeof clusterExportResultSchema>;
 
 /** Spec texts (part 2 §8) of the export search. */
 export const EXPORT_SEARCH_TEXTS = {
-  tooManyResults: 'The search returned too many elements',
-  changeFilters: 'Change the filters and search again',
+  tooManyResults: ERROR_TEXTS.tooManyResults,
+  changeFilters: ERROR_TEXTS.changeFilters,
   noResults: "There aren't search results.",
   noRight: "You don't have the right to export.",
   chooseMonth: 'Choose a month to search.',

@@ -3,6 +3,8 @@
  * its filter options, its paged lists of modules and clusters, and its texts.
  */
 import { z } from 'zod';
+import { AREA_TEXTS } from './area-texts.js';
+import { ERROR_TEXTS } from './errors.js';
 
 /** The page's two views (the sidebar switch). */
 const PENDING_VIEWS = ['module', 'cluster'] as const;
@@ -74,9 +76,9 @@ export type ClusterPendingPage = z.infer<typeof clusterPendingPageSchema>;
 
 export const PENDING_TEXTS = {
   selectFilter: 'Please select at least one filter.',
-  tooMany: 'The search returned too many elements',
-  tooManyHint: 'Change the filters and search again',
-  empty: 'No results found, please try another combination of filters.',
+  tooMany: ERROR_TEXTS.tooManyResults,
+  tooManyHint: ERROR_TEXTS.changeFilters,
+  empty: AREA_TEXTS.empty,
   noRight: 'You do not have access to the Pending Area: it needs an edit permission.',
   noAccessTitle: 'No access to the Pending Area',
 } as const;

@@ -157,39 +157,38 @@ export const sameUser = (a: string | null | undefined, b: string | null | undefi
 type ReadOnlyReason = 'submitInProgress' | 'submittedNoReopen' | 'releaseClosed' | 'lockedByOther' | 'noEditGrant';
 
 /**
- * Why a module is read-only for `username`, or null when it may be edited.
- * Blocked when SUBMIT_IN_PROGRESS; SUBMITTED without the reopen right; release closed; locked by another user.
+ * Why an item is read-only for `username`, or null when it may be edited: no edit grant; release closed;
+ * SUBMIT_IN_PROGRESS; SUBMITTED without the reopen right (modules only, `submittedNeedsReopen`); locked by
+ * another user.
  */
-export function moduleReadOnlyReason(
+function readOnlyReason(
   grants: readonly Grant[],
   username: string,
   scope: ItemScope,
   state: EditableState,
+  submittedNeedsReopen: boolean,
 ): ReadOnlyReason | null {
   if (!canEdit(grants, scope)) return 'noEditGrant';
   if (state.releaseClosed) return 'releaseClosed';
   if (state.status === 'SUBMIT_IN_PROGRESS') return 'submitInProgress';
-  if (state.status === 'SUBMITTED' && !canReopen(grants, scope)) return 'submittedNoReopen';
+  if (submittedNeedsReopen && state.status === 'SUBMITTED' && !canReopen(grants, scope)) return 'submittedNoReopen';
   if (state.lockedBy && !sameUser(state.lockedBy, username)) return 'lockedByOther';
   return null;
 }
 
 /**
+ * Why a module is read-only for `username`, or null when it may be edited.
+ * Blocked when SUBMIT_IN_PROGRESS; SUBMITTED without the reopen right; release closed; locked by another user.
+ */
+export const moduleReadOnlyReason = (grants: readonly Grant[], username: string, scope: ItemScope, state: EditableState) =>
+  readOnlyReason(grants, username, scope, state, true);
+
+/**
  * Why a cluster is read-only for `username`, or null. Clusters are checked by brand code and the zones of
  * their countries; a SUBMITTED cluster is edited only with a matching grant (an edit grant suffices).
  */
-export function clusterReadOnlyReason(
-  grants: readonly Grant[],
-  username: string,
-  scope: ItemScope,
-  state: EditableState,
-): ReadOnlyReason | null {
-  if (!canEdit(grants, scope)) return 'noEditGrant';
-  if (state.releaseClosed) return 'releaseClosed';
-  if (state.status === 'SUBMIT_IN_PROGRESS') return 'submitInProgress';
-  if (state.lockedBy && !sameUser(state.lockedBy, username)) return 'lockedByOther';
-  return null;
-}
+export const clusterReadOnlyReason = (grants: readonly Grant[], username: string, scope: ItemScope, state: EditableState) =>
+  readOnlyReason(grants, username, scope, state, false);
 
 /** Create something (a macro family, or the home's create buttons before a brand is chosen): edit with the create rule, any brand. */
 export const canCreateAny = (grants: readonly Grant[]) => isAdmin(grants) || grants.some((g) => g.types.includes('edit') && g.rules.includes('create'));

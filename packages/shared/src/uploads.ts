@@ -42,6 +42,8 @@ export const uploadItemSchema = z.object({
   size: z.number(),
 });
 export type UploadItem = z.infer<typeof uploadItemSchema>;
+/** What the answers about one upload start from: the upload row. */
+const aboutUploadSchema = z.object({ upload: uploadItemSchema });
 
 /** GET /api/uploadStatus/: the uploads the caller may see (their own; an admin's: everyone's), newest first. */
 export const uploadListSchema = z.array(uploadItemSchema);
@@ -71,10 +73,7 @@ export type UploadApply = z.infer<typeof uploadApplySchema>;
 export const overwriteKey = (itemKey: string, monthId: string): string => itemKeyString({ itemKey, monthId });
 
 /** The answer of an accepted upload: the upload row (WIP) and the job that processes it. */
-export const uploadAcceptedSchema = z.object({
-  upload: uploadItemSchema,
-  jobId: z.number(),
-});
+export const uploadAcceptedSchema = aboutUploadSchema.extend({ jobId: z.number() });
 export type UploadAccepted = z.infer<typeof uploadAcceptedSchema>;
 
 export const UPLOAD_TEXTS = {
@@ -173,10 +172,7 @@ export type ImportResult = z.infer<typeof importResultSchema>;
 export type ImportLine = ImportResult['lines'][number];
 
 /** GET /api/upload/:uploadId/preview: the upload and its preview (null while it is computed, or when it failed). */
-export const uploadPreviewSchema = z.object({
-  upload: uploadItemSchema,
-  preview: importResultSchema.nullable(),
-});
+export const uploadPreviewSchema = aboutUploadSchema.extend({ preview: importResultSchema.nullable() });
 export type UploadPreview = z.infer<typeof uploadPreviewSchema>;
 
 /**
