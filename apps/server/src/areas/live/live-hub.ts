@@ -3,18 +3,19 @@
  * opens, one listener on the database's live channel (db/client.ts `listen`: its own PostgreSQL connection, or the
  * embedded database in process), so a change committed by any process reaches every stream of every process.
  * Notifications are gathered for BATCH_MS; a batch reads what it needs once (item states, viewers, ended jobs) and
- * sends each stream only what its user may see (live-visibility.ts). Pings every LIVE_HEARTBEAT_SECONDS; each stream's
+ * sends each stream only what its user may see (live-visibility.ts), each event's frame made once and each user's
+ * share worked out once (live-fan-out.ts), in one write per stream. Pings every LIVE_HEARTBEAT_SECONDS; each stream's
  * session is checked again every SESSION_CHECK_MS (logout and disabled users end it) and at its token's expiry.
  */
-import { LIVE_HEARTBEAT_SECONDS, type LiveEvent, type PresenceViewer } from '@bo/shared/live-events';
-import { sameUser } from '@bo/shared/permissions';
+import { LIVE_HEARTBEAT_SECONDS, type PresenceViewer } from '@bo/shared/live-events';
 import type { Database } from '../../db/client.js';
 import type { AuthUser } from '../../auth/auth.service.js';
 import type { LiveObserver } from '../../plugins/metrics.js';
-import { jobNotice } from './job-notices.js';
+import { BatchFanOut } from './live-fan-out.js';
+import { frameOf, joinFrames, type LiveFrames } from './live-frames.js';
 import { NoticeBatch, refKey } from './live-notices.js';
 import { LiveStream } from './live-stream.js';
-import { itemScopes, mayViewItem, mayViewScope } from './live-visibility.js';
+import { itemScopes, mayViewItem } from './live-visibility.js';
 import { endedJobs, itemStates, viewersOf, type ItemRef, type ItemState, type ViewerRow } from './live.repository.js';
 
 /** How long notifications are gathered before a batch is read and sent. */
@@ -27,6 +28,12 @@ interface LiveHubOptions {
   lockTtlMinutes: number;
   observer?: LiveObserver;
   log: { warn(extra: object, msg: string): void };
+}
+
+/** Frames for one stream and the batch they come from (null: not from a batch, no lag to measure). */
+interface Delivery {
+  frames: LiveFrames;
+  batch: NoticeBatch | null;
 }
 
 interface StreamSession {
@@ -42,7 +49,7 @@ export class LiveHub {
    * order. A frame before the hello would be undone by it (the browser replaces its presence map with the hello's
    * snapshot, which may have been read before that change).
    */
-  private readonly awaitingHello = new Map<LiveStream, { event: LiveEvent; batch: NoticeBatch | null }[]>();
+  private readonly awaitingHello = new Map<LiveStream, Delivery[]>();
   private listening: Promise<(() => Promise<void>) | null> | null = null;
   private batch: NoticeBatch | null = null;
   private batchTimer: NodeJS.Timeout | undefined;
@@ -112,10 +119,9 @@ export class LiveHub {
     const presence = refs
       .filter((r) => mayViewItem(stream.user.grants, scopes.get(refKey(r))))
       .map((r) => ({ kind: r.kind, name: r.name, monthId: r.monthId, viewers: byItem.get(refKey(r)) ?? [] }));
-    this.send(stream, { type: 'hello', data: { tabId: stream.tabId, presence } }, null);
     const held = this.awaitingHello.get(stream) ?? [];
     this.awaitingHello.delete(stream);
-    for (const { event, batch } of held) this.send(stream, event, batch);
+    this.write(stream, [{ frames: joinFrames([frameOf({ type: 'hello', data: { tabId: stream.tabId, presence } })]), batch: null }, ...held]);
   }
 
   /** Ends every stream (the server drains before a stop: an open stream would hold it). */
@@ -157,7 +163,8 @@ export class LiveHub {
 
   /** After a lost listening connection: anything may have changed meanwhile, every list refetches. */
   private broadcastEverything(): void {
-    for (const stream of this.streams.keys()) this.send(stream, { type: 'scope', data: { monthId: '*', brand: '*' } }, null);
+    const frames = joinFrames([frameOf({ type: 'scope', data: { monthId: '*', brand: '*' } })]);
+    for (const stream of this.streams.keys()) this.deliver(stream, { frames, batch: null });
   }
 
   private async flush(batch: NoticeBatch): Promise<void> {
@@ -166,43 +173,8 @@ export class LiveHub {
     const refs = batch.refs();
     const [states, viewers, jobs] = await Promise.all([this.states(refs), viewersOf(db, [...batch.presence.values()]), endedJobs(db, [...batch.jobIds])]);
     const scopes = await itemScopes(db, [...states.values()]);
-    const byItem = groupViewers(viewers);
-    for (const stream of [...this.streams.keys()]) {
-      const { grants, username } = stream.user;
-      const visible = (r: ItemRef) => mayViewItem(grants, scopes.get(refKey(r)));
-      for (const ref of batch.items.values()) {
-        const state = states.get(refKey(ref));
-        if (!state || !visible(ref)) continue;
-        this.send(
-          stream,
-          {
-            type: 'item',
-            data: {
-              kind: state.kind,
-              name: state.name,
-              monthId: state.monthId,
-              brand: state.brandCode,
-              lockedBy: state.lockedBy,
-              savedAt: state.savedAt,
-              savedBy: state.savedBy,
-              status: state.status,
-            },
-          },
-          batch,
-        );
-      }
-      for (const scope of batch.scopes.values()) if (mayViewScope(grants, scope.brand)) this.send(stream, { type: 'scope', data: scope }, batch);
-      for (const ref of batch.presence.values()) {
-        if (!visible(ref)) continue;
-        this.send(stream, { type: 'presence', data: { kind: ref.kind, name: ref.name, monthId: ref.monthId, viewers: byItem.get(refKey(ref)) ?? [] } }, batch);
-      }
-      for (const loss of batch.lockLosses) {
-        // Only the former holder hears of it, and only of an item they may still see (or one gone altogether).
-        if (!sameUser(loss.owner, username) || (states.has(refKey(loss)) && !visible(loss))) continue;
-        this.send(stream, { type: 'lockLost', data: { kind: loss.kind, name: loss.name, monthId: loss.monthId, by: loss.by, reason: loss.reason } }, batch);
-      }
-      for (const job of jobs) if (sameUser(job.createdBy, username)) this.send(stream, { type: 'job', data: jobNotice(job) }, batch);
-    }
+    const fanOut = new BatchFanOut(batch, { states, scopes, viewers: groupViewers(viewers), jobs });
+    for (const stream of [...this.streams.keys()]) this.deliver(stream, { frames: fanOut.framesFor(stream.user), batch });
   }
 
   private async states(refs: readonly ItemRef[]): Promise<Map<string, ItemState>> {
@@ -215,16 +187,27 @@ export class LiveHub {
     return new Map([...modules, ...clusters].map((s) => [refKey(s), s]));
   }
 
-  private send(stream: LiveStream, event: LiveEvent, batch: NoticeBatch | null): void {
-    const held = event.type === 'hello' ? undefined : this.awaitingHello.get(stream);
-    if (held) {
-      held.push({ event, batch });
-      return;
+  /** Writes frames to a stream, or holds them until its hello is written. */
+  private deliver(stream: LiveStream, delivery: Delivery): void {
+    if (delivery.frames.frames.length === 0) return;
+    const held = this.awaitingHello.get(stream);
+    if (held) held.push(delivery);
+    else this.write(stream, [delivery]);
+  }
+
+  /** Writes deliveries to a stream in one write, and counts each of their events (metrics: by type, and the lag). */
+  private write(stream: LiveStream, deliveries: readonly Delivery[]): void {
+    const frames = deliveries.length === 1 ? deliveries[0]!.frames : joinFrames(deliveries.flatMap((d) => d.frames.frames));
+    if (!stream.send(frames)) return;
+    const observer = this.opts.observer;
+    const now = performance.now();
+    for (const { frames, batch } of deliveries) {
+      this.counts.events += frames.frames.length;
+      for (const frame of frames.frames) {
+        observer?.sent(frame.type);
+        if (batch) observer?.lag((now - batch.since) / 1000);
+      }
     }
-    if (!stream.send(event)) return;
-    this.counts.events += 1;
-    this.opts.observer?.sent(event.type);
-    if (batch) this.opts.observer?.lag((performance.now() - batch.since) / 1000);
   }
 
   private startTimers(): void {

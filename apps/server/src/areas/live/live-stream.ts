@@ -4,8 +4,8 @@
  * read (its socket buffer full past MAX_BUFFERED_BYTES) is cut, and reconnects when it can.
  */
 import type { ServerResponse } from 'node:http';
-import type { LiveEvent } from '@bo/shared/live-events';
 import type { AuthUser } from '../../auth/auth.service.js';
+import type { LiveFrames } from './live-frames.js';
 
 /** Past this much unsent output the client is not reading: its stream is closed rather than held in memory. */
 const MAX_BUFFERED_BYTES = 1024 * 1024;
@@ -37,9 +37,9 @@ export class LiveStream {
     else this.onClose.push(fn);
   }
 
-  /** Writes one event frame; false when the stream is closed. */
-  send(event: LiveEvent): boolean {
-    return this.write(`event: ${event.type}\ndata: ${JSON.stringify(event.data)}\n\n`);
+  /** Writes event frames (live-frames.ts) in one write; false when the stream is closed. */
+  send(frames: LiveFrames): boolean {
+    return this.write(frames.text);
   }
 
   /** A comment line: keeps proxies from cutting an idle stream, and finds dead connections. */
