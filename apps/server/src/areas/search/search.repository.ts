@@ -29,6 +29,30 @@ function containsAny(columns: readonly SQL[], texts: readonly string[]): SQL {
   return or(texts.flatMap((t) => columns.map((c) => sql`strpos(lower(${c}), lower(${t})) > 0`)));
 }
 
+/** The columns of the filters that modules and clusters both have as a column of their own. */
+interface ItemColumns {
+  month: SQL;
+  channel: SQL;
+  brand: SQL;
+  collection: SQL;
+}
+
+/**
+ * The start of a module or cluster WHERE: live rows the caller sees, then the month, channel, brand and collection
+ * filters in use; with `use`, which says whether a filter is in use (not left out and not empty).
+ */
+function itemWhereParts(f: SearchFilters, cols: ItemColumns, live: SQL, visibility: SQL, use: (key: FilterKey) => boolean): SQL[] {
+  const parts: SQL[] = [live, visibility];
+  if (use('monthId')) parts.push(inList(cols.month, f.monthId!));
+  if (use('planningChannel')) parts.push(inList(cols.channel, f.planningChannel!));
+  if (use('brand')) parts.push(inList(cols.brand, f.brand!));
+  if (use('collection')) parts.push(inList(cols.collection, f.collection!));
+  return parts;
+}
+
+/** Whether a filter of `f` is in use in a WHERE that leaves `omit` out. */
+const inUse = (f: SearchFilters, omit?: FilterKey) => (key: FilterKey) => key !== omit && has(f[key]);
+
 // ───────────────────────────── modules ─────────────────────────────
 
 const M = {
@@ -72,12 +96,8 @@ function moduleVisibility(v: Visibility, zonesArray?: SQL): SQL {
  * `zonesArray` is an expression holding the module's zones when the query already has it.
  */
 export function moduleWhere(f: SearchFilters, v: Visibility, omit?: FilterKey, zonesArray?: SQL): SQL {
-  const parts: SQL[] = [sql`m.deletion_status IS NULL`, moduleVisibility(v, zonesArray)];
-  const use = (key: FilterKey) => key !== omit && has(f[key]);
-  if (use('monthId')) parts.push(inList(M.month, f.monthId!));
-  if (use('planningChannel')) parts.push(inList(M.channel, f.planningChannel!));
-  if (use('brand')) parts.push(inList(M.brand, f.brand!));
-  if (use('collection')) parts.push(inList(M.collection, f.collection!));
+  const use = inUse(f, omit);
+  const parts = itemWhereParts(f, M, sql`m.deletion_status IS NULL`, moduleVisibility(v, zonesArray), use);
   if (use('macroFamily')) parts.push(inList(M.family, f.macroFamily!));
   if (use('newModule')) parts.push(inList(sql.raw('m.new_module'), f.newModule!.map((x) => x === 'true')));
   if (use('starsZone')) {
@@ -104,30 +124,18 @@ export function moduleWhere(f: SearchFilters, v: Visibility, omit?: FilterKey, z
   return and(parts);
 }
 
-export interface ModuleListRow {
+/** What a module row and a cluster row of a result list both hold. */
+interface ItemListRow {
   id: number;
-  moduleName: string;
-  moduleLabel: string;
-  moduleDescription: string;
   monthId: string;
-  macroFamily: string;
-  specialKind: string | null;
-  brand: string;
   collection: string;
   planningChannel: string | null;
-  /** Comma-separated (cheaper to read than an array for thousands of rows). */
-  starZones: string | null;
   status: string;
-  newModule: boolean;
   userLock: string | null;
   legoMonth: boolean;
   inOpenMonth: boolean;
   releaseClosed: boolean;
   door: number;
-  /** MH and EL SKUs not in the bin. */
-  length: number;
-  elLength: number;
-  initialSize: number | null;
   rpasErrors: string | null;
   /** ISO 8601 (UTC). */
   publicationDate: string | null;
@@ -136,8 +144,47 @@ export interface ModuleListRow {
   updatedAt: string;
 }
 
+export interface ModuleListRow extends ItemListRow {
+  moduleName: string;
+  moduleLabel: string;
+  moduleDescription: string;
+  macroFamily: string;
+  specialKind: string | null;
+  brand: string;
+  /** Comma-separated (cheaper to read than an array for thousands of rows). */
+  starZones: string | null;
+  newModule: boolean;
+  /** MH and EL SKUs not in the bin. */
+  length: number;
+  elLength: number;
+  initialSize: number | null;
+}
+
 /** A timestamp as ISO 8601 text made by the database (reading thousands of Dates costs more). */
 const isoText = (column: SQL) => sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** A list item's month and release state (`legoMonth`, `inOpenMonth`, `releaseClosed`) for the item of table alias `a`. */
+const monthStateColumns = (a: 'm' | 'c') =>
+  sql`${inLegoMonth(sql.raw(a))} AS "legoMonth", mo.open AS "inOpenMonth", COALESCE(r.status = 'CLOSED', FALSE) AS "releaseClosed"`;
+
+/** A list item's last columns: RPAS errors, publication and last change, for the item of table alias `a`. */
+const stampColumns = (a: 'm' | 'c') =>
+  sql`${sql.raw(a)}.rpas_errors AS "rpasErrors", ${isoText(sql.raw(`${a}.publication_date`))} AS "publicationDate",
+      ${sql.raw(a)}.updated_by AS "updatedBy", ${isoText(sql.raw(`${a}.updated_at`))} AS "updatedAt"`;
+
+/** At most `limit` rows of a list: `columns` of the items of `from` that match `where`. */
+const listQuery = (columns: SQL, from: SQL, where: SQL, limit: number) => sql`SELECT ${columns} ${from} WHERE ${where} LIMIT ${limit}`;
+
+/**
+ * As `listQuery`, each item written as JSON by the database (row_to_json of a row whose columns are the item's keys,
+ * in its order: `itemColumns`) beside what the list is sorted by (`sortColumns`) and its lock's seconds left.
+ */
+const listJsonQuery = (sortColumns: SQL, from: SQL, itemColumns: SQL, where: SQL, ttlMinutes: number, limit: number) =>
+  sql`SELECT ${sortColumns}, row_to_json(item)::text AS json, ${lockSecondsLeft(sql.raw('lk'), ttlMinutes)} AS "lockLeft"
+        ${from}
+        CROSS JOIN LATERAL (SELECT ${itemColumns}) item
+        WHERE ${where}
+        LIMIT ${limit}`;
 
 const lockJoin = (type: ItemKind, keyColumn: SQL, monthColumn: SQL, ttlMinutes: number) =>
   sql`LEFT JOIN locks lk ON lk.item_type = ${type} AND lk.item_key = ${keyColumn} AND lk.month_id = ${monthColumn}
@@ -164,27 +211,21 @@ const clusterListFrom = (ttlMinutes: number) =>
         LEFT JOIN releases r ON r.release_id = mo.release_id
         ${lockJoin('cluster', sql.raw('c.cluster_id'), sql.raw('c.month_id'), ttlMinutes)}`;
 
+/** A cluster's doors: its stores. */
+const CLUSTER_DOORS = sql`(SELECT count(*)::int FROM cluster_stores cs WHERE cs.cluster_pk = c.id) AS door`;
+
 /** The module's zones as the list query names them (for `moduleWhere(…, zonesArray)`). */
 export const LIST_ZONES = sql.raw('zz.zones');
 
 /** At most `limit` modules of the search (`where` built with LIST_ZONES), with what a result list shows (no SKU lists). */
 export async function moduleList(db: Queryable, where: SQL, ttlMinutes: number, limit: number): Promise<ModuleListRow[]> {
-  const rows = await queryRows<ModuleListRow>(
-    db,
-    sql`SELECT m.id, m.module_name AS "moduleName", m.module_label AS "moduleLabel", m.module_description AS "moduleDescription",
+  const columns = sql`m.id, m.module_name AS "moduleName", m.module_label AS "moduleLabel", m.module_description AS "moduleDescription",
                m.month_id AS "monthId", m.macro_family AS "macroFamily", mf.special_kind AS "specialKind",
                m.brand_code AS brand, m.collection, m.planning_channel_id AS "planningChannel",
                array_to_string(zz.zones, ',') AS "starZones",
-               m.status, m.new_module AS "newModule", lk.owner AS "userLock",
-               ${inLegoMonth(sql.raw('m'))} AS "legoMonth",
-               mo.open AS "inOpenMonth", COALESCE(r.status = 'CLOSED', FALSE) AS "releaseClosed",
-               m.door, m.mh_count AS length, m.el_count AS "elLength", m.initial_size AS "initialSize",
-               m.rpas_errors AS "rpasErrors", ${isoText(sql.raw('m.publication_date'))} AS "publicationDate",
-               m.updated_by AS "updatedBy", ${isoText(sql.raw('m.updated_at'))} AS "updatedAt"
-        ${moduleListFrom(ttlMinutes)}
-        WHERE ${where}
-        LIMIT ${limit}`,
-  );
+               m.status, m.new_module AS "newModule", lk.owner AS "userLock", ${monthStateColumns('m')},
+               m.door, m.mh_count AS length, m.el_count AS "elLength", m.initial_size AS "initialSize", ${stampColumns('m')}`;
+  const rows = await queryRows<ModuleListRow>(db, listQuery(columns, moduleListFrom(ttlMinutes), where, limit));
   return rows.map((r) => ({ ...r, id: Number(r.id), door: Number(r.door), length: Number(r.length), elLength: Number(r.elLength) }));
 }
 
@@ -207,23 +248,14 @@ export interface ModuleListJson {
  * thousands of rows in Node cost more than the query (docs/performance.md, section 1).
  */
 export function moduleListJsonQuery(where: SQL, ttlMinutes: number, limit: number): SQL {
-  return sql`SELECT m.macro_family AS "macroFamily", mf.special_kind AS "specialKind", m.module_label AS "moduleLabel",
-               m.module_name AS "moduleName", m.month_id AS "monthId", row_to_json(item)::text AS json,
-               ${lockSecondsLeft(sql.raw('lk'), ttlMinutes)} AS "lockLeft"
-        ${moduleListFrom(ttlMinutes)}
-        CROSS JOIN LATERAL (
-          SELECT m.module_name AS "moduleName", m.module_label AS "moduleLabel", m.module_description AS "moduleDescription",
+  const sortColumns = sql`m.macro_family AS "macroFamily", mf.special_kind AS "specialKind", m.module_label AS "moduleLabel",
+               m.module_name AS "moduleName", m.month_id AS "monthId"`;
+  const itemColumns = sql`m.module_name AS "moduleName", m.module_label AS "moduleLabel", m.module_description AS "moduleDescription",
                  m.month_id AS "monthId", m.macro_family AS "macroFamily", m.brand_code AS brand, m.collection,
                  m.planning_channel_id AS "planningChannel", COALESCE(to_json(zz.zones), '[]'::json) AS "starZones",
-                 m.status, m.new_module AS "newModule", lk.owner IS NOT NULL AS locked, lk.owner AS "userLock",
-                 ${inLegoMonth(sql.raw('m'))} AS "legoMonth",
-                 mo.open AS "inOpenMonth", COALESCE(r.status = 'CLOSED', FALSE) AS "releaseClosed",
-                 m.door, m.mh_count AS length, m.el_count AS "elLength", m.initial_size AS "initialSize",
-                 m.rpas_errors AS "rpasErrors", ${isoText(sql.raw('m.publication_date'))} AS "publicationDate",
-                 m.updated_by AS "updatedBy", ${isoText(sql.raw('m.updated_at'))} AS "updatedAt"
-        ) item
-        WHERE ${where}
-        LIMIT ${limit}`;
+                 m.status, m.new_module AS "newModule", lk.owner IS NOT NULL AS locked, lk.owner AS "userLock", ${monthStateColumns('m')},
+                 m.door, m.mh_count AS length, m.el_count AS "elLength", m.initial_size AS "initialSize", ${stampColumns('m')}`;
+  return listJsonQuery(sortColumns, moduleListFrom(ttlMinutes), itemColumns, where, ttlMinutes, limit);
 }
 
 export async function countRows(db: Queryable, kind: ItemKind, where: SQL): Promise<number> {
@@ -240,6 +272,31 @@ export async function countRows(db: Queryable, kind: ItemKind, where: SQL): Prom
  */
 const candidates = (table: SQL, value: SQL, probe: SQL, outerWhere?: SQL) =>
   sql`SELECT ${value} AS value FROM ${table} CROSS JOIN LATERAL (${probe} LIMIT 1) hit${outerWhere ? sql` WHERE ${outerWhere}` : sql``}`;
+
+/** The reference table of each filter that modules and clusters both hold as a column of their own. */
+const OWN_COLUMN_OPTIONS: Partial<Record<FilterKey, { table: string; code: string; column: string }>> = {
+  monthId: { table: 'months', code: 'month_id', column: 'month_id' },
+  planningChannel: { table: 'planning_channels', code: 'planning_channel_id', column: 'planning_channel_id' },
+  brand: { table: 'brands', code: 'brand_code', column: 'brand_code' },
+  collection: { table: 'collections', code: 'collection_code', column: 'collection' },
+};
+
+/**
+ * The options query of a filter of OWN_COLUMN_OPTIONS for the items of alias `a` (`m` or `c`): `probe(condition)` is the
+ * SELECT of the matching items that also meet `condition`. The brand candidates are narrowed to `brands` when given
+ * (null: none to find). undefined when `key` is not such a filter.
+ */
+function ownColumnOptionQuery(key: FilterKey, a: 'm' | 'c', probe: (condition: SQL) => SQL, brands?: readonly string[]): SQL | null | undefined {
+  const own = OWN_COLUMN_OPTIONS[key];
+  if (!own) return undefined;
+  let narrowed: SQL | undefined;
+  if (key === 'brand' && brands) {
+    if (brands.length === 0) return null;
+    narrowed = sql`t.brand_code IN ${[...brands]}`;
+  }
+  const code = sql.raw(`t.${own.code}`);
+  return candidates(sql.raw(`${own.table} t`), code, probe(sql`${sql.raw(`${a}.${own.column}`)} = ${code}`), narrowed);
+}
 
 /** Runs one filter's query of `moduleOptionQuery` / `clusterOptionQuery` (null: no value). */
 async function valuesOf(db: Queryable, query: SQL | null): Promise<string[]> {
@@ -274,21 +331,10 @@ export async function moduleOptionValues(db: Queryable, key: FilterKey, where: S
 export function moduleOptionQuery(key: FilterKey, where: SQL, brands?: readonly string[]): SQL | null {
   const probe = (condition: SQL) => sql`SELECT 1 FROM modules m WHERE ${condition} AND ${where}`;
   const zoneProbe = (condition: SQL) => sql`SELECT 1 FROM modules m JOIN module_stars_zones z ON z.module_id = m.id WHERE ${condition} AND ${where}`;
+  const own = ownColumnOptionQuery(key, 'm', probe, brands);
+  if (own !== undefined) return own;
   let query: SQL;
   switch (key) {
-    case 'monthId':
-      query = candidates(sql`months t`, sql`t.month_id`, probe(sql`m.month_id = t.month_id`));
-      break;
-    case 'planningChannel':
-      query = candidates(sql`planning_channels t`, sql`t.planning_channel_id`, probe(sql`m.planning_channel_id = t.planning_channel_id`));
-      break;
-    case 'brand':
-      if (brands && brands.length === 0) return null;
-      query = candidates(sql`brands t`, sql`t.brand_code`, probe(sql`m.brand_code = t.brand_code`), brands ? sql`t.brand_code IN ${[...brands]}` : undefined);
-      break;
-    case 'collection':
-      query = candidates(sql`collections t`, sql`t.collection_code`, probe(sql`m.collection = t.collection_code`));
-      break;
     case 'macroFamily':
       query = candidates(sql`macro_families t`, sql`t.macro_family`, probe(sql`m.macro_family = t.macro_family`));
       break;
@@ -343,12 +389,8 @@ const storeCondition = (condition: SQL) =>
   sql`EXISTS (SELECT 1 FROM cluster_stores fs JOIN stores s ON s.store_jda = fs.store_jda WHERE fs.cluster_pk = c.id AND ${condition})`;
 
 export function clusterWhere(f: SearchFilters, v: Visibility, omit?: FilterKey): SQL {
-  const parts: SQL[] = [sql`c.deletion_status IS NULL`, clusterVisibility(v)];
-  const use = (key: FilterKey) => key !== omit && has(f[key]);
-  if (use('monthId')) parts.push(inList(C.month, f.monthId!));
-  if (use('planningChannel')) parts.push(inList(C.channel, f.planningChannel!));
-  if (use('brand')) parts.push(inList(C.brand, f.brand!));
-  if (use('collection')) parts.push(inList(C.collection, f.collection!));
+  const use = inUse(f, omit);
+  const parts = itemWhereParts(f, C, sql`c.deletion_status IS NULL`, clusterVisibility(v), use);
   if (use('clusterId')) parts.push(inList(C.id, f.clusterId!));
   if (use('rangeFacing')) parts.push(inList(C.rangeFacing, f.rangeFacing!));
   if (use('starsZone')) {
@@ -374,50 +416,24 @@ export function clusterWhere(f: SearchFilters, v: Visibility, omit?: FilterKey):
   return and(parts);
 }
 
-export interface ClusterListRow {
-  id: number;
+export interface ClusterListRow extends ItemListRow {
   clusterId: string;
   clusterLabel: string;
   clusterDescription: string;
-  monthId: string;
   brandCode: string;
-  collection: string;
-  planningChannel: string | null;
   country: string[] | null;
   starZones: string[] | null;
-  status: string;
-  userLock: string | null;
-  legoMonth: boolean;
-  inOpenMonth: boolean;
-  releaseClosed: boolean;
   rangeFacing: string | null;
-  door: number;
-  rpasErrors: string | null;
-  /** ISO 8601 (UTC). */
-  publicationDate: string | null;
-  updatedBy: string | null;
-  /** ISO 8601 (UTC). */
-  updatedAt: string;
 }
 
 export async function clusterList(db: Queryable, where: SQL, ttlMinutes: number, limit: number): Promise<ClusterListRow[]> {
-  const rows = await queryRows<ClusterListRow>(
-    db,
-    sql`SELECT c.id, c.cluster_id AS "clusterId", c.cluster_label AS "clusterLabel", c.cluster_description AS "clusterDescription",
+  const columns = sql`c.id, c.cluster_id AS "clusterId", c.cluster_label AS "clusterLabel", c.cluster_description AS "clusterDescription",
                c.month_id AS "monthId", c.brand_code AS "brandCode", c.collection, c.planning_channel_id AS "planningChannel",
                (SELECT array_agg(cc.country_code ORDER BY cc.country_code) FROM cluster_countries cc WHERE cc.cluster_pk = c.id) AS country,
                (SELECT array_agg(z.stars_zone ORDER BY z.stars_zone) FROM cluster_stars_zones z WHERE z.cluster_pk = c.id) AS "starZones",
-               c.status, lk.owner AS "userLock",
-               ${inLegoMonth(sql.raw('c'))} AS "legoMonth",
-               mo.open AS "inOpenMonth", COALESCE(r.status = 'CLOSED', FALSE) AS "releaseClosed",
-               c.range_facing AS "rangeFacing",
-               (SELECT count(*)::int FROM cluster_stores cs WHERE cs.cluster_pk = c.id) AS door,
-               c.rpas_errors AS "rpasErrors", ${isoText(sql.raw('c.publication_date'))} AS "publicationDate",
-               c.updated_by AS "updatedBy", ${isoText(sql.raw('c.updated_at'))} AS "updatedAt"
-        ${clusterListFrom(ttlMinutes)}
-        WHERE ${where}
-        LIMIT ${limit}`,
-  );
+               c.status, lk.owner AS "userLock", ${monthStateColumns('c')},
+               c.range_facing AS "rangeFacing", ${CLUSTER_DOORS}, ${stampColumns('c')}`;
+  const rows = await queryRows<ClusterListRow>(db, listQuery(columns, clusterListFrom(ttlMinutes), where, limit));
   return rows.map((r) => ({ ...r, id: Number(r.id), door: Number(r.door) }));
 }
 
@@ -434,24 +450,14 @@ export interface ClusterListJson {
 
 /** As `clusterList`, each cluster written as its ClusterListItem JSON by the database (as `moduleListJsonQuery`). */
 export function clusterListJsonQuery(where: SQL, ttlMinutes: number, limit: number): SQL {
-  return sql`SELECT c.cluster_label AS "clusterLabel", c.cluster_id AS "clusterId", c.month_id AS "monthId", row_to_json(item)::text AS json,
-               ${lockSecondsLeft(sql.raw('lk'), ttlMinutes)} AS "lockLeft"
-        ${clusterListFrom(ttlMinutes)}
-        CROSS JOIN LATERAL (
-          SELECT c.cluster_id AS "clusterId", c.cluster_label AS "clusterLabel", c.cluster_description AS "clusterDescription",
+  const sortColumns = sql`c.cluster_label AS "clusterLabel", c.cluster_id AS "clusterId", c.month_id AS "monthId"`;
+  const itemColumns = sql`c.cluster_id AS "clusterId", c.cluster_label AS "clusterLabel", c.cluster_description AS "clusterDescription",
                  c.month_id AS "monthId", c.brand_code AS "brandCode", c.collection, c.planning_channel_id AS "planningChannel",
                  to_json(ARRAY(SELECT cc.country_code FROM cluster_countries cc WHERE cc.cluster_pk = c.id ORDER BY cc.country_code)) AS country,
                  to_json(ARRAY(SELECT z.stars_zone FROM cluster_stars_zones z WHERE z.cluster_pk = c.id ORDER BY z.stars_zone)) AS "starZones",
-                 c.status, lk.owner IS NOT NULL AS locked, lk.owner AS "userLock",
-                 ${inLegoMonth(sql.raw('c'))} AS "legoMonth",
-                 mo.open AS "inOpenMonth", COALESCE(r.status = 'CLOSED', FALSE) AS "releaseClosed",
-                 c.range_facing AS "rangeFacing",
-                 (SELECT count(*)::int FROM cluster_stores cs WHERE cs.cluster_pk = c.id) AS door,
-                 c.rpas_errors AS "rpasErrors", ${isoText(sql.raw('c.publication_date'))} AS "publicationDate",
-                 c.updated_by AS "updatedBy", ${isoText(sql.raw('c.updated_at'))} AS "updatedAt"
-        ) item
-        WHERE ${where}
-        LIMIT ${limit}`;
+                 c.status, lk.owner IS NOT NULL AS locked, lk.owner AS "userLock", ${monthStateColumns('c')},
+                 c.range_facing AS "rangeFacing", ${CLUSTER_DOORS}, ${stampColumns('c')}`;
+  return listJsonQuery(sortColumns, clusterListFrom(ttlMinutes), itemColumns, where, ttlMinutes, limit);
 }
 
 /** As `moduleOptionValues`, for clusters. */
@@ -464,21 +470,10 @@ export function clusterOptionQuery(key: FilterKey, where: SQL, brands?: readonly
   const probe = (join: SQL, condition: SQL) => sql`SELECT 1 FROM clusters c ${join} WHERE ${condition} AND ${where}`;
   const none = sql``;
   const storeJoin = sql`JOIN cluster_stores cs ON cs.cluster_pk = c.id JOIN stores s ON s.store_jda = cs.store_jda`;
+  const own = ownColumnOptionQuery(key, 'c', (condition) => probe(none, condition), brands);
+  if (own !== undefined) return own;
   let query: SQL;
   switch (key) {
-    case 'monthId':
-      query = candidates(sql`months t`, sql`t.month_id`, probe(none, sql`c.month_id = t.month_id`));
-      break;
-    case 'planningChannel':
-      query = candidates(sql`planning_channels t`, sql`t.planning_channel_id`, probe(none, sql`c.planning_channel_id = t.planning_channel_id`));
-      break;
-    case 'brand':
-      if (brands && brands.length === 0) return null;
-      query = candidates(sql`brands t`, sql`t.brand_code`, probe(none, sql`c.brand_code = t.brand_code`), brands ? sql`t.brand_code IN ${[...brands]}` : undefined);
-      break;
-    case 'collection':
-      query = candidates(sql`collections t`, sql`t.collection_code`, probe(none, sql`c.collection = t.collection_code`));
-      break;
     case 'starsZone':
       query = candidates(sql`stars_zones t`, sql`t.zone_code`, probe(sql`JOIN cluster_stars_zones z ON z.cluster_pk = c.id`, sql`z.stars_zone = t.zone_code`));
       break;
