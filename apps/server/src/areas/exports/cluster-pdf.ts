@@ -10,7 +10,8 @@ import { formatMonthId } from '@bo/shared/months';
 import type { ClusterUnit } from './cluster-export.js';
 import type { FileWriter } from './export-kind.js';
 import { moduleFacts } from './module-pdf.js';
-import { GREY, PdfPages, SKU_SECTION_START, TABLE_START, type TableColumn } from './pdf-layout.js';
+import { STORE_PDF_COLUMNS, storeCells } from './cluster-store-columns.js';
+import { GREY, PdfPages, SKU_SECTION_START, TABLE_START } from './pdf-layout.js';
 
 interface ClusterPdfOptions {
   picture: (sku: ProductDto) => Buffer;
@@ -18,16 +19,6 @@ interface ClusterPdfOptions {
   out: (chunk: Buffer) => void;
   now?: Date;
 }
-
-const STORE_TABLE: TableColumn[] = [
-  { title: 'Store JDA', share: 13 },
-  { title: 'SAP code', share: 13 },
-  { title: 'Store', share: 28 },
-  { title: 'Stars customer', share: 17 },
-  { title: 'Segmentation', share: 14 },
-  { title: 'Country', share: 8 },
-  { title: 'Zone', share: 7 },
-];
 
 /** A module's label and facts lines, and its first SKU section's title and cards: kept with the heading before them. */
 const MODULE_START = 13 + 4 + 8.5 + 6 + SKU_SECTION_START;
@@ -71,7 +62,7 @@ export function createClusterPdf(opts: ClusterPdfOptions): FileWriter<ClusterUni
 
       pages.heading(`Stores (${unit.stores.length})`, { font: 'bold', size: 12, gap: 6 }, unit.stores.length ? TABLE_START : 19, continued());
       if (unit.stores.length === 0) pages.line('No stores', { font: 'italic', size: 9, color: GREY, gap: 10 });
-      else pages.table(STORE_TABLE, unit.stores.map((s) => [s.storeJda, s.codiceStoreSap, s.name, s.starsCustomer, s.customerSegmentation, s.countryCode, s.starsZone]), continued());
+      else pages.table(STORE_PDF_COLUMNS, unit.stores.map(storeCells), continued());
 
       pages.heading(`Modules (${unit.modules.length})`, { font: 'bold', size: 12, gap: 6 }, unit.modules.length ? MODULE_START : 19, continued());
       if (unit.modules.length === 0) pages.line('No modules', { font: 'italic', size: 9, color: GREY, gap: 10 });

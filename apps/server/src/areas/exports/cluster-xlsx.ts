@@ -11,6 +11,7 @@
 import { formatMonthId } from '@bo/shared/months';
 import type { ProductDto } from '@bo/shared/modules';
 import type { ClusterUnit } from './cluster-export.js';
+import { STORE_XLSX_COLUMNS, storeCells } from './cluster-store-columns.js';
 import { VERSION_COLUMN_TITLE } from '../../db/product-data.js';
 import type { FileWriter } from './export-kind.js';
 import { MODULE_COLUMNS } from './module-xlsx.js';
@@ -53,18 +54,6 @@ export const CLUSTER_COLUMNS: Record<string, ClusterColumnDef> = {
 
 const unknownColumn = (name: string): ClusterColumnDef => ({ title: name, width: Math.max(10, name.length + 2), value: () => null });
 
-const STORE_COLUMNS: ColumnSpec[] = [
-  { title: 'Cluster id', width: 16 },
-  { title: 'Cluster label', width: 28 },
-  { title: 'Store JDA', width: 14 },
-  { title: 'SAP code', width: 14 },
-  { title: 'Store name', width: 26 },
-  { title: 'Stars customer', width: 16 },
-  { title: 'Segmentation', width: 14 },
-  { title: 'Country', width: 9 },
-  { title: 'Stars zone', width: 11 },
-];
-
 const SKU_COLUMNS = ['moduleName', 'moduleLabel', 'macroFamily', 'mustHave', 'upc', 'model', 'color', 'size', 'srp'].map((c) => MODULE_COLUMNS[c]!);
 
 interface ClusterXlsxOptions {
@@ -80,14 +69,14 @@ export function createClusterXlsx(opts: ClusterXlsxOptions): FileWriter<ClusterU
   const defs = opts.columns.map((c) => CLUSTER_COLUMNS[c] ?? unknownColumn(c));
   const book = createBook(opts.out, opts.picture);
   const clusterSheet = book.sheet('Clusters', defs);
-  const storeSheet = book.sheet('Stores', STORE_COLUMNS);
+  const storeSheet = book.sheet('Stores', [CLUSTER_COLUMNS.clusterId!, CLUSTER_COLUMNS.clusterLabel!, ...STORE_XLSX_COLUMNS]);
   const moduleSheet = book.sheet('Modules', [CLUSTER_COLUMNS.clusterId!, CLUSTER_COLUMNS.clusterLabel!, ...SKU_COLUMNS], { photo: true });
   return {
     add(unit) {
       const { cluster } = unit;
       clusterSheet.addRow(defs.map((d) => d.value(unit)));
       for (const s of unit.stores) {
-        storeSheet.addRow([cluster.clusterId, cluster.clusterLabel, s.storeJda, s.codiceStoreSap, s.name, s.starsCustomer, s.customerSegmentation, s.countryCode, s.starsZone]);
+        storeSheet.addRow([cluster.clusterId, cluster.clusterLabel, ...storeCells(s)]);
       }
       for (const { module, lines } of unit.modules) {
         for (const sku of lines) moduleSheet.addRow([cluster.clusterId, cluster.clusterLabel, ...SKU_COLUMNS.map((d) => d.value(module, sku))], sku);
