@@ -6,17 +6,14 @@
  * is what was published).
  */
 import type { ClusterDto } from '@bo/shared/clusters';
-import { EXPORT_TEXTS } from '@bo/shared/exports';
 import { clusterKeyString, moduleKeyString } from '@bo/shared/item-keys';
 import type { ModuleDto } from '@bo/shared/modules';
-import { canExport } from '@bo/shared/permissions';
 import type { Queryable } from '../../db/client.js';
-import { forbidden, notFound, ruleBroken } from '../../lib/errors.js';
 import { clusterScopes, clusterStoreRows, findClusters, type ClusterRow } from '../../items/cluster/clusters.repository.js';
 import { toClusterDtos } from '../../items/cluster/cluster.presenter.js';
 import { findModules } from '../../items/module/modules.repository.js';
 import { toModuleDtos } from '../../items/module/module.presenter.js';
-import { legoMatches, narrowingSet, targetKey, type ExportKindDef, type ExportStatus, type ExportTarget } from './export-kind.js';
+import { legoMatches, narrowingSet, requireExportable, someKept, targetKey, type ExportKindDef, type ExportStatus, type ExportTarget } from './export-kind.js';
 import { legoKey, legoKeys } from './exports.repository.js';
 import { exportedLines } from './module-export.js';
 import type { ModuleUnit } from './module-xlsx.js';
@@ -63,15 +60,9 @@ export const clusterExport: ExportKindDef<ClusterUnit> = {
   async check(ctx, targets, status) {
     const rows = await rowsOf(ctx.db, targets);
     const scopes = await clusterScopes(ctx.db, [...rows.values()]);
-    for (const t of targets) {
-      const row = rows.get(targetKey(t));
-      if (!row) throw notFound(`The cluster ${t.name} does not exist in ${t.monthId}`, 'clusterNotFound');
-      if (!canExport(ctx.user.grants, scopes.get(row.id)!)) throw forbidden(`You don't have the right to export the cluster ${t.name}`);
-    }
+    requireExportable(ctx, 'cluster', targets, rows, (row) => scopes.get(row.id)!);
     const lego = await legoKeys(ctx.db, [...rows.values()]);
-    const kept = targets.filter((t) => keepsCluster(t, status, rows.get(targetKey(t))!, lego));
-    if (kept.length === 0) throw ruleBroken('nothingToExport', EXPORT_TEXTS.nothingToExport);
-    return kept;
+    return someKept(targets.filter((t) => keepsCluster(t, status, rows.get(targetKey(t))!, lego)));
   },
 
   async read(db, targets, status, opts) {

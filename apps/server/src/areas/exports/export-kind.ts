@@ -3,10 +3,12 @@
  * job reads them (its file writers are in export-writers.ts, run by the export worker); the call, the job, the stored file, the
  * waiting and the audit are shared (exports.service.ts, export.job.ts).
  */
-import type { ExportKind } from '@bo/shared/exports';
+import { EXPORT_TEXTS, type ExportKind } from '@bo/shared/exports';
 import { itemKeyString } from '@bo/shared/item-keys';
 import type { ProductDto } from '@bo/shared/modules';
+import { canExport, type ItemScope } from '@bo/shared/permissions';
 import type { Db } from '../../db/client.js';
+import { forbidden, notFound, ruleBroken } from '../../lib/errors.js';
 import type { ServiceContext } from '../../plugins/context.js';
 
 export type ExportStatus = 'Published' | 'Saved';
@@ -27,6 +29,24 @@ export const narrowingSet = (list: readonly string[] | undefined): ReadonlySet<s
 
 /** Whether an item with this LEGO state passes the target's `legoMonth`. */
 export const legoMatches = (target: ExportTarget, legoMonth: boolean) => target.legoMonth === undefined || target.legoMonth === legoMonth;
+
+/**
+ * At the call: every target has a live row (404 `<kind>NotFound`) that the caller may export, by the
+ * scope `scopeOf` gives the row (403).
+ */
+export function requireExportable<R>(ctx: ServiceContext, kind: ExportKind, targets: readonly ExportTarget[], rows: ReadonlyMap<string, R>, scopeOf: (row: R) => ItemScope): void {
+  for (const t of targets) {
+    const row = rows.get(targetKey(t));
+    if (!row) throw notFound(`The ${kind} ${t.name} does not exist in ${t.monthId}`, `${kind}NotFound`);
+    if (!canExport(ctx.user.grants, scopeOf(row))) throw forbidden(`You don't have the right to export the ${kind} ${t.name}`);
+  }
+}
+
+/** The targets the status and their narrowing keep; none kept is refused (422 nothingToExport). */
+export function someKept(kept: ExportTarget[]): ExportTarget[] {
+  if (kept.length === 0) throw ruleBroken('nothingToExport', EXPORT_TEXTS.nothingToExport);
+  return kept;
+}
 
 /** A file format the job fills unit by unit (a unit is what one target turned into). */
 export interface FileWriter<T> {

@@ -2,15 +2,12 @@
  * The module kind of the export engine: a module exported with its SKU lines (no REMOVED ones),
  * Must Have first, as a spreadsheet row per line or a PDF page of cards.
  */
-import { EXPORT_TEXTS } from '@bo/shared/exports';
 import { moduleKeyString } from '@bo/shared/item-keys';
 import type { ModuleDto, ProductDto } from '@bo/shared/modules';
-import { canExport } from '@bo/shared/permissions';
 import type { Queryable } from '../../db/client.js';
-import { forbidden, notFound, ruleBroken } from '../../lib/errors.js';
 import { findModules, moduleZones, type ModuleRow } from '../../items/module/modules.repository.js';
 import { toModuleDtos } from '../../items/module/module.presenter.js';
-import { legoMatches, narrowingSet, targetKey, type ExportKindDef, type ExportStatus, type ExportTarget } from './export-kind.js';
+import { legoMatches, narrowingSet, requireExportable, someKept, targetKey, type ExportKindDef, type ExportStatus, type ExportTarget } from './export-kind.js';
 import type { ModuleUnit } from './module-xlsx.js';
 
 /** A module's lines as exported: no REMOVED lines; Must Have first, then Eligible, each in the module's order. */
@@ -45,19 +42,11 @@ export const moduleExport: ExportKindDef<ModuleUnit> = {
   async check(ctx, targets, status) {
     const rows = await rowsOf(ctx.db, targets);
     const zones = await moduleZones(ctx.db, [...rows.values()].map((r) => r.id));
-    for (const t of targets) {
-      const row = rows.get(targetKey(t));
-      if (!row) throw notFound(`The module ${t.name} does not exist in ${t.monthId}`, 'moduleNotFound');
-      if (!canExport(ctx.user.grants, { brand: row.brandCode, zones: zones.get(row.id) ?? [] })) {
-        throw forbidden(`You don't have the right to export the module ${t.name}`);
-      }
-    }
+    requireExportable(ctx, 'module', targets, rows, (row) => ({ brand: row.brandCode, zones: zones.get(row.id) ?? [] }));
     const dtos = new Map(
       (await toModuleDtos(ctx.db, [...rows.values()], { lockTtlMinutes: ctx.config.LOCK_TTL_MINUTES, withoutProducts: true })).map((d) => [moduleKeyString(d), d]),
     );
-    const kept = targets.filter((t) => keepsModule(t, status, dtos.get(targetKey(t))!));
-    if (kept.length === 0) throw ruleBroken('nothingToExport', EXPORT_TEXTS.nothingToExport);
-    return kept;
+    return someKept(targets.filter((t) => keepsModule(t, status, dtos.get(targetKey(t))!)));
   },
 
   async read(db, targets, status, opts) {
