@@ -9,8 +9,11 @@ import {
   exportQuerySchema,
   exportStartedSchema,
   moduleExportRequestSchema,
+  type ExportFormat,
+  type ExportKind,
+  type ExportQuery,
 } from '@bo/shared/exports';
-import { contextOf } from '../../plugins/context.js';
+import { contextOf, type ServiceContext } from '../../plugins/context.js';
 import * as exportsService from './exports.service.js';
 import { contentDisposition } from '../../lib/content-disposition.js';
 
@@ -30,39 +33,37 @@ export async function exportRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const tags = ['exports'];
 
+  /**
+   * One kind's export call in one format. The body schema is generic here, which the type provider
+   * cannot resolve: the body is read as its output, and `start`'s type checks it where the kind is named.
+   */
+  function exportRoute<Body extends z.ZodType>(
+    format: ExportFormat,
+    kind: ExportKind,
+    body: Body,
+    start: (ctx: ServiceContext, format: ExportFormat, query: ExportQuery, items: z.output<Body>) => Promise<exportsService.ExportAnswer>,
+  ) {
+    app.post(
+      `/data/export/${format}/${kind}`,
+      {
+        schema: {
+          tags,
+          summary: `Export ${kind}s as ${format}: 200 the file, or 202 while it is still being built`,
+          querystring: exportQuerySchema,
+          body,
+          response: { 202: exportStartedSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const answer = await start(contextOf(app, request), format, request.query, request.body as z.output<Body>);
+        return answer.done ? sendFile(reply, answer.file) : reply.code(202).send(answer.started);
+      },
+    );
+  }
+
   for (const format of EXPORT_FORMATS) {
-    app.post(
-      `/data/export/${format}/module`,
-      {
-        schema: {
-          tags,
-          summary: `Export modules as ${format}: 200 the file, or 202 while it is still being built`,
-          querystring: exportQuerySchema,
-          body: moduleExportRequestSchema,
-          response: { 202: exportStartedSchema, ...errors },
-        },
-      },
-      async (request, reply) => {
-        const answer = await exportsService.exportModules(contextOf(app, request), format, request.query, request.body);
-        return answer.done ? sendFile(reply, answer.file) : reply.code(202).send(answer.started);
-      },
-    );
-    app.post(
-      `/data/export/${format}/cluster`,
-      {
-        schema: {
-          tags,
-          summary: `Export clusters as ${format}: 200 the file, or 202 while it is still being built`,
-          querystring: exportQuerySchema,
-          body: clusterExportRequestSchema,
-          response: { 202: exportStartedSchema, ...errors },
-        },
-      },
-      async (request, reply) => {
-        const answer = await exportsService.exportClusters(contextOf(app, request), format, request.query, request.body);
-        return answer.done ? sendFile(reply, answer.file) : reply.code(202).send(answer.started);
-      },
-    );
+    exportRoute(format, 'module', moduleExportRequestSchema, exportsService.exportModules);
+    exportRoute(format, 'cluster', clusterExportRequestSchema, exportsService.exportClusters);
   }
 
   app.get(

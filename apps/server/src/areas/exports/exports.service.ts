@@ -48,7 +48,8 @@ export interface ExportedFile {
   content: Buffer | Readable;
 }
 
-type ExportAnswer = { done: true; file: ExportedFile } | { done: false; started: ExportStarted };
+/** An export call's answer: the file when it was built in time, else where to find it later. */
+export type ExportAnswer = { done: true; file: ExportedFile } | { done: false; started: ExportStarted };
 
 /** bytea arrives as a Buffer from pg and as a Uint8Array from PGlite. */
 const toBuffer = (bytes: Uint8Array) => (Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
