@@ -20,7 +20,7 @@ import { flash } from '@/components/ui/flash';
 import { matchesText, SearchBox } from '@/components/ui/table-toolbar';
 import { useCreators } from '../api/get-creators';
 import { useSaveBrandGrants } from '../api/save-brand-grants';
-import { ItemDialog } from '@/components/ui/item-dialog';
+import { type ItemFormProps, itemFormDialog } from '@/components/ui/item-form-dialog';
 
 const sameMap = (a: PermissionMap, b: PermissionMap) => PERMISSION_TYPES.every((l) => [...a[l]].sort().join() === [...b[l]].sort().join());
 
@@ -33,15 +33,12 @@ function grantsWith(user: User, brand: string, levels: readonly PermissionType[]
 const hasZonesAt = (user: User, level: PermissionType) => user.grants.some((g) => g.grantType === 'starszone' && g.permissionType === level);
 
 /** The per-brand permission popup (part 1 §6): view, edit and submit for many users at once. */
-export function BrandPermissionsDialog({ brand, onClose }: { brand: BrandWithUsers | null; onClose: () => void }) {
-  return (
-    <ItemDialog item={brand} keyOf={(b) => b.brand} onClose={onClose} title="Brand permissions" size={720} testId="brand-permissions-dialog">
-      {(b) => <BrandPermissionsForm brand={b} onClose={onClose} />}
-    </ItemDialog>
-  );
-}
+export const BrandPermissionsDialog = itemFormDialog(
+  { keyOf: (b: BrandWithUsers) => b.brand, title: 'Brand permissions', size: 720, testId: 'brand-permissions-dialog' },
+  BrandPermissionsForm,
+);
 
-function BrandPermissionsForm({ brand, onClose }: { brand: BrandWithUsers; onClose: () => void }) {
+function BrandPermissionsForm({ item: brand, onClose }: ItemFormProps<BrandWithUsers>) {
   const creators = useCreators();
   const save = useSaveBrandGrants();
   const [map, setMap] = useState<PermissionMap>(brand.permissionMap);

@@ -71,7 +71,7 @@ export function BrandsList() {
       filters={<SearchBox value={search} onChange={setSearch} placeholder="Search brands" label="Search brands" />}
       table={{ label: 'Brands', data: rows, columns, getRowKey: (b) => b.brand, loading: brands.isPending, pageSize: 15, resetPageKey: search, emptyMessage: BRAND_TEXTS.empty, rowTestId: (b) => `brand-row-${b.brand}` }}
     >
-      <BrandPermissionsDialog brand={current} onClose={() => setEditing(null)} />
+      <BrandPermissionsDialog item={current} onClose={() => setEditing(null)} />
     </TablePanel>
   );
 }

@@ -22,7 +22,7 @@ import { useRules } from '../api/get-rules';
 import { useStarsZones } from '../api/get-stars-zones';
 import { useSaveUser } from '../api/save-user';
 import { GrantChips } from './grant-chips';
-import { ItemDialog } from '@/components/ui/item-dialog';
+import { type ItemFormProps, itemFormDialog } from '@/components/ui/item-form-dialog';
 
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 const plain = (g: GrantRowLike): GrantRowLike => ({ grantType: g.grantType, grantCode: g.grantCode, permissionType: g.permissionType });
@@ -30,15 +30,12 @@ const sameRows = (a: readonly GrantRowLike[], b: readonly GrantRowLike[]) =>
   a.length === b.length && a.map(grantRowKey).sort().join() === b.map(grantRowKey).sort().join();
 
 /** The permission popup of one user (part 1 §6): role, and grants per level for brands, stars zones and rules. */
-export function UserPermissionsDialog({ user, onClose }: { user: User | null; onClose: () => void }) {
-  return (
-    <ItemDialog item={user} keyOf={(u) => u.userId} onClose={onClose} title="Permissions" size={820} testId="user-permissions-dialog">
-      {(u) => <PermissionsForm user={u} onClose={onClose} />}
-    </ItemDialog>
-  );
-}
+export const UserPermissionsDialog = itemFormDialog(
+  { keyOf: (u: User) => u.userId, title: 'Permissions', size: 820, testId: 'user-permissions-dialog' },
+  PermissionsForm,
+);
 
-function PermissionsForm({ user, onClose }: { user: User; onClose: () => void }) {
+function PermissionsForm({ item: user, onClose }: ItemFormProps<User>) {
   const brands = useBrands();
   const zones = useStarsZones();
   const rules = useRules();

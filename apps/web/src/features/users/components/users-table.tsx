@@ -176,7 +176,7 @@ export function UsersTable() {
         rowTestId: (u) => `user-row-${u.email}`,
       }}
     >
-      <UserPermissionsDialog user={editing} onClose={() => setEditing(null)} />
+      <UserPermissionsDialog item={editing} onClose={() => setEditing(null)} />
     </TablePanel>
   );
 }
