@@ -53,7 +53,6 @@ export function keptStores(target: ExportTarget, list: readonly ClusterStoreLine
 
 export const clusterExport: ExportKindDef<ClusterUnit> = {
   kind: 'cluster',
-  noun: 'cluster',
   // A cluster brings its modules and their SKUs: fewer per round trip than modules.
   batch: 5,
 

@@ -68,9 +68,8 @@ export interface WriterOptions {
 }
 
 export interface ExportKindDef<T> {
+  /** Also the unit named in texts: "module", "cluster". */
   kind: ExportKind;
-  /** The unit named in texts: "module", "cluster". */
-  noun: string;
   /** Targets read per round trip by the job. */
   batch: number;
   /**

@@ -94,10 +94,10 @@ async function startExport(ctx: ServiceContext, kind: ExportKind, format: Export
   if (!pdf && query.templateId === undefined) {
     throw badRequest(EXPORT_ERRORS.templateRequired, [{ path: 'querystring.templateId', message: 'Required' }]);
   }
-  if (!isMassiveExport(format) && named.length !== 1) throw badRequest(EXPORT_ERRORS.oneItem(def.noun), [{ path: 'body', message: `One ${def.noun} expected` }]);
+  if (!isMassiveExport(format) && named.length !== 1) throw badRequest(EXPORT_ERRORS.oneItem(kind), [{ path: 'body', message: `One ${kind} expected` }]);
   const templatesType = EXPORT_TEMPLATE_TYPES[kind];
   const columns = pdf ? [] : await findTemplateColumns(ctx.db, query.templateId!, templatesType);
-  if (!columns) throw notFound(`There is no ${def.noun} template ${query.templateId}`, 'templateNotFound');
+  if (!columns) throw notFound(`There is no ${kind} template ${query.templateId}`, 'templateNotFound');
   const items = await def.check(ctx, distinct(named), query.status);
   const withPhoto = isPhotoExport(format) || query.withPhoto === true;
 

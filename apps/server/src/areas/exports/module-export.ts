@@ -36,7 +36,6 @@ async function rowsOf(db: Queryable, targets: readonly ExportTarget[]): Promise<
 
 export const moduleExport: ExportKindDef<ModuleUnit> = {
   kind: 'module',
-  noun: 'module',
   batch: 20,
 
   async check(ctx, targets, status) {
