@@ -67,6 +67,9 @@ export interface WriterOptions<T extends PgTable> {
   batchSize?: number;
 }
 
+/** One writer per table of `Tables` (a part of the schema, `Pick<typeof schema, …>`), under the table's name. */
+export type BatchWriters<Tables extends Record<string, PgTable>> = { [K in keyof Tables]: BatchWriter<Tables[K]> };
+
 export class BatchWriter<T extends PgTable> {
   readonly tableName: string;
   /** Rows handed to the writer so far. */

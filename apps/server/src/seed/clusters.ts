@@ -3,16 +3,8 @@
  * LIAs and classifications) that recur month after month with a slowly changing store list and the
  * modules of that month that serve their zones.
  */
-import type {
-  clusterClassifications,
-  clusterCountries,
-  clusterLias,
-  clusterModules,
-  clusters,
-  clusterStarsZones,
-  clusterStores,
-} from '../db/schema.js';
-import type { BatchWriter } from './batch-writer.js';
+import type * as schema from '../db/schema.js';
+import type { BatchWriters } from './batch-writer.js';
 import { groupKey, itemMonthKey, zoneMaskOf, type ModuleInMonth } from './modules.js';
 import {
   BRANDS,
@@ -51,15 +43,9 @@ export interface ClusterDef {
   moduleCount: number;
 }
 
-interface ClusterWriters {
-  clusters: BatchWriter<typeof clusters>;
-  clusterCountries: BatchWriter<typeof clusterCountries>;
-  clusterStarsZones: BatchWriter<typeof clusterStarsZones>;
-  clusterStores: BatchWriter<typeof clusterStores>;
-  clusterLias: BatchWriter<typeof clusterLias>;
-  clusterClassifications: BatchWriter<typeof clusterClassifications>;
-  clusterModules: BatchWriter<typeof clusterModules>;
-}
+type ClusterWriters = BatchWriters<
+  Pick<typeof schema, 'clusters' | 'clusterCountries' | 'clusterStarsZones' | 'clusterStores' | 'clusterLias' | 'clusterClassifications' | 'clusterModules'>
+>;
 
 const CLUSTER_ID = /^[A-Za-z0-9_]{1,20}$/;
 const CLUSTER_LABEL = /^[A-Za-z0-9 ]{1,40}$/;

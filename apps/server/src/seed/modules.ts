@@ -3,8 +3,8 @@
  * each living through the months with a slowly drifting SKU composition (carry-over), so that
  * the same module names recur month after month with small differences.
  */
-import type { moduleSkus, modules, moduleStarsZones } from '../db/schema.js';
-import type { BatchWriter } from './batch-writer.js';
+import type * as schema from '../db/schema.js';
+import type { BatchWriters } from './batch-writer.js';
 import {
   CHANNEL_WEIGHTS,
   COLLECTIONS,
@@ -48,11 +48,7 @@ export interface ModuleInMonth {
   deleted: boolean;
 }
 
-interface ModuleWriters {
-  modules: BatchWriter<typeof modules>;
-  moduleStarsZones: BatchWriter<typeof moduleStarsZones>;
-  moduleSkus: BatchWriter<typeof moduleSkus>;
-}
+type ModuleWriters = BatchWriters<Pick<typeof schema, 'modules' | 'moduleStarsZones' | 'moduleSkus'>>;
 
 interface ModulesWritten {
   /** Every SKU that sits in some module, with the zones of its modules (bit i = ZONE_CODES[i]). */

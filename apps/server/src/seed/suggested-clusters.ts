@@ -2,8 +2,8 @@
  * Suggested clusters: store groupings proposed from the front office for an open month, waiting
  * for approval (PENDING) or turned down (REJECTED, with the reason).
  */
-import type { suggestedClusterModules, suggestedClusters, suggestedClusterStores } from '../db/schema.js';
-import type { BatchWriter } from './batch-writer.js';
+import type * as schema from '../db/schema.js';
+import type { BatchWriters } from './batch-writer.js';
 import type { ClusterDef } from './clusters.js';
 import { groupKey, type ModuleInMonth } from './modules.js';
 import {
@@ -18,11 +18,7 @@ import {
 } from './reference-data.js';
 import { Rng } from './random.js';
 
-interface SuggestionWriters {
-  suggestedClusters: BatchWriter<typeof suggestedClusters>;
-  suggestedClusterStores: BatchWriter<typeof suggestedClusterStores>;
-  suggestedClusterModules: BatchWriter<typeof suggestedClusterModules>;
-}
+type SuggestionWriters = BatchWriters<Pick<typeof schema, 'suggestedClusters' | 'suggestedClusterStores' | 'suggestedClusterModules'>>;
 
 const REJECTION_REASONS = [
   'Store mix does not match the brand distribution policy',

@@ -3,8 +3,8 @@
  * (New, Disabled), and the identity provider's list of allowed e-mails.
  */
 import type { PermissionType, RuleCode } from '@bo/shared/grants';
-import type { allowedEmails, userGrants, users } from '../db/schema.js';
-import type { BatchWriter } from './batch-writer.js';
+import type * as schema from '../db/schema.js';
+import type { BatchWriters } from './batch-writer.js';
 import { RULES } from '../db/product-data.js';
 import { BRANDS, ZONE_CODES } from './reference-data.js';
 
@@ -111,11 +111,7 @@ const ACCOUNTS_CREATED = new Date('2026-01-05T09:00:00Z');
 
 export async function writeUsers(
   passwordHash: string,
-  writers: {
-    users: BatchWriter<typeof users>;
-    userGrants: BatchWriter<typeof userGrants>;
-    allowedEmails: BatchWriter<typeof allowedEmails>;
-  },
+  writers: BatchWriters<Pick<typeof schema, 'users' | 'userGrants' | 'allowedEmails'>>,
 ): Promise<void> {
   for (const [i, user] of DEMO_USERS.entries()) {
     const userId = i + 1;
