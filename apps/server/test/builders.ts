@@ -1,12 +1,6 @@
 import type { Db } from '../src/db/client.js';
 import {
   brands,
-  clusterCountries,
-  clusterLias,
-  clusterModules,
-  clusters,
-  clusterStarsZones,
-  clusterStores,
   collections,
   countries,
   customerSegmentations,
@@ -30,6 +24,8 @@ import {
   users,
 } from '../src/db/schema.js';
 import { hashPassword } from '../src/auth/password.js';
+import { insertCluster } from '../src/items/cluster/cluster-creation.repository.js';
+import { replaceClusterModules } from '../src/items/cluster/clusters.repository.js';
 import type { PermissionType, ROLES, RuleCode } from '@bo/shared/grants';
 
 /** A small reference world: 2 brands, 2 zones, 3 countries, both collections, 4 months (one closed). */
@@ -262,28 +258,19 @@ export interface ClusterSpec {
 
 /** A cluster (month M01_2027, AUR/SUN, country IT, zone EU by default) with its stores, LIAs and modules. */
 export async function buildCluster(db: Db, spec: ClusterSpec) {
-  const [row] = await db
-    .insert(clusters)
-    .values({
-      clusterId: spec.clusterId,
-      monthId: spec.monthId ?? 'M01_2027',
-      clusterLabel: `${spec.clusterId} label`,
-      clusterDescription: spec.clusterDescription ?? '',
-      brandCode: spec.brandCode ?? 'AUR',
-      collection: spec.collection ?? 'SUN',
-      status: spec.status ?? 'WIP',
-      releaseId: 'R2027',
-    })
-    .returning();
-  const c = row!;
-  const countriesList = spec.countries ?? ['IT'];
-  if (countriesList.length) await db.insert(clusterCountries).values(countriesList.map((x) => ({ clusterPk: c.id, countryCode: x })));
-  const zones = spec.zones ?? ['EU'];
-  if (zones.length) await db.insert(clusterStarsZones).values(zones.map((z) => ({ clusterPk: c.id, starsZone: z })));
-  if (spec.storeJdas?.length) await db.insert(clusterStores).values(spec.storeJdas.map((s) => ({ clusterPk: c.id, storeJda: s })));
-  const liaList = spec.lias ?? ['LIA01'];
-  if (liaList.length) await db.insert(clusterLias).values(liaList.map((l) => ({ clusterPk: c.id, liaCode: l })));
-  if (spec.modules?.length)
-    await db.insert(clusterModules).values(spec.modules.map((m) => ({ clusterPk: c.id, moduleName: m.moduleName, status: m.status ?? 'ADDED' })));
+  const row = {
+    clusterId: spec.clusterId,
+    monthId: spec.monthId ?? 'M01_2027',
+    clusterLabel: `${spec.clusterId} label`,
+    clusterDescription: spec.clusterDescription ?? '',
+    brandCode: spec.brandCode ?? 'AUR',
+    collection: spec.collection ?? 'SUN',
+    status: spec.status ?? 'WIP',
+    releaseId: 'R2027',
+  };
+  // The children are written as the create call writes them (cluster-creation.repository).
+  const children = { countries: spec.countries ?? ['IT'], zones: spec.zones ?? ['EU'], storeJdas: spec.storeJdas ?? [], lias: spec.lias ?? ['LIA01'], classificationIds: [] };
+  const c = await insertCluster(db, row, children);
+  await replaceClusterModules(db, c.id, (spec.modules ?? []).map((m) => ({ moduleName: m.moduleName, status: m.status ?? 'ADDED' })));
   return c;
 }

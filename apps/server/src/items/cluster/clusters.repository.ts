@@ -271,6 +271,9 @@ export async function addedModuleSets(db: Queryable, pairs: readonly { monthId: 
   return out;
 }
 
+/** Where a store is: its country, planning channel and stars zone (its country's), read with `stores` and `countries` joined. */
+export const STORE_PLACE_COLUMNS = { countryCode: stores.countryCode, planningChannelId: stores.planningChannelId, starsZone: countries.starsZone };
+
 /** Stores of clusters with the fields the cluster answer, the planning system and the exports need (a store's stars zone is its country's). */
 export async function clusterStoreRows(db: Queryable, pks: readonly number[]) {
   if (pks.length === 0) return [];
@@ -282,9 +285,7 @@ export async function clusterStoreRows(db: Queryable, pks: readonly number[]) {
       name: stores.name,
       starsCustomer: stores.starsCustomer,
       customerSegmentation: stores.customerSegmentation,
-      countryCode: stores.countryCode,
-      planningChannelId: stores.planningChannelId,
-      starsZone: countries.starsZone,
+      ...STORE_PLACE_COLUMNS,
     })
     .from(clusterStores)
     .innerJoin(stores, eq(stores.storeJda, clusterStores.storeJda))

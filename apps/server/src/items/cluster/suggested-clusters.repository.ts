@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { moduleKeyString } from '@bo/shared/item-keys';
 import type { Queryable } from '../../db/client.js';
+import { STORE_PLACE_COLUMNS } from './clusters.repository.js';
 import { clusterModules, clusters, countries, modules, months, stores, suggestedClusterModules, suggestedClusters, suggestedClusterStores } from '../../db/schema.js';
 
 export type SuggestionRow = typeof suggestedClusters.$inferSelect;
@@ -25,9 +26,7 @@ export async function suggestionStores(db: Queryable, ids: readonly string[]) {
       storeJda: suggestedClusterStores.storeJda,
       starsCustomer: suggestedClusterStores.starsCustomer,
       customerSegmentation: suggestedClusterStores.customerSegmentation,
-      countryCode: stores.countryCode,
-      planningChannelId: stores.planningChannelId,
-      starsZone: countries.starsZone,
+      ...STORE_PLACE_COLUMNS,
     })
     .from(suggestedClusterStores)
     .innerJoin(stores, eq(stores.storeJda, suggestedClusterStores.storeJda))
