@@ -75,7 +75,7 @@ declare module 'fastify' {
   }
 }
 
-export interface BuildAppOptions {
+interface BuildAppOptions {
   config: Config;
   database: Database;
   /** Logger on (JSON lines to stdout) unless LOG_LEVEL is 'silent'. */

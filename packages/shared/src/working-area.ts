@@ -69,15 +69,14 @@ export const narrowsByPlace = (f: PerformanceFilters) =>
   !!(f.zonaPerMysa?.length || f.countryName?.length || f.starsCustomer?.length || f.customerCode?.length || f.distrChannelActual?.length);
 
 /** A module of the page: the module DTO, the one shape every module answer has (items/module/module.presenter.ts). */
-export const workingModuleSchema = moduleDtoSchema;
-export type WorkingModule = z.infer<typeof workingModuleSchema>;
+export type WorkingModule = z.infer<typeof moduleDtoSchema>;
 
 /** POST /api/module/modules: the modules to open, with the performance filters of the page. */
 export const modulesRequestSchema = z.object({
   moduleDtoList: z.array(moduleKeySchema).min(1).max(200),
   ibicFilters: performanceFiltersSchema.optional(),
 });
-export const modulesResponseSchema = z.array(workingModuleSchema);
+export const modulesResponseSchema = z.array(moduleDtoSchema);
 
 /** POST /api/module/importModules: modules by key, or (macroFamily without moduleName) a family's modules of a month. */
 export const importModulesRequestSchema = z
@@ -94,7 +93,7 @@ export const importModulesRequestSchema = z
   )
   .min(1)
   .max(200);
-export const importModulesResponseSchema = z.object({ moduleDtoList: z.array(workingModuleSchema), notFound: z.array(z.string()) });
+export const importModulesResponseSchema = z.object({ moduleDtoList: z.array(moduleDtoSchema), notFound: z.array(z.string()) });
 
 /** POST /api/module/modulePerformances */
 export const performancesRequestSchema = z.object({

@@ -56,6 +56,26 @@ const PGLITE_OPTIONS = {
   serializers: { 17: (x: Uint8Array) => '\\x' + Buffer.from(x.buffer, x.byteOffset, x.byteLength).toString('hex') },
 };
 
+/** The query that names the live events' channel of the connection's schema (migration 0016). */
+const LIVE_CHANNEL_SQL = 'SELECT live_channel() AS channel';
+
+/** A Database of one driver: its Drizzle handle, a script runner that drops the driver's answer, and the driver's own rest. */
+function databaseOf(
+  kind: DatabaseKind,
+  drizzleDb: unknown,
+  runScript: (sqlText: string) => Promise<unknown>,
+  rest: Omit<Database, 'kind' | 'db' | 'execScript'>,
+): Database {
+  return {
+    kind,
+    db: drizzleDb as Db,
+    execScript: async (text) => {
+      await runScript(text);
+    },
+    ...rest,
+  };
+}
+
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   return opts.url ? openPostgres(opts.url, opts) : openPglite(opts.dataDir);
 }
@@ -69,25 +89,19 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
   } else {
     client = await PGlite.create(PGLITE_OPTIONS);
   }
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
-  return {
-    kind: 'pglite',
-    db,
-    execScript: async (text) => {
-      await client.exec(text);
-    },
+  return databaseOf('pglite', drizzlePglite(client, { schema }), (text) => client.exec(text), {
     // One embedded database belongs to one process: there is nobody to serialise against.
     withAdvisoryLock: (_key, fn) => fn(),
     poolStats: () => null,
     listen: async (onNotify) => {
-      const [row] = (await client.query<{ channel: string }>('SELECT live_channel() AS channel')).rows;
+      const [row] = (await client.query<{ channel: string }>(LIVE_CHANNEL_SQL)).rows;
       const unlisten = await client.listen(row!.channel, onNotify);
       return async () => {
         if (!client.closed) await unlisten();
       };
     },
     close: () => client.close(),
-  };
+  });
 }
 
 /**
@@ -118,13 +132,7 @@ async function openPostgres(url: string, opts: DatabaseOptions): Promise<Databas
       c.release();
     }
   }
-  const db = drizzlePg(pool, { schema }) as unknown as Db;
-  return {
-    kind: 'postgres',
-    db,
-    execScript: async (text) => {
-      await pool.query(text);
-    },
+  return databaseOf('postgres', drizzlePg(pool, { schema }), (text) => pool.query(text), {
     withAdvisoryLock: async (key, fn) => {
       const c = await pool.connect();
       try {
@@ -141,7 +149,7 @@ async function openPostgres(url: string, opts: DatabaseOptions): Promise<Databas
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     listen: (onNotify, events) => listenPostgres(url, sessionOptions(opts.schema), onNotify, events),
     close: () => pool.end(),
-  };
+  });
 }
 
 /** Backoff of the listening connection's reconnections: doubling from the first, up to the last. */
@@ -169,7 +177,7 @@ async function listenPostgres(url: string, options: string, onNotify: (payload: 
     c.on('end', () => lost(c));
     await c.connect();
     try {
-      const { rows } = await c.query<{ channel: string }>('SELECT live_channel() AS channel');
+      const { rows } = await c.query<{ channel: string }>(LIVE_CHANNEL_SQL);
       await c.query(`LISTEN "${rows[0]!.channel.replace(/"/g, '""')}"`);
     } catch (error) {
       await c.end().catch(() => undefined);

@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { registerPublicRoutes } from './auth.js';
 
-export const BASE_PATH = '/backoffice/';
+const BASE_PATH = '/backoffice/';
 
 /** Vite names built files `assets/<name>-<hash>.<ext>`: a new build gives a new name, so cache for ever. */
 export const IMMUTABLE = 'public, max-age=31536000, immutable';

@@ -149,7 +149,7 @@ interface DeletedSearch {
   brand?: readonly string[] | null | undefined;
 }
 
-export interface PageRequest {
+interface PageRequest {
   pageNumber: number;
   pageSize: number;
 }
@@ -251,40 +251,36 @@ const itemBase = (f: FoundItem) => ({
   openMonthList: f.openMonthList,
 });
 
-export async function searchDeletedModules(
-  db: Queryable,
-  grants: readonly Grant[],
-  search: DeletedSearch,
-  page: PageRequest,
-  now: Date,
-): Promise<Page<ModuleDeletionItem>> {
-  const found = pageOf(await findDeleted(db, grants, 'module', search, now), page);
-  return { ...found, content: found.content.map((f) => ({ moduleName: f.key, moduleLabel: f.reference.label, ...itemBase(f) })) };
-}
-
-export async function searchDeletedClusters(
-  db: Queryable,
-  grants: readonly Grant[],
-  search: DeletedSearch,
-  page: PageRequest,
-  now: Date,
-): Promise<Page<ClusterDeletionItem>> {
-  const found = pageOf(await findDeleted(db, grants, 'cluster', search, now), page);
-  const stores = await repo.firstStores(db, found.content.map((f) => f.reference.id));
-  return {
-    ...found,
-    content: found.content.map((f) => {
-      const store = stores.get(f.reference.id);
-      return {
-        clusterId: f.key,
-        clusterLabel: f.reference.label,
-        storeJda: store?.storeJda ?? null,
-        codiceStoreSap: store?.codiceStoreSap ?? null,
-        ...itemBase(f),
-      };
-    }),
+/**
+ * One page of the items of a type with a deletion request that the caller may view and the search keeps,
+ * each presented by `present`, which is given the whole page (so a lookup runs once per page).
+ */
+function deletedSearch<T>(type: DeletionItemType, present: (db: Queryable, found: readonly FoundItem[]) => Promise<T[]>) {
+  return async (db: Queryable, grants: readonly Grant[], search: DeletedSearch, page: PageRequest, now: Date): Promise<Page<T>> => {
+    const found = pageOf(await findDeleted(db, grants, type, search, now), page);
+    return { ...found, content: await present(db, found.content) };
   };
 }
+
+/** POST /api/module/deleted: the Deletion Area's modules. */
+export const searchDeletedModules = deletedSearch<ModuleDeletionItem>('module', async (_db, found) =>
+  found.map((f) => ({ moduleName: f.key, moduleLabel: f.reference.label, ...itemBase(f) })),
+);
+
+/** POST /api/cluster/deleted: the Deletion Area's clusters, with the first store of each. */
+export const searchDeletedClusters = deletedSearch<ClusterDeletionItem>('cluster', async (db, found) => {
+  const stores = await repo.firstStores(db, found.map((f) => f.reference.id));
+  return found.map((f) => {
+    const store = stores.get(f.reference.id);
+    return {
+      clusterId: f.key,
+      clusterLabel: f.reference.label,
+      storeJda: store?.storeJda ?? null,
+      codiceStoreSap: store?.codiceStoreSap ?? null,
+      ...itemBase(f),
+    };
+  });
+});
 
 /**
  * Restores items: their DELETION_PENDING rows live again (later steps are final). A request with

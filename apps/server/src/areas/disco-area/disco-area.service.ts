@@ -19,21 +19,18 @@ import {
   type DiscoView,
   type ReplacementProposals,
 } from '@bo/shared/disco-area';
-import { addMonths, compareMonthIds } from '@bo/shared/months';
+import { addMonths } from '@bo/shared/months';
 import { canUseDiscoArea } from '@bo/shared/permissions';
 import type { ServiceContext } from '../../plugins/context.js';
-import { forbidden, notFound } from '../../lib/errors.js';
+import { areaVisibility, pageRows, sortOptions } from '../../lib/area-lists.js';
+import { notFound } from '../../lib/errors.js';
 import { visibilityOf } from '../../lib/visibility.js';
 import * as repo from './disco-area.repository.js';
 
 /** The area's right (403 otherwise); the rows are those of modules the caller may view. */
 function viewableBy(ctx: ServiceContext) {
-  if (!canUseDiscoArea(ctx.user.grants)) throw forbidden(DISCO_TEXTS.noRight);
-  return visibilityOf(ctx.user.grants);
+  return areaVisibility(ctx.user.grants, canUseDiscoArea, DISCO_TEXTS.noRight);
 }
-
-const byText = (a: string, b: string) => a.toLowerCase().localeCompare(b.toLowerCase()) || (a < b ? -1 : a > b ? 1 : 0);
-const byNumber = (a: string, b: string) => Number(a) - Number(b) || byText(a, b);
 
 /**
  * The options of every filter among the caller's rows of the view; each filter's options are narrowed
@@ -43,15 +40,7 @@ export async function filterOptions(ctx: ServiceContext, view: DiscoView, filter
   const visible = viewableBy(ctx);
   const found = await Promise.all(DISCO_FILTER_KEYS.map((key) => repo.optionValues(ctx.db, key, repo.discoWhere(view, filters, visible, key))));
   const options = Object.fromEntries(DISCO_FILTER_KEYS.map((key, i) => [key, found[i] ?? []])) as DiscoFilterOptions;
-  for (const key of DISCO_FILTER_KEYS) {
-    const compare =
-      key === 'months'
-        ? (a: { value: string }, b: { value: string }) => compareMonthIds(a.value, b.value)
-        : key === 'storeCount'
-          ? (a: { value: string }, b: { value: string }) => byNumber(a.value, b.value)
-          : (a: { value: string; label: string }, b: { value: string; label: string }) => byText(a.label, b.label) || byText(a.value, b.value);
-    options[key].sort(compare);
-  }
+  for (const key of DISCO_FILTER_KEYS) sortOptions(options[key], key === 'months' ? 'months' : key === 'storeCount' ? 'numbers' : 'text');
   return options;
 }
 
@@ -61,8 +50,7 @@ export async function discoList(ctx: ServiceContext, view: DiscoView, body: Disc
   const { pageIndex, ...filters } = body;
   const where = repo.discoWhere(view, filters, visible);
   const count = await repo.countRows(ctx.db, where);
-  const offset = pageIndex * DISCO_PAGE_SIZE;
-  const rows = offset < count ? await repo.discoPage(ctx.db, where, ctx.config.LOCK_TTL_MINUTES, offset, DISCO_PAGE_SIZE) : [];
+  const rows = await pageRows(count, pageIndex, DISCO_PAGE_SIZE, (offset, limit) => repo.discoPage(ctx.db, where, ctx.config.LOCK_TTL_MINUTES, offset, limit));
   return {
     count,
     maxResultsForPage: DISCO_PAGE_SIZE,
@@ -72,8 +60,7 @@ export async function discoList(ctx: ServiceContext, view: DiscoView, body: Disc
 
 /** GET /api/sku/skuDiscoAlert/: the bells' counts, for who may use the area. */
 export async function discoAlert(ctx: ServiceContext): Promise<BadgeCounts> {
-  viewableBy(ctx);
-  return repo.discoCounts(ctx.db, visibilityOf(ctx.user.grants), BADGE_COUNT_CAP);
+  return repo.discoCounts(ctx.db, viewableBy(ctx), BADGE_COUNT_CAP);
 }
 
 /**

@@ -13,8 +13,10 @@ import { clusterPublishDiffOf, modulePublishDiffOf } from '../item-versions/publ
 import { clusterPublishBlockers, hasModulesInWip, modulePublishBlockers } from '../../items/lifecycle/publish-blockers.js';
 import { classificationChange, classificationEnv, clusterChange, clusterEnv, clusterNaming, type ClassificationEnv, type ClusterEnv } from '../../items/cluster/cluster-change.js';
 import type { EditType } from '../../items/lifecycle/change-plan.js';
+import type { VersionedRow } from '../../items/lifecycle/item-change.js';
 import { moduleChange, moduleEnv, moduleNaming, type ModuleContent, type ModuleEnv } from '../../items/module/module-change.js';
 import { MASSIVE_EDIT_JOBS } from '../../jobs/job-kinds.js';
+import { byCodePoint } from '../../lib/text-order.js';
 
 
 const reasonsText = (reasons: readonly { message: string }[]) => reasons.map((r) => r.message).join(', ');
@@ -43,8 +45,6 @@ const clusterPublish: PublishChangedKind<ClusterRow> = {
   },
 };
 
-const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-
 /** A module's planned content as a version holds it: its active lines (not the bin). */
 const moduleVersionContent = (c: ModuleContent): ModuleVersionContent => ({
   moduleDescription: c.description,
@@ -55,50 +55,52 @@ const moduleVersionContent = (c: ModuleContent): ModuleVersionContent => ({
 const clusterVersionContent = (c: ClusterContent, stores: string[]): ClusterVersionContent => ({
   clusterDescription: c.description,
   stores,
-  modules: [...c.modules].filter(([, status]) => status === 'ADDED').map(([name]) => name).sort(byText),
-  lias: [...c.lias].sort(byText),
+  modules: [...c.modules].filter(([, status]) => status === 'ADDED').map(([name]) => name).sort(byCodePoint),
+  lias: [...c.lias].sort(byCodePoint),
   classifications: [...c.classifications].sort((a, b) => a - b),
 });
 
-export const moduleEditType: EditType<ModuleRow, ModuleContent, ModuleMassiveEditRow, ModuleEnv> = {
+/**
+ * An edit type from its own parts: its job kind is the type's, and the item kind's naming says which
+ * items a row's tokens name and the texts of a token that names none.
+ */
+function editType<Row extends VersionedRow, Content, Edit, Env>(
+  naming: Pick<EditType<Row, Content, Edit, Env>, 'named' | 'texts'>,
+  parts: Omit<EditType<Row, Content, Edit, Env>, 'jobKind' | 'named' | 'texts'>,
+): EditType<Row, Content, Edit, Env> {
+  return { ...parts, jobKind: MASSIVE_EDIT_JOBS[parts.type], named: naming.named, texts: naming.texts };
+}
+
+export const moduleEditType = editType<ModuleRow, ModuleContent, ModuleMassiveEditRow, ModuleEnv>(moduleNaming, {
   type: 'module',
-  jobKind: MASSIVE_EDIT_JOBS.module,
   change: moduleChange,
   publish: modulePublish,
   tokens: (edit) => edit.moduleLabels,
   months: (edit) => edit.monthIdList,
-  named: moduleNaming.named,
   env: moduleEnv,
   async publishDiff(db, { row, content }) {
     return { module: { ...(await modulePublishDiffOf(db, row, row.moduleName, moduleVersionContent(content))), label: row.moduleLabel } };
   },
-  texts: moduleNaming.texts,
-};
+});
 
-export const clusterEditType: EditType<ClusterRow, ClusterContent, ClusterMassiveEditRow, ClusterEnv> = {
+export const clusterEditType = editType<ClusterRow, ClusterContent, ClusterMassiveEditRow, ClusterEnv>(clusterNaming, {
   type: 'cluster',
-  jobKind: MASSIVE_EDIT_JOBS.cluster,
   change: clusterChange,
   publish: clusterPublish,
   tokens: (edit) => edit.clusterLabels,
   months: (edit) => edit.months,
-  named: clusterNaming.named,
   env: clusterEnv,
   async publishDiff(db, { row, content }) {
     const { stores } = await currentContent(db, 'cluster', row.id);
     return { cluster: { ...(await clusterPublishDiffOf(db, row, row.clusterId, clusterVersionContent(content, stores))), label: row.clusterLabel } };
   },
-  texts: clusterNaming.texts,
-};
+});
 
-export const classificationEditType: EditType<ClusterRow, ClusterContent, ClassificationMassiveEditRow, ClassificationEnv> = {
+export const classificationEditType = editType<ClusterRow, ClusterContent, ClassificationMassiveEditRow, ClassificationEnv>(clusterNaming, {
   type: 'classification',
-  jobKind: MASSIVE_EDIT_JOBS.classification,
   change: classificationChange,
   publish: null,
   tokens: (edit) => edit.clusterLabels,
   months: () => [],
-  named: clusterNaming.named,
   env: classificationEnv,
-  texts: clusterNaming.texts,
-};
+});

@@ -18,16 +18,16 @@ import { assembleResult, plannedPublish, plannedPublishDiff, previewSteps, resol
 import { inRowOrder, type MassiveEditPayload } from '../../items/lifecycle/change-job.js';
 
 /** The most item-months one request may change (rows × items × months). */
-export const MAX_STEPS = 20_000;
+const MAX_STEPS = 20_000;
 
-export const MASSIVE_EDIT_SERVICE_TEXTS = {
+const MASSIVE_EDIT_SERVICE_TEXTS = {
   adminOnly: 'Massive edit of selected modules is for administrators only.',
   noEditRight: "You don't have the right to edit.",
   noSubmitRight: "You don't have the right to publish.",
   tooManySteps: (n: number) => `The rows change ${n} item-months: at most ${MAX_STEPS} at once. Split them into several edits.`,
 } as const;
 
-export interface MassiveEditRequest<Edit> {
+interface MassiveEditRequest<Edit> {
   edits: readonly Edit[];
   toPublish: boolean;
   dryRun: boolean;

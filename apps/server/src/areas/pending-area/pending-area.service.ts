@@ -4,7 +4,6 @@
  * filter options, and one page of them. The page lists only what the caller may edit, so a caller
  * without any edit grant is refused with 403 (the page then shows that access is missing).
  */
-import { compareMonthIds } from '@bo/shared/months';
 import { canExportAny } from '@bo/shared/permissions';
 import {
   hasPendingFilter,
@@ -18,15 +17,13 @@ import {
   type PendingView,
 } from '@bo/shared/pending-area';
 import type { ServiceContext } from '../../plugins/context.js';
-import { badRequest, forbidden, tooManyResults } from '../../lib/errors.js';
-import { byText } from '../../lib/text-order.js';
-import { visibilityOf } from '../../lib/visibility.js';
+import { areaVisibility, pageRows, sortOptions } from '../../lib/area-lists.js';
+import { badRequest, tooManyResults } from '../../lib/errors.js';
 import { countPending, pendingOptionValues, pendingPage, pendingWhere } from './pending-area.repository.js';
 
 /** Admin or any edit grant: the same right as the export page (permissions.ts `canExportAny`). */
 function editableBy(ctx: ServiceContext) {
-  if (!canExportAny(ctx.user.grants)) throw forbidden(PENDING_TEXTS.noRight);
-  return visibilityOf(ctx.user.grants, ['edit']);
+  return areaVisibility(ctx.user.grants, canExportAny, PENDING_TEXTS.noRight, ['edit']);
 }
 
 /** POST /api/cluster/pendingAreaInitialFilters: the values of the four filters among the caller's pending items. */
@@ -35,10 +32,10 @@ export async function pendingFilterOptions(ctx: ServiceContext, view: PendingVie
   const found = await Promise.all(PENDING_FILTER_KEYS.map((key) => pendingOptionValues(ctx.db, view, key, where)));
   const [status = [], brandCode = [], commodity = [], months = []] = found;
   return {
-    status: status.sort((a, b) => byText(a.value, b.value)),
-    brandCode: brandCode.sort((a, b) => byText(a.label, b.label)),
-    commodity: commodity.sort((a, b) => byText(a.label, b.label)),
-    months: months.sort((a, b) => compareMonthIds(a.value, b.value)),
+    status: sortOptions(status, 'text'),
+    brandCode: sortOptions(brandCode, 'text'),
+    commodity: sortOptions(commodity, 'text'),
+    months: sortOptions(months, 'months'),
   };
 }
 
@@ -56,8 +53,7 @@ export async function pendingList<V extends PendingView>(ctx: ServiceContext, vi
   const where = pendingWhere(view, filters, editable);
   const count = await countPending(ctx.db, view, where);
   if (count > ctx.config.MAX_SEARCH_RESULTS) throw tooManyResults(PENDING_TEXTS.tooMany);
-  const offset = pageIndex * PENDING_PAGE_SIZE;
-  const rows = offset < count ? await pendingPage(ctx.db, view, where, ctx.config.LOCK_TTL_MINUTES, offset, PENDING_PAGE_SIZE) : [];
+  const rows = await pageRows(count, pageIndex, PENDING_PAGE_SIZE, (offset, limit) => pendingPage(ctx.db, view, where, ctx.config.LOCK_TTL_MINUTES, offset, limit));
   const common = (r: (typeof rows)[number]) => ({
     brandCode: r.brandCode,
     commodity: r.commodity,

@@ -53,7 +53,7 @@ export async function clusterImportEnv(db: Queryable, edits: readonly ClusterImp
 }
 
 /** The cluster's content with the file's ADDED modules as its ADDED modules (pure). */
-export function replaceClusterComposition(content: ClusterContent, edit: ClusterImportEdit, row: ClusterRow, env: ClusterImportEnv): { next: ClusterContent; changes: string[] } | { error: string } {
+function replaceClusterComposition(content: ClusterContent, edit: ClusterImportEdit, row: ClusterRow, env: ClusterImportEnv): { next: ClusterContent; changes: string[] } | { error: string } {
   const stale = staleRefusal(row, edit.fileVersion ?? null);
   if (stale) return { error: stale };
   const next = copyContent(content);

@@ -18,7 +18,7 @@ import { readVersion, type FileVersion } from './stale-version.js';
  * The columns: the shared ones, the Version, the list of modules and the creation fields, with the
  * titles the cluster export writes (exports/cluster-xlsx.ts CLUSTER_COLUMNS).
  */
-export const CLUSTER_FILE_COLUMNS = {
+const CLUSTER_FILE_COLUMNS = {
   ...CLUSTER_IMPORT_COLUMNS,
   modules: 'Module names',
   version: VERSION_COLUMN_TITLE,
@@ -29,7 +29,7 @@ export const CLUSTER_FILE_COLUMNS = {
   lias: 'LIAs',
   sapCodes: 'SAP codes',
 } as const;
-export type ClusterFileColumn = keyof typeof CLUSTER_FILE_COLUMNS;
+type ClusterFileColumn = keyof typeof CLUSTER_FILE_COLUMNS;
 
 export interface ClusterImportLine {
   fileRow: number;
@@ -39,7 +39,7 @@ export interface ClusterImportLine {
 }
 
 /** What a cluster-month that does not exist needs to be created (the cluster creation's own fields). */
-export interface ClusterCreationFields {
+interface ClusterCreationFields {
   clusterLabel: string;
   brandCode: string;
   collection: string;
@@ -66,7 +66,7 @@ export const CLUSTER_IMPORT_FILE_TEXTS = {
 } as const;
 
 /** A list cell: values separated by commas, semicolons or line breaks, blanks dropped, each once (a name given twice in one cell counts once). */
-export const listCell = (value: string | null): string[] => [...new Set((value ?? '').split(/[,;\n]+/).map((v) => v.trim()).filter(Boolean))];
+const listCell = (value: string | null): string[] => [...new Set((value ?? '').split(/[,;\n]+/).map((v) => v.trim()).filter(Boolean))];
 
 /** The cluster-months of the workbook: the columns, then one module, or one cluster with its modules, per row. */
 export const CLUSTER_IMPORT_FORMAT: ImportFormat<ClusterFileColumn, ClusterGroup> = {

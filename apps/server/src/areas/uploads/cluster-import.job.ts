@@ -26,7 +26,7 @@ import { checkedVersion, NO_OVERWRITE, overwriteKey, type OverwriteKeys } from '
 import { CLUSTER_IMPORT_JOB } from '../../jobs/job-kinds.js';
 
 
-export const CLUSTER_IMPORT_JOB_TEXTS = {
+const CLUSTER_IMPORT_JOB_TEXTS = {
   ambiguousLabel: (label: string, monthId: string, ids: readonly string[]) => `the label ${label} names several clusters in ${formatMonthId(monthId)} (${ids.join(', ')}): give the Cluster id`,
   twice: (id: string, row: number) => `the cluster ${id} is already given on file row ${row}`,
   noCreationFields: 'the cluster does not exist: give Cluster label, Brand, Collection, Stars zones, LIAs and SAP codes to create it',
@@ -41,7 +41,7 @@ export const clusterImportEditType = importEditType(clusterNaming, { jobKind: CL
  * (case-insensitive; several is refused). One the file names nowhere is created (its cell is the new
  * cluster's id). A cluster-month given twice (its id and its label) is refused the second time.
  */
-export function planClusters(groups: readonly ClusterGroup[], named: readonly NamedItem[]): GroupPlan[] {
+function planClusters(groups: readonly ClusterGroup[], named: readonly NamedItem[]): GroupPlan[] {
   const byMonth = new Map<string, NamedItem[]>();
   for (const n of named) byMonth.set(n.monthId, [...(byMonth.get(n.monthId) ?? []), n]);
   const taken = new Map<string, number>();
@@ -139,8 +139,6 @@ export function clusterImportKind(overwrite: OverwriteKeys = NO_OVERWRITE): Impo
     creation: { prepare: prepareCreation, write: writeCreation },
   };
 }
-
-export const clusterImport = clusterImportKind();
 
 /** The job: the kind with the payload's overwrite list. */
 export const clusterImportJob = importJobOf(clusterImportKind);

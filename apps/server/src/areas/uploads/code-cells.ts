@@ -13,9 +13,9 @@
 import { scientificProblem, upcProblem } from './release-loader/code-columns.js';
 import type { Cell } from '../../lib/xlsx/xlsx-rows.js';
 
-export type CodeKind = 'upc' | 'store';
+type CodeKind = 'upc' | 'store';
 
-export type CodeCell = { ok: true; code: string | null } | { ok: false; reason: string };
+type CodeCell = { ok: true; code: string | null } | { ok: false; reason: string };
 
 /** The shortest UPC: UPC-A's 12 digits (an EAN-13 has 13). */
 const UPC_DIGITS = 12;

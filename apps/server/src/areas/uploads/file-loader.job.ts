@@ -93,7 +93,7 @@ export function loadedResponse(result: Extract<LoadResult, { ok: true }>): strin
 }
 
 /** The response of refused files: the count, then the listed errors (';'-separated). */
-export function refusedResponse(result: Extract<LoadResult, { ok: false }>): string {
+function refusedResponse(result: Extract<LoadResult, { ok: false }>): string {
   const more = result.errorCount - result.errors.length;
   return [FILE_LOADER_TEXTS.refused(result.errorCount), ...result.errors, ...(more > 0 ? [FILE_LOADER_TEXTS.moreErrors(more)] : [])].join(';');
 }

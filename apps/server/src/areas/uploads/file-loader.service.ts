@@ -88,9 +88,9 @@ function fileKind(file: string): FileLoaderAnyFile {
 }
 
 export const CSV_TYPE = 'text/csv; charset=utf-8';
-export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-export interface ServedFile {
+interface ServedFile {
   fileName: string;
   contentType: string;
   content: Buffer | string;

@@ -21,7 +21,7 @@ export interface ImportColumns<K extends string> {
   month: K;
 }
 
-export type ColumnIndex<K extends string = string> = Partial<Record<K, number>>;
+type ColumnIndex<K extends string = string> = Partial<Record<K, number>>;
 
 /** The rows of one item-month (the item as the file names it). */
 export interface ImportGroup<Line> {
@@ -33,12 +33,12 @@ export interface ImportGroup<Line> {
   errors: string[];
 }
 
-export interface RowError {
+interface RowError {
   fileRow: number;
   message: string;
 }
 
-export interface ImportFile<G> {
+interface ImportFile<G> {
   groups: G[];
   /** Rows that belong to no item-month (no item, no readable month). */
   rowErrors: RowError[];
@@ -59,7 +59,7 @@ export interface ImportRow<K extends string> {
 }
 
 /** At most this many reasons are listed for one item-month (then "and N more"). */
-export const MAX_REASONS = 20;
+const MAX_REASONS = 20;
 
 export const IMPORT_FILE_TEXTS = {
   at: (row: number, column: string, reason: string) => `file row ${row}, column ${column}: ${reason}`,
@@ -75,7 +75,7 @@ export const listReasons = (reasons: readonly string[]) =>
 const norm = (title: string) => title.trim().replace(/\s+/g, ' ').toLowerCase();
 
 /** Where each known column is in the header row (the first title wins when one is given twice). */
-export function headerIndex<K extends string>(columns: ImportColumns<K>, cells: readonly Cell[]): ColumnIndex<K> {
+function headerIndex<K extends string>(columns: ImportColumns<K>, cells: readonly Cell[]): ColumnIndex<K> {
   const byTitle = new Map((Object.entries(columns.titles) as [K, string][]).map(([key, title]) => [norm(title), key]));
   const index: ColumnIndex<K> = {};
   cells.forEach((cell, i) => {

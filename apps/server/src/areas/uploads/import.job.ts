@@ -66,7 +66,7 @@ export function importEditType<Row extends VersionedRow, Content, Edit extends {
 }
 
 /** How a kind creates an item-month the file names and that does not exist (Import Module). */
-export interface ImportCreation<G, Prepared> {
+interface ImportCreation<G, Prepared> {
   /** The checks that need no transaction: the item-month to write, or why it cannot be created. */
   prepare(db: Db, group: G, caller: JobCaller): Promise<{ prepared: Prepared } | { reason: string }>;
   /** Creates and fills it in `tx` (throws ImportRefused when it cannot be); answers the response's text. */
@@ -85,7 +85,7 @@ export interface ImportKind<G extends ImportGroup<unknown>, Row extends Versione
 }
 
 /** What an import job reads from its payload (the kinds' jobs also read `overwrite`: stale-version.ts `overwriteOf`). */
-export interface ImportPayload {
+interface ImportPayload {
   requestId?: string;
   /** Compute the preview only: nothing is written (docs/IMPORT-PREVIEW.md). */
   preview?: boolean;
@@ -264,7 +264,7 @@ async function previewImport<G extends ImportGroup<unknown>, Row extends Version
   return assemble(file, plan, byGroup, { versions, overwritable });
 }
 
-export function importJob<G extends ImportGroup<unknown>, Row extends VersionedRow, Content, Edit, Env, Prepared>(
+function importJob<G extends ImportGroup<unknown>, Row extends VersionedRow, Content, Edit, Env, Prepared>(
   runner: Pick<JobRunner, 'enqueue'>,
   kind: ImportKind<G, Row, Content, Edit, Env, Prepared>,
   lockTtlMinutes: number,

@@ -39,7 +39,7 @@ export const MODULE_IMPORT_TEXTS = {
 } as const;
 
 /** The env of these edits: one read of their SKUs. */
-export async function moduleImportEnv(db: Queryable, edits: readonly ModuleImportEdit[]): Promise<ModuleEnv> {
+async function moduleImportEnv(db: Queryable, edits: readonly ModuleImportEdit[]): Promise<ModuleEnv> {
   return { skus: await skuScopes(db, [...new Set(edits.flatMap((e) => e.lines.map((l) => l.upc)))]) };
 }
 
@@ -47,7 +47,7 @@ const refusal = (problem: SkuProblem, upc: string, row: ModuleRow) =>
   problem === 'otherScope' ? MODULE_IMPORT_TEXTS.otherScope(upc, row.brandCode, row.collection) : MODULE_IMPORT_TEXTS[problem](upc);
 
 /** The module's content with the file's lines as its active composition (pure). */
-export function replaceComposition(content: ModuleContent, edit: ModuleImportEdit, row: ModuleRow, env: ModuleEnv): { next: ModuleContent; changes: string[] } | { error: string } {
+function replaceComposition(content: ModuleContent, edit: ModuleImportEdit, row: ModuleRow, env: ModuleEnv): { next: ModuleContent; changes: string[] } | { error: string } {
   const stale = staleRefusal(row, edit.fileVersion ?? null);
   if (stale) return { error: stale };
   const draft = new CompositionDraft(content.lines);

@@ -10,8 +10,8 @@ import { VERSION_COLUMN_TITLE } from '../../db/product-data.js';
 import { readVersion, type FileVersion } from './stale-version.js';
 
 /** The columns of the workbook: the shared ones and the Version every export writes (stale-version.ts). */
-export const MODULE_FILE_COLUMNS = { ...MODULE_IMPORT_COLUMNS, version: VERSION_COLUMN_TITLE } as const;
-export type ModuleFileColumn = keyof typeof MODULE_FILE_COLUMNS;
+const MODULE_FILE_COLUMNS = { ...MODULE_IMPORT_COLUMNS, version: VERSION_COLUMN_TITLE } as const;
+type ModuleFileColumn = keyof typeof MODULE_FILE_COLUMNS;
 
 export interface ImportLine {
   fileRow: number;
@@ -21,7 +21,7 @@ export interface ImportLine {
   minValue: number | null;
 }
 
-export interface ModuleCreationFields {
+interface ModuleCreationFields {
   moduleLabel: string;
   macroFamily: string;
   brand: string;
@@ -41,7 +41,7 @@ export interface ModuleGroup extends ImportGroup<ImportLine> {
 
 const MIN_VALUE_MAX = 99_999_999.9;
 
-export const MODULE_IMPORT_FILE_TEXTS = {
+const MODULE_IMPORT_FILE_TEXTS = {
   badClass: (value: string) => `'${value}' is not MH or EL`,
   badMinValue: (value: string) => `'${value}' is not a min value (a number from 0 to 99,999,999.9, one decimal at most)`,
   badUpc: (value: string) => `'${value}' is not a UPC`,

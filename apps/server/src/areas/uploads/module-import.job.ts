@@ -22,7 +22,7 @@ import { checkedVersion, NO_OVERWRITE, overwriteKey, type OverwriteKeys } from '
 import { allStarsZones } from './uploads.repository.js';
 
 
-export const MODULE_IMPORT_JOB_TEXTS = {
+const MODULE_IMPORT_JOB_TEXTS = {
   noCreationFields: 'the module does not exist: give Module label, Macro family, Brand and Collection to create it',
   noZones: (brand: string) => `no stars zone of ${brand} where you may import: give the Stars zones column`,
 } as const;
@@ -97,8 +97,6 @@ export function moduleImportKind(overwrite: OverwriteKeys = NO_OVERWRITE): Impor
     creation: { prepare: prepareCreation, write: writeCreation },
   };
 }
-
-export const moduleImport = moduleImportKind();
 
 /** The job: the kind with the payload's overwrite list. */
 export const moduleImportJob = importJobOf(moduleImportKind);

@@ -18,7 +18,7 @@ const pad = (n: number) => String(n).padStart(2, '0');
 /** '28/11/2026 22:40 UTC': the server's clock, whatever its time zone. */
 const utcDateTime = (at: Date) => `${pad(at.getUTCDate())}/${pad(at.getUTCMonth() + 1)}/${at.getUTCFullYear()} ${pad(at.getUTCHours())}:${pad(at.getUTCMinutes())} UTC`;
 
-export const IMPORT_VERSION_TEXTS = {
+const IMPORT_VERSION_TEXTS = {
   changedSince: (user: string | null, at: Date) => `changed by ${user ?? 'someone'} on ${utcDateTime(at)} since this file was exported`,
   badVersion: (value: string) => `'${value}' is not a version (a whole number)`,
   otherVersion: (row: number) => `another version is on file row ${row}`,

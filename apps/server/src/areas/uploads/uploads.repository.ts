@@ -46,7 +46,7 @@ type UploadRecord = {
 };
 
 /** A preview decided on: APPLIED (job_id is then the import's) or CANCELLED. */
-export type UploadDecision = 'APPLIED' | 'CANCELLED';
+type UploadDecision = 'APPLIED' | 'CANCELLED';
 
 /** An upload's status from its job's (QUEUED/RUNNING: WIP, DONE: DONE, FAILED: ERROR) and its preview's decision. */
 function statusOf(r: Pick<UploadRecord, 'jobStatus' | 'previewJobId' | 'decision' | 'expired'>): UploadStatus {

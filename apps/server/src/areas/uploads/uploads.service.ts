@@ -22,12 +22,12 @@ import { fileLoaderJob } from './file-loader.job.js';
 import { CLUSTER_IMPORT_JOB, MODULE_IMPORT_JOB, FILE_LOADER_JOB } from '../../jobs/job-kinds.js';
 
 /** The most uploads the list answers. */
-export const UPLOAD_LIST_LIMIT = 200;
+const UPLOAD_LIST_LIMIT = 200;
 
 const MB = 1024 * 1024;
 
 /** What each import type reads (its columns) and which job processes it (POST /api/upload/{kind}). */
-export const UPLOAD_KINDS = {
+const UPLOAD_KINDS = {
   module: { type: 'MODULE_MASSIVE_CREATION', columns: MODULE_IMPORT_FORMAT, jobKind: MODULE_IMPORT_JOB, job: moduleImportJob },
   cluster: { type: 'CLUSTER_MASSIVE_CREATION', columns: CLUSTER_IMPORT_FORMAT, jobKind: CLUSTER_IMPORT_JOB, job: clusterImportJob },
 } as const satisfies Record<
@@ -61,7 +61,7 @@ export async function assertNoUploadInProgress(ctx: ServiceContext): Promise<voi
 }
 
 /** Every check of the file that needs no database; throws 400/413 with the upload texts. */
-export async function checkWorkbook(ctx: Pick<ServiceContext, 'config'>, file: UploadedFile, columns: ImportColumns<string>): Promise<void> {
+async function checkWorkbook(ctx: Pick<ServiceContext, 'config'>, file: UploadedFile, columns: ImportColumns<string>): Promise<void> {
   const { config } = ctx;
   if (file.content.length === 0) throw badRequest(UPLOAD_TEXTS.emptyFile);
   if (file.content.length > config.UPLOAD_MAX_MB * MB) throw tooLarge(ctx);

@@ -29,7 +29,7 @@ export interface ModuleEnv {
 }
 
 /** The massive edit's own texts; the line changes are MODULE_LINE_TEXTS (items/module/module-lines.ts). */
-export const MODULE_CHANGE_TEXTS = {
+const MODULE_CHANGE_TEXTS = {
   notInModule: (upcs: readonly string[]) => `SKU ${upcs.join(', ')} is not in the module: it cannot get a min value`,
   otherScope: (upcs: readonly string[]) => `SKU ${upcs.join(', ')} is not of the module's brand and collection`,
   unknownSku: (upcs: readonly string[]) => `Unknown SKU ${upcs.join(', ')}`,
@@ -44,7 +44,7 @@ export async function moduleEnv(db: Queryable, rows: readonly ModuleMassiveEditR
 }
 
 /** The module row's change of one module's content (pure). */
-export function changeModule(content: ModuleContent, edit: ModuleMassiveEditRow, row: ModuleRow, env: ModuleEnv): { next: ModuleContent; changes: string[] } | { error: string } {
+function changeModule(content: ModuleContent, edit: ModuleMassiveEditRow, row: ModuleRow, env: ModuleEnv): { next: ModuleContent; changes: string[] } | { error: string } {
   // Every SKU of the row must exist; only the SKUs to add must be of the module's scope and not deleted.
   const unknown = [...edit.upcToAddList, ...edit.upcToRemoveList, ...edit.upcMinValueSkuList].filter((u) => !env.skus.has(u));
   if (unknown.length) return { error: MODULE_CHANGE_TEXTS.unknownSku([...new Set(unknown)]) };

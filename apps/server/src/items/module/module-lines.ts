@@ -27,7 +27,7 @@ export const MODULE_LINE_TEXTS = {
   minValue: (upc: string, from: number, to: number) => `Min value of SKU ${upc}: ${from} → ${to}`,
 } as const;
 
-export const lineClass = (mustHave: boolean) => (mustHave ? 'MH' : 'EL');
+const lineClass = (mustHave: boolean) => (mustHave ? 'MH' : 'EL');
 
 /**
  * The first reason the SKU may not be a line of a module of that brand and collection, else null. A

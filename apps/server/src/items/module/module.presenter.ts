@@ -74,7 +74,7 @@ async function compositions(db: Queryable, rows: readonly ModuleRow[]): Promise<
   return out;
 }
 
-export interface DtoOptions {
+interface DtoOptions {
   lockTtlMinutes: number;
   /** Leave the SKU lists out (lists of many modules). */
   withoutProducts?: boolean;

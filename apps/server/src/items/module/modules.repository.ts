@@ -103,7 +103,7 @@ export type ProductSkuFields = Pick<
 export type ProductStatsFields = Pick<typeof skuMonthStats.$inferSelect, 'sellIn' | 'sellOut' | 'outOfStars' | 'rankSellIn' | 'rankSellOut' | 'rankOutOfStars' | 'skuTurn' | 'doorIndex' | 'pty'>;
 
 /** A module line with its SKU and its month's figures (`hasStats`: whether the month has figures for the SKU). */
-export type CompositionLineSkuRow = ProductSkuFields & ProductStatsFields & CompositionLineRow & { moduleId: number; hasStats: boolean };
+type CompositionLineSkuRow = ProductSkuFields & ProductStatsFields & CompositionLineRow & { moduleId: number; hasStats: boolean };
 
 /**
  * The modules' lines with their SKUs and the figures of each module's month, in one query, in line order. Raw SQL
@@ -142,7 +142,7 @@ export const moduleZonesArray = (moduleId: SQL): SQL =>
   sql`ARRAY(SELECT z.stars_zone FROM module_stars_zones z WHERE z.module_id = ${moduleId} ORDER BY z.stars_zone)`;
 
 /** What a module DTO says beside the module row and its lines, read by `moduleFacts` in one statement. */
-export interface ModuleFacts {
+interface ModuleFacts {
   id: number;
   /** Its macro family's special kind (BEST_SELLER, NEWNESS: listed first on the module page), else null. */
   specialKind: string | null;

@@ -160,7 +160,7 @@ function signedArea(poly: Polygon): number {
   return area / 2;
 }
 
-export function circle(cx: number, cy: number, r: number, segments = 14): Point[] {
+function circle(cx: number, cy: number, r: number, segments = 14): Point[] {
   const out: Point[] = [];
   for (let i = 0; i < segments; i++) {
     const t = (i / segments) * Math.PI * 2;

@@ -11,17 +11,16 @@ import { unescapeFormula } from '../../../lib/csv-formula.js';
 export const RELEASE_FILE_KINDS = ['registry', 'segment', 'module', 'cluster'] as const;
 export type ReleaseFileKind = (typeof RELEASE_FILE_KINDS)[number];
 /** The fifth, optional file: Reference Data (brands, collections, …), loaded before the four. */
-export const REFERENCE_KIND = 'reference' as const;
+const REFERENCE_KIND = 'reference' as const;
 /** Every file the loader reads, in the order it stages them. */
 export const LOADER_FILE_KINDS = [REFERENCE_KIND, ...RELEASE_FILE_KINDS] as const;
 export type LoaderFileKind = (typeof LOADER_FILE_KINDS)[number];
 
 /** massive: the files replace the release's modules and clusters; delta: the items in the files are inserted or updated. */
-export const LOAD_TYPES = ['massive', 'delta'] as const;
-export type LoadType = (typeof LOAD_TYPES)[number];
+export type LoadType = 'massive' | 'delta';
 
 /** Separator of the values of a list cell (`EU|NA`). */
-export const LIST_SEPARATOR = '|';
+const LIST_SEPARATOR = '|';
 
 /** Errors listed in a refusal; all are counted. */
 export const MAX_LISTED_ERRORS = 1000;
@@ -29,7 +28,7 @@ export const MAX_LISTED_ERRORS = 1000;
 /** Rows per staging statement. */
 export const CHUNK_ROWS = 10_000;
 
-export type ColumnType =
+type ColumnType =
   | { kind: 'text'; max?: number }
   | { kind: 'int'; min: number; max: number }
   /** A `bigint` read as a JavaScript number: 1 … 2^53 − 1. */
@@ -72,10 +71,9 @@ const MONEY: ColumnType = { kind: 'decimal', precision: 12, scale: 2, min: 0 };
 const CODE = text(100);
 const MONTH: ColumnType = { kind: 'text', max: 8 };
 
-export const CLUSTER_LINE_KINDS = ['CLUSTER', 'COUNTRY', 'ZONE', 'LIA', 'CLASSIFICATION', 'STORE', 'MODULE'] as const;
-export type ClusterLineKind = (typeof CLUSTER_LINE_KINDS)[number];
+const CLUSTER_LINE_KINDS = ['CLUSTER', 'COUNTRY', 'ZONE', 'LIA', 'CLASSIFICATION', 'STORE', 'MODULE'] as const;
 
-export const REGISTRY: FileFormat = {
+const REGISTRY: FileFormat = {
   kind: 'registry',
   title: 'Sku Registry',
   field: 'registry',
@@ -114,7 +112,7 @@ export const REGISTRY: FileFormat = {
   ],
 };
 
-export const SEGMENT: FileFormat = {
+const SEGMENT: FileFormat = {
   kind: 'segment',
   title: 'Customer Segmentation',
   field: 'segment',
@@ -134,19 +132,34 @@ export const SEGMENT: FileFormat = {
   ],
 };
 
+/**
+ * The first columns of an item file (Module or Cluster Composition): the item's key (with monthId), its
+ * month, label and description. `monthDescription` is the file's own wording of the month.
+ */
+function itemHeadColumns(item: 'module' | 'cluster', key: string, keyDb: string, keyMax: number, monthDescription: string): ColumnSpec[] {
+  return [
+    { name: key, db: keyDb, type: text(keyMax), required: true, description: `${item === 'module' ? 'Module' : 'Cluster'} key, with monthId.` },
+    { name: 'monthId', db: 'month_id', type: MONTH, required: true, description: monthDescription },
+    { name: `${item}Label`, db: `${item}_label`, type: text(LIMITS[`${item}Label`]), required: true, description: 'Label.' },
+    { name: `${item}Description`, db: `${item}_description`, type: text(LIMITS.description), default: '', description: 'Description.' },
+  ];
+}
+
+/** The owner columns of an item file, after its head: brand, collection and planning channel. */
+const ITEM_OWNER_COLUMNS: readonly ColumnSpec[] = [
+  { name: 'brandCode', db: 'brand_code', type: CODE, required: true, description: 'An existing brand.' },
+  { name: 'collection', db: 'collection', type: CODE, required: true, description: 'An existing collection.' },
+  { name: 'planningChannelId', db: 'planning_channel_id', type: CODE, description: 'An existing planning channel, or empty.' },
+];
+
 export const MODULE: FileFormat = {
   kind: 'module',
   title: 'Module Composition',
   field: 'module',
   columns: [
-    { name: 'moduleName', db: 'module_name', type: text(LIMITS.moduleName), required: true, description: 'Module key, with monthId.' },
-    { name: 'monthId', db: 'month_id', type: MONTH, required: true, description: 'A month of the release (M03_2027).' },
-    { name: 'moduleLabel', db: 'module_label', type: text(LIMITS.moduleLabel), required: true, description: 'Label.' },
-    { name: 'moduleDescription', db: 'module_description', type: text(LIMITS.description), default: '', description: 'Description.' },
+    ...itemHeadColumns('module', 'moduleName', 'module_name', LIMITS.moduleName, 'A month of the release (M03_2027).'),
     { name: 'macroFamily', db: 'macro_family', type: CODE, required: true, description: 'An existing macro family.' },
-    { name: 'brandCode', db: 'brand_code', type: CODE, required: true, description: 'An existing brand.' },
-    { name: 'collection', db: 'collection', type: CODE, required: true, description: 'An existing collection.' },
-    { name: 'planningChannelId', db: 'planning_channel_id', type: CODE, description: 'An existing planning channel, or empty.' },
+    ...ITEM_OWNER_COLUMNS,
     { name: 'newModule', db: 'new_module', type: BOOL, default: false, description: 'true = Newness, false = Carry Over.' },
     { name: 'initialSize', db: 'initial_size', type: { kind: 'int', min: 0, max: INT4_MAX }, description: 'Whole number ≥ 0, or empty.' },
     { name: 'starsZones', db: 'stars_zones', type: { kind: 'list', max: 1000 }, default: '', description: 'Existing stars zones separated by |, e.g. EU|NA.' },
@@ -165,13 +178,8 @@ export const CLUSTER: FileFormat = {
   title: 'Cluster Composition',
   field: 'cluster',
   columns: [
-    { name: 'clusterId', db: 'cluster_id', type: text(LIMITS.clusterId), required: true, description: 'Cluster key, with monthId.' },
-    { name: 'monthId', db: 'month_id', type: MONTH, required: true, description: 'A month of the release.' },
-    { name: 'clusterLabel', db: 'cluster_label', type: text(LIMITS.clusterLabel), required: true, description: 'Label.' },
-    { name: 'clusterDescription', db: 'cluster_description', type: text(LIMITS.description), default: '', description: 'Description.' },
-    { name: 'brandCode', db: 'brand_code', type: CODE, required: true, description: 'An existing brand.' },
-    { name: 'collection', db: 'collection', type: CODE, required: true, description: 'An existing collection.' },
-    { name: 'planningChannelId', db: 'planning_channel_id', type: CODE, description: 'An existing planning channel, or empty.' },
+    ...itemHeadColumns('cluster', 'clusterId', 'cluster_id', LIMITS.clusterId, 'A month of the release.'),
+    ...ITEM_OWNER_COLUMNS,
     { name: 'rangeFacing', db: 'range_facing', type: text(100), description: 'Range facing, or empty.' },
     { name: 'kind', db: 'kind', type: { kind: 'enum', values: CLUSTER_LINE_KINDS }, required: true, description: 'What the row adds to the cluster: CLUSTER (nothing), COUNTRY, ZONE, LIA, CLASSIFICATION, STORE or MODULE.' },
     { name: 'value', db: 'value', type: text(100), description: 'Country code, zone code, LIA code, classification label, storeJda or moduleName; empty for CLUSTER.' },
@@ -235,7 +243,7 @@ export function sqlType(type: ColumnType): string {
 export type CellValue = string | number | boolean | null;
 
 /** A parsed cell, or the reason it was refused. */
-export type Parsed = { ok: true; value: CellValue } | { ok: false; reason: string };
+type Parsed = { ok: true; value: CellValue } | { ok: false; reason: string };
 
 const ok = (value: CellValue): Parsed => ({ ok: true, value });
 const fail = (reason: string): Parsed => ({ ok: false, reason });
@@ -263,8 +271,8 @@ export function cellTextProblem(raw: string): string | null {
   return LONE_SURROGATE.test(raw) ? CELL_TEXT_REASONS.notUtf8 : null;
 }
 
-export const BOOL_TRUE: ReadonlySet<string> = new Set(['true', '1', 'yes', 'y', 'si', 'x']);
-export const BOOL_FALSE: ReadonlySet<string> = new Set(['false', '0', 'no', 'n']);
+const BOOL_TRUE: ReadonlySet<string> = new Set(['true', '1', 'yes', 'y', 'si', 'x']);
+const BOOL_FALSE: ReadonlySet<string> = new Set(['false', '0', 'no', 'n']);
 
 /** One cell of a column: trimmed text in, the typed value (or the column's default for an empty cell) out. */
 export function parseCell(spec: ColumnSpec, raw: string | null): Parsed {
