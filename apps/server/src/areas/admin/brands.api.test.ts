@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { AUR_EU, buildModule } from '../../../test/builders.js';
-import { buildTestApp, type AuthHeader, type TestApp, type TestUsers } from '../../../test/test-app.js';
+import { buildAdminApp, type AdminApp, type AdminCall } from '../../../test/admin-app.js';
+import type { TestUsers } from '../../../test/test-app.js';
 import { auditLog, userGrants } from '../../db/schema.js';
 
 const USERS = {
@@ -13,23 +13,14 @@ const USERS = {
   norole: { role: null },
 } as const satisfies TestUsers;
 
-let app: FastifyInstance;
-let as: TestApp<keyof typeof USERS>['as'];
-let admin: AuthHeader;
-let ids: Record<string, number>;
+let { app, as, ids, call, forbiddenToAll } = {} as AdminApp<keyof typeof USERS>;
 
 beforeEach(async () => {
-  const test = await buildTestApp({ reference: true, users: USERS });
-  ({ app, as } = test);
-  ids = Object.fromEntries(Object.values(test.users).map((u) => [u.username, u.userId]));
-  admin = await as('admin');
+  ({ app, as, ids, call, forbiddenToAll } = await buildAdminApp(USERS));
 });
 afterEach(async () => {
   await app.close();
 });
-
-const call = (method: 'GET' | 'POST', url: string, payload?: unknown, headers = admin) =>
-  app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
 
 const brandRows = async (userId: number) =>
   (await app.database.db.select().from(userGrants).where(eq(userGrants.userId, userId)))
@@ -154,20 +145,13 @@ describe('POST /api/brand/save', () => {
 });
 
 describe('access', () => {
-  const calls: [method: 'GET' | 'POST', url: string, payload?: unknown][] = [
+  const calls: AdminCall[] = [
     ['GET', '/api/brand/allBrandsWithUsers'],
     ['POST', '/api/brand/save', { brand: 'AUR', permissionMap: { view: [], edit: [], submit: [] } }],
   ];
 
   it('answers 403 to every non-admin and 401 without a token', async () => {
-    for (const name of ['editor', 'viewer'] as const) {
-      const headers = await as(name);
-      for (const [method, url, payload] of calls) {
-        const res = await call(method, url, payload, headers);
-        expect(res.statusCode, `${name} ${method} ${url}`).toBe(403);
-        expect(res.json().error).toBe('forbidden');
-      }
-    }
+    await forbiddenToAll(['editor', 'viewer'], calls);
     expect(await brandRows(ids.editor!)).toEqual(['AUR:edit', 'AUR:view']);
     for (const [method, url, payload] of calls) {
       expect((await app.inject({ method, url, ...(payload ? { payload: payload as object } : {}) })).statusCode).toBe(401);

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { AUR_EU, buildModule } from '../../../test/builders.js';
-import { buildTestApp, type AuthHeader, type TestApp, type TestUsers } from '../../../test/test-app.js';
+import { buildAdminApp, type AdminApp, type AdminCall } from '../../../test/admin-app.js';
+import type { TestUsers } from '../../../test/test-app.js';
 import { auditLog, months, releases } from '../../db/schema.js';
 
 const USERS = {
@@ -11,24 +11,18 @@ const USERS = {
   viewer: { role: 'VIEWER', grants: { view: AUR_EU } },
 } as const satisfies TestUsers;
 
-let app: FastifyInstance;
-let as: TestApp<keyof typeof USERS>['as'];
-let admin: AuthHeader;
+let { app, as, call, forbiddenToAll } = {} as AdminApp<keyof typeof USERS>;
 
 beforeEach(async () => {
-  ({ app, as } = await buildTestApp({ reference: true, users: USERS }));
+  ({ app, as, call, forbiddenToAll } = await buildAdminApp(USERS));
   const db = app.database.db;
   // An older, closed release with one month, besides the reference world's open R2027.
   await db.insert(releases).values({ releaseId: 'R2026', status: 'CLOSED', creationDate: new Date('2025-06-01T08:00:00Z') });
   await db.insert(months).values({ monthId: 'M11_2026', year: 2026, month: 11, open: false, releaseId: 'R2026' });
-  admin = await as('admin');
 });
 afterEach(async () => {
   await app.close();
 });
-
-const call = (method: 'GET' | 'POST', url: string, payload?: unknown, headers = admin) =>
-  app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
 
 const list = async () => (await call('GET', '/api/release/all')).json();
 const close = (releaseId: string) => call('POST', '/api/release/changeStatus', { releaseId, action: 'close' });
@@ -197,7 +191,7 @@ describe('POST /api/release/publish and /publishViewer', () => {
 });
 
 describe('access', () => {
-  const calls: [method: 'GET' | 'POST', url: string, payload?: unknown][] = [
+  const calls: AdminCall[] = [
     ['GET', '/api/release/all'],
     ['POST', '/api/release/createNew', { releaseId: 'R2030' }],
     ['POST', '/api/release/changeStatus', { releaseId: 'R2027', action: 'close' }],
@@ -206,14 +200,7 @@ describe('access', () => {
   ];
 
   it('answers 403 to every non-admin, changing nothing', async () => {
-    for (const name of ['editor', 'viewer'] as const) {
-      const headers = await as(name);
-      for (const [method, url, payload] of calls) {
-        const res = await call(method, url, payload, headers);
-        expect(res.statusCode, `${name} ${method} ${url}`).toBe(403);
-        expect(res.json().error).toBe('forbidden');
-      }
-    }
+    await forbiddenToAll(['editor', 'viewer'], calls);
     expect((await list()).map((r: { status: string; foVisibility: string }) => `${r.status}/${r.foVisibility}`)).toEqual(['CLOSED/UNPUBLISHED', 'OPEN/UNPUBLISHED']);
   });
 

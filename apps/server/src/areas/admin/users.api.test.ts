@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import { buildUser } from '../../../test/builders.js';
-import { buildTestApp, type AuthHeader, type TestApp, type TestUsers } from '../../../test/test-app.js';
+import { buildAdminApp, type AdminApp, type AdminCall } from '../../../test/admin-app.js';
+import type { TestUsers } from '../../../test/test-app.js';
 import { allowedEmails, auditLog, userGrants, users } from '../../db/schema.js';
 
 const USERS = {
@@ -15,24 +15,15 @@ const USERS = {
 } as const satisfies TestUsers;
 type User = keyof typeof USERS;
 
-let app: FastifyInstance;
-let as: TestApp<User>['as'];
-let admin: AuthHeader;
-let ids: Record<string, number>;
+let { app, as, ids, call, forbiddenToAll } = {} as AdminApp<User>;
 
 beforeEach(async () => {
-  const test = await buildTestApp({ reference: true, users: USERS });
-  ({ app, as } = test);
-  ids = Object.fromEntries(Object.values(test.users).map((u) => [u.username, u.userId]));
+  ({ app, as, ids, call, forbiddenToAll } = await buildAdminApp(USERS));
   await app.database.db.insert(allowedEmails).values([{ email: 'new.planner@example.com' }, { email: 'editor@example.com' }, { email: 'second@example.com' }]);
-  admin = await as('admin');
 });
 afterEach(async () => {
   await app.close();
 });
-
-const call = (method: 'GET' | 'POST', url: string, payload?: unknown, headers = admin) =>
-  app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
 
 const grantRows = async (userId: number) =>
   (await app.database.db.select().from(userGrants).where(eq(userGrants.userId, userId)))
@@ -303,7 +294,7 @@ describe('POST /api/user/save', () => {
 });
 
 describe('access', () => {
-  const calls: [method: 'GET' | 'POST', url: string, payload?: unknown][] = [
+  const calls: AdminCall[] = [
     ['GET', '/api/user/'],
     ['GET', '/api/user'],
     ['GET', '/api/user/allCreators'],
@@ -315,14 +306,7 @@ describe('access', () => {
   ];
 
   it('answers 403 to every non-admin, and changes nothing', async () => {
-    for (const name of ['editor', 'viewer'] as const) {
-      const headers = await as(name);
-      for (const [method, url, payload] of calls) {
-        const res = await call(method, url, payload, headers);
-        expect(res.statusCode, `${name} ${method} ${url}`).toBe(403);
-        expect(res.json().error).toBe('forbidden');
-      }
-    }
+    await forbiddenToAll(['editor', 'viewer'], calls);
     expect((await app.database.db.select().from(users)).length).toBe(6);
   });
 

@@ -1,31 +1,17 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { AUR_EU, buildCluster, buildModule, buildSku } from '../../../test/builders.js';
-import { buildTestApp, type TestApp, type TestUsers } from '../../../test/test-app.js';
+import { BELL_USERS, useAreaApp } from '../../../test/area-test-app.js';
+import { buildCluster, buildModule, buildSku } from '../../../test/builders.js';
 import { clusters, modules } from '../../db/schema.js';
 
-const USERS = {
-  admin: { role: 'ADMIN' },
-  editor: { grants: { view: AUR_EU, edit: AUR_EU } },
-  viewer: { role: 'VIEWER', grants: { view: { brands: ['AUR', 'VLT'], zones: ['EU', 'NA'] } } },
-  vlt: { grants: { view: { brands: ['VLT'], zones: ['EU'] }, edit: { brands: ['VLT'], zones: ['EU'] } } },
-} as const satisfies TestUsers;
+const USERS = BELL_USERS;
 type User = keyof typeof USERS;
 
-let app: FastifyInstance;
-let as: TestApp<User>['as'];
-const db = () => app.database.db;
-
-beforeEach(async () => {
-  ({ app, as } = await buildTestApp({ reference: true, users: USERS }));
-});
-afterEach(async () => {
-  await app.close();
-});
+const { start, app, db, as } = useAreaApp(USERS);
+beforeEach(() => start());
 
 const get = async (url: string, user: User) => {
-  const res = await app.inject({ method: 'GET', url, headers: await as(user) });
+  const res = await app().inject({ method: 'GET', url, headers: await as(user) });
   expect(res.statusCode).toBe(200);
   return res.json();
 };

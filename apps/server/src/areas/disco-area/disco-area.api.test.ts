@@ -1,33 +1,22 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { DISCO_PAGE_SIZE, DISCO_TEXTS, MAX_REPLACEMENT_PROPOSALS } from '@bo/shared/disco-area';
+import { BELL_USERS, useAreaApp } from '../../../test/area-test-app.js';
 import { AUR_EU, buildModule, buildSku, buildSkuStats } from '../../../test/builders.js';
-import { buildTestApp, type TestApp, type TestUsers } from '../../../test/test-app.js';
+import type { TestUsers } from '../../../test/test-app.js';
 import { locks, modules } from '../../db/schema.js';
 
 const USERS = {
-  admin: { role: 'ADMIN' },
-  editor: { grants: { view: AUR_EU, edit: AUR_EU } },
+  ...BELL_USERS,
   /** Views AUR in both zones, edits it in the EU only. */
   wide: { grants: { view: { brands: ['AUR'], zones: ['EU', 'NA'] }, edit: AUR_EU } },
-  viewer: { role: 'VIEWER', grants: { view: { brands: ['AUR', 'VLT'], zones: ['EU', 'NA'] } } },
-  vlt: { grants: { view: { brands: ['VLT'], zones: ['EU'] }, edit: { brands: ['VLT'], zones: ['EU'] } } },
 } as const satisfies TestUsers;
 type User = keyof typeof USERS;
 
-let app: FastifyInstance;
-let as: TestApp<User>['as'];
-const db = () => app.database.db;
-const start = async () => {
-  ({ app, as } = await buildTestApp({ reference: true, users: USERS }));
-};
-afterEach(async () => {
-  await app?.close();
-});
+const { start, app, db, as } = useAreaApp(USERS);
 
 const call = async (method: 'GET' | 'POST', url: string, user: User, payload?: object) =>
-  app.inject({ method, url, headers: await as(user), ...(payload ? { payload } : {}) });
+  app().inject({ method, url, headers: await as(user), ...(payload ? { payload } : {}) });
 type Row = { upc: string; moduleName: string; monthId: string; type: string; brandCode: string };
 const list = async (view: 'disco' | 'removed', user: User, body: object = {}) => {
   const res = await call('POST', view === 'disco' ? '/api/sku/skuDiscoInfo' : '/api/sku/skuDeletedInfo', user, body);

@@ -1,12 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
 import ExcelJS from 'exceljs';
 import { eq, sql } from 'drizzle-orm';
 import { HISTORY_PAGE_SIZE, type HistoryPage, type ModuleVersionDetail } from '@bo/shared/item-versions';
-import { AUR_EU, buildCluster, buildModule, buildSku, buildStore } from '../../../test/builders.js';
+import { AUR_EU, buildCluster, buildModule, buildStore } from '../../../test/builders.js';
 import { withJobRunner } from '../../../test/cluster-test-app.js';
 import { multipartBody } from '../../../test/multipart.js';
-import { buildTestApp, type TestUsers } from '../../../test/test-app.js';
+import type { TestUsers } from '../../../test/test-app.js';
+import { buildModuleA, buildVersionsApp, type VersionsApp } from '../../../test/versions-app.js';
 import { queryRows, type Db } from '../../db/client.js';
 import { skus } from '../../db/schema.js';
 import { recordVersionsInBulk, recordWrittenVersions } from '../../items/lifecycle/item-versions.repository.js';
@@ -19,33 +19,11 @@ const USERS = {
 } as const satisfies TestUsers;
 type User = keyof typeof USERS;
 
-let app: FastifyInstance;
-let db: Db;
-let h: Record<User, { authorization: string }>;
-let upc: string[];
-
-/** Builds in one transaction, as the app writes: the item's first version holds its lines. */
-const inTx = <T>(build: (tx: Db) => Promise<T>) => db.transaction((tx) => build(tx as unknown as Db));
+let { app, db, h, upc, inTx } = {} as VersionsApp<User>;
 
 beforeEach(async () => {
-  const test = await buildTestApp({ reference: true, users: USERS, manualJobs: true, tempDataDir: true, config: { PLANNING_SYSTEM_DELAY_MS: 0 } });
-  app = test.app;
-  db = test.db;
-  upc = [];
-  for (let i = 0; i < 5; i++) upc.push((await buildSku(db)).upc);
-  await inTx((tx) =>
-    buildModule(tx, {
-      moduleName: 'MOD_A',
-      moduleDescription: 'first',
-      skus: [
-        { upc: upc[0]!, mustHave: true, minValue: 1 },
-        { upc: upc[1]!, mustHave: false, minValue: 2 },
-        { upc: upc[4]!, mustHave: true, status: 'REMOVED' },
-      ],
-    }),
-  );
-  h = {} as typeof h;
-  for (const u of Object.keys(USERS) as User[]) h[u] = await test.as(u);
+  ({ app, db, h, upc, inTx } = await buildVersionsApp(USERS));
+  await inTx((tx) => buildModuleA(tx, upc, { moduleDescription: 'first', skus: [{ upc: upc[4]!, mustHave: true, status: 'REMOVED' }] }));
 });
 afterEach(async () => {
   await app.close();

@@ -4,12 +4,12 @@
  * version and the previous month's, computed from the content it will have once the rows apply.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import type { MassiveEditResult } from '@bo/shared/massive-edit';
-import { AUR_EU, buildCluster, buildModule, buildSku, buildStore } from '../../../test/builders.js';
-import { buildTestApp, type TestUsers } from '../../../test/test-app.js';
-import { queryRows, type Db } from '../../db/client.js';
+import { AUR_EU, buildCluster, buildModule, buildStore } from '../../../test/builders.js';
+import type { TestUsers } from '../../../test/test-app.js';
+import { buildModuleA, buildVersionsApp, type VersionsApp } from '../../../test/versions-app.js';
+import { queryRows } from '../../db/client.js';
 
 const USERS = {
   admin: { role: 'ADMIN' },
@@ -18,32 +18,12 @@ const USERS = {
 } as const satisfies TestUsers;
 type User = keyof typeof USERS;
 
-let app: FastifyInstance;
-let db: Db;
-let h: Record<User, { authorization: string }>;
-let upc: string[];
-
-/** Builds in one transaction, as the app writes: the item's first version holds its lines. */
-const inTx = <T>(build: (tx: Db) => Promise<T>) => db.transaction((tx) => build(tx as unknown as Db));
+let { app, db, h, upc, inTx } = {} as VersionsApp<User>;
 
 beforeEach(async () => {
-  const test = await buildTestApp({ reference: true, users: USERS, manualJobs: true, tempDataDir: true, config: { PLANNING_SYSTEM_DELAY_MS: 0 } });
-  app = test.app;
-  db = test.db;
-  upc = [];
-  for (let i = 0; i < 5; i++) upc.push((await buildSku(db)).upc);
-  await inTx((tx) =>
-    buildModule(tx, {
-      moduleName: 'MOD_A',
-      skus: [
-        { upc: upc[0]!, mustHave: true, minValue: 1 },
-        { upc: upc[1]!, mustHave: false, minValue: 2 },
-      ],
-    }),
-  );
+  ({ app, db, h, upc, inTx } = await buildVersionsApp(USERS));
+  await inTx((tx) => buildModuleA(tx, upc));
   await inTx((tx) => buildModule(tx, { moduleName: 'MOD_B', skus: [{ upc: upc[0]! }] }));
-  h = {} as typeof h;
-  for (const u of Object.keys(USERS) as User[]) h[u] = await test.as(u);
 });
 afterEach(async () => {
   await app.close();

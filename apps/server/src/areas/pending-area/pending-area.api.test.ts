@@ -1,31 +1,16 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { PENDING_PAGE_SIZE, PENDING_SUBMIT_STUCK_MINUTES, PENDING_TEXTS } from '@bo/shared/pending-area';
-import { AUR_EU, buildCluster, buildFamily, buildModule } from '../../../test/builders.js';
-import { buildTestApp, type TestApp, type TestUsers } from '../../../test/test-app.js';
-import type { Config } from '../../config.js';
+import { BELL_USERS, useAreaApp } from '../../../test/area-test-app.js';
+import { buildCluster, buildFamily, buildModule } from '../../../test/builders.js';
 import { clusters, locks, modules } from '../../db/schema.js';
 
-const USERS = {
-  admin: { role: 'ADMIN' },
-  editor: { grants: { view: AUR_EU, edit: AUR_EU } },
-  viewer: { role: 'VIEWER', grants: { view: { brands: ['AUR', 'VLT'], zones: ['EU', 'NA'] } } },
-  vlt: { grants: { view: { brands: ['VLT'], zones: ['EU'] }, edit: { brands: ['VLT'], zones: ['EU'] } } },
-} as const satisfies TestUsers;
+const USERS = BELL_USERS;
 type User = keyof typeof USERS;
 
-let app: FastifyInstance;
-let as: TestApp<User>['as'];
-const db = () => app.database.db;
-const start = async (config?: Partial<Config>) => {
-  ({ app, as } = await buildTestApp({ reference: true, users: USERS, config }));
-};
-afterEach(async () => {
-  await app?.close();
-});
+const { start, app, db, as } = useAreaApp(USERS);
 
-const post = async (url: string, user: User, payload: unknown) => app.inject({ method: 'POST', url, headers: await as(user), payload: payload as object });
+const post = async (url: string, user: User, payload: unknown) => app().inject({ method: 'POST', url, headers: await as(user), payload: payload as object });
 const list = async (view: 'module' | 'cluster', user: User, body: object) => {
   const res = await post(`/api/${view}/pendingArea`, user, body);
   expect(res.statusCode, res.body).toBe(200);
@@ -74,11 +59,11 @@ describe('the pending definition', () => {
     expect(names(await list('module', 'vlt', ALL_STATUSES))).toEqual(['VLT_ERR']);
 
     for (const user of ['admin', 'editor', 'vlt'] as const) {
-      const res = await app.inject({ method: 'GET', url: '/api/module/countPendingAreaAlerts', headers: await as(user) });
+      const res = await app().inject({ method: 'GET', url: '/api/module/countPendingAreaAlerts', headers: await as(user) });
       const listed = (await list('module', user, ALL_STATUSES)).count + (await list('cluster', user, ALL_STATUSES)).count;
       expect(res.json(), user).toBe(listed);
     }
-    const viewerBell = await app.inject({ method: 'GET', url: '/api/module/countPendingAreaAlerts', headers: await as('viewer') });
+    const viewerBell = await app().inject({ method: 'GET', url: '/api/module/countPendingAreaAlerts', headers: await as('viewer') });
     expect(viewerBell.json()).toBe(0);
   });
 

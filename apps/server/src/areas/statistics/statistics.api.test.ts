@@ -1,10 +1,9 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { StatisticCluster, StatisticFilter } from '@bo/shared/statistics';
+import { useAreaApp } from '../../../test/area-test-app.js';
 import { AUR_EU, buildCluster, buildModule, buildSku } from '../../../test/builders.js';
-import { buildTestApp, type TestApp, type TestUsers } from '../../../test/test-app.js';
-import type { Config } from '../../config.js';
+import type { TestUsers } from '../../../test/test-app.js';
 import { clusters } from '../../db/schema.js';
 
 const USERS = {
@@ -17,17 +16,9 @@ type User = keyof typeof USERS;
 
 const MONTH = 'M01_2027';
 
-let app: FastifyInstance;
-let as: TestApp<User>['as'];
-const db = () => app.database.db;
-const start = async (config?: Partial<Config>) => {
-  ({ app, as } = await buildTestApp({ reference: true, users: USERS, config }));
-};
-afterEach(async () => {
-  await app?.close();
-});
+const { start, app, db, as } = useAreaApp(USERS);
 
-const post = async (url: string, user: User, payload: unknown) => app.inject({ method: 'POST', url, headers: await as(user), payload: payload as object });
+const post = async (url: string, user: User, payload: unknown) => app().inject({ method: 'POST', url, headers: await as(user), payload: payload as object });
 
 const filter = (field: StatisticFilter['field'], searchValue: string, minRange: number, maxRange: number): StatisticFilter => ({ field, searchValue, minRange, maxRange });
 async function search(user: User, filters: StatisticFilter[], narrow: { brand?: string[]; collection?: string[]; planningChannel?: string[] } = {}) {
