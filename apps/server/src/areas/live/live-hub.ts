@@ -197,8 +197,8 @@ export class LiveHub {
 
   /** Writes deliveries to a stream in one write, and counts each of their events (metrics: by type, and the lag). */
   private write(stream: LiveStream, deliveries: readonly Delivery[]): void {
-    const frames = deliveries.length === 1 ? deliveries[0]!.frames : joinFrames(deliveries.flatMap((d) => d.frames.frames));
-    if (!stream.send(frames)) return;
+    const all = deliveries.length === 1 ? deliveries[0]!.frames : joinFrames(deliveries.flatMap((d) => d.frames.frames));
+    if (!stream.send(all)) return;
     const observer = this.opts.observer;
     const now = performance.now();
     for (const { frames, batch } of deliveries) {
