@@ -4,7 +4,8 @@
  * comes back), send modules to the bin, add and remove LIAs (at least one stays) and replace the
  * description. Classification rows add and remove client classifications; they are not sent to the
  * planning system, so they do not reopen a SUBMITTED cluster. The lifecycle core (item-change.ts)
- * decides whether the cluster may change at all.
+ * decides whether the cluster may change at all. The content write here is the cluster save's and
+ * publish's too (cluster-lifecycle.service.ts).
  */
 import { CLUSTER_TEXTS } from '@bo/shared/clusters';
 import { MASSIVE_EDIT_TEXTS, type ClassificationMassiveEditRow, type ClusterMassiveEditRow } from '@bo/shared/massive-edit';
@@ -121,8 +122,15 @@ export function changeCluster(content: ClusterContent, edit: ClusterMassiveEditR
 const sameSet = <T>(a: ReadonlySet<T>, b: ReadonlySet<T>) => a.size === b.size && [...a].every((v) => b.has(v));
 const sameModules = (a: ReadonlyMap<string, string>, b: ReadonlyMap<string, string>) => a.size === b.size && [...a].every(([k, v]) => b.get(k) === v);
 
-/** Writes the parts of a cluster's content that changed, then the row (status, description, version + 1). */
-async function writeCluster(tx: Tx, row: ClusterRow, before: ClusterContent, after: ClusterContent, state: { status: string; username: string }) {
+/** Whether two contents of a cluster are the same: description, modules with their status, LIAs and classifications. */
+export const sameClusterContent = (a: ClusterContent, b: ClusterContent): boolean =>
+  a.description === b.description && sameModules(a.modules, b.modules) && sameSet(a.lias, b.lias) && sameSet(a.classifications, b.classifications);
+
+/**
+ * Writes the parts of a cluster's content that changed, then the row (status, description, version + 1):
+ * the one content write of the cluster save, publish and massive edit.
+ */
+export async function writeClusterContent(tx: Tx, row: ClusterRow, before: ClusterContent, after: ClusterContent, state: { status: string; username: string }) {
   if (!sameModules(before.modules, after.modules)) await replaceClusterModules(tx, row.id, [...after.modules].map(([moduleName, status]) => ({ moduleName, status })));
   if (!sameSet(before.lias, after.lias)) await replaceClusterLias(tx, row.id, [...after.lias]);
   if (!sameSet(before.classifications, after.classifications)) await replaceClusterClassifications(tx, row.id, [...after.classifications]);
@@ -131,16 +139,19 @@ async function writeCluster(tx: Tx, row: ClusterRow, before: ClusterContent, aft
 
 const notAuthorized = (id: string, toPublish: boolean) => (toPublish ? MASSIVE_EDIT_TEXTS.submitError : MASSIVE_EDIT_TEXTS.editError)('cluster', [id]);
 
-/** A cluster, as a cluster row of the massive edit changes it. */
-export const clusterChange: ChangeKind<ClusterRow, ClusterContent, ClusterMassiveEditRow, ClusterEnv> = {
+/** A cluster as one kind of massive-edit row changes it: its pure change, and whether the change reopens a SUBMITTED cluster. */
+const clusterChangeKind = <Edit, Env>(change: ChangeKind<ClusterRow, ClusterContent, Edit, Env>['change'], reopens: boolean): ChangeKind<ClusterRow, ClusterContent, Edit, Env> => ({
   kind: clusterKind,
   label: (row) => row.clusterLabel,
   loadContent: clusterContents,
-  change: changeCluster,
-  write: writeCluster,
-  reopens: true,
+  change,
+  write: writeClusterContent,
+  reopens,
   texts: changeTexts('cluster', CLUSTER_TEXTS.submitInProgress, notAuthorized),
-};
+});
+
+/** A cluster, as a cluster row of the massive edit changes it. */
+export const clusterChange = clusterChangeKind<ClusterMassiveEditRow, ClusterEnv>(changeCluster, true);
 
 /** Client classifications a classification row names, by upper-cased label. */
 export interface ClassificationEnv {
@@ -172,15 +183,7 @@ export function changeClassifications(content: ClusterContent, edit: Classificat
 }
 
 /** A cluster, as a classification row changes it: classifications only, the status stays. */
-export const classificationChange: ChangeKind<ClusterRow, ClusterContent, ClassificationMassiveEditRow, ClassificationEnv> = {
-  kind: clusterKind,
-  label: (row) => row.clusterLabel,
-  loadContent: clusterContents,
-  change: changeClassifications,
-  write: writeCluster,
-  reopens: false,
-  texts: changeTexts('cluster', CLUSTER_TEXTS.submitInProgress, notAuthorized),
-};
+export const classificationChange = clusterChangeKind<ClassificationMassiveEditRow, ClassificationEnv>(changeClassifications, false);
 
 /** Which clusters a row's ids or labels mean, and what it says when one means none: the massive edit's cluster and classification rows and Import Cluster share it. */
 export const clusterNaming: Pick<EditType<ClusterRow, unknown, never, unknown>, 'type' | 'named' | 'texts'> = {

@@ -13,13 +13,7 @@ import {
 import { CLASSIFICATION_TEXTS } from '@bo/shared/classifications';
 import { itemKeyString, moduleKeyString, uniqueKeys, type ItemKeyParts } from '@bo/shared/item-keys';
 import type { PublishBlockReason } from '@bo/shared/modules';
-import {
-  canEdit,
-  canPublish,
-  canView,
-  clusterReadOnlyReason,
-  type ItemScope,
-} from '@bo/shared/permissions';
+import { canEdit, canPublish, canView, clusterReadOnlyReason } from '@bo/shared/permissions';
 import type { Queryable, Tx } from '../../db/client.js';
 import { audit } from '../../lib/audit.repository.js';
 import type { ServiceContext } from '../../plugins/context.js';
@@ -27,39 +21,24 @@ import { badRequest, forbidden, notFound, ruleBroken } from '../../lib/errors.js
 import { clusterKind } from './cluster-kind.js';
 import { lockHolders, lockItems, unlockItems } from '../lifecycle/item-locks.js';
 import { itemMonths } from '../lifecycle/item-months.js';
-import { assertChangeable, assertLocksHeld, assertVersions } from '../lifecycle/item-preconditions.js';
-import { monthStates, type MonthState } from '../lifecycle/months.repository.js';
+import { assertChangeable, assertLocksHeld, assertVersions, itemGates } from '../lifecycle/item-preconditions.js';
+import { loadTargets, recordSaveVersions, type ItemTarget, type SaveOptions } from '../lifecycle/item-targets.js';
+import { requestCaller } from '../lifecycle/job-caller.js';
+import { startAuditedPublication } from '../lifecycle/publish-changed.js';
 import { deletedClassificationLabels, unknownClassificationIds, unknownLiaCodes } from '../lifecycle/reference-data.repository.js';
-import { startPublication, SUBMISSION_STARTED, type PublishItem } from '../lifecycle/publish.job.js';
+import { SUBMISSION_STARTED, type PublishItem } from '../lifecycle/publish.job.js';
 import { clusterBlockReasons, publishBlockedMessage } from '../lifecycle/publish-checks.js';
 import { hasModulesInWip } from '../lifecycle/publish-blockers.js';
 import { blockingModules } from './blocking-modules.js';
 import { clusterPublishFacts, liveModuleStatuses } from '../lifecycle/publishing.repository.js';
 import { clusterCopy } from './cluster-copy.job.js';
-import { recordVersionsAs } from '../lifecycle/item-versions.repository.js';
-import { assertRevertTarget } from '../lifecycle/revert-target.js';
 import { COPY_WAIT_MS, requestCopy, type CopyRequestTexts } from '../lifecycle/copy-request.js';
-import {
-  addedModuleSets,
-  clusterContents,
-  clusterRefKey,
-  clusterScopes,
-  findClusters,
-  liveModulesInMonth,
-  replaceClusterClassifications,
-  replaceClusterLias,
-  replaceClusterModules,
-  updateClusterRow,
-  type ClusterContent,
-  type ClusterRow,
-} from './clusters.repository.js';
+import { addedModuleSets, clusterContents, clusterRefKey, clusterScopes, findClusters, liveModulesInMonth, type ClusterContent, type ClusterRow } from './clusters.repository.js';
+import { sameClusterContent, writeClusterContent } from './cluster-change.js';
 import { toClusterDtos } from './cluster.presenter.js';
 
-/** How long the copy call waits for its job before answering with the job id only. */
-
 const dtoOptions = (ctx: ServiceContext) => ({ lockTtlMinutes: ctx.config.LOCK_TTL_MINUTES });
-const lockKeys = (refs: readonly ClusterKey[]): ItemKeyParts[] => refs.map((r) => ({ itemKey: r.clusterId, monthId: r.monthId }));
-
+const lockKey = (r: ClusterKey): ItemKeyParts => ({ itemKey: r.clusterId, monthId: r.monthId });
 
 function orderLike<T extends ClusterKey>(keys: readonly ClusterKey[], items: readonly T[]): T[] {
   const byKey = new Map(items.map((i) => [clusterRefKey(i), i]));
@@ -86,13 +65,13 @@ export function clusterMonths(ctx: ServiceContext, clusterId: string, query: { m
 
 /** POST /api/cluster/lock: the lifecycle core's lockItems (acquired: false = read-only). */
 export async function lockClusters(ctx: ServiceContext, keys: readonly ClusterKey[]) {
-  const answer = await lockItems(ctx, clusterKind, lockKeys(keys));
+  const answer = await lockItems(ctx, clusterKind, keys.map(lockKey));
   return answer.map((a) => ({ clusterId: a.itemKey, monthId: a.monthId, locked: a.locked, userLock: a.userLock, acquired: a.acquired }));
 }
 
 /** POST /api/cluster/unlock?forced=: the lifecycle core's unlockItems; answers each key with its lock state after. */
 export async function unlockClusters(ctx: ServiceContext, keys: readonly ClusterKey[], forced: boolean) {
-  const { wanted } = await unlockItems(ctx, clusterKind, lockKeys(keys), forced);
+  const { wanted } = await unlockItems(ctx, clusterKind, keys.map(lockKey), forced);
   const holders = await lockHolders(ctx, 'cluster', wanted);
   return wanted.map((k) => {
     const holder = holders.get(itemKeyString(k)) ?? null;
@@ -102,12 +81,8 @@ export async function unlockClusters(ctx: ServiceContext, keys: readonly Cluster
 
 // ───────────────────────────── shared checks ─────────────────────────────
 
-interface Target {
-  row: ClusterRow;
-  body: ClusterSave;
-  scope: ItemScope;
-  month: MonthState;
-}
+/** A cluster of a save or publish body, as the lifecycle core loads it (row, body, scope, month, lock owner). */
+type Target = ItemTarget<ClusterRow, ClusterSave>;
 
 /**
  * Checks of the body that need no database: no cluster twice, no module / LIA / classification twice,
@@ -132,38 +107,6 @@ function validateBodies(list: readonly ClusterSave[], contentUsed: boolean): voi
   if (!contentUsed) return;
   const noLia = list.findIndex((c) => c.lias !== undefined && !c.lias.some((l) => l.isChecked));
   if (noLia >= 0) throw badRequest(CLUSTER_TEXTS.atLeastOneLia, [{ path: `body.${noLia}.lias`, message: CLUSTER_TEXTS.atLeastOneLia }], 'atLeastOneLia');
-}
-
-/** The live rows of the body's clusters, locked for the transaction; 404 when one is missing or deleted. */
-async function loadTargets(tx: Tx, list: readonly ClusterSave[]): Promise<Target[]> {
-  const rows = await findClusters(tx, list, true);
-  const byKey = new Map(rows.map((r) => [clusterRefKey(r), r]));
-  const missing = list.find((c) => !byKey.has(clusterRefKey(c)));
-  if (missing) throw notFound(`The cluster ${missing.clusterId} does not exist in ${missing.monthId}`);
-  const scopes = await clusterScopes(tx, rows);
-  const states = await monthStates(
-    tx,
-    rows.map((r) => r.monthId),
-  );
-  return list.map((body) => {
-    const row = byKey.get(clusterRefKey(body))!;
-    return { row, body, scope: scopes.get(row.id)!, month: states.get(row.monthId)! };
-  });
-}
-
-/** Saving or publishing needs the caller to hold the live lock of every cluster (422 clusterNotLocked). */
-function requireLocks(tx: Tx, ctx: ServiceContext, targets: readonly Target[]): Promise<void> {
-  return assertLocksHeld(
-    tx,
-    ctx,
-    clusterKind,
-    targets.map((t) => t.row),
-  );
-}
-
-/** 422 when the cluster cannot change for anyone now: submission running, month closed, release closed. */
-function requireChangeable(t: Target): void {
-  assertChangeable(clusterKind, t.row, t.month);
 }
 
 /** Clusters whose body names modules that do not exist (live) in the cluster's month or belong to another brand. */
@@ -216,31 +159,10 @@ function requestedContent(body: ClusterSave, current: ClusterContent, onlyDescri
   };
 }
 
-function sameContent(a: ClusterContent, b: ClusterContent): boolean {
-  const sameSet = <T>(x: Set<T>, y: Set<T>) => x.size === y.size && [...x].every((v) => y.has(v));
-  return (
-    a.description === b.description &&
-    a.modules.size === b.modules.size &&
-    [...a.modules].every(([k, v]) => b.modules.get(k) === v) &&
-    sameSet(a.lias, b.lias) &&
-    sameSet(a.classifications, b.classifications)
-  );
-}
-
-/** Writes the requested content; a SUBMITTED cluster is reopened as WIP. */
+/** Writes the requested content (the parts that changed) and audits it; a SUBMITTED cluster is reopened as WIP. */
 async function writeContent(tx: Tx, ctx: ServiceContext, t: Target, before: ClusterContent, after: ClusterContent, onlyDescription: boolean) {
-  if (!onlyDescription) {
-    if (t.body.modules) await replaceClusterModules(tx, t.row.id, [...after.modules].map(([moduleName, status]) => ({ moduleName, status })));
-    if (t.body.lias) await replaceClusterLias(tx, t.row.id, [...after.lias]);
-    if (t.body.classifications) await replaceClusterClassifications(tx, t.row.id, [...after.classifications]);
-  }
   const reopened = t.row.status === 'SUBMITTED';
-  await updateClusterRow(tx, t.row.id, {
-    clusterDescription: after.description,
-    status: reopened ? 'WIP' : t.row.status,
-    updatedAt: new Date(),
-    updatedBy: ctx.user.username,
-  });
+  await writeClusterContent(tx, t.row, before, after, { status: reopened ? 'WIP' : t.row.status, username: ctx.user.username });
   await audit(tx, {
     username: ctx.user.username,
     action: 'save',
@@ -264,11 +186,11 @@ async function writeContent(tx: Tx, ctx: ServiceContext, t: Target, before: Clus
  * POST /api/cluster/save?onlyDescription=: all or nothing. Any entry in `errorsMap` or `unauthorizedList`
  * means nothing was saved; the answer then carries the clusters as they are.
  */
-export async function saveClusters(ctx: ServiceContext, list: readonly ClusterSave[], onlyDescription: boolean, revertOf?: number): Promise<ClusterSaveAnswer> {
+export async function saveClusterList(ctx: ServiceContext, list: readonly ClusterSave[], { onlyDescription, revertOf }: SaveOptions): Promise<ClusterSaveAnswer> {
   validateBodies(list, !onlyDescription);
   return ctx.db.transaction(async (tx) => {
-    const targets = await loadTargets(tx, list);
-    await requireLocks(tx, ctx, targets);
+    const targets = await loadTargets(tx, ctx, clusterKind, list, lockKey);
+    assertLocksHeld(ctx, clusterKind, targets);
     assertVersions(clusterKind, targets.map((t) => ({ row: t.row, loaded: t.body.version })));
     const unauthorizedList: string[] = [];
     for (const t of targets) {
@@ -278,7 +200,7 @@ export async function saveClusters(ctx: ServiceContext, list: readonly ClusterSa
         lockedBy: ctx.user.username,
       });
       if (reason === 'noEditGrant') unauthorizedList.push(t.row.clusterLabel);
-      else requireChangeable(t);
+      else assertChangeable(clusterKind, t.row, t.month);
     }
     const errorsMap = onlyDescription ? {} : await moduleErrors(tx, targets);
     if (!onlyDescription) await requireKnownReferences(tx, targets);
@@ -289,8 +211,7 @@ export async function saveClusters(ctx: ServiceContext, list: readonly ClusterSa
       return { errorsMap, unauthorizedList, clusterDtoList: await toClusterDtos(tx, visible, dtoOptions(ctx)) };
     }
     // `?revertOf=n` restores version n of every cluster saved (recorded as a revert; docs/versions.md).
-    if (revertOf !== undefined) await assertRevertTarget(tx, 'cluster', rows.map((r) => ({ itemKey: r.clusterId, monthId: r.monthId })), revertOf);
-    await recordVersionsAs(tx, revertOf !== undefined ? 'revert' : 'save', ctx.user.username, revertOf);
+    await recordSaveVersions(tx, ctx, clusterKind, rows, revertOf);
     const contents = await clusterContents(tx, rows);
     for (const t of targets) {
       const before = contents.get(t.row.id)!;
@@ -315,14 +236,14 @@ async function viewable(db: Queryable, ctx: ServiceContext, rows: readonly Clust
  * caller may not view is answered as an unknown one (404, same text), as the other cluster reads leave it out,
  * even when the caller still holds its lock from before they lost the grant.
  */
-export async function checkForPublish(ctx: ServiceContext, list: readonly ClusterSave[]): Promise<CheckForPublishAnswer> {
+export async function checkClustersForPublish(ctx: ServiceContext, list: readonly ClusterSave[]): Promise<CheckForPublishAnswer> {
   validateBodies(list, false);
   return ctx.db.transaction(async (tx) => {
     const rows = await viewable(tx, ctx, await findClusters(tx, list));
     const byKey = new Map(rows.map((r) => [clusterRefKey(r), r]));
     const missing = list.find((c) => !byKey.has(clusterRefKey(c)));
     if (missing) throw notFound(`The cluster ${missing.clusterId} does not exist in ${missing.monthId}`);
-    await assertLocksHeld(tx, ctx, clusterKind, rows);
+    assertLocksHeld(ctx, clusterKind, await itemGates(tx, ctx, clusterKind, rows));
 
     const pairs = [...new Map(rows.map((r) => [`${r.monthId}|${r.brandCode}`, { monthId: r.monthId, brandCode: r.brandCode }])).values()];
     const sets = await addedModuleSets(tx, pairs);
@@ -409,13 +330,13 @@ async function clusterBlocking(db: Queryable, ctx: ServiceContext, list: readonl
  * reasons. When none can go, the call is refused as the spec says: 422 `modulesInWip` when a module in WIP
  * blocks one of them, else 422 `publishBlocked` naming each cluster and its reasons; nothing changes.
  */
-export async function publishClusters(ctx: ServiceContext, list: readonly ClusterSave[]): Promise<ClusterPublishAnswer> {
+export async function publishClusterList(ctx: ServiceContext, list: readonly ClusterSave[]): Promise<ClusterPublishAnswer> {
   validateBodies(list, true);
   return ctx.db.transaction(async (tx) => {
-    const targets = await loadTargets(tx, list);
+    const targets = await loadTargets(tx, ctx, clusterKind, list, lockKey);
     const refused = targets.filter((t) => !canPublish(ctx.user.grants, t.scope));
     if (refused.length) throw forbidden(`You may not publish the cluster(s) ${refused.map((t) => t.row.clusterLabel).join(', ')}`);
-    await requireLocks(tx, ctx, targets);
+    assertLocksHeld(ctx, clusterKind, targets);
     if (targets.some((t) => t.row.status !== 'WIP')) throw ruleBroken('notWip', CLUSTER_TEXTS.notWip);
     assertVersions(clusterKind, targets.map((t) => ({ row: t.row, loaded: t.body.version })));
 
@@ -426,17 +347,17 @@ export async function publishClusters(ctx: ServiceContext, list: readonly Cluste
     );
     const changed = targets.filter((t) => {
       const before = contents.get(t.row.id)!;
-      return !sameContent(before, requestedContent(t.body, before, false));
+      return !sameClusterContent(before, requestedContent(t.body, before, false));
     });
     if (changed.length) {
       const noEdit = changed.filter((t) => !canEdit(ctx.user.grants, t.scope));
       if (noEdit.length) throw forbidden(CLUSTER_TEXTS.cannotEdit(noEdit.map((t) => t.row.clusterLabel)), 'cannotEditCluster');
-      changed.forEach(requireChangeable);
+      for (const t of changed) assertChangeable(clusterKind, t.row, t.month);
       const errorsMap = await moduleErrors(tx, changed);
       if (Object.keys(errorsMap).length) throw ruleBroken(CLUSTER_SAVE_ERRORS.moduleNotAllowedInCluster, CLUSTER_TEXTS.moduleNotAllowed(Object.keys(errorsMap)));
       await requireKnownReferences(tx, changed);
     }
-    targets.forEach(requireChangeable);
+    for (const t of targets) assertChangeable(clusterKind, t.row, t.month);
 
     // Each cluster's blockers, on what would be sent (the body's modules count).
     const reasonsOf = await requestedBlockReasons(tx, targets);
@@ -451,18 +372,11 @@ export async function publishClusters(ctx: ServiceContext, list: readonly Cluste
       await writeContent(tx, ctx, t, before, requestedContent(t.body, before, false), false);
     }
     const items: PublishItem[] = going.map((t) => ({ itemType: 'cluster', itemKey: t.row.clusterId, monthId: t.row.monthId }));
-    const jobId = await startPublication(tx, (db, kind, payload, by) => ctx.jobs.enqueue(db, kind, payload, by), items, ctx.user.username);
-    for (const t of going) {
-      await audit(tx, {
-        username: ctx.user.username,
-        action: 'publish',
-        itemType: 'cluster',
-        itemKey: t.row.clusterId,
-        monthId: t.row.monthId,
-        summary: { jobId, saved: changed.includes(t), waiting: targets.length - going.length },
-        requestId: ctx.requestId,
-      });
-    }
+    const jobId = await startAuditedPublication(tx, ctx.jobs, items, requestCaller(ctx), (jobId, i) => ({
+      jobId,
+      saved: changed.includes(going[i]!),
+      waiting: targets.length - going.length,
+    }));
     const clusters = targets.map((t) => ({
       clusterId: t.row.clusterId,
       monthId: t.row.monthId,

@@ -81,7 +81,7 @@ export async function clusterLifecycleRoutes(instance: FastifyInstance) {
         response: { 200: clusterSaveAnswerSchema, ...errors },
       },
     },
-    (request) => service.saveClusters(contextOf(app, request), request.body, request.query.onlyDescription, request.query.revertOf),
+    (request) => service.saveClusterList(contextOf(app, request), request.body, { onlyDescription: request.query.onlyDescription, revertOf: request.query.revertOf }),
   );
 
   app.post(
@@ -94,7 +94,7 @@ export async function clusterLifecycleRoutes(instance: FastifyInstance) {
         response: { 200: checkForPublishAnswerSchema, ...errors },
       },
     },
-    (request) => service.checkForPublish(contextOf(app, request), request.body),
+    (request) => service.checkClustersForPublish(contextOf(app, request), request.body),
   );
 
   app.post(
@@ -107,7 +107,7 @@ export async function clusterLifecycleRoutes(instance: FastifyInstance) {
         response: { 200: publishAnswerSchema, ...errors },
       },
     },
-    (request) => service.publishClusters(contextOf(app, request), request.body),
+    (request) => service.publishClusterList(contextOf(app, request), request.body),
   );
 
   app.post(

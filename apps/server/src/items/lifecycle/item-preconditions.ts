@@ -3,13 +3,11 @@
  * implementation for every kind: the item is not being submitted, its month and its release are open,
  * the caller holds its live lock, and it is still the version the editor loaded.
  */
-import { itemKeyString } from '@bo/shared/item-keys';
 import { sameUser } from '@bo/shared/permissions';
 import type { Queryable } from '../../db/client.js';
 import type { ServiceContext } from '../../plugins/context.js';
 import { conflict, ruleBroken } from '../../lib/errors.js';
-import { liveLocks } from '../../lib/locks.repository.js';
-import { itemGateRow } from './item-gate.repository.js';
+import { itemGateRows } from './item-gate.repository.js';
 import type { MonthState } from './months.repository.js';
 import type { ItemKind, LifecycleRow } from './item-kind.js';
 
@@ -21,35 +19,23 @@ export function assertChangeable<Row extends LifecycleRow>(kind: ItemKind<Row>, 
   if (!month.open) throw ruleBroken('monthClosed', kind.texts.monthClosed);
 }
 
-/** What a save or publish of one item checks before it writes, read in one statement: its month's state and who holds its live lock. */
+/** What a save or publish checks of each item before it writes: its month's state and who holds its live lock. */
 export interface ItemGate {
   month: MonthState;
   lockOwner: string | undefined;
 }
 
-/** The gate of one item (a save's or publish's round trips: one instead of one for the month and one for the lock). */
-export async function gateOf<Row extends LifecycleRow>(db: Queryable, ctx: ServiceContext, kind: ItemKind<Row>, row: Row): Promise<ItemGate> {
-  const { lockOwner, ...month } = await itemGateRow(db, kind.type, kind.keyOf(row), ctx.config.LOCK_TTL_MINUTES);
-  return { month, lockOwner: lockOwner ?? undefined };
+/** The gates of these rows, in their order, read in one statement whatever their number. */
+export async function itemGates<Row extends LifecycleRow>(db: Queryable, ctx: ServiceContext, kind: ItemKind<Row>, rows: readonly Row[]): Promise<ItemGate[]> {
+  const found = await itemGateRows(db, kind.type, rows.map(kind.keyOf), ctx.config.LOCK_TTL_MINUTES);
+  return found.map(({ lockOwner, ...month }) => ({ month, lockOwner: lockOwner ?? undefined }));
 }
 
-/** 422 moduleNotLocked / clusterNotLocked unless the caller is the lock's owner. */
-export function assertLockOwner<Row extends LifecycleRow>(ctx: ServiceContext, kind: ItemKind<Row>, owner: string | undefined): void {
-  if (!sameUser(owner, ctx.user.username)) throw ruleBroken(kind.texts.notLockedKey, kind.texts.notLocked);
-}
-
-/** assertChangeable, then the caller's live lock, from the item's gate (one statement). */
-export async function assertWritableAndLocked<Row extends LifecycleRow>(db: Queryable, ctx: ServiceContext, kind: ItemKind<Row>, row: Row): Promise<void> {
-  const gate = await gateOf(db, ctx, kind, row);
-  assertChangeable(kind, row, gate.month);
-  assertLockOwner(ctx, kind, gate.lockOwner);
-}
-
-/** 422 moduleNotLocked / clusterNotLocked unless the caller holds the live lock of every row. */
-export async function assertLocksHeld<Row extends LifecycleRow>(db: Queryable, ctx: ServiceContext, kind: ItemKind<Row>, rows: readonly Row[]): Promise<void> {
-  const keys = rows.map(kind.keyOf);
-  const holders = await liveLocks(db, kind.type, keys, ctx.config.LOCK_TTL_MINUTES);
-  for (const k of keys) assertLockOwner(ctx, kind, holders.get(itemKeyString(k)));
+/** The lock check of save and publish, for both kinds: 422 moduleNotLocked / clusterNotLocked unless the caller owns every gate's live lock. */
+export function assertLocksHeld<Row extends LifecycleRow>(ctx: ServiceContext, kind: ItemKind<Row>, gates: readonly Pick<ItemGate, 'lockOwner'>[]): void {
+  for (const gate of gates) {
+    if (!sameUser(gate.lockOwner, ctx.user.username)) throw ruleBroken(kind.texts.notLockedKey, kind.texts.notLocked);
+  }
 }
 
 /** The 409 text of a save or publish carrying versions the items have moved past. */

@@ -47,19 +47,34 @@ export async function publishChanged<Row extends LifecycleRow>(
     else items.push({ itemType: kind.type, ...key });
   }
   if (items.length === 0) return { published: [], errors, jobId: null };
-  const jobId = await startPublication(tx, (db, jobKind, payload, by) => runner.enqueue(db, jobKind, payload, by), items, caller.username);
-  for (const item of items) {
+  const jobId = await startAuditedPublication(tx, runner, items, caller, (jobId) => ({ jobId, ...auditSummary }));
+  return { published: items.map((i) => ({ itemKey: i.itemKey, monthId: i.monthId })), errors, jobId };
+}
+
+/**
+ * Starts one publication of the items (they go SUBMIT_IN_PROGRESS) and audits each as `publish`, with
+ * `summaryOf`'s summary of the item at that index when given: the one start of a publication of every publish call and job.
+ */
+export async function startAuditedPublication(
+  tx: Tx,
+  runner: Pick<JobRunner, 'enqueue'>,
+  items: readonly PublishItem[],
+  caller: Pick<JobCaller, 'username' | 'requestId'>,
+  summaryOf?: (jobId: number, index: number) => Record<string, unknown>,
+): Promise<number> {
+  const jobId = await startPublication(tx, (db, jobKind, payload, by) => runner.enqueue(db, jobKind, payload, by), [...items], caller.username);
+  for (const [index, item] of items.entries()) {
     await audit(tx, {
       username: caller.username,
       action: 'publish',
-      itemType: kind.type,
+      itemType: item.itemType,
       itemKey: item.itemKey,
       monthId: item.monthId,
-      summary: { jobId, ...auditSummary },
+      ...(summaryOf ? { summary: summaryOf(jobId, index) } : {}),
       ...(caller.requestId ? { requestId: caller.requestId } : {}),
     });
   }
-  return { published: items.map((i) => ({ itemKey: i.itemKey, monthId: i.monthId })), errors, jobId };
+  return jobId;
 }
 
 /**

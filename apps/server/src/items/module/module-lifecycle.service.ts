@@ -6,33 +6,31 @@
 import { moduleKeyString } from '@bo/shared/item-keys';
 import { MODULE_TEXTS, type CompositionLine, type ModuleCheckForPublish, type ModuleCheckForPublishAnswer, type ModuleDto, type ModuleKey, type ModuleSave } from '@bo/shared/modules';
 import { canEdit, canPublish, canReopen, canView, hasType, isAdmin, sameUser, type ItemScope } from '@bo/shared/permissions';
-import type { Queryable, Tx } from '../../db/client.js';
+import type { Tx } from '../../db/client.js';
 import { audit } from '../../lib/audit.repository.js';
 import type { ServiceContext } from '../../plugins/context.js';
-import { AppError, forbidden, notFound, ruleBroken } from '../../lib/errors.js';
+import { forbidden, notFound, ruleBroken } from '../../lib/errors.js';
 import { acquireLock } from '../../lib/locks.repository.js';
 import { lockItems, releaseItemLocks, unlockItems } from '../lifecycle/item-locks.js';
 import { itemMonths } from '../lifecycle/item-months.js';
-import { assertChangeable, assertLockOwner, assertVersions, assertWritableAndLocked, gateOf } from '../lifecycle/item-preconditions.js';
+import { assertChangeable, assertLocksHeld, assertVersions } from '../lifecycle/item-preconditions.js';
+import { loadTargets, recordSaveVersions, type ItemTarget, type SaveOptions } from '../lifecycle/item-targets.js';
+import { allOrNothing } from '../lifecycle/all-or-nothing.js';
+import { startAuditedPublication } from '../lifecycle/publish-changed.js';
+import { requestCaller } from '../lifecycle/job-caller.js';
 import { moduleKind } from './module-kind.js';
 import { monthStateOf } from '../lifecycle/months.repository.js';
-import { startPublication, SUBMISSION_STARTED } from '../lifecycle/publish.job.js';
+import { SUBMISSION_STARTED } from '../lifecycle/publish.job.js';
 import { moduleBlockReasons, publishBlockedMessage } from '../lifecycle/publish-checks.js';
 import { modulePublishFacts, sapStatusesOf } from '../lifecycle/publishing.repository.js';
 import { assertValidComposition, compositionSummary } from './module-composition.js';
 import { storedLinesAndKnownUpcs, writeCompositionChanges } from './module-composition.repository.js';
-import { familyExists, familyModuleScopes, findModule, findModules, updateModuleRow, type ModuleRow } from './modules.repository.js';
+import { familyExists, familyModuleScopes, findModules, updateModuleRow, type ModuleRow } from './modules.repository.js';
 import { toModuleDtos } from './module.presenter.js';
 import { moduleCopy } from './module-copy.job.js';
 import { requestCopy, type CopyRequestTexts } from '../lifecycle/copy-request.js';
-import { recordVersionsAs } from '../lifecycle/item-versions.repository.js';
-import { assertRevertTarget } from '../lifecycle/revert-target.js';
 
 const lockKey = (m: ModuleKey) => ({ itemKey: m.moduleName, monthId: m.monthId });
-
-export async function scopeOf(db: Queryable, row: ModuleRow): Promise<ItemScope> {
-  return (await moduleKind.scopes(db, [row])).get(row.id)!;
-}
 
 // ───────────────────────────── Locks ─────────────────────────────
 
@@ -102,30 +100,31 @@ export async function unlockFamilies(ctx: ServiceContext, keys: readonly { macro
 
 // ───────────────────────────── Save ─────────────────────────────
 
-interface SaveOptions {
-  onlyDescription: boolean;
+type ModuleTarget = ItemTarget<ModuleRow, ModuleSave>;
+
+/** The lifecycle core's target of one module body (404 when the module is missing). */
+async function targetOf(ctx: ServiceContext, tx: Tx, body: ModuleSave): Promise<ModuleTarget> {
+  const [target] = await loadTargets(tx, ctx, moduleKind, [body], lockKey);
+  return target!;
+}
+
+interface ModuleSaveOptions extends SaveOptions {
   /** Save & Publish: the submit right stands for the edit right. */
   forPublish: boolean;
-  /** `?revertOf=n`: the save restores version n (recorded as a revert; docs/versions.md). */
-  revertOf?: number;
 }
 
 /** Saves one module inside `tx`. Throws on any broken rule; nothing is written before every check passed. */
-async function saveInTx(ctx: ServiceContext, tx: Tx, body: ModuleSave, opts: SaveOptions): Promise<ModuleRow> {
-  const row = await findModule(tx, body, true);
-  if (!row) throw notFound(`The module ${body.moduleName} does not exist in ${body.monthId}`);
-  const scope = await scopeOf(tx, row);
+async function saveInTx(ctx: ServiceContext, tx: Tx, target: ModuleTarget, opts: ModuleSaveOptions): Promise<ModuleRow> {
+  const { row, body, scope } = target;
   if (opts.forPublish ? !canPublish(ctx.user.grants, scope) : !canEdit(ctx.user.grants, scope)) {
     throw forbidden(opts.forPublish ? MODULE_TEXTS.noSubmit : MODULE_TEXTS.noEdit);
   }
-  const gate = await gateOf(tx, ctx, moduleKind, row);
-  assertChangeable(moduleKind, row, gate.month);
+  assertChangeable(moduleKind, row, target.month);
   if (row.status === 'SUBMITTED' && !canReopen(ctx.user.grants, scope)) throw forbidden(MODULE_TEXTS.reopenRequired, 'reopenRequired');
-  assertLockOwner(ctx, moduleKind, gate.lockOwner);
+  assertLocksHeld(ctx, moduleKind, [target]);
   // A repeated or stale submit (the row moved past the version the editor loaded) writes nothing.
   assertVersions(moduleKind, [{ row, loaded: body.version }]);
-  if (opts.revertOf !== undefined) await assertRevertTarget(tx, 'module', [{ itemKey: row.moduleName, monthId: row.monthId }], opts.revertOf);
-  await recordVersionsAs(tx, opts.revertOf !== undefined ? 'revert' : 'save', ctx.user.username, opts.revertOf);
+  await recordSaveVersions(tx, ctx, moduleKind, [row], opts.revertOf);
 
   const description = body.newDescription ?? body.moduleDescription;
   const lines = opts.onlyDescription ? undefined : (body.productDtoList as CompositionLine[] | undefined);
@@ -164,60 +163,51 @@ async function saveInTx(ctx: ServiceContext, tx: Tx, body: ModuleSave, opts: Sav
   return saved!;
 }
 
-async function dtoOf(ctx: ServiceContext, row: ModuleRow): Promise<ModuleDto> {
-  const [dto] = await toModuleDtos(ctx.db, [row], { lockTtlMinutes: ctx.config.LOCK_TTL_MINUTES });
+/** POST /api/module/save?onlyDescription=&revertOf=: saves one module and answers it as saved. */
+export async function saveModule(ctx: ServiceContext, body: ModuleSave, opts: SaveOptions): Promise<ModuleDto> {
+  const saved = await ctx.db.transaction(async (tx) => saveInTx(ctx, tx, await targetOf(ctx, tx, body), { ...opts, forPublish: false }));
+  const [dto] = await toModuleDtos(ctx.db, [saved], { lockTtlMinutes: ctx.config.LOCK_TTL_MINUTES });
   return dto!;
 }
 
-export async function saveModule(ctx: ServiceContext, body: ModuleSave, onlyDescription: boolean, revertOf?: number): Promise<ModuleDto> {
-  const saved = await ctx.db.transaction((tx) => saveInTx(ctx, tx, body, { onlyDescription, forPublish: false, revertOf }));
-  return dtoOf(ctx, saved);
-}
-
-/** Saves every module or none: answers [] on success, else one message per refused module. */
+/** POST /api/module/saveList: saves every module or none; answers [] on success, else one message per refused module. */
 export async function saveModuleList(ctx: ServiceContext, list: readonly ModuleSave[]): Promise<string[]> {
-  const messages: string[] = [];
-  try {
-    await ctx.db.transaction(async (tx) => {
-      for (const body of list) {
-        try {
-          await saveInTx(ctx, tx, body, { onlyDescription: false, forPublish: false });
-        } catch (err) {
-          if (!(err instanceof AppError)) throw err;
-          messages.push(`${body.moduleName} (${body.monthId}): ${err.message}`);
-        }
-      }
-      if (messages.length) throw new RollbackAll();
-    });
-  } catch (err) {
-    if (!(err instanceof RollbackAll)) throw err;
-  }
+  const { messages } = await allOrNothing(
+    ctx.db,
+    list,
+    lockKey,
+    async (tx, body) => saveInTx(ctx, tx, await targetOf(ctx, tx, body), { onlyDescription: false, forPublish: false }),
+    async () => undefined,
+  );
   return messages;
 }
 
-class RollbackAll extends Error {}
-
 // ───────────────────────────── Publish ─────────────────────────────
 
+/** Checks one module for publishing inside `tx`, saving first what its body carries; answers the row that goes. */
 async function publishInTx(ctx: ServiceContext, tx: Tx, body: ModuleSave): Promise<ModuleRow> {
-  const row = await findModule(tx, body, true);
-  if (!row) throw notFound(`The module ${body.moduleName} does not exist in ${body.monthId}`);
-  const scope = await scopeOf(tx, row);
-  if (!canPublish(ctx.user.grants, scope)) throw forbidden(MODULE_TEXTS.noSubmit);
+  const target = await targetOf(ctx, tx, body);
+  const { row } = target;
+  if (!canPublish(ctx.user.grants, target.scope)) throw forbidden(MODULE_TEXTS.noSubmit);
   if (row.status !== 'WIP') {
     if (row.status === 'SUBMIT_IN_PROGRESS') throw ruleBroken('submitInProgress', MODULE_TEXTS.submitInProgress);
     throw ruleBroken('notWip', MODULE_TEXTS.notWip);
   }
-  let target = row;
-  if (body.productDtoList || body.newDescription != null) target = await saveInTx(ctx, tx, body, { onlyDescription: false, forPublish: true });
+  let sent = row;
+  if (body.productDtoList || body.newDescription != null) sent = await saveInTx(ctx, tx, target, { onlyDescription: false, forPublish: true });
   else {
-    await assertWritableAndLocked(tx, ctx, moduleKind, row);
+    assertChangeable(moduleKind, row, target.month);
+    assertLocksHeld(ctx, moduleKind, [target]);
   }
   // The planning system's checks, on what is about to be sent (the body's lines are saved by now).
-  const blocked = moduleBlockReasons((await modulePublishFacts(tx, [target.id])).get(target.id)!);
-  if (blocked.length) throw ruleBroken('publishBlocked', publishBlockedMessage('module', target.moduleName, blocked));
-  return target;
+  const blocked = moduleBlockReasons((await modulePublishFacts(tx, [sent.id])).get(sent.id)!);
+  if (blocked.length) throw ruleBroken('publishBlocked', publishBlockedMessage('module', sent.moduleName, blocked));
+  return sent;
 }
+
+/** One publication of the modules, each audited. */
+const startModulePublication = (ctx: ServiceContext, tx: Tx, rows: readonly ModuleRow[]) =>
+  startAuditedPublication(tx, ctx.jobs, rows.map((r) => ({ itemType: 'module' as const, itemKey: r.moduleName, monthId: r.monthId })), requestCaller(ctx));
 
 /**
  * POST /api/module/checkForPublish: the planning system's checks (publish-checks.ts) before anything is
@@ -252,45 +242,22 @@ export async function checkModulesForPublish(ctx: ServiceContext, items: ModuleC
   return { blocking };
 }
 
+/** POST /api/module/publish: saves what the body carries and publishes the module. */
 export async function publishModule(ctx: ServiceContext, body: ModuleSave) {
-  const jobId = await ctx.db.transaction(async (tx) => {
-    const row = await publishInTx(ctx, tx, body);
-    await audit(tx, { username: ctx.user.username, action: 'publish', itemType: 'module', itemKey: row.moduleName, monthId: row.monthId, requestId: ctx.requestId });
-    return startPublication(tx, (db, kind, payload, by) => ctx.jobs.enqueue(db, kind, payload, by), [{ itemType: 'module', itemKey: row.moduleName, monthId: row.monthId }], ctx.user.username);
-  });
+  const jobId = await ctx.db.transaction(async (tx) => startModulePublication(ctx, tx, [await publishInTx(ctx, tx, body)]));
   return { message: SUBMISSION_STARTED, jobId };
 }
 
-/** Publishes every module or none: `{}` on success, else `{ errors }`. */
+/** POST /api/module/publishList: publishes every module or none: `{ message, jobId }` on success, else `{ errors }`. */
 export async function publishModuleList(ctx: ServiceContext, list: readonly ModuleSave[]) {
-  const errors: string[] = [];
-  let jobId: number | undefined;
-  try {
-    jobId = await ctx.db.transaction(async (tx) => {
-      const rows: ModuleRow[] = [];
-      for (const body of list) {
-        try {
-          rows.push(await publishInTx(ctx, tx, body));
-        } catch (err) {
-          if (!(err instanceof AppError)) throw err;
-          errors.push(`${body.moduleName} (${body.monthId}): ${err.message}`);
-        }
-      }
-      if (errors.length) throw new RollbackAll();
-      for (const row of rows) {
-        await audit(tx, { username: ctx.user.username, action: 'publish', itemType: 'module', itemKey: row.moduleName, monthId: row.monthId, requestId: ctx.requestId });
-      }
-      return startPublication(
-        tx,
-        (db, kind, payload, by) => ctx.jobs.enqueue(db, kind, payload, by),
-        rows.map((r) => ({ itemType: 'module' as const, itemKey: r.moduleName, monthId: r.monthId })),
-        ctx.user.username,
-      );
-    });
-  } catch (err) {
-    if (!(err instanceof RollbackAll)) throw err;
-  }
-  return errors.length ? { errors } : { message: SUBMISSION_STARTED, jobId };
+  const { messages, result: jobId } = await allOrNothing(
+    ctx.db,
+    list,
+    lockKey,
+    (tx, body) => publishInTx(ctx, tx, body),
+    (tx, rows) => startModulePublication(ctx, tx, rows),
+  );
+  return messages.length ? { errors: messages } : { message: SUBMISSION_STARTED, jobId };
 }
 
 // ───────────────────────────── Copy and months ─────────────────────────────

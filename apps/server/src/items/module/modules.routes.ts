@@ -65,7 +65,7 @@ export async function moduleLifecycleRoutes(instance: FastifyInstance) {
   app.post(
     '/api/module/save',
     { schema: { tags, summary: 'Save a module (the caller must hold its lock)', querystring: onlyDescription.extend(revertOfQuerySchema.shape), body: moduleSaveSchema, response: { 200: moduleDtoSchema, ...errors } } },
-    (request) => lifecycle.saveModule(ctx(request), request.body, request.query.onlyDescription, request.query.revertOf),
+    (request) => lifecycle.saveModule(ctx(request), request.body, { onlyDescription: request.query.onlyDescription, revertOf: request.query.revertOf }),
   );
   app.post(
     '/api/module/saveList',

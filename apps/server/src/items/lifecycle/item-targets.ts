@@ -1,0 +1,56 @@
+/**
+ * What a save or publish of either kind starts from, written once (docs/LIFECYCLE.md "Editing states"):
+ * the live rows of the body's items, locked for the transaction, each with its permission scope and its
+ * gate (month state and lock owner); and the naming of the versions a save records.
+ */
+import { itemKeyString, type ItemKeyParts } from '@bo/shared/item-keys';
+import type { ItemScope } from '@bo/shared/permissions';
+import type { Tx } from '../../db/client.js';
+import type { ServiceContext } from '../../plugins/context.js';
+import { notFound } from '../../lib/errors.js';
+import { itemGates, type ItemGate } from './item-preconditions.js';
+import type { ItemKind, LifecycleRow } from './item-kind.js';
+import { recordVersionsAs } from './item-versions.repository.js';
+import { assertRevertTarget } from './revert-target.js';
+
+/** The options of a save call, the same for both kinds. */
+export interface SaveOptions {
+  /** `?onlyDescription=true`: only the description is saved. */
+  onlyDescription: boolean;
+  /** `?revertOf=n`: the save restores version n (recorded as a revert; docs/versions.md). */
+  revertOf?: number | undefined;
+}
+
+/** One item of a save or publish body: its live row (locked for the transaction), the body, its scope and its gate. */
+export interface ItemTarget<Row extends LifecycleRow, Body> extends ItemGate {
+  row: Row;
+  body: Body;
+  scope: ItemScope;
+}
+
+/** The targets of the bodies, in their order; 404 naming the first body whose item is missing or deleted. */
+export async function loadTargets<Row extends LifecycleRow, Body>(
+  tx: Tx,
+  ctx: ServiceContext,
+  kind: ItemKind<Row>,
+  bodies: readonly Body[],
+  keyOfBody: (body: Body) => ItemKeyParts,
+): Promise<ItemTarget<Row, Body>[]> {
+  const rows = await kind.findLive(tx, bodies.map(keyOfBody), true);
+  const byKey = new Map(rows.map((r) => [itemKeyString(kind.keyOf(r)), r]));
+  const missing = bodies.map(keyOfBody).find((k) => !byKey.has(itemKeyString(k)));
+  if (missing) throw notFound(`The ${kind.type} ${missing.itemKey} does not exist in ${missing.monthId}`);
+  const found = bodies.map((body) => ({ row: byKey.get(itemKeyString(keyOfBody(body)))!, body }));
+  const scopes = await kind.scopes(tx, rows);
+  const gates = await itemGates(tx, ctx, kind, found.map((f) => f.row));
+  return found.map((f, i) => ({ ...f, scope: scopes.get(f.row.id)!, ...gates[i]! }));
+}
+
+/**
+ * Names the versions a save records (docs/versions.md): a revert when `revertOf` is given, whose version
+ * must exist for every item saved (400), else a save.
+ */
+export async function recordSaveVersions<Row extends LifecycleRow>(tx: Tx, ctx: ServiceContext, kind: ItemKind<Row>, rows: readonly Row[], revertOf: number | undefined): Promise<void> {
+  if (revertOf !== undefined) await assertRevertTarget(tx, kind.type, rows.map(kind.keyOf), revertOf);
+  await recordVersionsAs(tx, revertOf !== undefined ? 'revert' : 'save', ctx.user.username, revertOf);
+}
