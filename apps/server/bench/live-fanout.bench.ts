@@ -109,9 +109,9 @@ const hub = new LiveHub({
   database,
   lockTtlMinutes: 30,
   observer: {
-    sent: (type) => {
-      sentCounter.inc({ type });
-      sent.set(type, (sent.get(type) ?? 0) + 1);
+    sent: (type, count) => {
+      sentCounter.inc({ type }, count);
+      sent.set(type, (sent.get(type) ?? 0) + count);
     },
     lag: (seconds) => {
       lagHistogram.observe(seconds);
@@ -142,7 +142,7 @@ async function main() {
     const sink = new Sink();
     const user = users[i % users.length]!;
     const stream = new LiveStream(sink as unknown as ServerResponse, user, `tab-${i}`);
-    hub.add(stream, async () => user, Date.now() + 3_600_000);
+    hub.add(stream, { key: user.username, recheck: async () => user }, Date.now() + 3_600_000);
     await hub.hello(stream);
     sinks.push(sink);
   }

@@ -25,8 +25,9 @@ import { liveLockCount, queuedAndRunningJobs } from './metrics.repository.js';
 
 /** What the metrics count of the live event streams (areas/live/live-hub.ts reports to it). */
 export interface LiveObserver {
-  sent(type: LiveEvent['type']): void;
-  /** Seconds from a notification's arrival at this process to an event it caused written on a stream. */
+  /** `count` events of a type written on one stream. */
+  sent(type: LiveEvent['type'], count: number): void;
+  /** Seconds from a notification's arrival at this process to the write that carried its events to a stream. */
   lag(seconds: number): void;
 }
 
@@ -78,12 +79,12 @@ export function registerMetrics(app: FastifyInstance): void {
   const liveSent = new Counter({ name: 'bo_live_events_sent_total', help: 'Live events written on streams, by type', labelNames: ['type'], registers: [registry] });
   const liveLag = new Histogram({
     name: 'bo_live_event_lag_seconds',
-    help: "Time from a change's notification arriving at this process to an event it caused written on a stream",
+    help: "Time from a change's notification arriving at this process to the write that carried its events to a stream",
     buckets: [0.025, 0.05, 0.075, 0.1, 0.15, 0.25, 0.5, 1, 2.5, 5],
     registers: [registry],
   });
   app.decorate('liveMetrics', {
-    sent: (type) => liveSent.inc({ type }),
+    sent: (type, count) => liveSent.inc({ type }, count),
     lag: (seconds) => liveLag.observe(seconds),
   } satisfies LiveObserver);
   const pool = new Gauge({ name: 'bo_db_pool_connections', help: 'PostgreSQL pool connections: total, idle, and callers waiting for one', labelNames: ['state'], registers: [registry] });

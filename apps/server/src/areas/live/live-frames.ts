@@ -14,10 +14,16 @@ export interface LiveFrame {
 export interface LiveFrames {
   frames: readonly LiveFrame[];
   text: string;
+  /** How many frames of each type (the metrics count a write's events by type, once per type). */
+  byType: ReadonlyMap<LiveEvent['type'], number>;
 }
 
 /** The frame of one event. */
 export const frameOf = (event: LiveEvent): LiveFrame => ({ type: event.type, text: `event: ${event.type}\ndata: ${JSON.stringify(event.data)}\n\n` });
 
 /** Frames joined for one write. */
-export const joinFrames = (frames: readonly LiveFrame[]): LiveFrames => ({ frames, text: frames.map((f) => f.text).join('') });
+export function joinFrames(frames: readonly LiveFrame[]): LiveFrames {
+  const byType = new Map<LiveEvent['type'], number>();
+  for (const f of frames) byType.set(f.type, (byType.get(f.type) ?? 0) + 1);
+  return { frames, text: frames.map((f) => f.text).join(''), byType };
+}

@@ -63,7 +63,7 @@ export function liveRoutes(tokens: TokenService, hub: LiveHub) {
             (user) => user,
             () => null,
           );
-        hub.add(stream, recheck, payload.exp * 1000);
+        hub.add(stream, { key: token, recheck }, payload.exp * 1000);
         stream.whenClosed(() => {
           // Another stream of the tab open here, or a newer one opened in any process (removeTabPresence): it stays.
           if (hub.tabOpenElsewhere(stream)) return;
