@@ -302,7 +302,7 @@ async function main() {
           let res: { status: number; body: Buffer } | undefined;
           all = await capture(async () => (res = await call(c)));
           if (res!.status !== (isFloor ? 404 : 200)) throw new Error(`${c.url}: ${res!.status} ${res!.body.toString().slice(0, 200)}`);
-          if (!session.every((text, k) => all[k]?.text === text)) throw new Error(`${c.url}: the call did not start with the session's statements`);
+          if (!session.every((text, k) => all[k]?.text === text)) throw new Error(`${c.url}: the call did not start with the session's statements:\n  session: ${session.map((t) => t.slice(0, 120)).join('\n           ')}\n  call:    ${all.slice(0, session.length + 1).map((q) => q.text.slice(0, 120)).join('\n           ')}`);
           own = all.slice(session.length).map((q) => ({ ...q, after: q.after - session.length }));
           items = isFloor ? '' : describe(c.url, JSON.parse(res!.body.toString()));
           await replay(all);
