@@ -18,8 +18,12 @@ import { LiveStream } from './live-stream.js';
 import { itemScopes, mayViewItem } from './live-visibility.js';
 import { endedJobs, itemStates, viewersOf, type ItemRef, type ItemState, type ViewerRow } from './live.repository.js';
 
-/** How long notifications are gathered before a batch is read and sent. */
-const BATCH_MS = 50;
+/**
+ * How long notifications are gathered before a batch is read and sent. Each batch reads item states, scopes and
+ * viewers in every process: at 50 ms those reads, up to 20 batches a second per process, cost the planners' saves more
+ * than the events did (docs/LIVE.md "Fan-out"); 200 ms keeps a change's event well within its 1 s.
+ */
+const BATCH_MS = 200;
 /** How often each stream's session is checked again (a logout or a disabled user ends the stream within this). */
 const SESSION_CHECK_MS = 30_000;
 
