@@ -25,15 +25,6 @@ export function LoginForm() {
     if (login.isError) login.reset();
   };
 
-  /** What the username and password inputs share: their icon, value and editing, off while logging in. */
-  const field = (Icon: typeof IconUser, value: string, setter: (value: string) => void) => ({
-    leftSection: <Icon size={16} stroke={1.6} />,
-    value,
-    onChange: edit(setter),
-    disabled: login.isPending,
-    size: 'md',
-  });
-
   return (
     <form onSubmit={submit} noValidate aria-label="Login">
       <Stack gap="md">
@@ -49,8 +40,29 @@ export function LoginForm() {
             {loginErrorMessage(login.error)}
           </Alert>
         )}
-        <TextInput label="Username" name="username" placeholder="Username or e-mail" autoComplete="username" autoFocus {...field(IconUser, username, setUsername)} />
-        <PasswordInput label="Password" name="password" placeholder="Your password" autoComplete="current-password" {...field(IconLock, password, setPassword)} />
+        <TextInput
+          label="Username"
+          name="username"
+          placeholder="Username or e-mail"
+          autoComplete="username"
+          leftSection={<IconUser size={16} stroke={1.6} />}
+          value={username}
+          onChange={edit(setUsername)}
+          disabled={login.isPending}
+          autoFocus
+          size="md"
+        />
+        <PasswordInput
+          label="Password"
+          name="password"
+          placeholder="Your password"
+          autoComplete="current-password"
+          leftSection={<IconLock size={16} stroke={1.6} />}
+          value={password}
+          onChange={edit(setPassword)}
+          disabled={login.isPending}
+          size="md"
+        />
         <Button type="submit" size="md" fullWidth mt="xs" disabled={!canSubmit} loading={login.isPending}>
           Login
         </Button>
