@@ -78,6 +78,7 @@ const states: ItemState[] = Array.from({ length: 30 }, (_, i) => ({
   monthId: MONTH,
   brandCode: BRANDS[i % BRANDS.length]!,
   status: 'Draft',
+  version: 2 + (i % 5),
   lockedBy: i % 3 === 0 ? `planner${i % 10}` : null,
   savedAt: '2026-11-29T09:30:00.000Z',
   savedBy: `planner${(i + 1) % 10}`,

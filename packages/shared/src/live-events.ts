@@ -53,10 +53,13 @@ const helloEvent = z.object({ tabId: z.string(), presence: z.array(liveItemRef.e
  * `item`: an item-month changed (its lock, status, content, deletion state…). `lockedBy` is its live lock holder
  * after the change (null: free); `savedAt` the time of its last saved version, when known, and `savedBy` who saved
  * that version (the server always sends it; optional only so that a browser still reads an older server's events).
+ * `version` is the item's optimistic version after the change (bumped by every write, as in its DTO): an editor that
+ * loaded an older one shows a newer version was saved, whatever the clocks of the server and the browser say.
  * Lists refetch what shows it.
  */
 export const itemEvent = liveItemRef.extend({
   brand: z.string(),
+  version: z.number().int(),
   lockedBy: z.string().nullable(),
   savedAt: z.string().nullable(),
   savedBy: z.string().nullable().optional(),

@@ -105,11 +105,15 @@ describe('the stream', () => {
     const withVersion = await s.next('item', (d) => d.name === 'MOD_L' && d.savedBy === 'bruno');
     expect(withVersion.lockedBy).toBe('bruno');
     expect(Date.parse(withVersion.savedAt!)).toBeGreaterThan(Date.parse(locked.savedAt!));
+    // The item's version, as its DTO has it: the save bumped it, the lock did not.
+    const dto = (await post('anna', '/api/module/modules', { moduleDtoList: [moduleKey] })).json()[0];
+    expect(withVersion.version).toBe(dto.version);
+    expect(withVersion.version).toBeGreaterThan(locked.version);
     const saveMs = Date.now() - started;
     started = Date.now();
     await post('bruno', '/api/module/unlock', [moduleKey]);
     const unlocked = await s.next('item', (d) => d.name === 'MOD_L' && d.lockedBy === null);
-    expect(unlocked).toMatchObject({ savedAt: withVersion.savedAt, savedBy: 'bruno' });
+    expect(unlocked).toMatchObject({ savedAt: withVersion.savedAt, savedBy: 'bruno', version: withVersion.version });
     const unlockMs = Date.now() - started;
     // Another user takes the lock: the holder changes, the saver stays who saved.
     await post('anna', '/api/module/lock', [moduleKey]);

@@ -14,6 +14,7 @@ const state = (name: string, brandCode: string): ItemState => ({
   monthId: '2026-11',
   brandCode,
   status: 'WIP',
+  version: 1,
   lockedBy: null,
   savedAt: null,
   savedBy: null,

@@ -52,8 +52,8 @@ export class BatchFanOut {
     for (const ref of batch.items.values()) {
       const state = states.get(refKey(ref));
       if (!state) continue;
-      const { kind, name, monthId, brandCode: brand, lockedBy, savedAt, savedBy, status } = state;
-      add(frameOf({ type: 'item', data: { kind, name, monthId, brand, lockedBy, savedAt, savedBy, status } }), (user) => visible(user, ref));
+      const { kind, name, monthId, brandCode: brand, version, lockedBy, savedAt, savedBy, status } = state;
+      add(frameOf({ type: 'item', data: { kind, name, monthId, brand, version, lockedBy, savedAt, savedBy, status } }), (user) => visible(user, ref));
     }
     for (const scope of batch.scopes.values()) add(frameOf({ type: 'scope', data: scope }), (user) => mayViewScope(user.grants, scope.brand));
     for (const ref of batch.presence.values()) {

@@ -18,6 +18,8 @@ export interface ItemState extends ItemRef {
   id: number;
   brandCode: string;
   status: string;
+  /** The item's optimistic version (bumped by every write). */
+  version: number;
   lockedBy: string | null;
   savedAt: string | null;
   /** Who saved the last version (null: no version yet). */
@@ -44,12 +46,13 @@ export async function itemStates(db: Queryable, kind: LiveItemKind, refs: readon
     month_id: string;
     brand_code: string;
     status: string;
+    version: number;
     locked_by: string | null;
     saved_at: string | null;
     saved_by: string | null;
   }>(
     db,
-    sql`SELECT i.id, i.${key} AS name, i.month_id, i.brand_code, COALESCE(i.deletion_status, i.status) AS status, lk.owner AS locked_by,
+    sql`SELECT i.id, i.${key} AS name, i.month_id, i.brand_code, COALESCE(i.deletion_status, i.status) AS status, i.version, lk.owner AS locked_by,
                lv.saved_at, lv.saved_by
           FROM unnest(${sql.param(refs.map((r) => r.name))}::text[], ${sql.param(refs.map((r) => r.monthId))}::text[]) AS w(name, month_id)
           JOIN ${table} i ON i.${key} = w.name AND i.month_id = w.month_id
@@ -64,6 +67,7 @@ export async function itemStates(db: Queryable, kind: LiveItemKind, refs: readon
     monthId: r.month_id,
     brandCode: r.brand_code,
     status: r.status,
+    version: Number(r.version),
     lockedBy: r.locked_by,
     savedAt: r.saved_at,
     savedBy: r.saved_by,

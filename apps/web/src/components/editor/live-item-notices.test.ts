@@ -1,9 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { applyNotice, settleNotices, type TrackedItem } from './live-item-notices';
 
-const LOADED = Date.parse('2026-11-29T09:00:00Z');
-const track = (over: Partial<TrackedItem> = {}) => new Map([['M|x', { key: 'M|x', holds: false, lockedBy: 'anna', loadedAt: LOADED, ...over }]]);
-const item = (lockedBy: string | null, savedAt: string | null = null) => ({ type: 'item' as const, key: 'M|x', lockedBy, savedAt, me: 'creator', now: LOADED + 120_000 });
+/** The page read version 7 of the item. */
+const LOADED = 7;
+const track = (over: Partial<TrackedItem> = {}) => new Map([['M|x', { key: 'M|x', holds: false, lockedBy: 'anna', version: LOADED, ...over }]]);
+const item = (lockedBy: string | null, savedAt: string | null = null, version = savedAt ? LOADED + 1 : LOADED) => ({
+  type: 'item' as const,
+  key: 'M|x',
+  version,
+  lockedBy,
+  savedAt,
+  me: 'creator',
+});
 
 describe('live notices of an editor item', () => {
   it('offers the lock when the other user releases it, and withdraws the offer when someone takes it', () => {
@@ -12,11 +20,18 @@ describe('live notices of an editor item', () => {
     expect(applyNotice(released, track(), item('marco'))['M|x']).toBeUndefined();
   });
 
-  it('marks a read-only view outdated only for a version saved after the page read it', () => {
-    expect(applyNotice({}, track(), item('anna', '2026-11-29T08:59:00Z'))).toEqual({});
+  it('marks a read-only view outdated only for a version newer than the one the page read, whatever the clocks say', () => {
+    // The version the page has (a lock taken or let go changes no version): not outdated.
+    expect(applyNotice({}, track(), item('anna', '2026-11-29T09:01:00Z', LOADED))).toEqual({});
+    // An older version (an event that left before the page's read): not outdated.
+    expect(applyNotice({}, track(), item('anna', '2026-11-29T09:01:00Z', LOADED - 1))).toEqual({});
     expect(applyNotice({}, track(), item('anna', '2026-11-29T09:01:00Z'))['M|x']).toEqual({ outdated: { savedAt: '2026-11-29T09:01:00Z', by: 'anna' } });
-    // Dated far ahead of the browser's clock (the demo's 2027 data): not a fresh save.
-    expect(applyNotice({}, track(), item('anna', '2027-01-15T12:00:00Z'))).toEqual({});
+    // Saved at a time far ahead of, or behind, this browser's clock (a server whose clock differs, data dated ahead):
+    // a newer version all the same.
+    expect(applyNotice({}, track(), item('anna', '2031-01-15T12:00:00Z'))['M|x']?.outdated?.savedAt).toBe('2031-01-15T12:00:00Z');
+    expect(applyNotice({}, track(), item('anna', '2020-01-15T12:00:00Z'))['M|x']?.outdated?.savedAt).toBe('2020-01-15T12:00:00Z');
+    // The user's own save in another tab (they hold the lock now): not someone else's newer version.
+    expect(applyNotice({}, track(), item('creator', '2026-11-29T09:01:00Z'))).toEqual({});
   });
 
   it('names who saved the version (savedBy), not who holds the lock now', () => {
@@ -45,7 +60,7 @@ describe('live notices of an editor item', () => {
 
   it('settles: a reload clears outdated, holding the lock clears released and lost, a closed item loses its notices', () => {
     const notices = { 'M|x': { outdated: { savedAt: 's', by: null }, released: { by: 'anna' } } };
-    expect(settleNotices(notices, track({ loadedAt: LOADED + 1 }), track())['M|x']).toEqual({ released: { by: 'anna' } });
+    expect(settleNotices(notices, track({ version: LOADED + 1 }), track())['M|x']).toEqual({ released: { by: 'anna' } });
     expect(settleNotices(notices, track({ holds: true }), track())['M|x']).toEqual({ outdated: { savedAt: 's', by: null } });
     expect(settleNotices(notices, new Map(), track())).toEqual({});
   });

@@ -12,8 +12,8 @@ export interface TrackedItem {
   holds: boolean;
   /** Who else held the lock when the page last read it (the read-only view's reason), or null. */
   lockedBy: string | null;
-  /** When the page read the item (ms): a save after it makes the page outdated. */
-  loadedAt: number;
+  /** The item's version as the page read it (its DTO's `version`): a newer one in an event makes the page outdated. */
+  version: number;
 }
 
 export interface ItemNotice {
@@ -28,21 +28,18 @@ export interface ItemNotice {
 export type Notices = Readonly<Record<string, ItemNotice>>;
 
 type NoticeInput =
-  /** `now`: the browser's clock when the event came (ms). */
   | {
       type: 'item';
       key: string;
+      /** The item's version after the change (the event's `version`). */
+      version: number;
       lockedBy: string | null;
       savedAt: string | null;
       /** Who saved that version (the event's `savedBy`); undefined from a server that does not say. */
       savedBy?: string | null | undefined;
       me: string;
-      now: number;
     }
   | { type: 'lockLost'; key: string; reason: 'forced' | 'lapsed'; by: string | null };
-
-/** How far the server's clock may run ahead of the browser's. */
-const SKEW_MS = 60_000;
 
 const same = (a: string | null | undefined, b: string | null | undefined) => !!a && !!b && a.toLowerCase() === b.toLowerCase();
 
@@ -67,10 +64,8 @@ export function applyNotice(notices: Notices, items: ReadonlyMap<string, Tracked
     const holder = now.released ? null : item.lockedBy;
     if (input.lockedBy === null && (holder || now.lost)) next.released = { by: holder ?? now.lost?.by ?? '' };
     else if (input.lockedBy !== null && !same(input.lockedBy, input.me)) next.released = undefined;
-    // A save after the page read the item; a time far ahead of this browser's clock is no fresh save (data dated
-    // ahead, as the demo's): up to SKEW_MS ahead is taken as clocks that differ a little.
-    const saved = input.savedAt ? Date.parse(input.savedAt) : NaN;
-    if (input.savedAt && saved > item.loadedAt && saved <= input.now + SKEW_MS && !same(input.lockedBy, input.me))
+    // A version newer than the one the page read (versions, not clocks: the server's and the browser's may differ).
+    if (input.savedAt && input.version > item.version && !same(input.lockedBy, input.me))
       // Who saved it, as the server says; a server that does not say: the lock holder, who most likely did.
       next.outdated = { savedAt: input.savedAt, by: input.savedBy !== undefined ? input.savedBy : (input.lockedBy ?? item.lockedBy) };
   }
@@ -91,7 +86,7 @@ export function settleNotices(notices: Notices, items: ReadonlyMap<string, Track
     }
     const before = previous.get(key);
     let n = out[key]!;
-    if (before && item.loadedAt > before.loadedAt) n = { ...n, outdated: undefined, lost: item.holds ? undefined : n.lost };
+    if (before && item.version > before.version) n = { ...n, outdated: undefined, lost: item.holds ? undefined : n.lost };
     if (item.holds) n = { ...n, released: undefined, lost: undefined };
     out = set(out, key, n);
   }

@@ -51,9 +51,9 @@ export function useLiveItemNotices({
       announce(`${describe(key)}: ${reason === 'forced' ? LIVE_TEXTS.lockForced(kind, by) : LIVE_TEXTS.lockLapsed(kind)}`);
       return;
     }
-    const { lockedBy, savedAt, savedBy } = message.data;
+    const { version, lockedBy, savedAt, savedBy } = message.data;
     setNotices((n) => {
-      const next = applyNotice(n, trackedRef.current, { type: 'item', key, lockedBy, savedAt, savedBy, me, now: Date.now() });
+      const next = applyNotice(n, trackedRef.current, { type: 'item', key, version, lockedBy, savedAt, savedBy, me });
       if (next[key]?.released && !n[key]?.released) announce(`${describe(key)}: ${LIVE_TEXTS.released(next[key].released.by || null, kind)}`);
       return next;
     });

@@ -3,7 +3,6 @@ import type { ClusterDto } from '@bo/shared/clusters';
 import type { Grant } from '@bo/shared/grants';
 import type { TrackedItem } from '@/components/editor/live-item-notices';
 import { useLiveItemNotices } from '@/components/editor/use-live-item-notices';
-import { useReadAt } from '@/components/editor/use-read-at';
 import { useReportOpenItems } from '@/components/live/use-live';
 import { confirmDialog } from '@/components/ui/confirm-dialog';
 import { flash } from '@/components/ui/flash';
@@ -40,10 +39,9 @@ export function useClusterLive({
   /** Puts the clusters read again in place of theirs (the other clusters keep their edits). */
   reloadOne: (fresh: ClusterDto[]) => void;
 }) {
-  const readAt = useReadAt<ClusterDto>();
   const rows = clusters.map((c) => {
     const key = keyOf(c);
-    return { key, holds: !!locks?.[key]?.acquired, lockedBy: access[key]?.lockedBy ?? null, loadedAt: readAt(c) };
+    return { key, holds: !!locks?.[key]?.acquired, lockedBy: access[key]?.lockedBy ?? null, version: c.version };
   });
   const signature = JSON.stringify(rows);
   // eslint-disable-next-line react-hooks/exhaustive-deps -- `signature` stands for the rows

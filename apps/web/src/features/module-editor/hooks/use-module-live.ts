@@ -4,7 +4,6 @@ import type { ModuleKey } from '@bo/shared/modules';
 import type { WorkingModule } from '@bo/shared/working-area';
 import type { TrackedItem } from '@/components/editor/live-item-notices';
 import { useLiveItemNotices } from '@/components/editor/use-live-item-notices';
-import { useReadAt } from '@/components/editor/use-read-at';
 import { useReportOpenItems } from '@/components/live/use-live';
 import { confirmDialog } from '@/components/ui/confirm-dialog';
 import { flash } from '@/components/ui/flash';
@@ -39,11 +38,9 @@ export function useModuleLive({
   reload: (keys: ModuleKey[]) => Promise<WorkingModule[]>;
   lost: (key: ModuleKeyString, by: string | null) => void;
 }) {
-  // When the page read each module: a version saved after it makes the card outdated.
-  const readAt = useReadAt<WorkingModule>();
   const rows = modules.map((m) => {
     const key = moduleKey(m.dto);
-    return { key, holds: !!locks[key]?.acquired, lockedBy: access[key]?.lockedBy ?? null, loadedAt: readAt(m.dto) };
+    return { key, holds: !!locks[key]?.acquired, lockedBy: access[key]?.lockedBy ?? null, version: m.dto.version };
   });
   const signature = JSON.stringify(rows);
   // eslint-disable-next-line react-hooks/exhaustive-deps -- `signature` stands for the rows (an edit of a card changes nothing here)
