@@ -2,8 +2,8 @@
  * The live events of one server process (docs/LIVE.md). It holds the process's open streams and, once the first one
  * opens, one listener on the database's live channel (db/client.ts `listen`: its own PostgreSQL connection, or the
  * embedded database in process), so a change committed by any process reaches every stream of every process.
- * Notifications are gathered for BATCH_MS; a batch reads what it needs once (item states, viewers, ended jobs) and
- * sends each stream only what its user may see (live-visibility.ts), each event's frame made once and each user's
+ * Notifications are gathered into batches, at most one every BATCH_INTERVAL_MS; a batch reads what it needs once (item
+ * states, viewers, ended jobs) and sends each stream only what its user may see (live-visibility.ts), each event's frame made once and each user's
  * share worked out once (live-fan-out.ts), in one write per stream. Pings every LIVE_HEARTBEAT_SECONDS; each stream's
  * session is checked again every SESSION_CHECK_MS (logout and disabled users end it) and at its token's expiry.
  */
@@ -19,11 +19,18 @@ import { itemScopes, mayViewItem } from './live-visibility.js';
 import { endedJobs, itemStates, viewersOf, type ItemRef, type ItemState, type ViewerRow } from './live.repository.js';
 
 /**
- * How long notifications are gathered before a batch is read and sent. Each batch reads item states, scopes and
- * viewers in every process: at 50 ms those reads, up to 20 batches a second per process, cost the planners' saves more
- * than the events did (docs/LIVE.md "Fan-out"); 200 ms keeps a change's event well within its 1 s.
+ * How often at most a process sends a batch. Each batch reads item states, scopes and viewers in every process and
+ * writes once to each of its streams: the planners' saves pay for those reads and writes (docs/LIVE.md "Batches"), so
+ * under a steady flow of changes a process sends two batches a second, however many changes there are. A change's event
+ * then waits at most this long, well within its 1 s.
  */
-const BATCH_MS = 200;
+const BATCH_INTERVAL_MS = 500;
+/**
+ * How long the first notification after a quiet spell waits for the ones that come with it (one commit notifies
+ * several things: an item, its presence, a lost lock) before its batch is sent, when the last batch is older than
+ * BATCH_INTERVAL_MS: an occasional change is shown at once.
+ */
+const GATHER_MS = 25;
 /** How often each stream's session is checked again (a logout or a disabled user ends the stream within this). */
 const SESSION_CHECK_MS = 30_000;
 
@@ -62,6 +69,8 @@ export class LiveHub {
   private listening: Promise<(() => Promise<void>) | null> | null = null;
   private batch: NoticeBatch | null = null;
   private batchTimer: NodeJS.Timeout | undefined;
+  /** When the last batch was sent (performance.now()). */
+  private lastBatchAt = -Infinity;
   private flushing: Promise<void> = Promise.resolve();
   private heartbeat: NodeJS.Timeout | undefined;
   private sessionCheck: NodeJS.Timeout | undefined;
@@ -158,16 +167,19 @@ export class LiveHub {
       this.opts.log.warn({ payload: payload.slice(0, 200) }, 'live events: a notification that is not one');
       return;
     }
-    this.batchTimer ??= setTimeout(() => {
-      this.batchTimer = undefined;
-      const ready = this.batch;
-      this.batch = null;
-      if (!ready) return;
-      // One batch at a time, in order: a later batch never overtakes an earlier one.
-      this.flushing = this.flushing.then(() =>
-        this.flush(ready).catch((err: unknown) => this.opts.log.warn({ err }, 'live events: a batch could not be sent')),
-      );
-    }, BATCH_MS);
+    this.batchTimer ??= setTimeout(() => this.sendBatch(), Math.max(GATHER_MS, this.lastBatchAt + BATCH_INTERVAL_MS - performance.now()));
+  }
+
+  private sendBatch(): void {
+    this.batchTimer = undefined;
+    const ready = this.batch;
+    this.batch = null;
+    if (!ready) return;
+    this.lastBatchAt = performance.now();
+    // One batch at a time, in order: a later batch never overtakes an earlier one.
+    this.flushing = this.flushing.then(() =>
+      this.flush(ready).catch((err: unknown) => this.opts.log.warn({ err }, 'live events: a batch could not be sent')),
+    );
   }
 
   /** After a lost listening connection: anything may have changed meanwhile, every list refetches. */

@@ -1,0 +1,71 @@
+import { EventEmitter } from 'node:events';
+import type { ServerResponse } from 'node:http';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AuthUser } from '../../auth/auth.service.js';
+import type { Database } from '../../db/client.js';
+import { LiveHub } from './live-hub.js';
+import { LiveStream } from './live-stream.js';
+
+/** A response that notes when each write came and what it said. */
+class Sink extends EventEmitter {
+  readonly writableLength = 0;
+  readonly socket = null;
+  readonly writes: { at: number; text: string }[] = [];
+  write(chunk: string | Buffer): boolean {
+    this.writes.push({ at: performance.now(), text: String(chunk) });
+    return true;
+  }
+  end(done?: () => void): void {
+    done?.();
+  }
+  destroy(): void {}
+}
+
+const user: AuthUser = { userId: 1, username: 'anna', email: '', firstName: '', lastName: '', role: 'VIEWER', grants: [] };
+/** A database that answers every read with no row (scope events need none), counting the reads. */
+const database = (reads: { n: number }) => ({ db: { execute: async () => ((reads.n += 1), { rows: [] }) } }) as unknown as Database;
+const scope = (monthId: string) => JSON.stringify({ s: [[monthId, '*']] });
+
+describe('LiveHub batches', () => {
+  beforeEach(() => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'performance', 'Date'] }));
+  afterEach(() => vi.useRealTimers());
+
+  it('sends an occasional change at once, and at most one batch every 500 ms under a steady flow', async () => {
+    const reads = { n: 0 };
+    const hub = new LiveHub({ database: database(reads), lockTtlMinutes: 30, log: { warn: () => undefined } });
+    const sink = new Sink();
+    const stream = new LiveStream(sink as unknown as ServerResponse, user, 'tab-1');
+    hub.add(stream, { key: 'token', recheck: async () => user }, Date.now() + 3_600_000);
+    await hub.hello(stream);
+    const batches = () => sink.writes.filter((w) => w.text.includes('event: scope'));
+
+    // After a quiet spell: sent once the gathering time (25 ms) is over, not after a window.
+    const first = performance.now();
+    hub.receive(scope('M01_2027'));
+    await vi.advanceTimersByTimeAsync(24);
+    expect(batches()).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(batches()).toHaveLength(1);
+    expect(batches()[0]!.at - first).toBe(25);
+
+    // A steady flow: a notification every 20 ms for 1.2 s, then nothing.
+    for (let i = 0; i < 60; i++) {
+      hub.receive(scope(`M${String((i % 12) + 1).padStart(2, '0')}_2028`));
+      await vi.advanceTimersByTimeAsync(20);
+    }
+    await vi.advanceTimersByTimeAsync(1000);
+    const sent = batches();
+    // Every notification arrived (each month named in a frame), in batches 500 ms apart: 25, 525, 1025 and 1525 ms
+    // after the first (the flow ran from 25 to 1225 ms), not sixty.
+    for (let m = 1; m <= 12; m++) expect(sent.some((w) => w.text.includes(`M${String(m).padStart(2, '0')}_2028`))).toBe(true);
+    expect(sent.map((w) => w.at - first)).toEqual([25, 525, 1025, 1525]);
+
+    // Quiet again for longer than 500 ms: the next change goes after the gathering time only.
+    const later = performance.now();
+    hub.receive(scope('M02_2027'));
+    await vi.advanceTimersByTimeAsync(25);
+    expect(batches()).toHaveLength(5);
+    expect(batches()[4]!.at - later).toBe(25);
+    await hub.stop();
+  });
+});
