@@ -224,13 +224,17 @@ async function main() {
     // The target's table: every list answer computed (its SQL run), as on the first search after a change.
     const config = loadConfig({ LOG_LEVEL: 'silent' }, { WEB_DIST_DIR: '/nonexistent-web-dist', SEARCH_CACHE_MB: 0 });
     const app = await buildApp({ config, database, logger: false });
+    // Nothing but the calls measured sends statements: no job runner, no live sweeper (on a timer, it once landed in a
+    // call's captured statements).
     await app.jobs.stop();
+    app.stopLiveSweeper();
     await app.listen({ host: '127.0.0.1', port: 0 });
     const port = (app.server.address() as AddressInfo).port;
     // The same server as shipped (SEARCH_CACHE_MB's default): a list answer asked again while what it covers has not
     // changed is answered from memory (lib/kept-answers.ts); measured apart, after the table.
     const keptApp = await buildApp({ config: loadConfig({ LOG_LEVEL: 'silent' }, { WEB_DIST_DIR: '/nonexistent-web-dist' }), database, logger: false });
     await keptApp.jobs.stop();
+    keptApp.stopLiveSweeper();
     await keptApp.listen({ host: '127.0.0.1', port: 0 });
     const keptPort = (keptApp.server.address() as AddressInfo).port;
     try {

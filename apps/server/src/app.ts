@@ -70,6 +70,8 @@ declare module 'fastify' {
     database: Database;
     /** The live event streams of this process (areas/live, docs/LIVE.md). */
     liveHub: LiveHub;
+    /** Stops this process's live sweeper (areas/live/live-sweeper.ts; the app's close does it too). */
+    stopLiveSweeper: () => void;
     jobs: JobRunner;
     gateway: PlanningGateway;
   }
@@ -193,6 +195,7 @@ export async function buildApp({ config, database, logger = true, gateway, now, 
     onError: (error) => app.log.warn({ err: error }, 'live events: sweep failed'),
     everyMs: Math.min(15_000, Math.max(1000, (config.LOCK_LEASE_SECONDS * 1000) / 4)),
   });
+  app.decorate('stopLiveSweeper', stopSweeper);
   app.addHook('onClose', async () => {
     stopSweeper();
     await liveHub.stop();
