@@ -13,8 +13,6 @@
  * a change of the fan-out: the same frames, in the same order, to the same streams). Last line: `BENCH_RESULT {json}`.
  */
 import { createHash } from 'node:crypto';
-import { EventEmitter } from 'node:events';
-import type { ServerResponse } from 'node:http';
 import { parseArgs } from 'node:util';
 import { Counter, Histogram, Registry } from 'prom-client';
 import type { Grant } from '@bo/shared/grants';
@@ -26,31 +24,12 @@ import type { ItemRef, ItemState } from '../src/areas/live/live.repository.js';
 import type { AuthUser } from '../src/auth/auth.service.js';
 import type { Database } from '../src/db/client.js';
 import { moduleKind } from '../src/items/module/module-kind.js';
+import { ResponseSink } from '../test/response-sink.js';
 
 const { values } = parseArgs({ options: { batches: { type: 'string', default: '300' }, streams: { type: 'string', default: '500' } }, strict: true });
 const batches = Number(values.batches);
 const streamCount = Number(values.streams);
 const MONTH = '2026-11';
-
-/** A ServerResponse as LiveStream uses it, counting what is written (and keeping it while `record` is on). */
-class Sink extends EventEmitter {
-  writes = 0;
-  chars = 0;
-  record = false;
-  text = '';
-  readonly writableLength = 0;
-  readonly socket = null;
-  write(chunk: string): boolean {
-    this.writes += 1;
-    this.chars += chunk.length;
-    if (this.record) this.text += chunk;
-    return true;
-  }
-  end(done?: () => void): void {
-    done?.();
-  }
-  destroy(): void {}
-}
 
 const grant = (brands: string[], starsZones: string[], role = 'VIEWER'): Grant => ({ role, types: ['view'], rules: [], brands, starsZones });
 const PROFILES: Grant[][] = [
@@ -135,14 +114,14 @@ function makeBatch(): NoticeBatch {
   return batch;
 }
 
-const totals = (sinks: readonly Sink[]) => sinks.reduce((t, s) => ({ writes: t.writes + s.writes, chars: t.chars + s.chars }), { writes: 0, chars: 0 });
+const totals = (sinks: readonly ResponseSink[]) => sinks.reduce((t, s) => ({ writes: t.writes + s.writes, chars: t.chars + s.chars }), { writes: 0, chars: 0 });
 
 async function main() {
-  const sinks: Sink[] = [];
+  const sinks: ResponseSink[] = [];
   for (let i = 0; i < streamCount; i += 1) {
-    const sink = new Sink();
+    const sink = new ResponseSink();
     const user = users[i % users.length]!;
-    const stream = new LiveStream(sink as unknown as ServerResponse, user, `tab-${i}`);
+    const stream = new LiveStream(sink.response, user, `tab-${i}`);
     hub.add(stream, { key: user.username, recheck: async () => user }, Date.now() + 3_600_000);
     await hub.hello(stream);
     sinks.push(sink);
@@ -157,7 +136,7 @@ async function main() {
   const framesPerBatch = sinks.reduce((n, s) => n + s.text.split('\n\n').length - 1, 0);
   for (const s of sinks) {
     s.record = false;
-    s.text = '';
+    s.forget();
   }
 
   for (let i = 0; i < Math.min(50, batches); i += 1) await flush(batch); // warm-up

@@ -1,25 +1,9 @@
-import { EventEmitter } from 'node:events';
-import type { ServerResponse } from 'node:http';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AuthUser } from '../../auth/auth.service.js';
 import type { Database } from '../../db/client.js';
 import { LiveHub } from './live-hub.js';
 import { LiveStream } from './live-stream.js';
-
-/** A response that notes when each write came and what it said. */
-class Sink extends EventEmitter {
-  readonly writableLength = 0;
-  readonly socket = null;
-  readonly writes: { at: number; text: string }[] = [];
-  write(chunk: string | Buffer): boolean {
-    this.writes.push({ at: performance.now(), text: String(chunk) });
-    return true;
-  }
-  end(done?: () => void): void {
-    done?.();
-  }
-  destroy(): void {}
-}
+import { ResponseSink } from '../../../test/response-sink.js';
 
 const user: AuthUser = { userId: 1, username: 'anna', email: '', firstName: '', lastName: '', role: 'VIEWER', grants: [] };
 /** A database that answers every read with no row (scope events need none), counting the reads. */
@@ -33,11 +17,12 @@ describe('LiveHub batches', () => {
   it('sends an occasional change at once, and at most one batch every 500 ms under a steady flow', async () => {
     const reads = { n: 0 };
     const hub = new LiveHub({ database: database(reads), lockTtlMinutes: 30, log: { warn: () => undefined } });
-    const sink = new Sink();
-    const stream = new LiveStream(sink as unknown as ServerResponse, user, 'tab-1');
+    const sink = new ResponseSink();
+    sink.record = true;
+    const stream = new LiveStream(sink.response, user, 'tab-1');
     hub.add(stream, { key: 'token', recheck: async () => user }, Date.now() + 3_600_000);
     await hub.hello(stream);
-    const batches = () => sink.writes.filter((w) => w.text.includes('event: scope'));
+    const batches = () => sink.recorded.filter((w) => w.text.includes('event: scope'));
 
     // After a quiet spell: sent once the gathering time (25 ms) is over, not after a window.
     const first = performance.now();

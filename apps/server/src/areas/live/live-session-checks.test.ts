@@ -1,23 +1,9 @@
-import { EventEmitter } from 'node:events';
-import type { ServerResponse } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import type { AuthUser } from '../../auth/auth.service.js';
 import type { Database } from '../../db/client.js';
 import { LiveHub } from './live-hub.js';
 import { LiveStream } from './live-stream.js';
-
-/** A response a stream writes to: it keeps nothing, and ends when told. */
-class Sink extends EventEmitter {
-  readonly writableLength = 0;
-  readonly socket = null;
-  write(): boolean {
-    return true;
-  }
-  end(done?: () => void): void {
-    done?.();
-  }
-  destroy(): void {}
-}
+import { ResponseSink } from '../../../test/response-sink.js';
 
 const user = (username: string): AuthUser => ({ userId: 1, username, email: '', firstName: '', lastName: '', role: 'VIEWER', grants: [] });
 
@@ -27,7 +13,7 @@ describe('LiveHub session checks', () => {
     const calls = { anna: 0, bruno: 0 };
     let annaSignedIn = true;
     const open = (name: 'anna' | 'bruno', tab: string) => {
-      const stream = new LiveStream(new Sink() as unknown as ServerResponse, user(name), tab);
+      const stream = new LiveStream(new ResponseSink().response, user(name), tab);
       const recheck = async () => {
         calls[name] += 1;
         return name === 'anna' && !annaSignedIn ? null : user(name);
