@@ -7,9 +7,10 @@
  * open release R2027 are restored at the end, whatever happens. It adds one user (planner.eu@example.com).
  */
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginAs } from './helpers/auth';
 import { launchBrowser, openPage, screenshot } from './helpers/browser';
+import { baseUrl } from './helpers/server';
 
 const BRAND = 'NRD';
 const RELEASE = 'R2027';
@@ -47,7 +48,7 @@ function pageApi<T = unknown>(page: Page, method: 'GET' | 'POST', path: string, 
 
 /** The admin's calls from the test process (set-up look-ups and the final clean-up). */
 async function adminApi<T = unknown>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<ApiAnswer<T>> {
-  const base = inject('baseUrl');
+  const base = baseUrl();
   const login = await fetch(`${base}/api/authorization/login`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },

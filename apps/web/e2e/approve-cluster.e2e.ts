@@ -1,8 +1,8 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
 import { loginAs } from './helpers/auth';
 import { launchBrowser, openPage, screenshot } from './helpers/browser';
+import { baseUrl } from './helpers/server';
 
 /**
  * The Approve cluster page on the demo data (part 2 §2 "Approve cluster page", §4 "Suggested cluster").
@@ -37,7 +37,7 @@ let lines: Line[] = [];
 const sent = { accept: 0, reject: 0 };
 
 async function suggestList(): Promise<Line[]> {
-  const res = await fetch(`${inject('baseUrl')}/api/cluster/suggestList`, {
+  const res = await fetch(`${baseUrl()}/api/cluster/suggestList`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
     body: JSON.stringify({ country: [] }),
@@ -66,7 +66,7 @@ async function filterBy(column: string, values: string[]) {
 const clearFilter = filterBy;
 
 beforeAll(async () => {
-  const res = await fetch(`${inject('baseUrl')}/api/authorization/login`, {
+  const res = await fetch(`${baseUrl()}/api/authorization/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ username: 'admin', password: 'demo' }),

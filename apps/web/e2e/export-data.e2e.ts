@@ -13,10 +13,11 @@ import ExcelJS from 'exceljs';
 import type { Browser, BrowserContext, Download, Page } from 'playwright-core';
 import type { ExportHistoryItem } from '@bo/shared/export-history';
 import { formatMonthId } from '@bo/shared/months';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginAs } from './helpers/auth';
 import { pageApiCall } from './helpers/api';
 import { launchBrowser, openPage, screenshot } from './helpers/browser';
+import { baseUrl } from './helpers/server';
 
 let browser: Browser;
 let context: BrowserContext;
@@ -218,7 +219,7 @@ describe('Export Data', () => {
 
   it('searches clusters (Published and Saved), and exports three selected as XLS and as PDF', async () => {
     const token = (await context.cookies()).find((c) => c.name === 'bo_token')!.value;
-    const probe = await fetch(`${inject('baseUrl')}/data/export/xls/cluster`, {
+    const probe = await fetch(`${baseUrl()}/data/export/xls/cluster`, {
       method: 'POST',
       headers: { authorization: `Bearer ${decodeURIComponent(token)}`, 'content-type': 'application/json' },
       body: '[]',

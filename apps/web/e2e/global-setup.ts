@@ -8,13 +8,13 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { startV8Flags } from '../../server/test/start-flags';
+import type { E2EServer } from './helpers/server';
 import { startPlanningSystemStandIn } from './planning-system-stand-in';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    baseUrl: string;
-    /** Where a test scripts the planning system's next rejection (empty against E2E_BASE_URL). */
-    planningSystemScriptUrl: string;
+    /** One server per Vitest worker (E2E_PARALLEL of them); a file takes its worker's (helpers/server.ts). */
+    servers: E2EServer[];
   }
 }
 
@@ -24,22 +24,27 @@ const HEALTH_TIMEOUT_MS = 120_000; // the first start of a fresh data directory 
 const HEALTH_TIMEOUT_POSTGRES_MS = 300_000;
 
 /**
- * E2E_DATABASE_URL: the server runs on this PostgreSQL database instead of the embedded one, with E2E_WORKERS
- * processes (default 1): `E2E_DATABASE_URL=postgres://postgres@127.0.0.1:5432/e2e_live E2E_WORKERS=2`. The database
- * is a scratch one: dropped (if there) and created empty before the start, the demo world seeded into it, dropped
- * after. Its name must start with `e2e` so that no real database is ever dropped by mistake.
+ * E2E_DATABASE_URL: the servers run on PostgreSQL instead of the embedded database, each with E2E_WORKERS processes
+ * (default 1): `E2E_DATABASE_URL=postgres://postgres@127.0.0.1:5432/e2e_live E2E_WORKERS=2`. Each server has a scratch
+ * database of its own, the given name with its number (`e2e_live_1`, `e2e_live_2`, …): dropped (if there) and created
+ * empty before the start, the demo world seeded into it, dropped after. The name must start with `e2e` so that no real
+ * database is ever dropped by mistake.
  */
-function scratchDatabase(): { url: string; name: string; admin: string } | null {
+function scratchDatabases(count: number): { url: string; name: string; admin: string }[] | null {
   const raw = process.env.E2E_DATABASE_URL;
   if (!raw) return null;
-  const url = new URL(raw);
-  const name = decodeURIComponent(url.pathname.replace(/^\//, ''));
-  if (!/^e2e[a-z0-9_]*$/.test(name)) {
-    throw new Error(`E2E_DATABASE_URL must name a scratch database whose name starts with e2e (it is dropped): got '${name}'`);
+  const given = decodeURIComponent(new URL(raw).pathname.replace(/^\//, ''));
+  if (!/^e2e[a-z0-9_]*$/.test(given)) {
+    throw new Error(`E2E_DATABASE_URL must name a scratch database whose name starts with e2e (it is dropped): got '${given}'`);
   }
   const admin = new URL(raw);
   admin.pathname = '/postgres';
-  return { url: url.toString(), name, admin: admin.toString() };
+  return Array.from({ length: count }, (_, i) => {
+    const name = `${given}_${i + 1}`;
+    const url = new URL(raw);
+    url.pathname = `/${name}`;
+    return { url: url.toString(), name, admin: admin.toString() };
+  });
 }
 
 async function onMaintenanceDb(adminUrl: string, statements: string[]): Promise<void> {
@@ -94,27 +99,16 @@ function stop(child: ChildProcess): Promise<void> {
   });
 }
 
+interface Started {
+  server: E2EServer;
+  stop(): Promise<void>;
+}
+
 /**
- * Starts the real server on a free port with a fresh data directory, or uses E2E_BASE_URL when
- * set (a server someone already runs). The built web app must exist: `npm run test:e2e` builds it.
- * The server's database is the embedded one, or the scratch PostgreSQL database of E2E_DATABASE_URL (with
- * E2E_WORKERS processes: live events then cross processes).
+ * One server of the browser tests: the compiled server, as `npm start` runs it, on `port` with a fresh data directory
+ * (or the scratch database `scratch`), reaching a planning-system stand-in of its own.
  */
-export default async function setup(project: TestProject): Promise<(() => Promise<void>) | undefined> {
-  const external = process.env.E2E_BASE_URL;
-  if (external) {
-    project.provide('baseUrl', external.replace(/\/$/, ''));
-    project.provide('planningSystemScriptUrl', '');
-    return undefined;
-  }
-
-  if (!existsSync(join(repoRoot, 'apps/web/dist/index.html'))) {
-    throw new Error('The web app is not built: run `npm run build` first (npm run test:e2e does it).');
-  }
-
-  const scratch = scratchDatabase();
-  const workers = process.env.E2E_WORKERS ?? '1';
-  if (!scratch && workers !== '1') throw new Error('E2E_WORKERS needs E2E_DATABASE_URL: the embedded database belongs to one process');
+async function startOne(port: number, scratch: { url: string; name: string; admin: string } | null, workers: string): Promise<Started> {
   const dropScratch = async () => {
     if (scratch) await onMaintenanceDb(scratch.admin, [`DROP DATABASE IF EXISTS "${scratch.name}" WITH (FORCE)`]);
   };
@@ -123,7 +117,6 @@ export default async function setup(project: TestProject): Promise<(() => Promis
     await onMaintenanceDb(scratch.admin, [`CREATE DATABASE "${scratch.name}"`]);
   }
 
-  const port = await freePort();
   const dataDir = await mkdtemp(join(tmpdir(), 'bo-e2e-data-'));
   const planningSystem = await startPlanningSystemStandIn();
   const env: NodeJS.ProcessEnv = {
@@ -144,10 +137,7 @@ export default async function setup(project: TestProject): Promise<(() => Promis
   delete env.WORKERS;
   if (scratch) Object.assign(env, { DATABASE_URL: scratch.url, DEMO_DATA: 'always', WORKERS: workers });
 
-  // The compiled server, as `npm start` runs it (npm run test:e2e builds it with the web app).
-  const bundle = join(repoRoot, 'apps/server/dist/server.js');
-  if (!existsSync(bundle)) throw new Error('The server is not built: run npm run build (npm run test:e2e does)');
-  const child = spawn(process.execPath, [...startV8Flags(), bundle], {
+  const child = spawn(process.execPath, [...startV8Flags(), join(repoRoot, 'apps/server/dist/server.js')], {
     cwd: repoRoot,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -160,23 +150,67 @@ export default async function setup(project: TestProject): Promise<(() => Promis
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
 
-  const baseUrl = `http://127.0.0.1:${port}`;
-  try {
-    await waitForHealth(baseUrl, child, () => lines.join('\n'), scratch ? HEALTH_TIMEOUT_POSTGRES_MS : HEALTH_TIMEOUT_MS);
-  } catch (error) {
-    await stop(child);
-    await planningSystem.close();
-    await rm(dataDir, { recursive: true, force: true });
-    await dropScratch();
-    throw error;
-  }
-  project.provide('baseUrl', baseUrl);
-  project.provide('planningSystemScriptUrl', planningSystem.scriptUrl);
-
-  return async () => {
+  const stopAll = async () => {
     await stop(child);
     await planningSystem.close();
     await rm(dataDir, { recursive: true, force: true });
     await dropScratch();
   };
+  const baseUrl = `http://127.0.0.1:${port}`;
+  try {
+    await waitForHealth(baseUrl, child, () => lines.join('\n'), scratch ? HEALTH_TIMEOUT_POSTGRES_MS : HEALTH_TIMEOUT_MS);
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+  return { server: { baseUrl, planningSystemScriptUrl: planningSystem.scriptUrl }, stop: stopAll };
+}
+
+/**
+ * Starts one real server per Vitest worker (maxWorkers: E2E_PARALLEL, default 2; vitest.config.ts), side by side, each on a
+ * free port with a fresh data directory, and provides their addresses (`servers`): a test file talks to its worker's
+ * (helpers/server.ts), so files running at the same time never share a server's state. Or uses E2E_BASE_URL when set
+ * (a server someone already runs; the files then run one at a time). The built web app must exist: `npm run test:e2e`
+ * builds it. The servers' databases are embedded ones, or scratch PostgreSQL databases named after E2E_DATABASE_URL
+ * (with E2E_WORKERS processes per server: live events then cross processes).
+ */
+export default async function setup(project: TestProject): Promise<(() => Promise<void>) | undefined> {
+  const external = process.env.E2E_BASE_URL;
+  if (external) {
+    project.provide('servers', [{ baseUrl: external.replace(/\/$/, ''), planningSystemScriptUrl: '' }]);
+    return undefined;
+  }
+
+  if (!existsSync(join(repoRoot, 'apps/web/dist/index.html'))) {
+    throw new Error('The web app is not built: run `npm run build` first (npm run test:e2e does it).');
+  }
+  // The compiled server, as `npm start` runs it (npm run test:e2e builds it with the web app).
+  if (!existsSync(join(repoRoot, 'apps/server/dist/server.js'))) throw new Error('The server is not built: run npm run build (npm run test:e2e does)');
+
+  // One server per worker: vitest.config.ts sets maxWorkers from E2E_PARALLEL (default 2).
+  const count = Number(project.config.maxWorkers) || 1;
+  const scratch = scratchDatabases(count);
+  const workers = process.env.E2E_WORKERS ?? '1';
+  if (!scratch && workers !== '1') throw new Error('E2E_WORKERS needs E2E_DATABASE_URL: the embedded database belongs to one process');
+
+  const ports: number[] = [];
+  while (ports.length < count) {
+    const port = await freePort();
+    if (!ports.includes(port)) ports.push(port);
+  }
+  const results = await Promise.allSettled(ports.map((port, i) => startOne(port, scratch?.[i] ?? null, workers)));
+  const started = results.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
+  const stopAll = async () => {
+    await Promise.all(started.map((s) => s.stop()));
+  };
+  const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+  if (failed) {
+    await stopAll();
+    throw failed.reason;
+  }
+  project.provide(
+    'servers',
+    started.map((s) => s.server),
+  );
+  return stopAll;
 }

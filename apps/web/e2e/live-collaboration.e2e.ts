@@ -12,11 +12,12 @@
  * Uses NRD modules of M02_2027, which no other browser test touches; each test its own module.
  */
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCall, apiToken } from './helpers/api';
 import { expectNoAxeFindings } from './helpers/axe';
 import { launchBrowser, screenshot } from './helpers/browser';
 import { session as openSession, timeUntil } from './helpers/live';
+import { baseUrl } from './helpers/server';
 
 const MONTH = 'M02_2027';
 const BRAND = 'NRD';
@@ -222,7 +223,7 @@ describe('your jobs come to you', () => {
       await creator.page.waitForTimeout(1500);
       const token = await apiToken('creator');
       // The export runs as a job of the creator's; the answer (the file) is not what the test looks at.
-      const res = await fetch(`${inject('baseUrl')}/data/export/pdf/module?status=Saved`, {
+      const res = await fetch(`${baseUrl()}/data/export/pdf/module?status=Saved`, {
         method: 'POST',
         headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
         body: JSON.stringify([{ moduleName: modules[4]!, monthId: MONTH }]),

@@ -16,10 +16,11 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { EXPORT_CONTENT_TYPES, type ExportItem } from '@bo/shared/exports';
 import type { ExportHistoryItem } from '@bo/shared/export-history';
 import type { UploadItem, UploadState } from '@bo/shared/uploads';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { apiCall, apiToken } from './helpers/api';
 import { loginAs } from './helpers/auth';
 import { launchBrowser, openPage, screenshot } from './helpers/browser';
+import { baseUrl } from './helpers/server';
 
 const MONTH = 'M08_2027';
 const BRAND = 'NRD';
@@ -53,7 +54,7 @@ const key = (m: { moduleName: string; monthId: string }) => ({ moduleName: m.mod
 /** An export call as the browser makes it: the answer itself (a file, 202, or an error). */
 function exportCall(format: string, modules: ModuleRow[], query: Record<string, string> = {}): Promise<Response> {
   const search = new URLSearchParams({ status: 'Published', ...query });
-  return fetch(`${inject('baseUrl')}/data/export/${format}/module?${search}`, {
+  return fetch(`${baseUrl()}/data/export/${format}/module?${search}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
     body: JSON.stringify(modules.map(key)),
@@ -90,7 +91,7 @@ async function unchangedWorkbook(module: ModuleDto): Promise<Buffer> {
 async function importUnchanged(module: ModuleDto): Promise<UploadItem> {
   const form = new FormData();
   form.append('excelFile', new Blob([new Uint8Array(await unchangedWorkbook(module))]), `${module.moduleName}.xlsx`);
-  const res = await fetch(`${inject('baseUrl')}/api/upload/module`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+  const res = await fetch(`${baseUrl()}/api/upload/module`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
   expect(res.status, await res.clone().text()).toBe(200);
   const { upload: accepted } = (await res.json()) as { upload: UploadItem };
   await until('the import', () => apiCall<UploadState>(token, 'GET', '/uploadStatus/getUploadStatus'), (s) => !s.wip);

@@ -10,10 +10,11 @@
  * module with a SAP-disabled SKU and a cluster blocked by a WIP module; the test finds them through the API.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginAs } from './helpers/auth';
 import { apiCall, apiToken } from './helpers/api';
 import { launchBrowser, openPage, screenshot } from './helpers/browser';
+import { planningSystemScriptUrl } from './helpers/server';
 
 const BRANDS = ['AUR', 'SLN', 'VLT'];
 
@@ -175,7 +176,7 @@ describe('publishing tells the truth', { timeout: 120_000 }, () => {
     const target = await findCleanModule(sapModule);
     // The planning system (the browser tests' stand-in, reached as PLANNING_SYSTEM=http) refuses this
     // submission after it was sent: the publish job ends and the module is back in WIP with its reasons.
-    const scriptUrl = inject('planningSystemScriptUrl');
+    const scriptUrl = planningSystemScriptUrl();
     if (!scriptUrl) return; // against E2E_BASE_URL the planning system is not ours to script
     const script = await fetch(scriptUrl, {
       method: 'POST',

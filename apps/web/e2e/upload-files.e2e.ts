@@ -18,10 +18,11 @@ import type { Browser, BrowserContext, Download, Page, Request } from 'playwrigh
 import type { Release } from '@bo/shared/releases';
 import type { ClusterListItem, ModuleListItem } from '@bo/shared/search';
 import { FILE_LOADER_TEXTS, type UploadItem, type UploadState } from '@bo/shared/uploads';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { apiCall, apiToken } from './helpers/api';
 import { loginAs } from './helpers/auth';
 import { launchBrowser, openPage, screenshot } from './helpers/browser';
+import { baseUrl } from './helpers/server';
 
 const SHOTS = '/tmp/shots-upload-two';
 const OPEN_RELEASE = 'R2027';
@@ -40,7 +41,7 @@ let token: string;
 const headers = {} as Record<Field, string[]>;
 
 async function dataGet(path: string, bearer = token): Promise<Response> {
-  return fetch(`${inject('baseUrl')}/data${path}`, { headers: { authorization: `Bearer ${bearer}` } });
+  return fetch(`${baseUrl()}/data${path}`, { headers: { authorization: `Bearer ${bearer}` } });
 }
 
 /** One CSV: the template's header, then the rows (values by column name; missing columns empty). */
@@ -209,7 +210,7 @@ describe('Upload Files', () => {
     form.append('releaseId', OPEN_RELEASE);
     form.append('type', 'delta');
     for (const field of FIELDS) form.append(field, new Blob([csv(field, []).toString()]), `${field}.csv`);
-    const res = await fetch(`${inject('baseUrl')}/data/fileLoader/import`, { method: 'POST', headers: { authorization: `Bearer ${viewer}` }, body: form });
+    const res = await fetch(`${baseUrl()}/data/fileLoader/import`, { method: 'POST', headers: { authorization: `Bearer ${viewer}` }, body: form });
     expect(res.status).toBe(403);
     expect(((await res.json()) as { status: number }).status).toBe(403);
   });

@@ -14,10 +14,11 @@ import { mkdirSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import type { UploadItem, UploadState } from '@bo/shared/uploads';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { apiCall, apiToken } from './helpers/api';
 import { loginAs } from './helpers/auth';
 import { launchBrowser, openPage, screenshot } from './helpers/browser';
+import { baseUrl } from './helpers/server';
 
 const SHOTS = '/tmp/shots-upload-names';
 const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -160,7 +161,7 @@ describe('uploaded file names are shown as text', () => {
     await idle();
     const headers = {} as Record<(typeof FIELDS)[number], string>;
     for (const field of FIELDS) {
-      const res = await fetch(`${inject('baseUrl')}/data/fileLoader/template/${field}?format=csv`, { headers: { authorization: `Bearer ${token}` } });
+      const res = await fetch(`${baseUrl()}/data/fileLoader/template/${field}?format=csv`, { headers: { authorization: `Bearer ${token}` } });
       expect(res.status).toBe(200);
       headers[field] = (await res.text()).replace(/^\uFEFF/, '').split(/\r?\n/)[0]!;
     }

@@ -1,9 +1,10 @@
 import type { BrowserContext, Page } from 'playwright-core';
-import { expect, inject } from 'vitest';
+import { expect } from 'vitest';
+import { baseUrl } from './server';
 
 /** The API as a test calls it beside the browser, with a bearer token: the parsed answer, or an error naming the call. */
 export async function apiCall<T = unknown>(token: string, method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${inject('baseUrl')}/api${path}`, {
+  const res = await fetch(`${baseUrl()}/api${path}`, {
     method,
     // A JSON content type only with a body: the server refuses an empty body announced as JSON (400).
     headers: body === undefined ? { authorization: `Bearer ${token}` } : { 'content-type': 'application/json', authorization: `Bearer ${token}` },
@@ -28,7 +29,7 @@ export async function pageApiCall<T>(page: Page, context: BrowserContext, method
 
 /** A demo account's bearer token, for apiCall. */
 export async function apiToken(username: string, password = 'demo'): Promise<string> {
-  const res = await fetch(`${inject('baseUrl')}/api/authorization/login`, {
+  const res = await fetch(`${baseUrl()}/api/authorization/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ username, password }),
