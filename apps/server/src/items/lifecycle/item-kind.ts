@@ -6,6 +6,13 @@
 import type { ItemKeyParts } from '@bo/shared/item-keys';
 import type { ItemScope } from '@bo/shared/permissions';
 import type { Queryable } from '../../db/client.js';
+import type { MonthState } from './months.repository.js';
+
+/** What a save or publish checks of an item before it writes: its month's state and who holds its live lock. */
+export interface ItemGate {
+  month: MonthState;
+  lockOwner: string | undefined;
+}
 
 /** The columns of a module or cluster row the core reads. */
 export interface LifecycleRow {
@@ -38,5 +45,13 @@ export interface ItemKind<Row extends LifecycleRow = LifecycleRow> {
   liveVersions(db: Queryable, itemKey: string): Promise<Row[]>;
   /** Permission scope of each row, by row id. */
   scopes(db: Queryable, rows: readonly Row[]): Promise<Map<number, ItemScope>>;
+  /**
+   * findLive (not for update), the scopes of its rows and their gates (month state, live lock owner under `ttlMinutes`)
+   * in one statement, when the kind reads them so (the lock path).
+   */
+  findLiveGated?(db: Queryable, keys: readonly ItemKeyParts[], ttlMinutes: number): Promise<{ rows: Row[]; scopes: Map<number, ItemScope>; gates: Map<number, ItemGate> }>;
+  /** scopes and the gates of the rows in one statement, when the kind reads them so (the save path, after its row locks). */
+  scopesAndGates?(db: Queryable, rows: readonly Row[], ttlMinutes: number): Promise<{ scopes: Map<number, ItemScope>; gates: Map<number, ItemGate> }>;
   texts: ItemTexts;
 }
+
