@@ -52,7 +52,7 @@ describe('presence texts', () => {
 });
 
 describe('which lists a batch of changes touches', () => {
-  const item = { kind: 'module' as const, name: 'A', monthId: 'M01_2027', brand: 'AUR', lockedBy: null, savedAt: null, status: 'WIP' };
+  const item = { kind: 'module' as const, name: 'A', monthId: 'M01_2027', brand: 'AUR', version: 1, lockedBy: null, savedAt: null, status: 'WIP' };
   it('matches months, brands and kind; empty filters match all', () => {
     const batch = { ...EMPTY_BATCH, items: [item] };
     expect(batchTouches(batch, { monthIds: ['M01_2027'], brands: ['AUR'] })).toBe(true);

@@ -40,7 +40,7 @@ describe('SSE frames', () => {
 
 describe('live events from frames', () => {
   it('validates a frame with the shared schema of its type', () => {
-    const data = JSON.stringify({ kind: 'module', name: 'M1', monthId: 'M01_2027', brand: 'AUR', lockedBy: 'anna', savedAt: null, status: 'WIP' });
+    const data = JSON.stringify({ kind: 'module', name: 'M1', monthId: 'M01_2027', brand: 'AUR', version: 3, lockedBy: 'anna', savedAt: null, status: 'WIP' });
     const outcome = toLiveEvent({ type: 'item', data });
     expect(outcome).toEqual({ ok: true, event: { type: 'item', data: JSON.parse(data) } });
   });
