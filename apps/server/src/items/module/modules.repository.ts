@@ -12,6 +12,17 @@ export interface ModuleRef {
   monthId: string;
 }
 
+/**
+ * The live (not deleted) module rows of these keys' names and months: a superset of the keys (every name × every
+ * month), which the callers narrow to the keys themselves.
+ */
+const liveModulesOf = (refs: readonly ModuleRef[]): SQL | undefined =>
+  and(
+    inArray(modules.moduleName, [...new Set(refs.map((r) => r.moduleName))]),
+    inArray(modules.monthId, [...new Set(refs.map((r) => r.monthId))]),
+    isNull(modules.deletionStatus),
+  );
+
 /** Live (not deleted) module rows for the given keys. `forUpdate` locks the rows for the transaction. */
 export async function findModules(db: Queryable, refs: readonly ModuleRef[], forUpdate = false): Promise<ModuleRow[]> {
   if (refs.length === 0) return [];
@@ -19,13 +30,7 @@ export async function findModules(db: Queryable, refs: readonly ModuleRef[], for
   const q = db
     .select()
     .from(modules)
-    .where(
-      and(
-        inArray(modules.moduleName, [...new Set(refs.map((r) => r.moduleName))]),
-        inArray(modules.monthId, [...new Set(refs.map((r) => r.monthId))]),
-        isNull(modules.deletionStatus),
-      ),
-    )
+    .where(liveModulesOf(refs))
     .orderBy(asc(modules.id));
   const rows = forUpdate ? await q.for('update') : await q;
   return rows.filter((r) => wanted.has(moduleKeyString(r)));
@@ -55,13 +60,7 @@ export async function findModulesGated(db: Queryable, refs: readonly ModuleRef[]
       gateLockOwner: sql<string | null>`${liveLockOwner('module', sql.raw('"modules"."module_name"'), sql.raw('"modules"."month_id"'), ttlMinutes)}`,
     })
     .from(modules)
-    .where(
-      and(
-        inArray(modules.moduleName, [...new Set(refs.map((r) => r.moduleName))]),
-        inArray(modules.monthId, [...new Set(refs.map((r) => r.monthId))]),
-        isNull(modules.deletionStatus),
-      ),
-    )
+    .where(liveModulesOf(refs))
     .orderBy(asc(modules.id));
   const rows: ModuleRow[] = [];
   for (const { scopeZones, gateMonth, gateLockOwner, ...row } of found) {
