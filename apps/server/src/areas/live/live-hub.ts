@@ -3,8 +3,8 @@
  * opens, one listener on the database's live channel (db/client.ts `listen`: its own PostgreSQL connection, or the
  * embedded database in process), so a change committed by any process reaches every stream of every process.
  * Notifications are gathered into batches, at most one every BATCH_INTERVAL_MS; a batch reads what it needs once (item
- * states, viewers, ended jobs) and sends each stream only what its user may see (live-visibility.ts), each event's frame made once and each user's
- * share worked out once (live-fan-out.ts), in one write per stream. Pings every LIVE_HEARTBEAT_SECONDS; each stream's
+ * states, viewers, ended jobs) and sends each stream only what its user may see (live-visibility.ts), each event's
+ * frame made once and each user's share worked out once (live-fan-out.ts), in one write per stream. Pings every LIVE_HEARTBEAT_SECONDS; each stream's
  * session is checked again every SESSION_CHECK_MS (logout and disabled users end it) and at its token's expiry.
  */
 import { LIVE_HEARTBEAT_SECONDS, type PresenceViewer } from '@bo/shared/live-events';
