@@ -1,7 +1,7 @@
-import { and, asc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { ItemScope } from '@bo/shared/permissions';
 import { PgTransaction } from 'drizzle-orm/pg-core';
-import type { Queryable } from '../../db/client.js';
+import { queryRows, type Queryable } from '../../db/client.js';
 import {
   clientClassifications,
   clusterClassifications,
@@ -21,6 +21,7 @@ import {
 } from '../../db/schema.js';
 import { activeSkuCounts } from '../module/modules.repository.js';
 import { monthStates } from '../lifecycle/months.repository.js';
+import { gateColumns } from '../lifecycle/item-gate.repository.js';
 import { clusterKeyString } from '@bo/shared/item-keys';
 import { liveLocks } from '../../lib/locks.repository.js';
 
@@ -45,21 +46,22 @@ export interface ClusterRef {
 
 export const clusterRefKey = clusterKeyString;
 
+/**
+ * The live (not deleted) cluster rows of these keys' ids and months: a superset of the keys (every id × every month),
+ * which the callers narrow to the keys themselves.
+ */
+const liveClustersOf = (refs: readonly ClusterRef[]): SQL | undefined =>
+  and(
+    inArray(clusters.clusterId, [...new Set(refs.map((r) => r.clusterId))]),
+    inArray(clusters.monthId, [...new Set(refs.map((r) => r.monthId))]),
+    isNull(clusters.deletionStatus),
+  );
+
 /** Live (not deleted) cluster rows for the keys, ordered by id. `forUpdate` locks them (in id order: no deadlocks). */
 export async function findClusters(db: Queryable, refs: readonly ClusterRef[], forUpdate = false): Promise<ClusterRow[]> {
   if (refs.length === 0) return [];
   const wanted = new Set(refs.map(clusterRefKey));
-  const q = db
-    .select()
-    .from(clusters)
-    .where(
-      and(
-        inArray(clusters.clusterId, [...new Set(refs.map((r) => r.clusterId))]),
-        inArray(clusters.monthId, [...new Set(refs.map((r) => r.monthId))]),
-        isNull(clusters.deletionStatus),
-      ),
-    )
-    .orderBy(asc(clusters.id));
+  const q = db.select().from(clusters).where(liveClustersOf(refs)).orderBy(asc(clusters.id));
   const rows = forUpdate ? await q.for('update') : await q;
   return rows.filter((r) => wanted.has(clusterRefKey(r)));
 }
@@ -87,25 +89,36 @@ export async function clusterCountryCodes(db: Queryable, pks: readonly number[])
   return out;
 }
 
+/**
+ * In SQL: the stars zones of the cluster whose id is `clusterPk`, sorted, each once: those of its countries (its
+ * permission scope, docs/LIFECYCLE.md). An empty array when it has no country.
+ */
+export const clusterZonesArray = (clusterPk: SQL): SQL =>
+  sql`ARRAY(SELECT DISTINCT co.stars_zone FROM cluster_countries cc JOIN countries co ON co.country_code = cc.country_code
+             WHERE cc.cluster_pk = ${clusterPk} ORDER BY co.stars_zone)`;
+
 /** A cluster's permission scope: its brand and the stars zones of its countries (docs/LIFECYCLE.md). */
 export async function clusterScopes(db: Queryable, rows: readonly ClusterRow[]): Promise<Map<number, ItemScope>> {
-  const out = new Map<number, ItemScope>();
-  if (rows.length === 0) return out;
-  const zoneRows = await db
-    .selectDistinct({ clusterPk: clusterCountries.clusterPk, zone: countries.starsZone })
-    .from(clusterCountries)
-    .innerJoin(countries, eq(countries.countryCode, clusterCountries.countryCode))
-    .where(
-      inArray(
-        clusterCountries.clusterPk,
-        rows.map((r) => r.id),
-      ),
-    )
-    .orderBy(asc(countries.starsZone));
-  const zones = new Map<number, string[]>();
-  for (const z of zoneRows) zones.set(z.clusterPk, [...(zones.get(z.clusterPk) ?? []), z.zone]);
-  for (const r of rows) out.set(r.id, { brand: r.brandCode, zones: zones.get(r.id) ?? [] });
-  return out;
+  if (rows.length === 0) return new Map();
+  const found = await queryRows<{ id: number; zones: string[] }>(
+    db,
+    sql`SELECT v.id::float8 AS id, ${clusterZonesArray(sql.raw('v.id'))} AS zones FROM unnest(${sql.param(rows.map((r) => r.id))}::bigint[]) AS v(id)`,
+  );
+  const zones = new Map(found.map((f) => [Number(f.id), f.zones]));
+  return new Map(rows.map((r) => [r.id, { brand: r.brandCode, zones: zones.get(r.id) ?? [] }]));
+}
+
+/**
+ * `findClusters` with each row's permission scope and gate (item-gate.repository's `gateColumns`), in one statement
+ * (the lock path).
+ */
+export async function findClustersGated(db: Queryable, refs: readonly ClusterRef[], ttlMinutes: number) {
+  if (refs.length === 0) return [];
+  return db
+    .select({ ...getTableColumns(clusters), ...gateColumns({ type: 'cluster', zonesOf: clusterZonesArray }, 'clusters', 'cluster_id', ttlMinutes) })
+    .from(clusters)
+    .where(liveClustersOf(refs))
+    .orderBy(asc(clusters.id));
 }
 
 /** Open months in which each cluster id exists (not deleted). */

@@ -1,23 +1,74 @@
-/** The SQL of items' gates (item-preconditions.ts itemGates): each one's month state and who holds its live lock, in one statement. */
+/**
+ * The SQL of items' scopes and gates, for both kinds (docs/LIFECYCLE.md, "Editing states"): each row's permission scope
+ * (its brand and stars zones, `ItemKind.zonesOf`) and gate (its month's state and who holds its live lock), read beside
+ * the rows (the lock path, `gateColumns`) or after their row locks (the save path, `itemScopesAndGates`), one statement
+ * either way (docs/performance.md "Save and module open: CPU per call").
+ */
 import { sql } from 'drizzle-orm';
+import { itemKeyString, type ItemKeyParts } from '@bo/shared/item-keys';
+import type { ItemScope } from '@bo/shared/permissions';
 import { queryRows, type Queryable } from '../../db/client.js';
-import { liveLockOwner, type LockItemType } from '../../lib/locks.repository.js';
+import { liveLockOwner } from '../../lib/locks.repository.js';
 import { MONTH_STATE_COLUMNS, monthStateJoin, type MonthState } from './months.repository.js';
+import type { ItemFacts, ItemKind, LifecycleRow } from './item-kind.js';
 
-/** The month state of each key's month and the owner of the item's live lock (null: none), in the order of `keys`. */
-export async function itemGateRows(
+/** The columns `gateColumns` adds to a select of item rows. */
+export interface GateColumns {
+  scopeZones: string[];
+  gateMonth: MonthState;
+  gateLockOwner: string | null;
+}
+
+/**
+ * Select fields giving each row of the kind's table its stars zones, month state and live lock owner: `row` names the
+ * table in SQL, whose `id`, `month_id` and key column (`keyColumn`) they read.
+ */
+export const gateColumns = (kind: Pick<ItemKind, 'type' | 'zonesOf'>, row: string, keyColumn: string, ttlMinutes: number) => ({
+  scopeZones: sql<string[]>`${kind.zonesOf(sql.raw(`"${row}"."id"`))}`,
+  gateMonth: sql<MonthState>`(SELECT row_to_json(g) FROM (SELECT ${MONTH_STATE_COLUMNS} FROM (SELECT 1) one ${monthStateJoin(sql.raw(`"${row}"."month_id"`))}) g)`,
+  gateLockOwner: sql<string | null>`${liveLockOwner(kind.type, sql.raw(`"${row}"."${keyColumn}"`), sql.raw(`"${row}"."month_id"`), ttlMinutes)}`,
+});
+
+/** Rows selected with `gateColumns`, narrowed to the wanted keys: the rows, and each one's scope and gate by row id. */
+export function splitGated<Row extends LifecycleRow>(
+  kind: Pick<ItemKind<Row>, 'keyOf'>,
+  found: readonly (Row & GateColumns)[],
+  wanted: readonly ItemKeyParts[],
+): { rows: Row[]; facts: Map<number, ItemFacts> } {
+  const keys = new Set(wanted.map(itemKeyString));
+  const rows: Row[] = [];
+  const facts = new Map<number, ItemFacts>();
+  for (const { scopeZones, gateMonth, gateLockOwner, ...rest } of found) {
+    const row = rest as unknown as Row;
+    if (!keys.has(itemKeyString(kind.keyOf(row)))) continue;
+    rows.push(row);
+    facts.set(row.id, { scope: { brand: row.brandCode, zones: scopeZones }, gate: { month: gateMonth, lockOwner: gateLockOwner ?? undefined } });
+  }
+  return { rows, facts };
+}
+
+/** The scope and gate of each row, by row id, in one statement: read after the rows were locked, so after any wait for those locks. */
+export async function itemScopesAndGates<Row extends LifecycleRow>(
   db: Queryable,
-  itemType: LockItemType,
-  keys: readonly { itemKey: string; monthId: string }[],
+  kind: Pick<ItemKind<Row>, 'type' | 'keyOf' | 'zonesOf'>,
+  rows: readonly Row[],
   ttlMinutes: number,
-): Promise<(MonthState & { lockOwner: string | null })[]> {
-  if (keys.length === 0) return [];
-  const rows = await queryRows<MonthState & { lockOwner: string | null; ord: number }>(
+): Promise<Map<number, ItemFacts>> {
+  const out = new Map<number, ItemFacts>();
+  if (rows.length === 0) return out;
+  const keys = rows.map(kind.keyOf);
+  const found = await queryRows<MonthState & { id: number; zones: string[]; lockOwner: string | null }>(
     db,
-    sql`SELECT v.ord, ${MONTH_STATE_COLUMNS}, ${liveLockOwner(itemType, sql.raw('v.item_key'), sql.raw('v.id'), ttlMinutes)} AS "lockOwner"
-          FROM unnest(${sql.param(keys.map((k) => k.itemKey))}::text[], ${sql.param(keys.map((k) => k.monthId))}::text[]) WITH ORDINALITY AS v(item_key, id, ord)
-          ${monthStateJoin(sql.raw('v.id'))}
-          ORDER BY v.ord`,
+    sql`SELECT v.id::float8 AS id, ${kind.zonesOf(sql.raw('v.id'))} AS zones, ${MONTH_STATE_COLUMNS},
+               ${liveLockOwner(kind.type, sql.raw('v.item_key'), sql.raw('v.month_id'), ttlMinutes)} AS "lockOwner"
+          FROM unnest(${sql.param(rows.map((r) => r.id))}::bigint[], ${sql.param(keys.map((k) => k.itemKey))}::text[], ${sql.param(keys.map((k) => k.monthId))}::text[])
+               AS v(id, item_key, month_id)
+          ${monthStateJoin(sql.raw('v.month_id'))}`,
   );
-  return rows.map(({ ord: _ord, ...gate }) => gate);
+  const byId = new Map(found.map((f) => [Number(f.id), f]));
+  for (const r of rows) {
+    const { zones, lockOwner, exists, open, releaseClosed, releaseId } = byId.get(r.id)!;
+    out.set(r.id, { scope: { brand: r.brandCode, zones } satisfies ItemScope, gate: { month: { exists, open, releaseClosed, releaseId }, lockOwner: lockOwner ?? undefined } });
+  }
+  return out;
 }

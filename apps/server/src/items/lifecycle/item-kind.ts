@@ -3,6 +3,7 @@
  * how its key reads, what its permission scope is, and the texts it answers with. Everything else —
  * locks, months, save preconditions — is written once in this folder for every kind.
  */
+import type { SQL } from 'drizzle-orm';
 import type { ItemKeyParts } from '@bo/shared/item-keys';
 import type { ItemScope } from '@bo/shared/permissions';
 import type { Queryable } from '../../db/client.js';
@@ -12,6 +13,12 @@ import type { MonthState } from './months.repository.js';
 export interface ItemGate {
   month: MonthState;
   lockOwner: string | undefined;
+}
+
+/** An item row's permission scope and gate, as the lock, save and publish paths read them in one statement (item-gate.repository.ts). */
+export interface ItemFacts {
+  scope: ItemScope;
+  gate: ItemGate;
 }
 
 /** The columns of a module or cluster row the core reads. */
@@ -45,13 +52,13 @@ export interface ItemKind<Row extends LifecycleRow = LifecycleRow> {
   liveVersions(db: Queryable, itemKey: string): Promise<Row[]>;
   /** Permission scope of each row, by row id. */
   scopes(db: Queryable, rows: readonly Row[]): Promise<Map<number, ItemScope>>;
+  /** In SQL: the stars zones of the row whose id is `rowId`, sorted (an empty array when none); what `scopes` reads. */
+  zonesOf(rowId: SQL): SQL;
   /**
-   * findLive (not for update), the scopes of its rows and their gates (month state, live lock owner under `ttlMinutes`)
-   * in one statement, when the kind reads them so (the lock path).
+   * findLive (not for update) with each row's scope and gate (month state, live lock owner under `ttlMinutes`), in one
+   * statement (the lock path): a select of the kind's table with item-gate.repository's `gateColumns`, then `splitGated`.
    */
-  findLiveGated?(db: Queryable, keys: readonly ItemKeyParts[], ttlMinutes: number): Promise<{ rows: Row[]; scopes: Map<number, ItemScope>; gates: Map<number, ItemGate> }>;
-  /** scopes and the gates of the rows in one statement, when the kind reads them so (the save path, after its row locks). */
-  scopesAndGates?(db: Queryable, rows: readonly Row[], ttlMinutes: number): Promise<{ scopes: Map<number, ItemScope>; gates: Map<number, ItemGate> }>;
+  findLiveGated(db: Queryable, keys: readonly ItemKeyParts[], ttlMinutes: number): Promise<{ rows: Row[]; facts: Map<number, ItemFacts> }>;
   texts: ItemTexts;
 }
 

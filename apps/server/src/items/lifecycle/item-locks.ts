@@ -9,7 +9,6 @@ import { audit } from '../../lib/audit.repository.js';
 import type { ServiceContext } from '../../plugins/context.js';
 import { forbidden, notFound } from '../../lib/errors.js';
 import { acquireLocks, liveLocks, nameForcedRelease, releaseLocks, type LockItemType, type LockState } from '../../lib/locks.repository.js';
-import { monthStates } from './months.repository.js';
 import type { ItemKind, LifecycleRow } from './item-kind.js';
 
 export interface LockAnswer extends ItemKeyParts {
@@ -28,16 +27,14 @@ export const uniqueItemKeys = <K extends ItemKeyParts>(keys: readonly K[]): K[] 
  */
 export async function lockItems<Row extends LifecycleRow>(ctx: ServiceContext, kind: ItemKind<Row>, keys: readonly ItemKeyParts[]): Promise<LockAnswer[]> {
   const wanted = uniqueItemKeys(keys);
-  // The rows, their scopes and their months' states in one statement when the kind reads them so (modules).
-  const gated = kind.findLiveGated ? await kind.findLiveGated(ctx.db, wanted, ctx.config.LOCK_TTL_MINUTES) : null;
-  const found = new Map((gated ? gated.rows : await kind.findLive(ctx.db, wanted)).map((r) => [itemKeyString(kind.keyOf(r)), r]));
+  // The rows, their scopes and their months' states in one statement.
+  const gated = await kind.findLiveGated(ctx.db, wanted, ctx.config.LOCK_TTL_MINUTES);
+  const found = new Map(gated.rows.map((r) => [itemKeyString(kind.keyOf(r)), r]));
   const rows = wanted.map((k) => found.get(itemKeyString(k))).filter((r): r is Row => !!r);
   if (rows.length === 0) throw notFound(`None of these ${kind.type}s exists`);
-  const scopes = gated ? gated.scopes : await kind.scopes(ctx.db, rows);
-  const states = gated ? new Map(rows.map((r) => [r.monthId, gated.gates.get(r.id)!.month])) : await monthStates(ctx.db, rows.map((r) => r.monthId));
   const editable = rows.filter((row) => {
-    const month = states.get(row.monthId)!;
-    return canEdit(ctx.user.grants, scopes.get(row.id)!) && month.open && !month.releaseClosed;
+    const { scope, gate } = gated.facts.get(row.id)!;
+    return canEdit(ctx.user.grants, scope) && gate.month.open && !gate.month.releaseClosed;
   });
   const editing = new Set(editable);
   const [taken, current] = await Promise.all([

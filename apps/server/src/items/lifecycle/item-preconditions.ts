@@ -3,11 +3,9 @@
  * implementation for every kind: the item is not being submitted, its month and its release are open,
  * the caller holds its live lock, and it is still the version the editor loaded.
  */
-import { sameUser, type ItemScope } from '@bo/shared/permissions';
-import type { Queryable } from '../../db/client.js';
+import { sameUser } from '@bo/shared/permissions';
 import type { ServiceContext } from '../../plugins/context.js';
 import { conflict, ruleBroken } from '../../lib/errors.js';
-import { itemGateRows } from './item-gate.repository.js';
 import type { MonthState } from './months.repository.js';
 import type { ItemGate, ItemKind, LifecycleRow } from './item-kind.js';
 
@@ -20,28 +18,6 @@ export function assertChangeable<Row extends LifecycleRow>(kind: ItemKind<Row>, 
 }
 
 export type { ItemGate } from './item-kind.js';
-
-/** The gates of these rows, in their order, read in one statement whatever their number. */
-export async function itemGates<Row extends LifecycleRow>(db: Queryable, ctx: ServiceContext, kind: ItemKind<Row>, rows: readonly Row[]): Promise<ItemGate[]> {
-  const found = await itemGateRows(db, kind.type, rows.map(kind.keyOf), ctx.config.LOCK_TTL_MINUTES);
-  return found.map(({ lockOwner, ...month }) => ({ month, lockOwner: lockOwner ?? undefined }));
-}
-
-/**
- * The scopes and gates of these rows, by row id: in one statement when the kind reads them so (`scopesAndGates`), else
- * in two (scopes, itemGates). Read after the rows were locked: a statement of its own, after any wait for those locks.
- */
-export async function scopesAndGates<Row extends LifecycleRow>(
-  db: Queryable,
-  ctx: ServiceContext,
-  kind: ItemKind<Row>,
-  rows: readonly Row[],
-): Promise<{ scopes: Map<number, ItemScope>; gates: Map<number, ItemGate> }> {
-  if (kind.scopesAndGates) return kind.scopesAndGates(db, rows, ctx.config.LOCK_TTL_MINUTES);
-  const scopes = await kind.scopes(db, rows);
-  const gates = await itemGates(db, ctx, kind, rows);
-  return { scopes, gates: new Map(rows.map((r, i) => [r.id, gates[i]!])) };
-}
 
 /** The lock check of save and publish, for both kinds: 422 moduleNotLocked / clusterNotLocked unless the caller owns every gate's live lock. */
 export function assertLocksHeld<Row extends LifecycleRow>(ctx: ServiceContext, kind: ItemKind<Row>, gates: readonly Pick<ItemGate, 'lockOwner'>[]): void {

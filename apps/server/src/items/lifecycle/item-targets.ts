@@ -8,7 +8,8 @@ import type { ItemScope } from '@bo/shared/permissions';
 import type { Tx } from '../../db/client.js';
 import type { ServiceContext } from '../../plugins/context.js';
 import { notFound } from '../../lib/errors.js';
-import { scopesAndGates, type ItemGate } from './item-preconditions.js';
+import { itemScopesAndGates } from './item-gate.repository.js';
+import type { ItemGate } from './item-preconditions.js';
 import type { ItemKind, LifecycleRow } from './item-kind.js';
 import { recordVersionsAs } from './item-versions.repository.js';
 import { assertRevertTarget } from './revert-target.js';
@@ -41,8 +42,9 @@ export async function loadTargets<Row extends LifecycleRow, Body>(
   const missing = bodies.map(keyOfBody).find((k) => !byKey.has(itemKeyString(k)));
   if (missing) throw notFound(`The ${kind.type} ${missing.itemKey} does not exist in ${missing.monthId}`);
   const found = bodies.map((body) => ({ row: byKey.get(itemKeyString(keyOfBody(body)))!, body }));
-  const { scopes, gates } = await scopesAndGates(tx, ctx, kind, rows);
-  return found.map((f) => ({ ...f, scope: scopes.get(f.row.id)!, ...gates.get(f.row.id)! }));
+  // Read after the row locks, so after any wait for them.
+  const facts = await itemScopesAndGates(tx, kind, rows, ctx.config.LOCK_TTL_MINUTES);
+  return found.map((f) => ({ ...f, scope: facts.get(f.row.id)!.scope, ...facts.get(f.row.id)!.gate }));
 }
 
 /**

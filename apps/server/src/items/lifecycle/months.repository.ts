@@ -34,7 +34,7 @@ export interface MonthState {
 /**
  * In SQL, the one reading of month and release state: `monthStateJoin(monthId)` joins the month of that expression
  * (none when unknown) and its release; `MONTH_STATE_COLUMNS` selects a MonthState's fields from them. Used by
- * `monthStates` and by statements that read a month's state beside other facts (the lifecycle's `itemGates`).
+ * `monthStates` and by statements that read a month's state beside other facts (the lifecycle's scopes and gates, item-gate.repository.ts).
  */
 export const monthStateJoin = (monthId: SQL): SQL =>
   sql`LEFT JOIN months ms_mo ON ms_mo.month_id = ${monthId} LEFT JOIN releases ms_r ON ms_r.release_id = ms_mo.release_id`;

@@ -1,6 +1,7 @@
 import type { ModuleKeyParts } from '@bo/shared/item-keys';
 import { MODULE_TEXTS } from '@bo/shared/modules';
-import { findModules, findModulesGated, liveModuleVersions, moduleScopes, moduleScopesAndGates, type ModuleRow } from './modules.repository.js';
+import { findModules, findModulesGated, liveModuleVersions, moduleScopes, moduleZonesArray, type ModuleRow } from './modules.repository.js';
+import { splitGated } from '../lifecycle/item-gate.repository.js';
 import type { ItemKind } from '../lifecycle/item-kind.js';
 
 const toModuleRef = (k: { itemKey: string; monthId: string }): ModuleKeyParts => ({ moduleName: k.itemKey, monthId: k.monthId });
@@ -12,14 +13,8 @@ export const moduleKind: ItemKind<ModuleRow> = {
   findLive: (db, keys, forUpdate) => findModules(db, keys.map(toModuleRef), forUpdate),
   liveVersions: liveModuleVersions,
   scopes: moduleScopes,
-  findLiveGated: async (db, keys, ttlMinutes) => {
-    const { rows, facts } = await findModulesGated(db, keys.map(toModuleRef), ttlMinutes);
-    return { rows, scopes: new Map([...facts].map(([id, f]) => [id, f.scope])), gates: new Map([...facts].map(([id, f]) => [id, f.gate])) };
-  },
-  scopesAndGates: async (db, rows, ttlMinutes) => {
-    const facts = await moduleScopesAndGates(db, rows, ttlMinutes);
-    return { scopes: new Map([...facts].map(([id, f]) => [id, f.scope])), gates: new Map([...facts].map(([id, f]) => [id, f.gate])) };
-  },
+  zonesOf: moduleZonesArray,
+  findLiveGated: async (db, keys, ttlMinutes) => splitGated(moduleKind, await findModulesGated(db, keys.map(toModuleRef), ttlMinutes), keys),
   texts: {
     submitInProgress: MODULE_TEXTS.submitInProgress,
     monthClosed: MODULE_TEXTS.monthClosed,

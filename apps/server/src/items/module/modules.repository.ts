@@ -4,7 +4,8 @@ import { addMonths } from '@bo/shared/months';
 import { queryRows, type Queryable } from '../../db/client.js';
 import { macroFamilies, moduleSkus, moduleStarsZones, modules, skuMonthStats, skus } from '../../db/schema.js';
 import { liveLockOwner } from '../../lib/locks.repository.js';
-import { inLegoMonth, MONTH_STATE_COLUMNS, monthStateJoin, type MonthState } from '../lifecycle/months.repository.js';
+import { inLegoMonth } from '../lifecycle/months.repository.js';
+import { gateColumns } from '../lifecycle/item-gate.repository.js';
 
 export type ModuleRow = typeof modules.$inferSelect;
 export interface ModuleRef {
@@ -36,59 +37,17 @@ export async function findModules(db: Queryable, refs: readonly ModuleRef[], for
   return rows.filter((r) => wanted.has(moduleKeyString(r)));
 }
 
-/** A module row's permission scope and gate (its month's state, the owner of its live lock), as the lifecycle reads them. */
-interface ModuleScopeAndGate {
-  scope: { brand: string; zones: string[] };
-  gate: { month: MonthState; lockOwner: string | undefined };
-}
-
 /**
- * `findModules` with each row's permission scope (its brand and stars zones, as `moduleScopes`) and gate (its month's
- * state and the owner of its live lock, as `itemGateRows`), in one statement: the lock path read them in three, a round
- * trip each (docs/performance.md "Save and module open: CPU per call"). Not for update: a save reads the scopes and gates
- * after its row locks (`moduleScopesAndGates`), so that they are read after any wait for those locks.
+ * `findModules` with each row's permission scope and gate (item-gate.repository's `gateColumns`), in one statement: the
+ * lock path read them in three, a round trip each (docs/performance.md "Save and module open: CPU per call").
  */
-export async function findModulesGated(db: Queryable, refs: readonly ModuleRef[], ttlMinutes: number): Promise<{ rows: ModuleRow[]; facts: Map<number, ModuleScopeAndGate> }> {
-  const facts = new Map<number, ModuleScopeAndGate>();
-  if (refs.length === 0) return { rows: [], facts };
-  const wanted = new Set(refs.map(moduleKeyString));
-  const found = await db
-    .select({
-      ...getTableColumns(modules),
-      scopeZones: sql<string[]>`${moduleZonesArray(sql.raw('"modules"."id"'))}`,
-      gateMonth: sql<MonthState>`(SELECT row_to_json(g) FROM (SELECT ${MONTH_STATE_COLUMNS} FROM (SELECT 1) one ${monthStateJoin(sql.raw('"modules"."month_id"'))}) g)`,
-      gateLockOwner: sql<string | null>`${liveLockOwner('module', sql.raw('"modules"."module_name"'), sql.raw('"modules"."month_id"'), ttlMinutes)}`,
-    })
+export async function findModulesGated(db: Queryable, refs: readonly ModuleRef[], ttlMinutes: number) {
+  if (refs.length === 0) return [];
+  return db
+    .select({ ...getTableColumns(modules), ...gateColumns({ type: 'module', zonesOf: moduleZonesArray }, 'modules', 'module_name', ttlMinutes) })
     .from(modules)
     .where(liveModulesOf(refs))
     .orderBy(asc(modules.id));
-  const rows: ModuleRow[] = [];
-  for (const { scopeZones, gateMonth, gateLockOwner, ...row } of found) {
-    if (!wanted.has(moduleKeyString(row))) continue;
-    rows.push(row);
-    facts.set(row.id, { scope: { brand: row.brandCode, zones: scopeZones }, gate: { month: gateMonth, lockOwner: gateLockOwner ?? undefined } });
-  }
-  return { rows, facts };
-}
-
-/** The permission scope and gate of each row, by row id, in one statement (`moduleScopes` and `itemGateRows` were two). */
-export async function moduleScopesAndGates(db: Queryable, rows: readonly ModuleRow[], ttlMinutes: number): Promise<Map<number, ModuleScopeAndGate>> {
-  const out = new Map<number, ModuleScopeAndGate>();
-  if (rows.length === 0) return out;
-  const found = await queryRows<MonthState & { id: number; zones: string[]; lockOwner: string | null }>(
-    db,
-    sql`SELECT v.id::float8 AS id, ${moduleZonesArray(sql.raw('v.id'))} AS zones, ${MONTH_STATE_COLUMNS},
-               ${liveLockOwner('module', sql.raw('v.item_key'), sql.raw('v.month_id'), ttlMinutes)} AS "lockOwner"
-          FROM unnest(${sql.param(rows.map((r) => r.id))}::bigint[], ${sql.param(rows.map((r) => r.moduleName))}::text[], ${sql.param(rows.map((r) => r.monthId))}::text[])
-               AS v(id, item_key, month_id)
-          ${monthStateJoin(sql.raw('v.month_id'))}`,
-  );
-  const byId = new Map(found.map((f) => [Number(f.id), f]));
-  for (const r of rows) {
-    const { zones, lockOwner, exists, open, releaseClosed, releaseId } = byId.get(r.id)!;
-    out.set(r.id, { scope: { brand: r.brandCode, zones }, gate: { month: { exists, open, releaseClosed, releaseId }, lockOwner: lockOwner ?? undefined } });
-  }
-  return out;
 }
 
 export async function findModule(db: Queryable, ref: ModuleRef, forUpdate = false): Promise<ModuleRow | undefined> {
