@@ -1,7 +1,7 @@
 import { and, asc, eq, getTableColumns, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { ItemScope } from '@bo/shared/permissions';
 import { PgTransaction } from 'drizzle-orm/pg-core';
-import { queryRows, type Queryable } from '../../db/client.js';
+import type { Queryable } from '../../db/client.js';
 import {
   clientClassifications,
   clusterClassifications,
@@ -21,7 +21,7 @@ import {
 } from '../../db/schema.js';
 import { activeSkuCounts } from '../module/modules.repository.js';
 import { monthStates } from '../lifecycle/months.repository.js';
-import { gateColumns } from '../lifecycle/item-gate.repository.js';
+import { gateColumns, itemScopes } from '../lifecycle/item-gate.repository.js';
 import { clusterKeyString } from '@bo/shared/item-keys';
 import { liveLocks } from '../../lib/locks.repository.js';
 
@@ -98,14 +98,8 @@ export const clusterZonesArray = (clusterPk: SQL): SQL =>
              WHERE cc.cluster_pk = ${clusterPk} ORDER BY co.stars_zone)`;
 
 /** A cluster's permission scope: its brand and the stars zones of its countries (docs/LIFECYCLE.md). */
-export async function clusterScopes(db: Queryable, rows: readonly ClusterRow[]): Promise<Map<number, ItemScope>> {
-  if (rows.length === 0) return new Map();
-  const found = await queryRows<{ id: number; zones: string[] }>(
-    db,
-    sql`SELECT v.id::float8 AS id, ${clusterZonesArray(sql.raw('v.id'))} AS zones FROM unnest(${sql.param(rows.map((r) => r.id))}::bigint[]) AS v(id)`,
-  );
-  const zones = new Map(found.map((f) => [Number(f.id), f.zones]));
-  return new Map(rows.map((r) => [r.id, { brand: r.brandCode, zones: zones.get(r.id) ?? [] }]));
+export function clusterScopes(db: Queryable, rows: readonly ClusterRow[]): Promise<Map<number, ItemScope>> {
+  return itemScopes(db, clusterZonesArray, rows);
 }
 
 /**

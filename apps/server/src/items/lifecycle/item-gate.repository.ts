@@ -12,6 +12,17 @@ import { liveLockOwner } from '../../lib/locks.repository.js';
 import { MONTH_STATE_COLUMNS, monthStateJoin, type MonthState } from './months.repository.js';
 import type { ItemFacts, ItemKind, LifecycleRow } from './item-kind.js';
 
+/** Each row's permission scope, by row id: its brand and its stars zones (a kind's `zonesOf`), in one statement. */
+export async function itemScopes(db: Queryable, zonesOf: ItemKind['zonesOf'], rows: readonly LifecycleRow[]): Promise<Map<number, { brand: string; zones: string[] }>> {
+  if (rows.length === 0) return new Map();
+  const found = await queryRows<{ id: number; zones: string[] }>(
+    db,
+    sql`SELECT v.id::float8 AS id, ${zonesOf(sql.raw('v.id'))} AS zones FROM unnest(${sql.param(rows.map((r) => r.id))}::bigint[]) AS v(id)`,
+  );
+  const zones = new Map(found.map((f) => [Number(f.id), f.zones]));
+  return new Map(rows.map((r) => [r.id, { brand: r.brandCode, zones: zones.get(r.id) ?? [] }]));
+}
+
 /** The columns `gateColumns` adds to a select of item rows. */
 export interface GateColumns {
   scopeZones: string[];

@@ -5,7 +5,7 @@ import { queryRows, type Queryable } from '../../db/client.js';
 import { macroFamilies, moduleSkus, moduleStarsZones, modules, skuMonthStats, skus } from '../../db/schema.js';
 import { liveLockOwner } from '../../lib/locks.repository.js';
 import { inLegoMonth } from '../lifecycle/months.repository.js';
-import { gateColumns } from '../lifecycle/item-gate.repository.js';
+import { gateColumns, itemScopes } from '../lifecycle/item-gate.repository.js';
 
 export type ModuleRow = typeof modules.$inferSelect;
 export interface ModuleRef {
@@ -253,7 +253,6 @@ export async function liveModuleVersions(db: Queryable, moduleName: string): Pro
 }
 
 /** A module's permission scope: its brand and its stars zones, by row id. */
-export async function moduleScopes(db: Queryable, rows: readonly ModuleRow[]): Promise<Map<number, { brand: string; zones: string[] }>> {
-  const zones = await moduleZones(db, rows.map((r) => r.id));
-  return new Map(rows.map((r) => [r.id, { brand: r.brandCode, zones: zones.get(r.id) ?? [] }]));
+export function moduleScopes(db: Queryable, rows: readonly ModuleRow[]): Promise<Map<number, { brand: string; zones: string[] }>> {
+  return itemScopes(db, moduleZonesArray, rows);
 }
