@@ -233,7 +233,7 @@ export interface MorningResult {
   saturation: { seconds: number; searchesPerS: number; opensPerS: number; savesPerS: number; searchP95: number; saveP95: number; errors: number };
   costs: Record<string, MorningCost>;
   /** Search answers kept / computed (one process's count with WORKERS > 1). */
-  answers: { morning: { kept: number; computed: number }; saturation: { kept: number; computed: number } };
+  answers: { morning: { kept: number; refreshed: number; computed: number }; saturation: { kept: number; refreshed: number; computed: number } };
 }
 
 export interface MorningOptions {
@@ -365,10 +365,12 @@ export async function mixedMorning(o: MorningOptions, players: MorningPlayers): 
   const answerCounts = async () => {
     const res = await request(base, 'GET', '/api/metrics', o.metricsToken);
     const count = (source: string) => Number(res.text.match(new RegExp(`^bo_search_answers\\{source="${source}"\\} (\\d+)`, 'm'))?.[1] ?? NaN);
-    return { kept: count('kept'), computed: count('computed') };
+    return { kept: count('kept'), refreshed: count('refreshed'), computed: count('computed') };
   };
-  const answersBetween = (a: { kept: number; computed: number }, b: { kept: number; computed: number }) =>
-    `search answers kept / computed ${b.kept - a.kept} / ${b.computed - a.computed}${o.workers > 1 ? ` (one process of the ${o.workers})` : ''}`;
+  type AnswerCounts = Awaited<ReturnType<typeof answerCounts>>;
+  const answersMoved = (a: AnswerCounts, b: AnswerCounts) => ({ kept: b.kept - a.kept, refreshed: b.refreshed - a.refreshed, computed: b.computed - a.computed });
+  const answersBetween = (a: AnswerCounts, b: AnswerCounts) =>
+    `search answers kept / refreshed / computed ${b.kept - a.kept} / ${b.refreshed - a.refreshed} / ${b.computed - a.computed}${o.workers > 1 ? ` (one process of the ${o.workers})` : ''}`;
 
   // 1. The morning.
   const stats = new Stats();
@@ -442,18 +444,20 @@ export async function mixedMorning(o: MorningOptions, players: MorningPlayers): 
     costs[kind] = c;
   };
   const scopes = combos.filter((c) => WRITE_BRANDS.includes(c.brand));
-  // A month + brand search computed afresh: a module of that month and brand touched (no change) from this script's own
-  // connection first, so the kept answer is stale (the script's backend is not counted).
-  await cost(
-    'search (computed)',
-    o.costCalls,
-    async (i) => (await measured(costStats, 'search', p, 'POST', '/api/module/filtered', { monthId: [scopes[i % scopes.length]!.monthId], brand: [scopes[i % scopes.length]!.brand] }))?.ms,
-    (i) =>
-      client.query(`UPDATE modules SET updated_at = updated_at WHERE id = (SELECT id FROM modules WHERE month_id = $1 AND brand_code = $2 AND deletion_status IS NULL LIMIT 1)`, [
-        scopes[i % scopes.length]!.monthId,
-        scopes[i % scopes.length]!.brand,
-      ]),
-  );
+  const searchOf = (i: number) => async () =>
+    (await measured(costStats, 'search', p, 'POST', '/api/module/filtered', { monthId: [scopes[i % scopes.length]!.monthId], brand: [scopes[i % scopes.length]!.brand] }))?.ms;
+  // A month + brand search computed whole: its month's row touched (no change) from this script's own connection first
+  // (the script's backend is not counted), which changes every answer of that month.
+  await cost('search (computed)', o.costCalls, (i) => searchOf(i)(), (i) => client.query(`UPDATE months SET open = open WHERE month_id = $1`, [scopes[i % scopes.length]!.monthId]));
+  // The same search after one module of that month and brand changed (as by another planner's save): the kept answer is
+  // refreshed, only that module read again. Asked once first, so that there is an answer to refresh.
+  await cost('search (1 changed)', o.costCalls, (i) => searchOf(i)(), async (i) => {
+    if (i < scopes.length) await searchOf(i)();
+    await client.query(`UPDATE modules SET updated_at = updated_at WHERE id = (SELECT id FROM modules WHERE month_id = $1 AND brand_code = $2 AND deletion_status IS NULL LIMIT 1)`, [
+      scopes[i % scopes.length]!.monthId,
+      scopes[i % scopes.length]!.brand,
+    ]);
+  });
   const keptScope = scopes[0]!;
   await measured(costStats, 'search', p, 'POST', '/api/module/filtered', { monthId: [keptScope.monthId], brand: [keptScope.brand] });
   await cost('search (kept)', o.costCalls, async () => (await measured(costStats, 'search', p, 'POST', '/api/module/filtered', { monthId: [keptScope.monthId], brand: [keptScope.brand] }))?.ms);
@@ -524,8 +528,8 @@ export async function mixedMorning(o: MorningOptions, players: MorningPlayers): 
     },
     costs,
     answers: {
-      morning: { kept: answersAfter.kept - answersBefore.kept, computed: answersAfter.computed - answersBefore.computed },
-      saturation: { kept: satAnswersAfter.kept - satAnswersBefore.kept, computed: satAnswersAfter.computed - satAnswersBefore.computed },
+      morning: answersMoved(answersBefore, answersAfter),
+      saturation: answersMoved(satAnswersBefore, satAnswersAfter),
     },
   };
 }

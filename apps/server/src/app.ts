@@ -116,7 +116,7 @@ export async function buildApp({ config, database, logger = true, gateway, now, 
   app.decorate('checkAnswers', checkAnswers);
   // The home search's list answers kept while what they cover has not changed (lib/kept-answers.ts), and the
   // change log their versions are read from kept short (every process compacts it every 30 s; migration 0015).
-  app.decorate('searchAnswers', new KeptAnswers(config.SEARCH_CACHE_MB * 1024 * 1024, (scope) => scopeVersion(database.db, scope)));
+  app.decorate('searchAnswers', new KeptAnswers(config.SEARCH_CACHE_MB * 1024 * 1024, (scope, since) => scopeVersion(database.db, scope, since)));
   const stopCompaction = compactSearchChangesEvery(database.db, 30_000, (error) => app.log.warn({ err: error }, 'search change log compaction failed'));
   app.addHook('onClose', (_instance, done) => {
     stopCompaction();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { KeptAnswers, type Kept } from './kept-answers.js';
-import type { Scope } from './kept-answers.repository.js';
+import { KeptAnswers, type Kept, type Refresh } from './kept-answers.js';
+import type { Scope, ScopeRead } from './kept-answers.repository.js';
 
 const ALL: Scope = { months: null, brands: null };
 const AUR_01: Scope = { months: ['M01_2027'], brands: ['AUR'] };
@@ -9,7 +9,7 @@ const MRA_01: Scope = { months: ['M01_2027'], brands: ['MRA'] };
 /** A cache whose versions are `state.versions[scope's brand]` (set by the test). */
 function cacheOf(maxBytes: number) {
   const state = { versions: new Map<string, string>(), computed: 0 };
-  const cache = new KeptAnswers(maxBytes, async (scope) => state.versions.get(scope.brands?.join(',') ?? '*') ?? 'v0');
+  const cache = new KeptAnswers(maxBytes, async (scope) => ({ version: state.versions.get(scope.brands?.join(',') ?? '*') ?? 'v0' }));
   const compute = (text: string, validForMs = Infinity) => async (): Promise<Kept> => {
     state.computed++;
     return { bytes: Buffer.from(text), validForMs };
@@ -28,7 +28,7 @@ describe('KeptAnswers', () => {
     // Another scope's change leaves its answer kept.
     expect(String(await cache.answer('other', MRA_01, compute('e')))).toBe('c');
     expect(state.computed).toBe(3);
-    expect(cache.counts).toEqual({ kept: 2, computed: 3 });
+    expect(cache.counts).toEqual({ kept: 2, refreshed: 0, computed: 3 });
     expect(cache.size.entries).toBe(2);
   });
 
@@ -85,5 +85,68 @@ describe('KeptAnswers', () => {
     await cache.answer('k', ALL, compute('a'));
     expect(String(await cache.answer('k', ALL, compute('b')))).toBe('b');
     expect(state.computed).toBe(2);
+  });
+
+  describe('refreshed item by item', () => {
+    /** A cache over a change log held by the test: `noted` are its rows (a snapshot is how many of them it saw); `folded` of them were compacted. */
+    function refreshing() {
+      const log = { noted: [] as { type: string | null; id: number | null }[], folded: 0 };
+      const reads: (string | undefined)[] = [];
+      const cache = new KeptAnswers(1 << 20, async (_scope, since): Promise<ScopeRead> => {
+        reads.push(since);
+        const seen = since === undefined ? 0 : Number(since);
+        return {
+          version: `${log.noted.length}:${log.noted.length}`,
+          snapshot: String(log.noted.length),
+          ...(since === undefined ? {} : { changes: log.noted.slice(Math.max(seen, log.folded)) }),
+        };
+      });
+      const given: (Refresh | undefined)[] = [];
+      const compute = (text: string, validForMs = Infinity) => async (refresh?: Refresh): Promise<Kept> => {
+        given.push(refresh);
+        return { bytes: Buffer.from(text), validForMs, items: { state: text, bytes: text.length } };
+      };
+      return { cache, log, reads, given, compute };
+    }
+
+    it('hands the kept items and the items changed since to the computation when every change is an item', async () => {
+      const { cache, log, reads, given, compute } = refreshing();
+      expect(String(await cache.answer('k', AUR_01, compute('a')))).toBe('a');
+      expect(given).toEqual([undefined]);
+      log.noted.push({ type: 'module', id: 7 }, { type: 'cluster', id: 3 });
+      expect(String(await cache.answer('k', AUR_01, compute('b')))).toBe('b');
+      expect(given[1]).toEqual({ state: 'a', changed: [{ type: 'module', id: 7 }, { type: 'cluster', id: 3 }] });
+      // The version read of a kept entry asks for the changes since its snapshot.
+      expect(reads).toEqual([undefined, '0']);
+      expect(String(await cache.answer('k', AUR_01, compute('c')))).toBe('b');
+      expect(cache.counts).toEqual({ kept: 1, refreshed: 1, computed: 1 });
+    });
+
+    it('computes whole after a change of a scope as a whole, or when some changes were folded away', async () => {
+      const { cache, log, given, compute } = refreshing();
+      await cache.answer('k', AUR_01, compute('a'));
+      log.noted.push({ type: 'module', id: 7 }, { type: null, id: null });
+      expect(String(await cache.answer('k', AUR_01, compute('b')))).toBe('b');
+      expect(given[1]).toBeUndefined();
+      log.noted.push({ type: 'module', id: 8 }, { type: 'module', id: 9 });
+      log.folded = log.noted.length - 1; // the change to 8 was folded into the totals: only 9 is found
+      expect(String(await cache.answer('k', AUR_01, compute('c')))).toBe('c');
+      expect(given[2]).toBeUndefined();
+      expect(cache.counts).toEqual({ kept: 0, refreshed: 0, computed: 3 });
+    });
+
+    it('refreshes an answer whose time ran out with no change (a lock that lapsed) from its items', async () => {
+      const { cache, given, compute } = refreshing();
+      await cache.answer('k', AUR_01, compute('a', 20));
+      await new Promise((r) => setTimeout(r, 30));
+      expect(String(await cache.answer('k', AUR_01, compute('b')))).toBe('b');
+      expect(given[1]).toEqual({ state: 'a', changed: [] });
+    });
+
+    it('counts the kept items in its bytes', async () => {
+      const { cache, compute } = refreshing();
+      await cache.answer('k', AUR_01, compute('x'.repeat(1000)));
+      expect(cache.size.bytes).toBeGreaterThanOrEqual(2000);
+    });
   });
 });

@@ -5,7 +5,7 @@
  * - `bo_jobs_queued` / `bo_jobs_running` and `bo_jobs_oldest_queued_seconds` per job kind, read from
  *   the jobs table at each scrape (so every process reports the shared queue);
  * - `bo_locks` (live item locks), `bo_db_pool_connections{state}` (PostgreSQL pool: total, idle, waiting);
- * - `bo_search_answers{source}`: home search list answers since the start, kept or computed (lib/kept-answers.ts);
+ * - `bo_search_answers{source}`: home search list answers since the start, kept, refreshed or computed (lib/kept-answers.ts);
  * - `bo_process_info{pid}`: which server process answered (request counts are per process with WORKERS > 1);
  * - live events (docs/LIVE.md), per process: `bo_live_streams` open, `bo_live_events_sent_total{type}`, and
  *   `bo_live_event_lag_seconds`, from a notification's arrival at the process to an event it caused written on a stream;
@@ -71,7 +71,7 @@ export function registerMetrics(app: FastifyInstance): void {
   new Gauge({ name: 'bo_process_info', help: 'The server process that answered the scrape', labelNames: ['pid'], registers: [registry] }).set({ pid: String(process.pid) }, 1);
   const answers = new Gauge({
     name: 'bo_search_answers',
-    help: 'Home search list answers since the start: kept (from memory, the database unchanged) or computed',
+    help: 'Home search list answers since the start: kept (from memory, the database unchanged), refreshed (only the items changed since read again) or computed',
     labelNames: ['source'],
     registers: [registry],
   });
@@ -106,6 +106,7 @@ export function registerMetrics(app: FastifyInstance): void {
     locks.set(lockCount);
     liveStreams.set(app.liveHub?.openStreams ?? 0);
     answers.set({ source: 'kept' }, app.searchAnswers.counts.kept);
+    answers.set({ source: 'refreshed' }, app.searchAnswers.counts.refreshed);
     answers.set({ source: 'computed' }, app.searchAnswers.counts.computed);
     const stats = app.database.poolStats();
     pool.reset();

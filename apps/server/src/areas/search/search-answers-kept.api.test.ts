@@ -64,11 +64,11 @@ const search = async (user: User, url = '/api/module/filtered', filters: object 
 const items = async (user: User) => JSON.parse(await search(user)) as { moduleName: string; moduleLabel: string; locked: boolean; userLock: string | null }[];
 const counts = () => ({ ...app.searchAnswers.counts });
 /** How the counts moved while `calls` ran. */
-async function counted<T>(calls: () => Promise<T>): Promise<{ result: T; kept: number; computed: number }> {
+async function counted<T>(calls: () => Promise<T>): Promise<{ result: T; kept: number; refreshed: number; computed: number }> {
   const before = counts();
   const result = await calls();
   const after = counts();
-  return { result, kept: after.kept - before.kept, computed: after.computed - before.computed };
+  return { result, kept: after.kept - before.kept, refreshed: after.refreshed - before.refreshed, computed: after.computed - before.computed };
 }
 
 /** A search asked twice: the second answer is the first, from memory. */
@@ -120,8 +120,8 @@ describe('search answers kept while what they cover has not changed', () => {
     await ask();
     await db().update(modules).set({ moduleLabel: 'Saved' }).where(eq(modules.moduleName, 'AUR_EU_01'));
     const after = await counted(ask);
-    // Computed again: M01 (all brands), M01 + AUR, eu's M01; kept: M01 + VLT, M02, VLT, both's M02.
-    expect(after).toMatchObject({ computed: 3, kept: 4 });
+    // Refreshed (the one module read again): M01 (all brands), M01 + AUR, eu's M01; kept: M01 + VLT, M02, VLT, both's M02.
+    expect(after).toMatchObject({ refreshed: 3, computed: 0, kept: 4 });
     expect(after.result[0]).toContain('Saved');
     expect(after.result[5]).toContain('Saved');
 
@@ -130,7 +130,7 @@ describe('search answers kept while what they cover has not changed', () => {
     const lock = await second.inject({ method: 'POST', url: '/api/module/lock', headers: await as('eu'), payload: [{ moduleName: 'AUR_EU_02', monthId: 'M01_2027' }] });
     expect(lock.statusCode, lock.body).toBe(200);
     const locked = await counted(ask);
-    expect(locked).toMatchObject({ computed: 3, kept: 4 });
+    expect(locked).toMatchObject({ refreshed: 3, computed: 0, kept: 4 });
     expect(JSON.parse(locked.result[0]!).find((m: { moduleName: string }) => m.moduleName === 'AUR_EU_02')).toMatchObject({ locked: true, userLock: 'eu' });
 
     // Folding the change log into its totals changes no version.
@@ -172,10 +172,10 @@ describe('search answers kept while what they cover has not changed', () => {
     expect(again.result.find((m) => m.moduleName === 'AUR_EU_01')).toMatchObject({ locked: true, userLock: 'admin' });
     expect(again).toMatchObject({ computed: 0, kept: 1 });
     await new Promise((r) => setTimeout(r, Math.max(0, inserted + lifeSeconds * 1000 + 300 - performance.now())));
-    // The lock is no longer live, and nothing was written meanwhile: the answer is computed again.
+    // The lock is no longer live, and nothing was written meanwhile: the module of that lock is read again.
     const lapsed = await counted(() => items('eu'));
     expect(lapsed.result.find((m) => m.moduleName === 'AUR_EU_01')).toMatchObject({ locked: false, userLock: null });
-    expect(lapsed).toMatchObject({ kept: 0, computed: 1 });
+    expect(lapsed).toMatchObject({ kept: 0, refreshed: 1, computed: 0 });
   });
 
   it('computes identical searches that come together once', async () => {
@@ -309,6 +309,7 @@ describe('no kept answer is stale', () => {
       ['a module deleted', () => d.execute(sql`DELETE FROM modules WHERE module_name = 'VLT_EU_01'`)],
       ['TRUNCATE of a reference table', () => d.execute(sql`TRUNCATE lego_months`)],
     ];
+    const refreshedBefore = app.searchAnswers.counts.refreshed;
     for (const [what, change] of changes) {
       await change();
       const kept = await ask(app);
@@ -317,6 +318,8 @@ describe('no kept answer is stale', () => {
       expect(fresh.some((answer, i) => answer !== before[i]), `${what} shows in no list`).toBe(true);
       before = fresh;
     }
+    // Most of those changes were of items alone: their answers were refreshed, not computed whole.
+    expect(app.searchAnswers.counts.refreshed - refreshedBefore).toBeGreaterThan(lists.length);
   }, 300_000);
 
   it('when two transactions commit in another order than they wrote (PostgreSQL)', async () => {
@@ -349,6 +352,56 @@ describe('no kept answer is stale', () => {
     const after = await search('admin');
     expect(after).toContain('First');
     expect(after).toBe(await search('admin', '/api/module/filtered', M01, second));
+  });
+});
+
+describe('answers refreshed item by item', () => {
+  beforeEach(async () => {
+    await buildWorld();
+  });
+
+  it('reads again only the items changed since, and computes whole after a change of a whole scope', async () => {
+    const second = await startOther();
+    const fresh = () => search('admin', '/api/module/filtered', M01, second);
+    await search('admin');
+    // A module renamed, one added, one deleted: each in the next answer, in the list's order, without reading the list whole.
+    await db().update(modules).set({ moduleLabel: 'A first' }).where(eq(modules.moduleName, 'AUR_EU_02'));
+    // (inserted as such: buildModule also writes its macro family, which changes every answer)
+    await db().execute(sql`INSERT INTO modules (module_name, month_id, module_label, module_description, macro_family, brand_code, collection, status)
+                           SELECT 'AUR_EU_00', month_id, 'AUR_EU_00 label', '', macro_family, brand_code, collection, status FROM modules WHERE module_name = 'AUR_EU_01'`);
+    await db().update(modules).set({ deletionStatus: 'DELETION_PENDING' }).where(eq(modules.moduleName, 'AUR_NA_01'));
+    const refreshed = await counted(() => search('admin'));
+    expect(refreshed).toMatchObject({ refreshed: 1, computed: 0 });
+    expect(refreshed.result).toBe(await fresh());
+    expect(JSON.parse(refreshed.result).map((m: { moduleName: string }) => m.moduleName)).toEqual(['AUR_EU_02', 'AUR_EU_00', 'AUR_EU_01']);
+    // The month's own row changed: every list of the month is computed whole.
+    await db().execute(sql`UPDATE months SET open = open WHERE month_id = 'M01_2027'`);
+    expect(await counted(() => search('admin'))).toMatchObject({ refreshed: 0, computed: 1 });
+    // The log folded into its totals before the changes were read: computed whole (the count says some are missing).
+    await db().update(modules).set({ moduleLabel: 'B' }).where(eq(modules.moduleName, 'AUR_EU_02'));
+    await compactSearchChanges(db());
+    const whole = await counted(() => search('admin'));
+    expect(whole).toMatchObject({ refreshed: 0, computed: 1 });
+    expect(whole.result).toBe(await fresh());
+  });
+
+  it('notes items one by one, each once per transaction, and more than 50 of one scope as the scope', async () => {
+    const noted = () => queryRows<{ monthId: string; brandCode: string; itemType: string | null; itemId: number | null }>(
+      db(),
+      sql`SELECT month_id AS "monthId", brand_code AS "brandCode", item_type AS "itemType", item_id::int AS "itemId" FROM search_changes ORDER BY id`,
+    );
+    await compactSearchChanges(db());
+    await db().transaction(async (tx) => {
+      await tx.update(modules).set({ moduleLabel: 'x' }).where(eq(modules.moduleName, 'AUR_EU_01'));
+      await tx.update(modules).set({ moduleLabel: 'y' }).where(eq(modules.moduleName, 'AUR_EU_01'));
+    });
+    const id = (await queryRows<{ id: number }>(db(), sql`SELECT id::int AS id FROM modules WHERE module_name = 'AUR_EU_01'`))[0]!.id;
+    expect(await noted()).toEqual([{ monthId: 'M01_2027', brandCode: 'AUR', itemType: 'module', itemId: id }]);
+    await compactSearchChanges(db());
+    const many = Array.from({ length: 51 }, (_, i) => i + 1);
+    await db().execute(sql`SELECT note_search_changes(array_fill('M02_2027'::text, ARRAY[51]), array_fill('VLT'::text, ARRAY[51]),
+                                                      array_fill('module'::text, ARRAY[51]), ${sql.param(many)}::bigint[])`);
+    expect(await noted()).toEqual([{ monthId: 'M02_2027', brandCode: 'VLT', itemType: null, itemId: null }]);
   });
 });
 
@@ -406,7 +459,7 @@ describe('SEARCH_CACHE_MB=0', () => {
     await buildWorld({ SEARCH_CACHE_MB: 0 });
     const before = counts();
     expect(await search('eu')).toBe(await search('eu'));
-    expect(counts()).toEqual({ kept: before.kept, computed: before.computed + 2 });
+    expect(counts()).toEqual({ kept: before.kept, refreshed: 0, computed: before.computed + 2 });
     expect(app.searchAnswers.size.entries).toBe(0);
   });
 });

@@ -202,7 +202,7 @@ const moduleListFrom = (ttlMinutes: number) =>
         LEFT JOIN releases r ON r.release_id = mo.release_id
         LEFT JOIN macro_families mf ON mf.macro_family = m.macro_family
         ${lockJoin('module', sql.raw('m.module_name'), sql.raw('m.month_id'), ttlMinutes)}
-        LEFT JOIN LATERAL (SELECT NULLIF(${moduleZonesArray(sql.raw('m.id'))}, '{}') AS zones) zz ON TRUE`;
+        LEFT JOIN LATERAL (SELECT NULLIF(${moduleZonesArray(sql.raw('m.id'))}, '{}') AS zones OFFSET 0) zz ON TRUE`;
 
 /** What a cluster list reads beside the cluster (`clusterList`, `clusterListJson`): month, release and live lock. */
 const clusterListFrom = (ttlMinutes: number) =>
@@ -210,6 +210,9 @@ const clusterListFrom = (ttlMinutes: number) =>
         JOIN months mo ON mo.month_id = c.month_id
         LEFT JOIN releases r ON r.release_id = mo.release_id
         ${lockJoin('cluster', sql.raw('c.cluster_id'), sql.raw('c.month_id'), ttlMinutes)}`;
+
+/** A list's WHERE narrowed to its items (of table alias `a`) of row ids `ids`: a kept answer's refresh. */
+export const whereRowIds = (a: 'm' | 'c', where: SQL, ids: readonly number[]): SQL => sql`(${where}) AND ${sql.raw(a)}.id = ANY(${sql.param([...ids])}::bigint[])`;
 
 /** A cluster's doors: its stores. */
 const CLUSTER_DOORS = sql`(SELECT count(*)::int FROM cluster_stores cs WHERE cs.cluster_pk = c.id) AS door`;
@@ -231,6 +234,8 @@ export async function moduleList(db: Queryable, where: SQL, ttlMinutes: number, 
 
 /** A list item as the database wrote it (the answer's JSON) with what the list is sorted by. */
 export interface ModuleListJson {
+  /** The module's row id. */
+  id: number;
   macroFamily: string;
   specialKind: string | null;
   moduleLabel: string;
@@ -248,7 +253,7 @@ export interface ModuleListJson {
  * thousands of rows in Node cost more than the query (docs/performance.md, section 1).
  */
 export function moduleListJsonQuery(where: SQL, ttlMinutes: number, limit: number): SQL {
-  const sortColumns = sql`m.macro_family AS "macroFamily", mf.special_kind AS "specialKind", m.module_label AS "moduleLabel",
+  const sortColumns = sql`m.id::float8 AS id, m.macro_family AS "macroFamily", mf.special_kind AS "specialKind", m.module_label AS "moduleLabel",
                m.module_name AS "moduleName", m.month_id AS "monthId"`;
   const itemColumns = sql`m.module_name AS "moduleName", m.module_label AS "moduleLabel", m.module_description AS "moduleDescription",
                  m.month_id AS "monthId", m.macro_family AS "macroFamily", m.brand_code AS brand, m.collection,
@@ -439,6 +444,8 @@ export async function clusterList(db: Queryable, where: SQL, ttlMinutes: number,
 
 /** A cluster of a list as the database wrote it (the answer's JSON) with what the list is sorted by. */
 export interface ClusterListJson {
+  /** The cluster's row id. */
+  id: number;
   clusterLabel: string;
   clusterId: string;
   monthId: string;
@@ -450,7 +457,7 @@ export interface ClusterListJson {
 
 /** As `clusterList`, each cluster written as its ClusterListItem JSON by the database (as `moduleListJsonQuery`). */
 export function clusterListJsonQuery(where: SQL, ttlMinutes: number, limit: number): SQL {
-  const sortColumns = sql`c.cluster_label AS "clusterLabel", c.cluster_id AS "clusterId", c.month_id AS "monthId"`;
+  const sortColumns = sql`c.id::float8 AS id, c.cluster_label AS "clusterLabel", c.cluster_id AS "clusterId", c.month_id AS "monthId"`;
   const itemColumns = sql`c.cluster_id AS "clusterId", c.cluster_label AS "clusterLabel", c.cluster_description AS "clusterDescription",
                  c.month_id AS "monthId", c.brand_code AS "brandCode", c.collection, c.planning_channel_id AS "planningChannel",
                  to_json(ARRAY(SELECT cc.country_code FROM cluster_countries cc WHERE cc.cluster_pk = c.id ORDER BY cc.country_code)) AS country,

@@ -20,10 +20,10 @@ import {
 import type { ServiceContext } from '../../plugins/context.js';
 import { JsonText, arrayText } from '../../lib/json-text.js';
 import { queryRows } from '../../db/client.js';
-import type { Kept, KeptAnswers } from '../../lib/kept-answers.js';
+import type { Kept, KeptAnswers, Refresh } from '../../lib/kept-answers.js';
 import type { Scope } from '../../lib/kept-answers.repository.js';
 import { tooManyResults } from '../../lib/errors.js';
-import { byCodePoint, byText } from '../../lib/text-order.js';
+import { byCodePoint } from '../../lib/text-order.js';
 import * as repo from './search.repository.js';
 import { grantedCodes, visibilityOf, type Visibility } from '../../lib/visibility.js';
 
@@ -40,7 +40,7 @@ export async function clusterListRows(ctx: ServiceContext, where: SQL, tooMany?:
   const max = ctx.config.MAX_SEARCH_RESULTS;
   const rows = await repo.clusterList(ctx.db, where, ctx.config.LOCK_TTL_MINUTES, max + 1);
   if (rows.length > max) throw tooManyResults(tooMany);
-  return rows.sort((a, b) => byText(a.clusterLabel, b.clusterLabel) || byText(a.clusterId, b.clusterId) || compareMonthIds(a.monthId, b.monthId));
+  return sortClusters(rows);
 }
 
 // ───────────────────────────── lists ─────────────────────────────
@@ -48,7 +48,8 @@ export async function clusterListRows(ctx: ServiceContext, where: SQL, tooMany?:
 // Node sorts the items and joins their texts (docs/performance.md, section 1). A list's answer is kept while nothing it
 // covers has changed (`KeptAnswers`, lib/kept-answers.ts): keyed by its route, SQL and parameters (the filters and the
 // caller's visibility), checked against the version of the months and brands it can contain (`listScope`) and held no
-// longer than its first live lock lives.
+// longer than its first live lock lives. When only some of its items changed since, it is refreshed: those items are
+// read again (the list's SQL narrowed to their ids) and merged into the kept ones, in the list's order.
 
 const chosen = (values: readonly string[] | null | undefined): string[] | null => (values && values.length ? [...new Set(values)].sort() : null);
 
@@ -65,22 +66,56 @@ export function listScope(filters: SearchFilters, visibility: Visibility, anyBra
   return { months, brands: brands ? brands.filter((b) => visibility.brands.includes(b)) : [...visibility.brands] };
 }
 
-/** The answer of `route` for `query`, which reads within `scope`, from `answers` or written by `write` from the query's rows. */
-async function listAnswer<Row extends { lockLeft: number | null }, T>(
-  ctx: ServiceContext,
-  answers: KeptAnswers,
-  route: string,
-  scope: Scope,
-  query: SQL,
-  write: (rows: Row[]) => string,
-): Promise<JsonText<T>> {
-  const compiled = repo.compiledQuery(query);
+/** What every list row has: its item's row id, its JSON and its lock's seconds left. */
+interface ListRow {
+  id: number;
+  json: string;
+  lockLeft: number | null;
+}
+
+/** A list row as kept: with the performance.now() at which its lock stops being live with time alone (Infinity: none). */
+type HeldRow<Row extends ListRow> = Row & { lapses: number };
+
+/** How a list is read and written (`listAnswer`). */
+interface ListWay<Row extends ListRow> {
+  kind: repo.ItemKind;
+  /** The list's SQL, or, given ids, the SQL of those of its items. */
+  query: (ids?: readonly number[]) => SQL;
+  /** Does the list read items of the other kind (a module list by stars customers reads clusters)? */
+  readsOtherKind: boolean;
+  /** The rows in the list's order (a new array). */
+  sort: (rows: Row[]) => Row[];
+  /** The answer's text from the sorted rows (413 past MAX_SEARCH_RESULTS). */
+  write: (rows: Row[]) => string;
+}
+
+/** The rows of the list: read whole, or the kept ones with the changed items read again. */
+async function listRows<Row extends ListRow>(ctx: ServiceContext, way: ListWay<Row>, refresh: Refresh | undefined): Promise<HeldRow<Row>[]> {
+  const now = performance.now();
+  const held = (rows: Row[]) => rows.map((r) => Object.assign(r, { lapses: r.lockLeft === null ? Infinity : now + Number(r.lockLeft) * 1000 }));
+  const kept = refresh?.state as HeldRow<Row>[] | undefined;
+  if (!refresh || !kept || (way.readsOtherKind && refresh.changed.some((c) => c.type !== way.kind))) {
+    return held(way.sort(await queryRows<Row>(ctx.db, way.query())));
+  }
+  // The items that changed, and those whose lock lapsed with time alone since they were read.
+  const ids = new Set(refresh.changed.filter((c) => c.type === way.kind).map((c) => c.id));
+  for (const row of kept) if (row.lapses <= now) ids.add(row.id);
+  if (ids.size === 0) return kept;
+  const fresh = held(await queryRows<Row>(ctx.db, way.query([...ids])));
+  return way.sort([...kept.filter((row) => !ids.has(row.id)), ...fresh]) as HeldRow<Row>[];
+}
+
+/** The answer of `route`, which reads within `scope`, from `answers`: kept, refreshed, or read whole and written by `way`. */
+async function listAnswer<Row extends ListRow, T>(ctx: ServiceContext, answers: KeptAnswers, route: string, scope: Scope, way: ListWay<Row>): Promise<JsonText<T>> {
+  const compiled = repo.compiledQuery(way.query());
   const key = `${route}\u0000${compiled.sql}\u0000${JSON.stringify(compiled.params)}`;
-  const bytes = await answers.answer(key, scope, async (): Promise<Kept> => {
-    const rows = await queryRows<Row>(ctx.db, query);
-    let lockLeft = Infinity;
-    for (const row of rows) if (row.lockLeft !== null) lockLeft = Math.min(lockLeft, Number(row.lockLeft));
-    return { bytes: Buffer.from(write(rows), 'utf8'), validForMs: lockLeft * 1000 };
+  const bytes = await answers.answer(key, scope, async (refresh): Promise<Kept> => {
+    const rows = await listRows(ctx, way, refresh);
+    const text = way.write(rows);
+    let lapses = Infinity;
+    for (const row of rows) lapses = Math.min(lapses, row.lapses);
+    // The items kept for a refresh: their JSON and about 200 bytes of keys each.
+    return { bytes: Buffer.from(text, 'utf8'), validForMs: lapses - performance.now(), items: { state: rows, bytes: text.length + rows.length * 200 } };
   });
   return new JsonText<T>(bytes);
 }
@@ -90,10 +125,16 @@ function moduleItemsAnswer<T>(ctx: ServiceContext, answers: KeptAnswers, route: 
   const max = ctx.config.MAX_SEARCH_RESULTS;
   const visibility = visibilityOf(ctx.user.grants);
   const where = repo.moduleWhere(filters, visibility, undefined, repo.LIST_ZONES);
-  const scope = listScope(filters, visibility, !!filters.starsCustomer?.length);
-  return listAnswer<repo.ModuleListJson, T>(ctx, answers, route, scope, repo.moduleListJsonQuery(where, ctx.config.LOCK_TTL_MINUTES, max + 1), (rows) => {
-    if (rows.length > max) throw tooManyResults();
-    return write(sortModules(rows));
+  const readsOtherKind = !!filters.starsCustomer?.length;
+  return listAnswer<repo.ModuleListJson, T>(ctx, answers, route, listScope(filters, visibility, readsOtherKind), {
+    kind: 'module',
+    query: (ids) => repo.moduleListJsonQuery(ids ? repo.whereRowIds('m', where, ids) : where, ctx.config.LOCK_TTL_MINUTES, ids ? ids.length : max + 1),
+    readsOtherKind,
+    sort: sortModules,
+    write: (rows) => {
+      if (rows.length > max) throw tooManyResults();
+      return write(rows);
+    },
   });
 }
 
@@ -115,6 +156,20 @@ function sortModules<Row extends ModuleSortKeys>(rows: Row[]): Row[] {
       byCodePoint(a.row.moduleLabel, b.row.moduleLabel) ||
       byCodePoint(a.name, b.name) ||
       byCodePoint(a.row.moduleName, b.row.moduleName) ||
+      compareMonthIds(a.row.monthId, b.row.monthId),
+  );
+  return keyed.map((k) => k.row);
+}
+
+/** Clusters by label, id and month (case-insensitive, then code point), each row's lower-case texts worked out once. */
+function sortClusters<Row extends Pick<repo.ClusterListJson, 'clusterLabel' | 'clusterId' | 'monthId'>>(rows: Row[]): Row[] {
+  const keyed = rows.map((row) => ({ row, label: row.clusterLabel.toLowerCase(), id: row.clusterId.toLowerCase() }));
+  keyed.sort(
+    (a, b) =>
+      byCodePoint(a.label, b.label) ||
+      byCodePoint(a.row.clusterLabel, b.row.clusterLabel) ||
+      byCodePoint(a.id, b.id) ||
+      byCodePoint(a.row.clusterId, b.row.clusterId) ||
       compareMonthIds(a.row.monthId, b.row.monthId),
   );
   return keyed.map((k) => k.row);
@@ -146,20 +201,16 @@ export function searchMacroFamilies(ctx: ServiceContext, answers: KeptAnswers, f
 export function searchClusters(ctx: ServiceContext, answers: KeptAnswers, filters: SearchFilters): Promise<JsonText<ClusterListItem[]>> {
   const max = ctx.config.MAX_SEARCH_RESULTS;
   const visibility = visibilityOf(ctx.user.grants);
-  const query = repo.clusterListJsonQuery(repo.clusterWhere(filters, visibility), ctx.config.LOCK_TTL_MINUTES, max + 1);
-  return listAnswer<repo.ClusterListJson, ClusterListItem[]>(ctx, answers, 'cluster/filtered', listScope(filters, visibility), query, (rows) => {
-    if (rows.length > max) throw tooManyResults();
-    // byText on label, id and month, with the lower-case texts worked out once per row.
-    const keyed = rows.map((row) => ({ row, label: row.clusterLabel.toLowerCase(), id: row.clusterId.toLowerCase() }));
-    keyed.sort(
-      (a, b) =>
-        byCodePoint(a.label, b.label) ||
-        byCodePoint(a.row.clusterLabel, b.row.clusterLabel) ||
-        byCodePoint(a.id, b.id) ||
-        byCodePoint(a.row.clusterId, b.row.clusterId) ||
-        compareMonthIds(a.row.monthId, b.row.monthId),
-    );
-    return arrayText(keyed.map((k) => k.row.json));
+  const where = repo.clusterWhere(filters, visibility);
+  return listAnswer<repo.ClusterListJson, ClusterListItem[]>(ctx, answers, 'cluster/filtered', listScope(filters, visibility), {
+    kind: 'cluster',
+    query: (ids) => repo.clusterListJsonQuery(ids ? repo.whereRowIds('c', where, ids) : where, ctx.config.LOCK_TTL_MINUTES, ids ? ids.length : max + 1),
+    readsOtherKind: false,
+    sort: sortClusters,
+    write: (rows) => {
+      if (rows.length > max) throw tooManyResults();
+      return arrayText(rows.map((r) => r.json));
+    },
   });
 }
 
