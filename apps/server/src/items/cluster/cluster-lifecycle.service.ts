@@ -22,7 +22,7 @@ import { clusterKind } from './cluster-kind.js';
 import { lockHolders, lockItems, unlockItems } from '../lifecycle/item-locks.js';
 import { itemMonths } from '../lifecycle/item-months.js';
 import { assertChangeable, assertLocksHeld, assertVersions } from '../lifecycle/item-preconditions.js';
-import { loadTargets, recordSaveVersions, type ItemTarget, type SaveOptions } from '../lifecycle/item-targets.js';
+import { loadTargets, recordSaveVersions, saveNaming, type ItemTarget, type SaveOptions } from '../lifecycle/item-targets.js';
 import { requestCaller } from '../lifecycle/job-caller.js';
 import { startAuditedPublication } from '../lifecycle/publish-changed.js';
 import { deletedClassificationLabels, unknownClassificationIds, unknownLiaCodes } from '../lifecycle/reference-data.repository.js';
@@ -189,7 +189,7 @@ async function writeContent(tx: Tx, ctx: ServiceContext, t: Target, before: Clus
 export async function saveClusterList(ctx: ServiceContext, list: readonly ClusterSave[], { onlyDescription, revertOf }: SaveOptions): Promise<ClusterSaveAnswer> {
   validateBodies(list, !onlyDescription);
   return ctx.db.transaction(async (tx) => {
-    const targets = await loadTargets(tx, ctx, clusterKind, list, lockKey);
+    const targets = await loadTargets(tx, ctx, clusterKind, list, lockKey, saveNaming(ctx, revertOf));
     assertLocksHeld(ctx, clusterKind, targets);
     assertVersions(clusterKind, targets.map((t) => ({ row: t.row, loaded: t.body.version })));
     const unauthorizedList: string[] = [];
@@ -211,7 +211,7 @@ export async function saveClusterList(ctx: ServiceContext, list: readonly Cluste
       return { errorsMap, unauthorizedList, clusterDtoList: await toClusterDtos(tx, visible, dtoOptions(ctx)) };
     }
     // `?revertOf=n` restores version n of every cluster saved (recorded as a revert; docs/versions.md).
-    await recordSaveVersions(tx, ctx, clusterKind, rows, revertOf);
+    await recordSaveVersions(tx, ctx, clusterKind, rows, revertOf, true);
     const contents = await clusterContents(tx, rows);
     for (const t of targets) {
       const before = contents.get(t.row.id)!;

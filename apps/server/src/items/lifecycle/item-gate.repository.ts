@@ -4,7 +4,7 @@
  * the rows (the lock path, `gateColumns`) or after their row locks (the save path, `itemScopesAndGates`), one statement
  * either way (docs/performance.md "Save and module open: CPU per call").
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { itemKeyString, type ItemKeyParts } from '@bo/shared/item-keys';
 import type { ItemScope } from '@bo/shared/permissions';
 import { queryRows, type Queryable } from '../../db/client.js';
@@ -58,12 +58,17 @@ export function splitGated<Row extends LifecycleRow>(
   return { rows, facts };
 }
 
-/** The scope and gate of each row, by row id, in one statement: read after the rows were locked, so after any wait for those locks. */
+/**
+ * The scope and gate of each row, by row id, in one statement: read after the rows were locked, so after any wait for
+ * those locks. `alsoSelect`: more select items for the statement to evaluate (their values are not read), e.g. the
+ * naming of the transaction's versions (`versionNamingColumns`).
+ */
 export async function itemScopesAndGates<Row extends LifecycleRow>(
   db: Queryable,
   kind: Pick<ItemKind<Row>, 'type' | 'keyOf' | 'zonesOf'>,
   rows: readonly Row[],
   ttlMinutes: number,
+  alsoSelect?: SQL,
 ): Promise<Map<number, ItemFacts>> {
   const out = new Map<number, ItemFacts>();
   if (rows.length === 0) return out;
@@ -71,7 +76,7 @@ export async function itemScopesAndGates<Row extends LifecycleRow>(
   const found = await queryRows<MonthState & { id: number; zones: string[]; lockOwner: string | null }>(
     db,
     sql`SELECT v.id::float8 AS id, ${kind.zonesOf(sql.raw('v.id'))} AS zones, ${MONTH_STATE_COLUMNS},
-               ${liveLockOwner(kind.type, sql.raw('v.item_key'), sql.raw('v.month_id'), ttlMinutes)} AS "lockOwner"
+               ${liveLockOwner(kind.type, sql.raw('v.item_key'), sql.raw('v.month_id'), ttlMinutes)} AS "lockOwner"${alsoSelect ? sql`, ${alsoSelect}` : sql``}
           FROM unnest(${sql.param(rows.map((r) => r.id))}::bigint[], ${sql.param(keys.map((k) => k.itemKey))}::text[], ${sql.param(keys.map((k) => k.monthId))}::text[])
                AS v(id, item_key, month_id)
           ${monthStateJoin(sql.raw('v.month_id'))}`,

@@ -11,7 +11,7 @@ import { notFound } from '../../lib/errors.js';
 import { itemScopesAndGates } from './item-gate.repository.js';
 import type { ItemGate } from './item-preconditions.js';
 import type { ItemKind, LifecycleRow } from './item-kind.js';
-import { recordVersionsAs } from './item-versions.repository.js';
+import { recordVersionsAs, versionNamingColumns, type VersionNaming } from './item-versions.repository.js';
 import { assertRevertTarget } from './revert-target.js';
 
 /** The options of a save call, the same for both kinds. */
@@ -27,15 +27,28 @@ export interface ItemTarget<Row extends LifecycleRow, Body> extends ItemGate {
   row: Row;
   body: Body;
   scope: ItemScope;
+  /** The transaction's versions were named as a save's when the targets were read (`loadTargets`' `naming`). */
+  versionsNamed: boolean;
 }
 
-/** The targets of the bodies, in their order; 404 naming the first body whose item is missing or deleted. */
+/** How the versions of a save are named (docs/versions.md): a revert of version `revertOf` when given, else a save. */
+export const saveNaming = (ctx: ServiceContext, revertOf: number | undefined): VersionNaming => ({
+  action: revertOf !== undefined ? 'revert' : 'save',
+  username: ctx.user.username,
+  revertOf,
+});
+
+/**
+ * The targets of the bodies, in their order; 404 naming the first body whose item is missing or deleted. `naming`: the
+ * transaction's versions are named so in the same statement as the scopes and gates (`saveNaming`, for a save).
+ */
 export async function loadTargets<Row extends LifecycleRow, Body>(
   tx: Tx,
   ctx: ServiceContext,
   kind: ItemKind<Row>,
   bodies: readonly Body[],
   keyOfBody: (body: Body) => ItemKeyParts,
+  naming?: VersionNaming,
 ): Promise<ItemTarget<Row, Body>[]> {
   const rows = await kind.findLive(tx, bodies.map(keyOfBody), true);
   const byKey = new Map(rows.map((r) => [itemKeyString(kind.keyOf(r)), r]));
@@ -43,15 +56,24 @@ export async function loadTargets<Row extends LifecycleRow, Body>(
   if (missing) throw notFound(`The ${kind.type} ${missing.itemKey} does not exist in ${missing.monthId}`);
   const found = bodies.map((body) => ({ row: byKey.get(itemKeyString(keyOfBody(body)))!, body }));
   // Read after the row locks, so after any wait for them.
-  const facts = await itemScopesAndGates(tx, kind, rows, ctx.config.LOCK_TTL_MINUTES);
-  return found.map((f) => ({ ...f, scope: facts.get(f.row.id)!.scope, ...facts.get(f.row.id)!.gate }));
+  const facts = await itemScopesAndGates(tx, kind, rows, ctx.config.LOCK_TTL_MINUTES, naming && versionNamingColumns(naming));
+  return found.map((f) => ({ ...f, scope: facts.get(f.row.id)!.scope, ...facts.get(f.row.id)!.gate, versionsNamed: !!naming }));
 }
 
 /**
- * Names the versions a save records (docs/versions.md): a revert when `revertOf` is given, whose version
- * must exist for every item saved (400), else a save.
+ * Names the versions a save records (docs/versions.md, `saveNaming`): a revert when `revertOf` is given, whose version
+ * must exist for every item saved (400), else a save. `named`: already named when the targets were read.
  */
-export async function recordSaveVersions<Row extends LifecycleRow>(tx: Tx, ctx: ServiceContext, kind: ItemKind<Row>, rows: readonly Row[], revertOf: number | undefined): Promise<void> {
+export async function recordSaveVersions<Row extends LifecycleRow>(
+  tx: Tx,
+  ctx: ServiceContext,
+  kind: ItemKind<Row>,
+  rows: readonly Row[],
+  revertOf: number | undefined,
+  named = false,
+): Promise<void> {
   if (revertOf !== undefined) await assertRevertTarget(tx, kind.type, rows.map(kind.keyOf), revertOf);
-  await recordVersionsAs(tx, revertOf !== undefined ? 'revert' : 'save', ctx.user.username, revertOf);
+  if (named) return;
+  const { action, username } = saveNaming(ctx, revertOf);
+  await recordVersionsAs(tx, action, username, revertOf);
 }

@@ -7,14 +7,14 @@ import { moduleKeyString } from '@bo/shared/item-keys';
 import { MODULE_TEXTS, type CompositionLine, type ModuleCheckForPublish, type ModuleCheckForPublishAnswer, type ModuleDto, type ModuleKey, type ModuleSave } from '@bo/shared/modules';
 import { canEdit, canPublish, canReopen, canView, hasType, isAdmin, sameUser, type ItemScope } from '@bo/shared/permissions';
 import type { Tx } from '../../db/client.js';
-import { audit } from '../../lib/audit.repository.js';
 import type { ServiceContext } from '../../plugins/context.js';
 import { forbidden, notFound, ruleBroken } from '../../lib/errors.js';
 import { acquireLock } from '../../lib/locks.repository.js';
 import { lockItems, releaseItemLocks, unlockItems } from '../lifecycle/item-locks.js';
 import { itemMonths } from '../lifecycle/item-months.js';
 import { assertChangeable, assertLocksHeld, assertVersions } from '../lifecycle/item-preconditions.js';
-import { loadTargets, recordSaveVersions, type ItemTarget, type SaveOptions } from '../lifecycle/item-targets.js';
+import { loadTargets, recordSaveVersions, saveNaming, type ItemTarget, type SaveOptions } from '../lifecycle/item-targets.js';
+import type { VersionNaming } from '../lifecycle/item-versions.repository.js';
 import { allOrNothing } from '../lifecycle/all-or-nothing.js';
 import { startAuditedPublication } from '../lifecycle/publish-changed.js';
 import { requestCaller } from '../lifecycle/job-caller.js';
@@ -102,9 +102,9 @@ export async function unlockFamilies(ctx: ServiceContext, keys: readonly { macro
 
 type ModuleTarget = ItemTarget<ModuleRow, ModuleSave>;
 
-/** The lifecycle core's target of one module body (404 when the module is missing). */
-async function targetOf(ctx: ServiceContext, tx: Tx, body: ModuleSave): Promise<ModuleTarget> {
-  const [target] = await loadTargets(tx, ctx, moduleKind, [body], lockKey);
+/** The lifecycle core's target of one module body (404 when the module is missing); `naming`: a save's (`saveNaming`). */
+async function targetOf(ctx: ServiceContext, tx: Tx, body: ModuleSave, naming?: VersionNaming): Promise<ModuleTarget> {
+  const [target] = await loadTargets(tx, ctx, moduleKind, [body], lockKey, naming);
   return target!;
 }
 
@@ -124,7 +124,7 @@ async function saveInTx(ctx: ServiceContext, tx: Tx, target: ModuleTarget, opts:
   assertLocksHeld(ctx, moduleKind, [target]);
   // A repeated or stale submit (the row moved past the version the editor loaded) writes nothing.
   assertVersions(moduleKind, [{ row, loaded: body.version }]);
-  await recordSaveVersions(tx, ctx, moduleKind, [row], opts.revertOf);
+  await recordSaveVersions(tx, ctx, moduleKind, [row], opts.revertOf, target.versionsNamed);
 
   const description = body.newDescription ?? body.moduleDescription;
   const lines = opts.onlyDescription ? undefined : (body.productDtoList as CompositionLine[] | undefined);
@@ -137,35 +137,40 @@ async function saveInTx(ctx: ServiceContext, tx: Tx, target: ModuleTarget, opts:
     // line cost a delete and an insert of each, with their index entries and count triggers.
     await writeCompositionChanges(tx, row.id, stored, lines);
   }
-  const saved = await updateModuleRow(tx, row.id, {
-    ...(description !== undefined && description !== null ? { moduleDescription: description } : {}),
-    ...(!opts.onlyDescription && typeof body.newModule === 'boolean' ? { newModule: body.newModule } : {}),
-    status: 'WIP',
-    rpasErrors: row.status === 'SUBMITTED' ? null : row.rpasErrors,
-    version: row.version + 1,
-    updatedAt: new Date(),
-    updatedBy: ctx.user.username,
-  });
-  await audit(tx, {
-    username: ctx.user.username,
-    action: 'save',
-    itemType: 'module',
-    itemKey: row.moduleName,
-    monthId: row.monthId,
-    requestId: ctx.requestId,
-    summary: {
+  // The row and its audit entry in one statement.
+  const saved = await updateModuleRow(
+    tx,
+    row.id,
+    {
+      ...(description !== undefined && description !== null ? { moduleDescription: description } : {}),
+      ...(!opts.onlyDescription && typeof body.newModule === 'boolean' ? { newModule: body.newModule } : {}),
+      status: 'WIP',
+      rpasErrors: row.status === 'SUBMITTED' ? null : row.rpasErrors,
       version: row.version + 1,
-      reopened: row.status === 'SUBMITTED',
-      description: description !== undefined && description !== row.moduleDescription ? { before: row.moduleDescription, after: description } : undefined,
-      composition: lines ? { before, after: compositionSummary(lines) } : undefined,
+      updatedAt: new Date(),
+      updatedBy: ctx.user.username,
     },
-  });
+    {
+      username: ctx.user.username,
+      action: 'save',
+      itemType: 'module',
+      itemKey: row.moduleName,
+      monthId: row.monthId,
+      requestId: ctx.requestId,
+      summary: {
+        version: row.version + 1,
+        reopened: row.status === 'SUBMITTED',
+        description: description !== undefined && description !== row.moduleDescription ? { before: row.moduleDescription, after: description } : undefined,
+        composition: lines ? { before, after: compositionSummary(lines) } : undefined,
+      },
+    },
+  );
   return saved!;
 }
 
 /** POST /api/module/save?onlyDescription=&revertOf=: saves one module and answers it as saved. */
 export async function saveModule(ctx: ServiceContext, body: ModuleSave, opts: SaveOptions): Promise<ModuleDto> {
-  const saved = await ctx.db.transaction(async (tx) => saveInTx(ctx, tx, await targetOf(ctx, tx, body), { ...opts, forPublish: false }));
+  const saved = await ctx.db.transaction(async (tx) => saveInTx(ctx, tx, await targetOf(ctx, tx, body, saveNaming(ctx, opts.revertOf)), { ...opts, forPublish: false }));
   const [dto] = await toModuleDtos(ctx.db, [saved], { lockTtlMinutes: ctx.config.LOCK_TTL_MINUTES });
   return dto!;
 }
@@ -176,7 +181,7 @@ export async function saveModuleList(ctx: ServiceContext, list: readonly ModuleS
     ctx.db,
     list,
     lockKey,
-    async (tx, body) => saveInTx(ctx, tx, await targetOf(ctx, tx, body), { onlyDescription: false, forPublish: false }),
+    async (tx, body) => saveInTx(ctx, tx, await targetOf(ctx, tx, body, saveNaming(ctx, undefined)), { onlyDescription: false, forPublish: false }),
     async () => undefined,
   );
   return messages;

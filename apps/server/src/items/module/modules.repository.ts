@@ -3,6 +3,7 @@ import { moduleKeyString } from '@bo/shared/item-keys';
 import { addMonths } from '@bo/shared/months';
 import { queryRows, type Queryable } from '../../db/client.js';
 import { macroFamilies, moduleSkus, moduleStarsZones, modules, skuMonthStats, skus } from '../../db/schema.js';
+import { auditedWith, type AuditEntry } from '../../lib/audit.repository.js';
 import { liveLockOwner } from '../../lib/locks.repository.js';
 import { inLegoMonth } from '../lifecycle/months.repository.js';
 import { gateColumns, itemScopes } from '../lifecycle/item-gate.repository.js';
@@ -54,9 +55,9 @@ export async function findModule(db: Queryable, ref: ModuleRef, forUpdate = fals
   return (await findModules(db, [ref], forUpdate))[0];
 }
 
-/** Writes fields of the module row with this id and answers the row as saved. */
-export async function updateModuleRow(db: Queryable, id: number, values: Partial<typeof modules.$inferInsert>): Promise<ModuleRow | undefined> {
-  const [saved] = await db.update(modules).set(values).where(eq(modules.id, id)).returning();
+/** Writes fields of the module row with this id and answers the row as saved; with `audited`, records that audit entry in the same statement. */
+export async function updateModuleRow(db: Queryable, id: number, values: Partial<typeof modules.$inferInsert>, audited?: AuditEntry): Promise<ModuleRow | undefined> {
+  const [saved] = await (audited ? auditedWith(db, audited) : db).update(modules).set(values).where(eq(modules.id, id)).returning();
   return saved;
 }
 
