@@ -26,7 +26,7 @@ const envSchema = z.object({
   METRICS_TOKEN: z.string().min(16).max(200).optional(),
   MAX_SEARCH_RESULTS: z.coerce.number().int().min(1).default(3000),
   /** The home search's list answers kept per process while what they cover has not changed, in MB; 0 keeps none (lib/kept-answers.ts). */
-  SEARCH_CACHE_MB: z.coerce.number().min(0).max(4096).default(32),
+  SEARCH_CACHE_MB: z.coerce.number().min(0).max(4096).default(64),
   PLANNING_SYSTEM: z.enum(['outbox', 'http']).default('outbox'),
   PLANNING_SYSTEM_URL: z.string().optional(),
   PLANNING_SYSTEM_DELAY_MS: z.coerce.number().int().min(0).default(1500),
