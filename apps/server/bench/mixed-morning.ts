@@ -450,9 +450,10 @@ export async function mixedMorning(o: MorningOptions, players: MorningPlayers): 
   // (the script's backend is not counted), which changes every answer of that month.
   await cost('search (computed)', o.costCalls, (i) => searchOf(i)(), (i) => client.query(`UPDATE months SET open = open WHERE month_id = $1`, [scopes[i % scopes.length]!.monthId]));
   // The same search after one module of that month and brand changed (as by another planner's save): the kept answer is
-  // refreshed, only that module read again. Asked once first, so that there is an answer to refresh.
+  // refreshed, only that module read again. Each scope asked 2 × WORKERS times first, so that every server process
+  // has an answer to refresh (a process's first search of a scope computes it whole: that is the row above).
+  for (let i = 0; i < scopes.length * 2 * o.workers; i++) await searchOf(i)();
   await cost('search (1 changed)', o.costCalls, (i) => searchOf(i)(), async (i) => {
-    if (i < scopes.length) await searchOf(i)();
     await client.query(`UPDATE modules SET updated_at = updated_at WHERE id = (SELECT id FROM modules WHERE month_id = $1 AND brand_code = $2 AND deletion_status IS NULL LIMIT 1)`, [
       scopes[i % scopes.length]!.monthId,
       scopes[i % scopes.length]!.brand,
