@@ -238,9 +238,10 @@ const namingDialect = new PgDialect();
  * As `queryRows`, sent under `name` on PostgreSQL: each pooled connection parses the statement once and, once its
  * generic plan proves as cheap as a custom one (after five runs), plans it no more (docs/performance.md "Save and
  * module open: CPU per call"). For the hot reads of one item, whose text never changes: a name is given to one SQL
- * text only (an Error otherwise). On the embedded database the name is not used.
+ * text only (an Error otherwise). No name (undefined): `queryRows`. On the embedded database the name is not used.
  */
-export async function queryRowsNamed<T>(db: Queryable, name: string, query: import('drizzle-orm').SQL): Promise<T[]> {
+export async function queryRowsNamed<T>(db: Queryable, name: string | undefined, query: import('drizzle-orm').SQL): Promise<T[]> {
+  if (name === undefined) return queryRows<T>(db, query);
   const compiled = namingDialect.sqlToQuery(query);
   const known = namedTexts.get(name);
   if (known === undefined) namedTexts.set(name, compiled.sql);

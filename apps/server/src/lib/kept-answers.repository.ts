@@ -20,7 +20,7 @@ export interface ScopeRead {
   version: string;
   /** The snapshot of the statement that read it (pg_current_snapshot()). */
   snapshot?: string;
-  /** With `since`: the changes of the scope the log still holds that `since` did not see. */
+  /** With `since`, when the version is not its: the changes of the scope the log still holds that its snapshot did not see. */
   changes?: ScopeChange[];
 }
 
@@ -34,22 +34,24 @@ function scopeCondition(column: string, values: readonly string[] | null) {
 /**
  * The version of what `scope` covers: how many changes of its scopes (and of the wider '*' ones) were ever noted, and
  * the highest id among them, as text. It changes with every commit that changed something the scope covers. Read with
- * the statement's snapshot and, given the snapshot of an earlier read (`since`), the changes that read did not see, in
- * the same statement (so the same snapshot).
+ * the statement's snapshot and, given an earlier read (`since`) whose version is not this one, the changes its snapshot
+ * did not see, in the same statement (so the same snapshot).
  */
-export async function scopeVersion(db: Db, scope: Scope, since?: string): Promise<ScopeRead> {
+export async function scopeVersion(db: Db, scope: Scope, since?: { version: string; snapshot: string }): Promise<ScopeRead> {
   const where = sql`${scopeCondition('month_id', scope.months)} AND ${scopeCondition('brand_code', scope.brands)}`;
+  // Read only when the version moved (a kept answer given again, the most frequent call, does not need them).
   const changes =
     since === undefined
       ? sql`NULL::json`
-      : sql`(SELECT COALESCE(json_agg(json_build_array(item_type, item_id)), '[]'::json) FROM search_changes
-              WHERE ${where} AND NOT pg_visible_in_snapshot(xid, ${since}::pg_snapshot))`;
+      : sql`CASE WHEN v.version <> ${since.version} THEN
+              (SELECT COALESCE(json_agg(json_build_array(item_type, item_id)), '[]'::json) FROM search_changes
+                WHERE ${where} AND NOT pg_visible_in_snapshot(xid, ${since.snapshot}::pg_snapshot)) END`;
   const [row] = await queryRows<{ version: string; snapshot: string; changes: [string | null, number | string | null][] | null }>(
     db,
-    sql`SELECT (SELECT COALESCE(sum(n), 0)::text || ':' || COALESCE(max(last_id), 0)::text
+    sql`SELECT v.version, pg_current_snapshot()::text AS snapshot, ${changes} AS changes
+          FROM (SELECT COALESCE(sum(n), 0)::text || ':' || COALESCE(max(last_id), 0)::text AS version
                   FROM (SELECT n, last_id FROM search_change_totals WHERE ${where}
-                        UNION ALL SELECT 1, id FROM search_changes WHERE ${where}) s) AS version,
-               pg_current_snapshot()::text AS snapshot, ${changes} AS changes`,
+                        UNION ALL SELECT 1, id FROM search_changes WHERE ${where}) s) v`,
   );
   return {
     version: row!.version,

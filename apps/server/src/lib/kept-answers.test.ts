@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { KeptAnswers, type Kept, type Refresh } from './kept-answers.js';
+import { KeptAnswers, type Kept, type KeptVersion, type Refresh } from './kept-answers.js';
 import type { Scope, ScopeRead } from './kept-answers.repository.js';
 
 const ALL: Scope = { months: null, brands: null };
@@ -91,15 +91,13 @@ describe('KeptAnswers', () => {
     /** A cache over a change log held by the test: `noted` are its rows (a snapshot is how many of them it saw); `folded` of them were compacted. */
     function refreshing() {
       const log = { noted: [] as { type: string | null; id: number | null }[], folded: 0 };
-      const reads: (string | undefined)[] = [];
+      const reads: (KeptVersion | undefined)[] = [];
       const cache = new KeptAnswers(1 << 20, async (_scope, since): Promise<ScopeRead> => {
         reads.push(since);
-        const seen = since === undefined ? 0 : Number(since);
-        return {
-          version: `${log.noted.length}:${log.noted.length}`,
-          snapshot: String(log.noted.length),
-          ...(since === undefined ? {} : { changes: log.noted.slice(Math.max(seen, log.folded)) }),
-        };
+        const version = `${log.noted.length}:${log.noted.length}`;
+        // As scopeVersion: the changes since the kept snapshot, read only when the version moved.
+        const moved = since !== undefined && since.version !== version;
+        return { version, snapshot: String(log.noted.length), ...(moved ? { changes: log.noted.slice(Math.max(Number(since.snapshot), log.folded)) } : {}) };
       });
       const given: (Refresh | undefined)[] = [];
       const compute = (text: string, validForMs = Infinity) => async (refresh?: Refresh): Promise<Kept> => {
@@ -116,8 +114,8 @@ describe('KeptAnswers', () => {
       log.noted.push({ type: 'module', id: 7 }, { type: 'cluster', id: 3 });
       expect(String(await cache.answer('k', AUR_01, compute('b')))).toBe('b');
       expect(given[1]).toEqual({ state: 'a', changed: [{ type: 'module', id: 7 }, { type: 'cluster', id: 3 }] });
-      // The version read of a kept entry asks for the changes since its snapshot.
-      expect(reads).toEqual([undefined, '0']);
+      // The version read of a kept entry asks for the changes since its version and snapshot.
+      expect(reads).toEqual([undefined, { version: '0:0', snapshot: '0' }]);
       expect(String(await cache.answer('k', AUR_01, compute('c')))).toBe('b');
       expect(cache.counts).toEqual({ kept: 1, refreshed: 1, computed: 1 });
     });

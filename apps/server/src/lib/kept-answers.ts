@@ -38,6 +38,12 @@ export interface Kept {
 }
 
 /** What a refresh of a kept answer is given: its items as kept, and the items changed since (type and row id). */
+/** A kept answer's version and the snapshot it was read in: the changes since are read only when the version moved. */
+export interface KeptVersion {
+  version: string;
+  snapshot: string;
+}
+
 export interface Refresh {
   state: unknown;
   changed: { type: string; id: number }[];
@@ -92,7 +98,7 @@ export class KeptAnswers {
   /** `maxBytes` 0: nothing is kept (every call computes). */
   constructor(
     private readonly maxBytes: number,
-    private readonly versionOf: (scope: Scope, since?: string) => Promise<ScopeRead>,
+    private readonly versionOf: (scope: Scope, since?: KeptVersion) => Promise<ScopeRead>,
   ) {}
 
   get size(): { entries: number; bytes: number } {
@@ -110,7 +116,7 @@ export class KeptAnswers {
       return (await compute()).bytes;
     }
     const before = this.entries.get(key);
-    const since = before?.items ? before.snapshot : undefined;
+    const since = before?.items && before.snapshot !== undefined ? { version: before.version, snapshot: before.snapshot } : undefined;
     const read = await this.versionOf(scope, since);
     const version = read.version;
     // Read again: another caller may have kept a newer answer while this one read the version.
@@ -167,6 +173,8 @@ export class KeptAnswers {
  * whole, or fewer changes found than the count says (some were folded into the totals before this read).
  */
 function refreshOf(kept: Entry, read: ScopeRead): Refresh | undefined {
+  // The same version: only time passed (a lock lapsed); the caller reads those items again.
+  if (read.version === kept.version) return { state: kept.items!.state, changed: [] };
   const changes = read.changes;
   if (!changes || changes.length !== countOf(read.version) - countOf(kept.version)) return undefined;
   const changed: Refresh['changed'] = [];

@@ -1,7 +1,7 @@
 import { and, asc, eq, getTableColumns, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { moduleKeyString } from '@bo/shared/item-keys';
 import { addMonths } from '@bo/shared/months';
-import { queryRows, queryRowsNamed, type Queryable } from '../../db/client.js';
+import { queryRowsNamed, type Queryable } from '../../db/client.js';
 import { macroFamilies, moduleSkus, moduleStarsZones, modules, skuMonthStats, skus } from '../../db/schema.js';
 import { auditedWith, type AuditEntry } from '../../lib/audit.repository.js';
 import { liveLockOwner } from '../../lib/locks.repository.js';
@@ -135,7 +135,9 @@ export async function compositionLines(db: Queryable, rows: readonly ModuleRow[]
   if (rows.length === 0) return [];
   // One module (a module opened or saved): a statement of its own, prepared once per connection (`queryRowsNamed`).
   const one = rows.length === 1;
-  return (one ? (q: SQL) => queryRowsNamed<CompositionLineSkuRow>(db, 'module_lines_one', q) : (q: SQL) => queryRows<CompositionLineSkuRow>(db, q))(
+  return queryRowsNamed<CompositionLineSkuRow>(
+    db,
+    one ? 'module_lines_one' : undefined,
     sql`SELECT ms.module_id::float8 AS "moduleId", ms.must_have AS "mustHave", ms.status, ms.previous_status AS "previousStatus",
           ms.previous_must_have AS "previousMustHave", ms.min_value::float8 AS "minValue",
           s.upc, s.sku_id::float8 AS "skuId", s.model, s.color, s.size, s.material_code AS "materialCode", s.sku_code AS "skuCode",
@@ -197,7 +199,9 @@ export async function moduleFacts(db: Queryable, rows: readonly ModuleRow[], ttl
   const keys = one
     ? sql`(VALUES (${rows[0]!.id}::bigint, ${addMonths(rows[0]!.monthId, -1)}::text))`
     : sql`unnest(${sql.param(rows.map((r) => r.id))}::bigint[], ${sql.param(rows.map((r) => addMonths(r.monthId, -1)))}::text[])`;
-  const found = await (one ? (q: SQL) => queryRowsNamed<Found>(db, 'module_facts_one', q) : (q: SQL) => queryRows<Found>(db, q))(
+  const found = await queryRowsNamed<Found>(
+    db,
+    one ? 'module_facts_one' : undefined,
     sql`SELECT m.id::float8 AS id,
                ${moduleZonesArray(sql.raw('m.id'))} AS zones,
                mf.special_kind AS "specialKind",
