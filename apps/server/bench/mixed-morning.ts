@@ -100,12 +100,28 @@ async function statementTotals(client: pg.Client): Promise<{ ms: number; calls: 
   try {
     const { rows } = await client.query<{ ms: number; calls: string }>(
       `SELECT COALESCE(sum(total_exec_time), 0)::float8 AS ms, COALESCE(sum(calls), 0)::text AS calls
-         FROM pg_stat_statements WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database())`,
+         FROM pg_stat_statements WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database()) AND toplevel`,
     );
     return { ms: Number(rows[0]!.ms), calls: Number(rows[0]!.calls) };
   } catch {
     return null;
   }
+}
+
+/**
+ * BENCH_COST_STATEMENTS=1: after each kind of cost call, its statements as pg_stat_statements saw them (reset before the
+ * kind; `track = all` shows the trigger functions' statements, nested, beside the top-level ones), per call of the kind:
+ * how many times each ran, its planning and execution ms. The bench's own statements (snapshots, touches) are listed too.
+ */
+async function printStatements(client: pg.Client, kind: string, calls: number): Promise<void> {
+  const { rows } = await client.query<{ n: string; plan: number; exec: number; toplevel: boolean; query: string }>(
+    `SELECT calls::text AS n, total_plan_time::float8 AS plan, total_exec_time::float8 AS exec, toplevel, left(regexp_replace(query, '\\s+', ' ', 'g'), 100) AS query
+       FROM pg_stat_statements WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database())
+      ORDER BY total_plan_time + total_exec_time DESC LIMIT 25`,
+  );
+  const per = (x: number) => (x / Math.max(1, calls)).toFixed(3).padStart(7);
+  console.log(`  statements of "${kind}", per call (${calls} calls): runs, plan ms, exec ms, nested (n) or top level`);
+  for (const r of rows) console.log(`    ${(Number(r.n) / Math.max(1, calls)).toFixed(2).padStart(5)} ${per(r.plan)} ${per(r.exec)} ${r.toplevel ? ' ' : 'n'} ${r.query}`);
 }
 
 export interface CpuSnapshot {
@@ -418,6 +434,8 @@ export async function mixedMorning(o: MorningOptions, players: MorningPlayers): 
   const cost = async (kind: string, calls: number, each: (i: number) => Promise<number | undefined>, between?: (i: number) => Promise<unknown>) => {
     const walls: number[] = [];
     let spent = { serverMs: 0, postgresMs: 0 as number | null, statementsMs: 0 as number | null };
+    const breakdown = process.env.BENCH_COST_STATEMENTS === '1';
+    if (breakdown) await client.query('SELECT pg_stat_statements_reset()');
     for (let i = 0; i < calls; i++) {
       if (between) await between(i);
       const a = await cpuSnapshot(serverPid, client, dbName);
@@ -442,6 +460,7 @@ export async function mixedMorning(o: MorningOptions, players: MorningPlayers): 
       totalMs: (spent.serverMs + (spent.postgresMs ?? 0)) / n,
     };
     costs[kind] = c;
+    if (breakdown) await printStatements(client, kind, walls.length);
   };
   const scopes = combos.filter((c) => WRITE_BRANDS.includes(c.brand));
   const searchOf = (i: number) => async () =>

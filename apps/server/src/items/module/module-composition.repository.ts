@@ -1,26 +1,75 @@
 import { and, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { CompositionLine } from '@bo/shared/modules';
-import { queryRows, type Queryable } from '../../db/client.js';
+import { queryRows, queryRowsNamed, type Queryable } from '../../db/client.js';
 import { unnestInsert } from '../../db/unnest-insert.js';
 import { moduleSkus, skus } from '../../db/schema.js';
+import { factsOf, moduleFactsSelect, oneModuleKey, PRODUCT_COLUMNS, type CompositionLineRow, type FactsRow, type ModuleFacts, type ModuleRow, type ProductSkuRow } from './modules.repository.js';
+
+/** A stored line as a save reads it before it writes: the request's line shape, with what the answer needs beside it. */
+export interface StoredLineState extends CompositionLine {
+  minValue: number;
+  previousMustHave: boolean | null;
+  position: number;
+}
+
+/** What a save reads before it writes (`readBeforeSave`). */
+export interface BeforeSave {
+  /** The module's stored lines, in order. */
+  stored: StoredLineState[];
+  /** Which of the body's UPCs exist. */
+  known: Set<string>;
+  /** With `answer`: what the save's answer needs besides the row and the lines as written (docs/performance.md "The save answers from what it read"). */
+  answer?: { products: Map<string, ProductSkuRow>; facts: ModuleFacts };
+}
+
+type StoredJson = [upc: string, mustHave: boolean, status: CompositionLine['moduleCompositionStatus'], minValue: number, previousStatus: string | null, previousMustHave: boolean | null, position: number];
 
 /**
- * What a save reads before it writes, in one statement: the module's stored lines (in order) and which of the body's
- * UPCs exist.
+ * What a save reads before it writes, in one statement after the row lock: the module's stored lines (in order) and
+ * which of the body's UPCs exist. With `answer` (a save that answers the module), also the body's SKUs with the
+ * month's figures and the module's facts — what the answer would read again after the commit and that the save does
+ * not change — so that it is built without another statement (`savedModuleDto`). Prepared once per connection.
  */
-export async function storedLinesAndKnownUpcs(db: Queryable, moduleId: number, upcs: readonly string[]): Promise<{ stored: CompositionLine[]; known: Set<string> }> {
-  type StoredJson = [upc: string, mustHave: boolean, status: CompositionLine['moduleCompositionStatus'], minValue: number, previousStatus: string | null];
-  const [row] = await queryRows<{ known: string[] | null; stored: StoredJson[] | null }>(
+export async function readBeforeSave(
+  db: Queryable,
+  row: Pick<ModuleRow, 'id' | 'monthId'>,
+  upcs: readonly string[],
+  answer?: { lockTtlMinutes: number },
+): Promise<BeforeSave> {
+  const stored = sql`(SELECT json_agg(json_build_array(s.upc, s.must_have, s.status, s.min_value, s.previous_status, s.previous_must_have, s.position) ORDER BY s.position)
+                        FROM module_skus s WHERE s.module_id = ${row.id}) AS stored`;
+  const wanted = sql`${sql.param(upcs)}::text[]`;
+  if (!answer) {
+    const [r] = await queryRowsNamed<{ known: string[] | null; stored: StoredJson[] | null }>(
+      db,
+      'module_before_save',
+      sql`SELECT (SELECT array_agg(k.upc) FROM skus k WHERE k.upc = ANY(${wanted})) AS known, ${stored}`,
+    );
+    return { known: new Set(r?.known ?? []), stored: storedLines(r?.stored) };
+  }
+  const [r] = await queryRowsNamed<{ products: ProductSkuRow[] | null; stored: StoredJson[] | null; facts: FactsRow }>(
     db,
-    sql`SELECT (SELECT array_agg(k.upc) FROM skus k WHERE k.upc = ANY(${sql.param(upcs)}::text[])) AS known,
-               (SELECT json_agg(json_build_array(s.upc, s.must_have, s.status, s.min_value, s.previous_status) ORDER BY s.position)
-                  FROM module_skus s WHERE s.module_id = ${moduleId}) AS stored`,
+    'module_before_save_answered',
+    sql`SELECT (SELECT json_agg(row_to_json(p)) FROM (SELECT ${PRODUCT_COLUMNS} FROM skus s
+                  LEFT JOIN sku_month_stats st ON st.upc = s.upc AND st.month_id = ${row.monthId}
+                 WHERE s.upc = ANY(${wanted})) p) AS products,
+               ${stored},
+               (SELECT row_to_json(f) FROM (${moduleFactsSelect(oneModuleKey(row), answer.lockTtlMinutes)}) f) AS facts`,
   );
-  return {
-    known: new Set(row?.known ?? []),
-    stored: (row?.stored ?? []).map(([upc, mustHave, moduleCompositionStatus, minValue, previousStatus]) => ({ upc, mustHave, moduleCompositionStatus, minValue: Number(minValue), previousStatus })),
-  };
+  const products = new Map((r?.products ?? []).map((p) => [p.upc, p]));
+  return { known: new Set(products.keys()), stored: storedLines(r?.stored), answer: { products, facts: factsOf(r!.facts) } };
 }
+
+const storedLines = (rows: StoredJson[] | null | undefined): StoredLineState[] =>
+  (rows ?? []).map(([upc, mustHave, moduleCompositionStatus, minValue, previousStatus, previousMustHave, position]) => ({
+    upc,
+    mustHave,
+    moduleCompositionStatus,
+    minValue: Number(minValue),
+    previousStatus,
+    previousMustHave,
+    position: Number(position),
+  }));
 
 /** The stored row of a composition line at `position`. REMOVED lines remember their class. */
 const lineRow = (moduleId: number, l: CompositionLine, position: number) => ({
@@ -53,15 +102,17 @@ const LINE_COLUMNS: readonly (readonly [string, string, (l: StoredLine) => unkno
  * so neither the query builder (~2 ms of CPU for 33 lines written as one parameter per cell, ~50 ms for 800) nor
  * PostgreSQL's parser grows with the module (docs/performance.md "Module lines written as arrays").
  */
-function insertLines(tx: Queryable, rows: readonly StoredLine[], onConflict: SQL = sql``) {
-  const insert = unnestInsert(
+function insertLines(tx: Queryable, rows: readonly StoredLine[]) {
+  return tx.execute(insertStatement(rows));
+}
+
+const insertStatement = (rows: readonly StoredLine[]): SQL =>
+  unnestInsert(
     'module_skus',
     LINE_COLUMNS.map(([name]) => name),
     LINE_COLUMNS.map(([, type]) => type),
     LINE_COLUMNS.map(([, , value]) => rows.map(value)),
   );
-  return tx.execute(sql`${insert} ${onConflict}`);
-}
 
 /** Replaces a module's composition (lines keep their order). */
 export async function writeComposition(tx: Queryable, moduleId: number, lines: readonly CompositionLine[]): Promise<void> {
@@ -75,9 +126,14 @@ const sameLine = (a: CompositionLine, b: CompositionLine) =>
 /**
  * Writes only what differs between the stored composition `before` and `after` (the same result as
  * writeComposition(after)): lines gone are deleted, new or changed lines (or moved ones) are upserted.
- * Answers whether anything was written.
+ * Answers whether anything was written, and the lines upserted as they are now stored.
  */
-export async function writeCompositionChanges(tx: Queryable, moduleId: number, before: readonly CompositionLine[], after: readonly CompositionLine[]): Promise<boolean> {
+export async function writeCompositionChanges(
+  tx: Queryable,
+  moduleId: number,
+  before: readonly CompositionLine[],
+  after: readonly CompositionLine[],
+): Promise<{ changed: boolean; written: WrittenLine[] }> {
   const old = new Map(before.map((l, i) => [l.upc, { line: l, position: i }]));
   const kept = new Set(after.map((l) => l.upc));
   const gone = before.filter((l) => !kept.has(l.upc)).map((l) => l.upc);
@@ -88,15 +144,35 @@ export async function writeCompositionChanges(tx: Queryable, moduleId: number, b
       const o = old.get(line.upc);
       return !o || o.position !== position || !sameLine(o.line, line);
     });
-  if (changed.length) {
-    await insertLines(
-      tx,
-      changed.map(({ line, position }) => lineRow(moduleId, line, position)),
-      sql`ON CONFLICT (module_id, upc) DO UPDATE SET must_have = excluded.must_have, status = excluded.status, previous_status = excluded.previous_status,
-            previous_must_have = excluded.previous_must_have, min_value = excluded.min_value, position = excluded.position`,
-    );
-  }
-  return gone.length > 0 || changed.length > 0;
+  const written = changed.length
+    ? await queryRows<WrittenLine>(
+        tx,
+        sql`${insertStatement(changed.map(({ line, position }) => lineRow(moduleId, line, position)))}
+            ON CONFLICT (module_id, upc) DO UPDATE SET must_have = excluded.must_have, status = excluded.status, previous_status = excluded.previous_status,
+              previous_must_have = excluded.previous_must_have, min_value = excluded.min_value, position = excluded.position
+            RETURNING upc, must_have AS "mustHave", status, previous_status AS "previousStatus", previous_must_have AS "previousMustHave",
+              min_value::float8 AS "minValue", position`,
+      )
+    : [];
+  return { changed: gone.length > 0 || changed.length > 0, written };
+}
+
+/** A line as `writeCompositionChanges` wrote it (what is stored, `minValue` rounded to its column's scale). */
+export type WrittenLine = CompositionLineRow & { upc: string; position: number };
+
+/**
+ * The lines of `after` as stored once `writeCompositionChanges(before = stored, after)` has run: those it upserted as it
+ * returned them, the others as they were read before.
+ */
+export function linesAsStored(after: readonly CompositionLine[], stored: readonly StoredLineState[], written: readonly WrittenLine[]): WrittenLine[] {
+  const writtenByUpc = new Map(written.map((l) => [l.upc, l]));
+  const storedByUpc = new Map(stored.map((l) => [l.upc, l]));
+  return after.map((l) => {
+    const w = writtenByUpc.get(l.upc);
+    if (w) return w;
+    const s = storedByUpc.get(l.upc)!;
+    return { upc: s.upc, mustHave: s.mustHave, status: s.moduleCompositionStatus, previousStatus: s.previousStatus ?? null, previousMustHave: s.previousMustHave, minValue: s.minValue, position: s.position };
+  });
 }
 
 /** The composition as stored, in the request's line shape (copy uses it). */

@@ -3,7 +3,7 @@ import { badRequest } from '../../lib/errors.js';
 
 /**
  * Checks a composition before anything is written: no SKU twice, every SKU known (`known`: which of its UPCs
- * exist, read with the stored lines by `storedLinesAndKnownUpcs`). `path` names the list in error fields
+ * exist, read with the stored lines by `readBeforeSave`). `path` names the list in error fields
  * (e.g. 'body.productDtoList').
  */
 export function assertValidComposition(lines: readonly CompositionLine[], known: ReadonlySet<string>, path: string): void {

@@ -24,9 +24,9 @@ import { SUBMISSION_STARTED } from '../lifecycle/publish.job.js';
 import { moduleBlockReasons, publishBlockedMessage } from '../lifecycle/publish-checks.js';
 import { modulePublishFacts, sapStatusesOf } from '../lifecycle/publishing.repository.js';
 import { assertValidComposition, compositionSummary } from './module-composition.js';
-import { storedLinesAndKnownUpcs, writeCompositionChanges } from './module-composition.repository.js';
+import { linesAsStored, readBeforeSave, writeCompositionChanges, type BeforeSave, type WrittenLine } from './module-composition.repository.js';
 import { familyExists, familyModuleScopes, findModules, updateModuleRow, type ModuleRow } from './modules.repository.js';
-import { toModuleDtos } from './module.presenter.js';
+import { savedModuleDto, toModuleDtos } from './module.presenter.js';
 import { moduleCopy } from './module-copy.job.js';
 import { requestCopy, type CopyRequestTexts } from '../lifecycle/copy-request.js';
 
@@ -111,10 +111,22 @@ async function targetOf(ctx: ServiceContext, tx: Tx, body: ModuleSave, naming?: 
 interface ModuleSaveOptions extends SaveOptions {
   /** Save & Publish: the submit right stands for the edit right. */
   forPublish: boolean;
+  /** The save answers the module (POST /api/module/save): what its answer needs is read with the stored lines. */
+  answered?: boolean;
+}
+
+/** A module saved inside a transaction, and its answer when the save read what it needs (`answered`, lines sent). */
+interface Saved {
+  row: ModuleRow;
+  answer?: ModuleDto;
 }
 
 /** Saves one module inside `tx`. Throws on any broken rule; nothing is written before every check passed. */
 async function saveInTx(ctx: ServiceContext, tx: Tx, target: ModuleTarget, opts: ModuleSaveOptions): Promise<ModuleRow> {
+  return (await saveModuleInTx(ctx, tx, target, opts)).row;
+}
+
+async function saveModuleInTx(ctx: ServiceContext, tx: Tx, target: ModuleTarget, opts: ModuleSaveOptions): Promise<Saved> {
   const { row, body, scope } = target;
   if (opts.forPublish ? !canPublish(ctx.user.grants, scope) : !canEdit(ctx.user.grants, scope)) {
     throw forbidden(opts.forPublish ? MODULE_TEXTS.noSubmit : MODULE_TEXTS.noEdit);
@@ -129,13 +141,15 @@ async function saveInTx(ctx: ServiceContext, tx: Tx, target: ModuleTarget, opts:
   const description = body.newDescription ?? body.moduleDescription;
   const lines = opts.onlyDescription ? undefined : (body.productDtoList as CompositionLine[] | undefined);
   let before: ReturnType<typeof compositionSummary> | undefined;
+  let read: BeforeSave | undefined;
+  let written: WrittenLine[] = [];
   if (lines) {
-    const { stored, known } = await storedLinesAndKnownUpcs(tx, row.id, [...new Set(lines.map((l) => l.upc))]);
-    assertValidComposition(lines, known, 'body.productDtoList');
-    before = compositionSummary(stored);
+    read = await readBeforeSave(tx, row, [...new Set(lines.map((l) => l.upc))], opts.answered ? { lockTtlMinutes: ctx.config.LOCK_TTL_MINUTES } : undefined);
+    assertValidComposition(lines, read.known, 'body.productDtoList');
+    before = compositionSummary(read.stored);
     // Only the lines that differ: a save changes a few lines of a module of hundreds, and rewriting every
     // line cost a delete and an insert of each, with their index entries and count triggers.
-    await writeCompositionChanges(tx, row.id, stored, lines);
+    ({ written } = await writeCompositionChanges(tx, row.id, read.stored, lines));
   }
   // The row and its audit entry in one statement.
   const saved = await updateModuleRow(
@@ -165,13 +179,18 @@ async function saveInTx(ctx: ServiceContext, tx: Tx, target: ModuleTarget, opts:
       },
     },
   );
-  return saved!;
+  if (!read?.answer) return { row: saved! };
+  return { row: saved!, answer: savedModuleDto(saved!, read.answer.facts, read.answer.products, linesAsStored(lines!, read.stored, written)) };
 }
 
 /** POST /api/module/save?onlyDescription=&revertOf=: saves one module and answers it as saved. */
 export async function saveModule(ctx: ServiceContext, body: ModuleSave, opts: SaveOptions): Promise<ModuleDto> {
-  const saved = await ctx.db.transaction(async (tx) => saveInTx(ctx, tx, await targetOf(ctx, tx, body, saveNaming(ctx, opts.revertOf)), { ...opts, forPublish: false }));
-  const [dto] = await toModuleDtos(ctx.db, [saved], { lockTtlMinutes: ctx.config.LOCK_TTL_MINUTES });
+  const saved = await ctx.db.transaction(async (tx) =>
+    saveModuleInTx(ctx, tx, await targetOf(ctx, tx, body, saveNaming(ctx, opts.revertOf)), { ...opts, forPublish: false, answered: true }),
+  );
+  if (saved.answer) return saved.answer;
+  // A description alone: the module read again after the commit.
+  const [dto] = await toModuleDtos(ctx.db, [saved.row], { lockTtlMinutes: ctx.config.LOCK_TTL_MINUTES });
   return dto!;
 }
 

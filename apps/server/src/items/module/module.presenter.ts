@@ -8,8 +8,10 @@ import {
   compositionLines,
   moduleFacts,
   type CompositionLineRow,
+  type ModuleFacts,
   type ModuleRow,
   type ProductSkuFields,
+  type ProductSkuRow,
   type ProductStatsFields,
 } from './modules.repository.js';
 
@@ -88,52 +90,67 @@ export async function toModuleDtos(db: Queryable, rows: readonly ModuleRow[], op
     moduleFacts(db, rows, opts.lockTtlMinutes),
   ]);
 
-  return rows.map((r) => {
-    const f = facts.get(r.id)!;
-    const list = products.get(r.id) ?? [];
-    const active = list.filter((p) => p.moduleCompositionStatus !== 'REMOVED');
-    // Without the lines, the row's stored counts (the same rule: lines not in the bin, by class).
-    const mh = opts.withoutProducts ? f.mh : active.filter((p) => p.mustHave).length;
-    const el = opts.withoutProducts ? f.el : active.filter((p) => !p.mustHave).length;
-    const before = f.previous ? new Set(f.previous.upcs) : null;
-    const refresh = (subset: ProductDto[]) =>
-      subset.length === 0 || !before ? 0 : Math.round((100 * subset.filter((p) => !before.has(p.upc)).length) / subset.length);
-    return {
-      moduleName: r.moduleName,
-      moduleLabel: r.moduleLabel,
-      moduleDescription: r.moduleDescription,
-      monthId: r.monthId,
-      macroFamily: r.macroFamily,
-      specialKind: f.specialKind,
-      brand: r.brandCode,
-      collection: r.collection,
-      starZones: f.zones,
-      status: r.status as ModuleDto['status'],
-      locked: f.lockOwner !== null,
-      userLock: f.lockOwner,
-      legoMonth: f.legoMonth,
-      inOpenMonth: f.inOpenMonth,
-      openMonthIdList: f.openMonths.sort(),
-      productDtoList: list,
-      door: r.door,
-      pty: active.reduce((sum, p) => sum + (p.pty ?? 0), 0),
-      refreshIndex: refresh(active),
-      refreshIndexMH: refresh(active.filter((p) => p.mustHave)),
-      refreshIndexEL: refresh(active.filter((p) => !p.mustHave)),
-      previousMustHave: f.previous?.mh ?? 0,
-      previousEligible: f.previous?.el ?? 0,
-      length: mh,
-      elLength: el,
-      initialSize: r.initialSize,
-      newModule: r.newModule,
-      clusters: f.clusters,
-      publicationDate: r.publicationDate ? r.publicationDate.toISOString() : null,
-      rpasErrors: r.rpasErrors,
-      releaseClosed: f.releaseClosed,
-      isEdited: false,
-      isDescriptionEdited: false,
-      newDescription: null,
-      version: r.version,
-    };
+  return rows.map((r) => dtoOf(r, facts.get(r.id)!, products.get(r.id) ?? [], !!opts.withoutProducts));
+}
+
+/**
+ * The answer of a save that read its module's facts and SKUs before it wrote (`readBeforeSave` with `answer`): the
+ * row as saved and its lines as stored, ordered as `compositionLines` reads them (position, then UPC). The same DTO
+ * `toModuleDtos` builds after the commit, without its two statements.
+ */
+export function savedModuleDto(saved: ModuleRow, facts: ModuleFacts, products: ReadonlyMap<string, ProductSkuRow>, lines: readonly (CompositionLineRow & { upc: string; position: number })[]): ModuleDto {
+  const ordered = [...lines].sort((a, b) => a.position - b.position || (a.upc < b.upc ? -1 : a.upc > b.upc ? 1 : 0));
+  const list = ordered.map((line) => {
+    const sku = products.get(line.upc)!;
+    return toProductDto(sku, sku.hasStats ? sku : undefined, line);
   });
+  return dtoOf(saved, facts, list, false);
+}
+
+/** One module's DTO from its row, its facts and its lines as product DTOs (none: `withoutProducts`). */
+function dtoOf(r: ModuleRow, f: ModuleFacts, list: ProductDto[], withoutProducts: boolean): ModuleDto {
+  const active = list.filter((p) => p.moduleCompositionStatus !== 'REMOVED');
+  // Without the lines, the row's stored counts (the same rule: lines not in the bin, by class).
+  const mh = withoutProducts ? f.mh : active.filter((p) => p.mustHave).length;
+  const el = withoutProducts ? f.el : active.filter((p) => !p.mustHave).length;
+  const before = f.previous ? new Set(f.previous.upcs) : null;
+  const refresh = (subset: ProductDto[]) =>
+    subset.length === 0 || !before ? 0 : Math.round((100 * subset.filter((p) => !before.has(p.upc)).length) / subset.length);
+  return {
+    moduleName: r.moduleName,
+    moduleLabel: r.moduleLabel,
+    moduleDescription: r.moduleDescription,
+    monthId: r.monthId,
+    macroFamily: r.macroFamily,
+    specialKind: f.specialKind,
+    brand: r.brandCode,
+    collection: r.collection,
+    starZones: f.zones,
+    status: r.status as ModuleDto['status'],
+    locked: f.lockOwner !== null,
+    userLock: f.lockOwner,
+    legoMonth: f.legoMonth,
+    inOpenMonth: f.inOpenMonth,
+    openMonthIdList: f.openMonths.sort(),
+    productDtoList: list,
+    door: r.door,
+    pty: active.reduce((sum, p) => sum + (p.pty ?? 0), 0),
+    refreshIndex: refresh(active),
+    refreshIndexMH: refresh(active.filter((p) => p.mustHave)),
+    refreshIndexEL: refresh(active.filter((p) => !p.mustHave)),
+    previousMustHave: f.previous?.mh ?? 0,
+    previousEligible: f.previous?.el ?? 0,
+    length: mh,
+    elLength: el,
+    initialSize: r.initialSize,
+    newModule: r.newModule,
+    clusters: f.clusters,
+    publicationDate: r.publicationDate ? r.publicationDate.toISOString() : null,
+    rpasErrors: r.rpasErrors,
+    releaseClosed: f.releaseClosed,
+    isEdited: false,
+    isDescriptionEdited: false,
+    newDescription: null,
+    version: r.version,
+  };
 }

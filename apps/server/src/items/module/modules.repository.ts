@@ -122,8 +122,24 @@ export type ProductSkuFields = Pick<
 >;
 export type ProductStatsFields = Pick<typeof skuMonthStats.$inferSelect, 'sellIn' | 'sellOut' | 'outOfStars' | 'rankSellIn' | 'rankSellOut' | 'rankOutOfStars' | 'skuTurn' | 'doorIndex' | 'pty'>;
 
+/**
+ * A SKU's fields and its month's figures as a module line shows them, from `skus s` and `sku_month_stats st` (LEFT
+ * JOINed: `hasStats` says whether the month has figures for the SKU). Numerics as float8 and dates as text, so that
+ * a row and its JSON (`row_to_json`, the save's read before it writes) give the same values.
+ */
+export const PRODUCT_COLUMNS = sql.raw(`s.upc, s.sku_id::float8 AS "skuId", s.model, s.color, s.size, s.material_code AS "materialCode", s.sku_code AS "skuCode",
+          s.srp::float8 AS srp, s.whsprice::float8 AS whsprice, s.release_date::text AS "releaseDate", s.insert_date::text AS "insertDate",
+          s.ged_expire_date::text AS "gedExpireDate", s.flag_n AS "flagN", s.flag_new_adv AS "flagNewAdv", s.flag_disco AS "flagDisco",
+          s.global_catalogue AS "globalCatalogue", s.polar, s.sap_status AS "sapStatus", s.deleted, s.new_in AS "newIn",
+          st.upc IS NOT NULL AS "hasStats", st.sell_in AS "sellIn", st.sell_out AS "sellOut", st.out_of_stars AS "outOfStars",
+          st.rank_sell_in AS "rankSellIn", st.rank_sell_out AS "rankSellOut", st.rank_out_of_stars AS "rankOutOfStars",
+          st.sku_turn::float8 AS "skuTurn", st.door_index AS "doorIndex", st.pty`);
+
+/** A SKU with its month's figures (`PRODUCT_COLUMNS`). */
+export type ProductSkuRow = ProductSkuFields & ProductStatsFields & { hasStats: boolean };
+
 /** A module line with its SKU and its month's figures (`hasStats`: whether the month has figures for the SKU). */
-type CompositionLineSkuRow = ProductSkuFields & ProductStatsFields & CompositionLineRow & { moduleId: number; hasStats: boolean };
+type CompositionLineSkuRow = ProductSkuRow & CompositionLineRow & { moduleId: number };
 
 /**
  * The modules' lines with their SKUs and the figures of each module's month, in one query, in line order. Raw SQL
@@ -139,14 +155,7 @@ export async function compositionLines(db: Queryable, rows: readonly ModuleRow[]
     db,
     one ? 'module_lines_one' : undefined,
     sql`SELECT ms.module_id::float8 AS "moduleId", ms.must_have AS "mustHave", ms.status, ms.previous_status AS "previousStatus",
-          ms.previous_must_have AS "previousMustHave", ms.min_value::float8 AS "minValue",
-          s.upc, s.sku_id::float8 AS "skuId", s.model, s.color, s.size, s.material_code AS "materialCode", s.sku_code AS "skuCode",
-          s.srp::float8 AS srp, s.whsprice::float8 AS whsprice, s.release_date::text AS "releaseDate", s.insert_date::text AS "insertDate",
-          s.ged_expire_date::text AS "gedExpireDate", s.flag_n AS "flagN", s.flag_new_adv AS "flagNewAdv", s.flag_disco AS "flagDisco",
-          s.global_catalogue AS "globalCatalogue", s.polar, s.sap_status AS "sapStatus", s.deleted, s.new_in AS "newIn",
-          st.upc IS NOT NULL AS "hasStats", st.sell_in AS "sellIn", st.sell_out AS "sellOut", st.out_of_stars AS "outOfStars",
-          st.rank_sell_in AS "rankSellIn", st.rank_sell_out AS "rankSellOut", st.rank_out_of_stars AS "rankOutOfStars",
-          st.sku_turn::float8 AS "skuTurn", st.door_index AS "doorIndex", st.pty
+          ms.previous_must_have AS "previousMustHave", ms.min_value::float8 AS "minValue", ${PRODUCT_COLUMNS}
         FROM ${moduleSkus} ms
         JOIN ${skus} s ON s.upc = ms.upc
         JOIN ${modules} m ON m.id = ms.module_id
@@ -165,7 +174,7 @@ export const moduleZonesArray = (moduleId: SQL): SQL =>
   sql`ARRAY(SELECT z.stars_zone FROM module_stars_zones z WHERE z.module_id = ${moduleId} ORDER BY z.stars_zone)`;
 
 /** What a module DTO says beside the module row and its lines, read by `moduleFacts` in one statement. */
-interface ModuleFacts {
+export interface ModuleFacts {
   id: number;
   /** Its macro family's special kind (BEST_SELLER, NEWNESS: listed first on the module page), else null. */
   specialKind: string | null;
@@ -192,17 +201,34 @@ interface ModuleFacts {
  */
 export async function moduleFacts(db: Queryable, rows: readonly ModuleRow[], ttlMinutes: number): Promise<Map<number, ModuleFacts>> {
   if (rows.length === 0) return new Map();
-  type Found = Omit<ModuleFacts, 'previous'> & { hasPrevious: boolean; previousMh: number; previousEl: number; previousUpcs: string[] };
-  // One module (a module opened or saved): its key as one row of VALUES, which the planner knows is one row, so that the
-  // statement, prepared once per connection (`queryRowsNamed`), is soon run on its generic plan (no planning: ~1 ms).
+  // One module (a module opened): a statement of its own, prepared once per connection (`queryRowsNamed`), soon run
+  // on its generic plan (no planning: ~1 ms).
   const one = rows.length === 1;
   const keys = one
-    ? sql`(VALUES (${rows[0]!.id}::bigint, ${addMonths(rows[0]!.monthId, -1)}::text))`
+    ? oneModuleKey(rows[0]!)
     : sql`unnest(${sql.param(rows.map((r) => r.id))}::bigint[], ${sql.param(rows.map((r) => addMonths(r.monthId, -1)))}::text[])`;
-  const found = await queryRowsNamed<Found>(
-    db,
-    one ? 'module_facts_one' : undefined,
-    sql`SELECT m.id::float8 AS id,
+  const found = await queryRowsNamed<FactsRow>(db, one ? 'module_facts_one' : undefined, moduleFactsSelect(keys, ttlMinutes));
+  return new Map(found.map((f) => [Number(f.id), factsOf(f)]));
+}
+
+/** The facts' statement's row (`moduleFactsSelect`), before `factsOf`. */
+export type FactsRow = Omit<ModuleFacts, 'previous'> & { hasPrevious: boolean; previousMh: number; previousEl: number; previousUpcs: string[] };
+
+/**
+ * One module's key for `moduleFactsSelect`: one row of VALUES, which the planner knows is one row, so that a statement
+ * holding it, prepared once per connection, is soon run on its generic plan.
+ */
+export const oneModuleKey = (row: Pick<ModuleRow, 'id' | 'monthId'>): SQL => sql`(VALUES (${row.id}::bigint, ${addMonths(row.monthId, -1)}::text))`;
+
+/** A facts row as the DTOs take it. */
+export function factsOf({ hasPrevious, previousMh, previousEl, previousUpcs, ...f }: FactsRow): ModuleFacts {
+  // A month before with no line outside the bin counts as none (no refresh index, no previous counts).
+  return { ...f, id: Number(f.id), previous: hasPrevious && previousUpcs.length > 0 ? { mh: previousMh, el: previousEl, upcs: previousUpcs } : null };
+}
+
+/** The facts' statement of the modules `keys` (rows of module id and the month before its month: `k(id, previous_month)`). */
+export function moduleFactsSelect(keys: SQL, ttlMinutes: number): SQL {
+  return sql`SELECT m.id::float8 AS id,
                ${moduleZonesArray(sql.raw('m.id'))} AS zones,
                mf.special_kind AS "specialKind",
                ${liveLockOwner('module', sql.raw('m.module_name'), sql.raw('m.month_id'), ttlMinutes)} AS "lockOwner",
@@ -231,15 +257,7 @@ export async function moduleFacts(db: Queryable, rows: readonly ModuleRow[], ttl
         LEFT JOIN macro_families mf ON mf.macro_family = m.macro_family
         LEFT JOIN months mo ON mo.month_id = m.month_id
         LEFT JOIN releases r ON r.release_id = mo.release_id
-        LEFT JOIN modules p ON p.module_name = m.module_name AND p.month_id = k.previous_month AND p.deletion_status IS NULL`,
-  );
-  return new Map(
-    found.map(({ hasPrevious, previousMh, previousEl, previousUpcs, ...f }) => [
-      Number(f.id),
-      // A month before with no line outside the bin counts as none (no refresh index, no previous counts).
-      { ...f, id: Number(f.id), previous: hasPrevious && previousUpcs.length > 0 ? { mh: previousMh, el: previousEl, upcs: previousUpcs } : null },
-    ]),
-  );
+        LEFT JOIN modules p ON p.module_name = m.module_name AND p.month_id = k.previous_month AND p.deletion_status IS NULL`;
 }
 
 /**
