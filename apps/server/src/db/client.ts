@@ -243,12 +243,28 @@ const namingDialect = new PgDialect();
 export async function queryRowsNamed<T>(db: Queryable, name: string | undefined, query: import('drizzle-orm').SQL): Promise<T[]> {
   if (name === undefined) return queryRows<T>(db, query);
   const compiled = namingDialect.sqlToQuery(query);
-  const known = namedTexts.get(name);
-  if (known === undefined) namedTexts.set(name, compiled.sql);
-  else if (known !== compiled.sql) throw new Error(`The statement ${name} was given another text`);
+  keepNamedText(name, compiled.sql);
   const session = (db as unknown as { session: NamingSession }).session;
   const res = (await session.prepareQuery(compiled, undefined, name, false).execute()) as { rows: T[] };
   return res.rows;
+}
+
+/** A name stands for one SQL text: `pg` would refuse a second text under a name its connection has prepared. */
+function keepNamedText(name: string, text: string): void {
+  const known = namedTexts.get(name);
+  if (known === undefined) namedTexts.set(name, text);
+  else if (known !== text) throw new Error(`The statement ${name} was given another text`);
+}
+
+/**
+ * A Drizzle select (its rows mapped as Drizzle maps them) sent under `name` on PostgreSQL, as `queryRowsNamed`: parsed
+ * once per connection and soon run on its generic plan. For the reads of one item, whose text never changes; no name
+ * (undefined): the select as it is. On the embedded database the name is not used.
+ */
+export async function selectNamed<T>(query: PromiseLike<T> & { toSQL(): { sql: string }; prepare(name: string): { execute(): Promise<T> } }, name: string | undefined): Promise<T> {
+  if (name === undefined) return query;
+  keepNamedText(name, query.toSQL().sql);
+  return query.prepare(name).execute();
 }
 
 /**

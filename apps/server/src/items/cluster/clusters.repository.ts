@@ -1,7 +1,7 @@
 import { and, asc, eq, getTableColumns, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { ItemScope } from '@bo/shared/permissions';
 import { PgTransaction } from 'drizzle-orm/pg-core';
-import type { Queryable } from '../../db/client.js';
+import { selectNamed, type Queryable } from '../../db/client.js';
 import {
   clientClassifications,
   clusterClassifications,
@@ -62,7 +62,9 @@ export async function findClusters(db: Queryable, refs: readonly ClusterRef[], f
   if (refs.length === 0) return [];
   const wanted = new Set(refs.map(clusterRefKey));
   const q = db.select().from(clusters).where(liveClustersOf(refs)).orderBy(asc(clusters.id));
-  const rows = forUpdate ? await q.for('update') : await q;
+  // One cluster (opened, locked for a save): a named statement (`selectNamed`).
+  const one = refs.length === 1;
+  const rows = forUpdate ? await selectNamed(q.for('update'), one ? 'cluster_row_for_update' : undefined) : await selectNamed(q, one ? 'cluster_row' : undefined);
   return rows.filter((r) => wanted.has(clusterRefKey(r)));
 }
 
@@ -108,11 +110,12 @@ export function clusterScopes(db: Queryable, rows: readonly ClusterRow[]): Promi
  */
 export async function findClustersGated(db: Queryable, refs: readonly ClusterRef[], ttlMinutes: number) {
   if (refs.length === 0) return [];
-  return db
+  const q = db
     .select({ ...getTableColumns(clusters), ...gateColumns({ type: 'cluster', zonesOf: clusterZonesArray }, 'clusters', 'cluster_id', ttlMinutes) })
     .from(clusters)
     .where(liveClustersOf(refs))
     .orderBy(asc(clusters.id));
+  return selectNamed(q, refs.length === 1 ? 'cluster_row_gated' : undefined);
 }
 
 /** Open months in which each cluster id exists (not deleted). */

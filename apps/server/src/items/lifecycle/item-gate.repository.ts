@@ -7,7 +7,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { itemKeyString, type ItemKeyParts } from '@bo/shared/item-keys';
 import type { ItemScope } from '@bo/shared/permissions';
-import { queryRows, type Queryable } from '../../db/client.js';
+import { queryRows, queryRowsNamed, type Queryable } from '../../db/client.js';
 import { liveLockOwner } from '../../lib/locks.repository.js';
 import { MONTH_STATE_COLUMNS, monthStateJoin, type MonthState } from './months.repository.js';
 import type { ItemFacts, ItemKind, LifecycleRow } from './item-kind.js';
@@ -73,12 +73,18 @@ export async function itemScopesAndGates<Row extends LifecycleRow>(
   const out = new Map<number, ItemFacts>();
   if (rows.length === 0) return out;
   const keys = rows.map(kind.keyOf);
-  const found = await queryRows<MonthState & { id: number; zones: string[]; lockOwner: string | null }>(
+  // One item (a save): its key as one row of VALUES, a named statement soon run on its generic plan (`queryRowsNamed`;
+  // with `unnest` the planner guesses 100 rows and plans at every run).
+  const one = rows.length === 1;
+  const values = one
+    ? sql`(VALUES (${rows[0]!.id}::bigint, ${keys[0]!.itemKey}::text, ${keys[0]!.monthId}::text))`
+    : sql`unnest(${sql.param(rows.map((r) => r.id))}::bigint[], ${sql.param(keys.map((k) => k.itemKey))}::text[], ${sql.param(keys.map((k) => k.monthId))}::text[])`;
+  const found = await queryRowsNamed<MonthState & { id: number; zones: string[]; lockOwner: string | null }>(
     db,
+    one ? `${kind.type}_gates_one${alsoSelect ? '_and_more' : ''}` : undefined,
     sql`SELECT v.id::float8 AS id, ${kind.zonesOf(sql.raw('v.id'))} AS zones, ${MONTH_STATE_COLUMNS},
                ${liveLockOwner(kind.type, sql.raw('v.item_key'), sql.raw('v.month_id'), ttlMinutes)} AS "lockOwner"${alsoSelect ? sql`, ${alsoSelect}` : sql``}
-          FROM unnest(${sql.param(rows.map((r) => r.id))}::bigint[], ${sql.param(keys.map((k) => k.itemKey))}::text[], ${sql.param(keys.map((k) => k.monthId))}::text[])
-               AS v(id, item_key, month_id)
+          FROM ${values} AS v(id, item_key, month_id)
           ${monthStateJoin(sql.raw('v.month_id'))}`,
   );
   const byId = new Map(found.map((f) => [Number(f.id), f]));

@@ -1,7 +1,7 @@
 import { and, asc, eq, getTableColumns, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { moduleKeyString } from '@bo/shared/item-keys';
 import { addMonths } from '@bo/shared/months';
-import { queryRowsNamed, type Queryable } from '../../db/client.js';
+import { queryRowsNamed, selectNamed, type Queryable } from '../../db/client.js';
 import { macroFamilies, moduleSkus, moduleStarsZones, modules, skuMonthStats, skus } from '../../db/schema.js';
 import { auditedWith, type AuditEntry } from '../../lib/audit.repository.js';
 import { liveLockOwner } from '../../lib/locks.repository.js';
@@ -34,7 +34,9 @@ export async function findModules(db: Queryable, refs: readonly ModuleRef[], for
     .from(modules)
     .where(liveModulesOf(refs))
     .orderBy(asc(modules.id));
-  const rows = forUpdate ? await q.for('update') : await q;
+  // One module (opened, locked for a save): a named statement (`selectNamed`).
+  const one = refs.length === 1;
+  const rows = forUpdate ? await selectNamed(q.for('update'), one ? 'module_row_for_update' : undefined) : await selectNamed(q, one ? 'module_row' : undefined);
   return rows.filter((r) => wanted.has(moduleKeyString(r)));
 }
 
@@ -44,11 +46,12 @@ export async function findModules(db: Queryable, refs: readonly ModuleRef[], for
  */
 export async function findModulesGated(db: Queryable, refs: readonly ModuleRef[], ttlMinutes: number) {
   if (refs.length === 0) return [];
-  return db
+  const q = db
     .select({ ...getTableColumns(modules), ...gateColumns({ type: 'module', zonesOf: moduleZonesArray }, 'modules', 'module_name', ttlMinutes) })
     .from(modules)
     .where(liveModulesOf(refs))
     .orderBy(asc(modules.id));
+  return selectNamed(q, refs.length === 1 ? 'module_row_gated' : undefined);
 }
 
 export async function findModule(db: Queryable, ref: ModuleRef, forUpdate = false): Promise<ModuleRow | undefined> {
