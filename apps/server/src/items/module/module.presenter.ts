@@ -64,11 +64,14 @@ export function toProductDto(
   };
 }
 
+/** A module line as a product DTO, from its SKU read with the month's figures (`PRODUCT_COLUMNS`: none when `hasStats` is false). */
+const lineProduct = (sku: ProductSkuRow, line: CompositionLineRow): ProductDto => toProductDto(sku, sku.hasStats ? sku : undefined, line);
+
 /** Each module's lines as product DTOs, by module id, in line order. */
 async function compositions(db: Queryable, rows: readonly ModuleRow[]): Promise<Map<number, ProductDto[]>> {
   const out = new Map<number, ProductDto[]>();
   for (const line of await compositionLines(db, rows)) {
-    const product = toProductDto(line, line.hasStats ? line : undefined, line);
+    const product = lineProduct(line, line);
     const list = out.get(line.moduleId);
     if (list) list.push(product);
     else out.set(line.moduleId, [product]);
@@ -95,15 +98,14 @@ export async function toModuleDtos(db: Queryable, rows: readonly ModuleRow[], op
 
 /**
  * The answer of a save that read its module's facts and SKUs before it wrote (`readBeforeSave` with `answer`): the
- * row as saved and its lines as stored, ordered as `compositionLines` reads them (position, then UPC). The same DTO
+ * row as saved and its lines as stored, ordered as `compositionLines` reads them (position, then UPC: compared here by
+ * code unit, the order of a C or C.UTF-8 database; under another collation two lines at one position whose UPCs are
+ * not all digits could come in the other order). The same DTO
  * `toModuleDtos` builds after the commit, without its two statements.
  */
 export function savedModuleDto(saved: ModuleRow, facts: ModuleFacts, products: ReadonlyMap<string, ProductSkuRow>, lines: readonly (CompositionLineRow & { upc: string; position: number })[]): ModuleDto {
   const ordered = [...lines].sort((a, b) => a.position - b.position || (a.upc < b.upc ? -1 : a.upc > b.upc ? 1 : 0));
-  const list = ordered.map((line) => {
-    const sku = products.get(line.upc)!;
-    return toProductDto(sku, sku.hasStats ? sku : undefined, line);
-  });
+  const list = ordered.map((line) => lineProduct(products.get(line.upc)!, line));
   return dtoOf(saved, facts, list, false);
 }
 
