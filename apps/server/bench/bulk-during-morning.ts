@@ -62,6 +62,21 @@ export interface BulkWindow {
   errors: number;
   /** The answering process's event-loop delay over the window (ms; null without a metrics token). */
   loop: { maxMs: number; p99Ms: number } | null;
+  /** The answering process's search answers over the window, by source (null without a metrics token). */
+  answers: Answers | null;
+}
+
+/** Search answers by source (`bo_search_answers`): kept, refreshed item by item, computed whole. */
+export interface Answers {
+  kept: number;
+  refreshed: number;
+  computed: number;
+}
+
+/** What a scrape of /api/metrics gives a window: the event-loop delay since the previous scrape, and the answers' counters. */
+interface Scrape {
+  loop: BulkWindow['loop'];
+  answers: Answers | null;
 }
 
 export interface BulkRun {
@@ -87,21 +102,28 @@ export interface BenchTarget {
   met: boolean;
 }
 
-const windowOf = (s: Stats, startedAt: number, loop: BulkWindow['loop']): BulkWindow => {
+const windowOf = (s: Stats, startedAt: number, first: Scrape, last: Scrape): BulkWindow => {
   const seconds = (performance.now() - startedAt) / 1000;
-  return { seconds, search: s.summary('search', seconds), save: s.summary('save', seconds), open: s.summary('module open', seconds), errors: s.errorCount(), loop };
+  const answers =
+    first.answers && last.answers
+      ? { kept: last.answers.kept - first.answers.kept, refreshed: last.answers.refreshed - first.answers.refreshed, computed: last.answers.computed - first.answers.computed }
+      : null;
+  return { seconds, search: s.summary('search', seconds), save: s.summary('save', seconds), open: s.summary('module open', seconds), errors: s.errorCount(), loop: last.loop, answers };
 };
 
 /**
  * The event-loop delay (max, p99) since the previous scrape of /api/metrics: prom-client's default metrics
  * (perf_hooks.monitorEventLoopDelay, 10 ms resolution) reset their histogram at each scrape, so a scrape at a
- * window's start and one at its end give the window's figures. With WORKERS > 1, those of the process that answered.
+ * window's start and one at its end give the window's figures. With WORKERS > 1, those of the process that answered
+ * (the answers' counters too: both scrapes of a window are then not always the same process's; a negative count says so).
  */
-async function loopDelay(base: string, token: string | undefined): Promise<BulkWindow['loop']> {
-  if (!token) return null;
+async function scrape(base: string, token: string | undefined): Promise<Scrape> {
+  if (!token) return { loop: null, answers: null };
   const res = await request(base, 'GET', '/api/metrics', token);
+  if (res.status !== 200) return { loop: null, answers: null };
   const gauge = (name: string) => Number(res.text.match(new RegExp(`^nodejs_eventloop_lag_${name}_seconds(?:\\{[^}]*\\})? ([0-9.e+-]+)`, 'm'))?.[1] ?? NaN) * 1000;
-  return res.status === 200 ? { maxMs: gauge('max'), p99Ms: gauge('p99') } : null;
+  const answers = (source: string) => Number(res.text.match(new RegExp(`^bo_search_answers\\{source="${source}"\\} (\\d+)`, 'm'))?.[1] ?? NaN);
+  return { loop: { maxMs: gauge('max'), p99Ms: gauge('p99') }, answers: { kept: answers('kept'), refreshed: answers('refreshed'), computed: answers('computed') } };
 }
 
 export async function bulkDuringMorning(o: BulkOptions): Promise<BulkResult> {
@@ -147,10 +169,10 @@ export async function bulkDuringMorning(o: BulkOptions): Promise<BulkResult> {
     try {
       await sleep(RAMP_MS);
       stats.window = new Stats();
-      await loopDelay(base, o.metricsToken);
+      const baselineFirst = await scrape(base, o.metricsToken);
       const baselineStart = performance.now();
       await sleep(o.baselineSeconds * 1000);
-      baseline = windowOf(stats.window, baselineStart, await loopDelay(base, o.metricsToken));
+      baseline = windowOf(stats.window, baselineStart, baselineFirst, await scrape(base, o.metricsToken));
       const all: Record<BulkJobName, () => Promise<BulkJobResult>> = {
         load: () => releaseLoad(base, token, client, files!),
         edit: () => massiveEdit(base, token, client, editRows),
@@ -161,10 +183,10 @@ export async function bulkDuringMorning(o: BulkOptions): Promise<BulkResult> {
         stats.window = new Stats();
         await sleep(GAP_MS);
         stats.window = new Stats();
-        await loopDelay(base, o.metricsToken);
+        const first = await scrape(base, o.metricsToken);
         const started = performance.now();
         const result = await job();
-        const window = windowOf(stats.window, started, await loopDelay(base, o.metricsToken));
+        const window = windowOf(stats.window, started, first, await scrape(base, o.metricsToken));
         const ratio = (a: Summary, b: Summary) => a.p95 / b.p95;
         runs.push({ job: result, window, ratios: { search: ratio(window.search, baseline.search), save: ratio(window.save, baseline.save), open: ratio(window.open, baseline.open) } });
         console.log(`  ${result.name}: ${result.ok ? 'done' : 'FAILED'} in ${result.seconds.toFixed(1)} s; ${result.detail}`);
@@ -188,9 +210,10 @@ function printBulk(workers: number, r: BulkResult, drainS: number) {
   const x = (n: number) => (Number.isFinite(n) ? `${n.toFixed(2)}×` : '–');
   const s = (n: number | null) => (n === null ? '?' : n.toFixed(1));
   const loop = (w: BulkWindow) => (w.loop ? `${ms(w.loop.maxMs)} / ${ms(w.loop.p99Ms)}` : '–');
+  const answers = (w: BulkWindow) => (w.answers ? `${w.answers.kept} / ${w.answers.refreshed} / ${w.answers.computed}` : '–');
   const table = [
-    ['window', 's', 'searches', 'p95 ms', 'ratio', 'saves', 'p95 ms', 'ratio', 'opens', 'p95 ms', 'ratio', 'errors', 'loop delay max/p99 ms', 'bulk job s (queued, ran)'],
-    ['without bulk work', r.baseline.seconds.toFixed(0), String(r.baseline.search.count), ms(r.baseline.search.p95), '', String(r.baseline.save.count), ms(r.baseline.save.p95), '', String(r.baseline.open.count), ms(r.baseline.open.p95), '', String(r.baseline.errors), loop(r.baseline), ''],
+    ['window', 's', 'searches', 'p95 ms', 'ratio', 'saves', 'p95 ms', 'ratio', 'opens', 'p95 ms', 'ratio', 'errors', 'loop delay max/p99 ms', 'answers kept/refreshed/computed', 'bulk job s (queued, ran)'],
+    ['without bulk work', r.baseline.seconds.toFixed(0), String(r.baseline.search.count), ms(r.baseline.search.p95), '', String(r.baseline.save.count), ms(r.baseline.save.p95), '', String(r.baseline.open.count), ms(r.baseline.open.p95), '', String(r.baseline.errors), loop(r.baseline), answers(r.baseline), ''],
     ...r.runs.map(({ job, window: w, ratios }) => [
       `during the ${job.name}`,
       w.seconds.toFixed(0),
@@ -205,6 +228,7 @@ function printBulk(workers: number, r: BulkResult, drainS: number) {
       x(ratios.open),
       String(w.errors),
       loop(w),
+      answers(w),
       `${job.seconds.toFixed(1)} (${s(job.queuedS)}, ${s(job.runS)})${job.ok ? '' : ' FAILED'}`,
     ]),
   ];

@@ -38,6 +38,7 @@
  * max_connections, jit) are printed first and are in that line.
  * BENCH_SERVER_NODE_ARGS adds Node options to the server's command line, after those of `npm start` (so they win):
  * e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` for a CPU profile of the server, `--max-semi-space-size=32` to try a V8 setting.
+ * BENCH_KEEP_SERVER_LOG=1 keeps the server's log (every call's `responseTime`) and prints where it is.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -288,6 +289,7 @@ async function run(workers: number, planners: Planner[], client: pg.Client) {
   } finally {
     const code = await server.stop();
     if (code !== 0) console.log(`  the server stopped with ${code}; its log: ${server.logFile}`);
+    else if (process.env.BENCH_KEEP_SERVER_LOG) console.log(`  the server's log (BENCH_KEEP_SERVER_LOG): ${server.logFile}`);
     else rmSync(dataDir, { recursive: true, force: true });
   }
 }

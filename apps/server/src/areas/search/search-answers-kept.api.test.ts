@@ -6,7 +6,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { AUR_EU, buildCluster, buildModule, buildSku, buildStore } from '../../../test/builders.js';
 import { buildTestApp, type TestApp, type TestUsers } from '../../../test/test-app.js';
@@ -136,6 +136,50 @@ describe('search answers kept while what they cover has not changed', () => {
     // Folding the change log into its totals changes no version.
     expect(await compactSearchChanges(db())).toBeGreaterThan(0);
     expect(await counted(ask)).toMatchObject({ computed: 0, kept: searches.length });
+  });
+
+  it('keeps every answer through statements that change no row and a release of other months opened and closed (a release load elsewhere)', async () => {
+    const store = await buildStore(db(), 'IT');
+    const searches: [User, string, object][] = [
+      ['admin', '/api/module/filtered', M01],
+      ['admin', '/api/module/filtered', { ...M01, starsCustomer: [store.starsCustomer] }],
+      ['admin', '/api/cluster/filtered', M01],
+      ['eu', '/api/module/filtered', M01],
+      ['admin', '/api/module/filtered', {}],
+    ];
+    const ask = () => Promise.all(searches.map(([user, url, filters]) => search(user, url, filters)));
+    const first = await ask();
+    // What a release load of other months writes besides its items, as the loader writes it: a release of its own with
+    // its months, opened for the load and closed after; stores, brands and grants upserted as they are; nothing deleted.
+    await db().execute(sql`INSERT INTO releases (release_id, status) VALUES ('R2031', 'CLOSED')`);
+    await db().execute(sql`INSERT INTO months (month_id, year, month, open, release_id) VALUES ('M01_2031', 2031, 1, false, 'R2031')`);
+    await ask(); // the month's own row: (M01_2031, '*'), within the answers over every month
+    const unchanged: SQL[] = [
+      sql`UPDATE releases SET status = 'OPEN' WHERE release_id = 'R2031'`,
+      sql`UPDATE stores SET name = name, stars_customer = stars_customer`,
+      sql`INSERT INTO brands (brand_code, description) SELECT brand_code, description FROM brands
+          ON CONFLICT (brand_code) DO UPDATE SET description = EXCLUDED.description`,
+      sql`INSERT INTO collections (collection_code, description) SELECT collection_code, description FROM collections
+          ON CONFLICT (collection_code) DO UPDATE SET description = EXCLUDED.description WHERE collections.description IS DISTINCT FROM EXCLUDED.description`,
+      sql`UPDATE user_grants SET grant_code = grant_code`,
+      sql`DELETE FROM countries WHERE false`,
+      sql`UPDATE releases SET status = 'CLOSED' WHERE release_id = 'R2031'`,
+    ];
+    for (const statement of unchanged) await db().execute(statement);
+    // The release's opening and closing are its month's changes: only the answer over every month covers M01_2031.
+    const after = await counted(ask);
+    expect(after).toMatchObject({ computed: 1, refreshed: 0, kept: searches.length - 1 });
+    expect(after.result).toEqual(first);
+    for (const statement of unchanged.slice(1, -1)) await db().execute(statement);
+    expect(await counted(ask)).toMatchObject({ computed: 0, refreshed: 0, kept: searches.length });
+
+    // A row that did change among unchanged ones is still every answer's change; a release's own change is its months'.
+    await db().execute(sql`UPDATE stores SET name = CASE WHEN store_jda = ${store.storeJda} THEN name || ' renamed' ELSE name END`);
+    expect(await counted(ask)).toMatchObject({ computed: searches.length, kept: 0 });
+    await db().execute(sql`UPDATE releases SET status = 'CLOSED' WHERE release_id = 'R2027'`);
+    expect(await counted(ask)).toMatchObject({ computed: searches.length, kept: 0 });
+    await db().execute(sql`UPDATE releases SET status = 'OPEN' WHERE release_id = 'R2031'`);
+    expect(await counted(ask)).toMatchObject({ computed: 1, kept: searches.length - 1 });
   });
 
   it('shows a change made through the product in the next answer (a lock, a save)', async () => {
@@ -281,9 +325,14 @@ describe('no kept answer is stale', () => {
       ['cluster classification taken away', () => d.execute(sql`DELETE FROM cluster_classifications`)],
       ['month closed', () => d.execute(sql`UPDATE months SET open = false WHERE month_id = 'M02_2027'`)],
       ['release closed', () => d.execute(sql`UPDATE releases SET status = 'CLOSED'`)],
+      ['release reopened, among releases written unchanged', async () => {
+        await d.execute(sql`INSERT INTO releases (release_id, status) VALUES ('R2031', 'CLOSED')`);
+        await d.execute(sql`UPDATE releases SET status = CASE WHEN release_id = 'R2027' THEN 'OPEN' ELSE status END`);
+      }],
       ['LEGO month (reference)', () => d.execute(sql`INSERT INTO lego_months (month_id, brand_code, collection) VALUES ('M01_2027', 'VLT', 'SUN')`)],
       ['macro family special kind (reference)', () => d.execute(sql`UPDATE macro_families SET special_kind = 'BEST_SELLER'`)],
-      ['store of another stars customer (reference)', () => d.execute(sql`UPDATE stores SET stars_customer = ${storeUs.starsCustomer} WHERE store_jda = ${storeIt.storeJda}`)],
+      ['store of another stars customer, among stores written unchanged (reference, as a release load writes them)', () =>
+        d.execute(sql`UPDATE stores SET stars_customer = CASE WHEN store_jda = ${storeIt.storeJda} THEN ${storeUs.starsCustomer} ELSE stars_customer END`)],
       ['store segmentation (reference)', async () => {
         await d.execute(sql`INSERT INTO customer_segmentations (segmentation_code, label) VALUES ('SILVER', 'Silver')`);
         await d.execute(sql`UPDATE stores SET customer_segmentation = 'SILVER'`);
