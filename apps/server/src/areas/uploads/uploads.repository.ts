@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { UPLOAD_PREVIEW_TTL_MINUTES, type ImportResult, type UploadItem, type UploadStatus, type UploadType } from '@bo/shared/uploads';
 import { pgClientOf, type Queryable } from '../../db/client.js';
+import { intLiteral, rawBytea, textLiteral } from '../../db/raw-bytea.js';
 import { storedPiecesStream } from '../../lib/stored-pieces.js';
 import { jobs, starsZones, uploadFileChunks, uploadFiles, uploads } from '../../db/schema.js';
 import type { FileSource } from './release-loader/read-records.js';
@@ -205,13 +206,19 @@ export function chunkSource(db: Queryable, file: { uploadId: number; field: stri
     size: file.size,
     open: (tx) => {
       const reader = tx && !pgClientOf(tx) ? tx : db;
-      return storedPiecesStream(async (seq) => {
-        const [chunk] = await reader
-          .select({ data: uploadFileChunks.data })
-          .from(uploadFileChunks)
-          .where(and(eq(uploadFileChunks.uploadId, file.uploadId), eq(uploadFileChunks.field, file.field), eq(uploadFileChunks.seq, seq)));
-        return chunk ? Buffer.from(chunk.data) : null;
-      });
+      return storedPiecesStream((seq) =>
+        rawBytea(
+          reader,
+          `SELECT data FROM upload_file_chunks WHERE upload_id = ${intLiteral(file.uploadId)} AND field = ${textLiteral(file.field)} AND seq = ${intLiteral(seq)}`,
+          async () => {
+            const [chunk] = await reader
+              .select({ data: uploadFileChunks.data })
+              .from(uploadFileChunks)
+              .where(and(eq(uploadFileChunks.uploadId, file.uploadId), eq(uploadFileChunks.field, file.field), eq(uploadFileChunks.seq, seq)));
+            return chunk ? Buffer.from(chunk.data) : null;
+          },
+        ),
+      );
     },
   };
 }
