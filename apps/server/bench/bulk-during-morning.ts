@@ -20,7 +20,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import { prepareBenchRelease, writeBenchReleaseFiles } from './bench-release-files.js';
 import { bulkAdmin, massiveEdit, photoExport, releaseLoad, type BulkJobResult } from './bulk-jobs.js';
-import { request, sleep, Stats, WindowedStats, type Summary } from './load-client.js';
+import { request, searchAnswersMoved, searchAnswersOf, sleep, Stats, WindowedStats, type SearchAnswers, type Summary } from './load-client.js';
 import { pickModuleEditRows } from './massive-edit-rows.js';
 import type { MorningPlayers } from './mixed-morning.js';
 
@@ -63,20 +63,13 @@ export interface BulkWindow {
   /** The answering process's event-loop delay over the window (ms; null without a metrics token). */
   loop: { maxMs: number; p99Ms: number } | null;
   /** The answering process's search answers over the window, by source (null without a metrics token). */
-  answers: Answers | null;
-}
-
-/** Search answers by source (`bo_search_answers`): kept, refreshed item by item, computed whole. */
-export interface Answers {
-  kept: number;
-  refreshed: number;
-  computed: number;
+  answers: SearchAnswers | null;
 }
 
 /** What a scrape of /api/metrics gives a window: the event-loop delay since the previous scrape, and the answers' counters. */
 interface Scrape {
   loop: BulkWindow['loop'];
-  answers: Answers | null;
+  answers: SearchAnswers | null;
 }
 
 export interface BulkRun {
@@ -104,10 +97,7 @@ export interface BenchTarget {
 
 const windowOf = (s: Stats, startedAt: number, first: Scrape, last: Scrape): BulkWindow => {
   const seconds = (performance.now() - startedAt) / 1000;
-  const answers =
-    first.answers && last.answers
-      ? { kept: last.answers.kept - first.answers.kept, refreshed: last.answers.refreshed - first.answers.refreshed, computed: last.answers.computed - first.answers.computed }
-      : null;
+  const answers = first.answers && last.answers ? searchAnswersMoved(first.answers, last.answers) : null;
   return { seconds, search: s.summary('search', seconds), save: s.summary('save', seconds), open: s.summary('module open', seconds), errors: s.errorCount(), loop: last.loop, answers };
 };
 
@@ -122,8 +112,7 @@ async function scrape(base: string, token: string | undefined): Promise<Scrape> 
   const res = await request(base, 'GET', '/api/metrics', token);
   if (res.status !== 200) return { loop: null, answers: null };
   const gauge = (name: string) => Number(res.text.match(new RegExp(`^nodejs_eventloop_lag_${name}_seconds(?:\\{[^}]*\\})? ([0-9.e+-]+)`, 'm'))?.[1] ?? NaN) * 1000;
-  const answers = (source: string) => Number(res.text.match(new RegExp(`^bo_search_answers\\{source="${source}"\\} (\\d+)`, 'm'))?.[1] ?? NaN);
-  return { loop: { maxMs: gauge('max'), p99Ms: gauge('p99') }, answers: { kept: answers('kept'), refreshed: answers('refreshed'), computed: answers('computed') } };
+  return { loop: { maxMs: gauge('max'), p99Ms: gauge('p99') }, answers: searchAnswersOf(res.text) };
 }
 
 export async function bulkDuringMorning(o: BulkOptions): Promise<BulkResult> {

@@ -59,6 +59,28 @@ export function request(base: string, method: string, url: string, token?: strin
 }
 
 // ---------------------------------------------------------------------------------------------------
+// The server's search answers by source (`bo_search_answers` of /api/metrics: kept, refreshed item by item, computed
+// whole), as counted by the process that answered the scrape (one of WORKERS): NaN when the text has no such line.
+
+export interface SearchAnswers {
+  kept: number;
+  refreshed: number;
+  computed: number;
+}
+
+export function searchAnswersOf(metricsText: string): SearchAnswers {
+  const count = (source: string) => Number(metricsText.match(new RegExp(`^bo_search_answers\\{source="${source}"\\} (\\d+)`, 'm'))?.[1] ?? NaN);
+  return { kept: count('kept'), refreshed: count('refreshed'), computed: count('computed') };
+}
+
+/** The answers given between two scrapes (`a` before `b`). */
+export const searchAnswersMoved = (a: SearchAnswers, b: SearchAnswers): SearchAnswers => ({
+  kept: b.kept - a.kept,
+  refreshed: b.refreshed - a.refreshed,
+  computed: b.computed - a.computed,
+});
+
+// ---------------------------------------------------------------------------------------------------
 // Figures per call
 
 export class Stats {

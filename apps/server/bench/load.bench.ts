@@ -48,7 +48,7 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { writeBenchUsers, type BenchGrant } from './bench-users.js';
 import { SERVER_DIR, startBenchServer } from './bench-server.js';
-import { agent, CALLS, pause, printTable, request, sleep, Stats, visitModule, type Answer } from './load-client.js';
+import { agent, CALLS, pause, printTable, request, searchAnswersOf, sleep, Stats, visitModule, type Answer } from './load-client.js';
 import { MORNING_TARGETS, mixedMorning, morningPlayers, postgresSettings, type MorningResult } from './mixed-morning.js';
 import { BULK_JOB_NAMES, bulkDuringMorning, bulkTargets, type BulkJobName, type BulkResult } from './bulk-during-morning.js';
 
@@ -259,8 +259,9 @@ async function run(workers: number, planners: Planner[], client: pg.Client) {
     for (const [what, n] of stats.notes) console.log(`  note: ${what}: ${n}`);
     console.log(`  publish jobs: ${jobRows.map((r) => `${r.n} ${r.status}`).join(', ') || 'none'} (${backlog} still queued or running when the planners stopped, drained in ${drainS.toFixed(0)} s); metrics with the token: ${withToken.status}, without: ${withoutToken.status}`);
     // The search answers given from memory (lib/kept-answers.ts), as counted by the process that answered the scrape.
-    const answersOf = (source: string) => withToken.text.match(new RegExp(`^bo_search_answers\\{source="${source}"\\} (\\d+)`, 'm'))?.[1] ?? '?';
-    console.log(`  search answers kept / computed since the start${workers > 1 ? ' (one process of the ' + workers + ')' : ''}: ${answersOf('kept')} / ${answersOf('computed')}`);
+    const answers = searchAnswersOf(withToken.text);
+    const shown = (n: number) => (Number.isNaN(n) ? '?' : String(n));
+    console.log(`  search answers kept / computed since the start${workers > 1 ? ' (one process of the ' + workers + ')' : ''}: ${shown(answers.kept)} / ${shown(answers.computed)}`);
     console.log(`  load average ${loadBefore.toFixed(1)} before, ${loadAfter.toFixed(1)} after`);
     const errs = [...stats.errors.entries(), ...saturation.errors.entries()];
     for (const [call, list] of errs) console.log(`  errors of ${call} (${list.length}), first: ${list[0]}`);

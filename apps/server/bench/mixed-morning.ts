@@ -22,7 +22,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import type pg from 'pg';
 import { writeBenchUsers, type BenchGrant } from './bench-users.js';
-import { pause, printTable, request, sleep, Stats, visitModule, type Answer, type Measured, type Summary, type WorkingModule } from './load-client.js';
+import { pause, printTable, request, searchAnswersMoved, searchAnswersOf, sleep, Stats, visitModule, type Answer, type Measured, type SearchAnswers, type Summary, type WorkingModule } from './load-client.js';
 import { percentile } from './scratch-database.js';
 
 export const MORNING_TARGETS = {
@@ -378,15 +378,11 @@ export async function mixedMorning(o: MorningOptions, players: MorningPlayers): 
   const serverPid = o.server.child.pid!;
   const { planners, combos, measured, drain } = players;
   /** Search answers kept and computed so far, as counted by the process that answers the scrape (one of WORKERS). */
-  const answerCounts = async () => {
-    const res = await request(base, 'GET', '/api/metrics', o.metricsToken);
-    const count = (source: string) => Number(res.text.match(new RegExp(`^bo_search_answers\\{source="${source}"\\} (\\d+)`, 'm'))?.[1] ?? NaN);
-    return { kept: count('kept'), refreshed: count('refreshed'), computed: count('computed') };
+  const answerCounts = async () => searchAnswersOf((await request(base, 'GET', '/api/metrics', o.metricsToken)).text);
+  const answersBetween = (a: SearchAnswers, b: SearchAnswers) => {
+    const moved = searchAnswersMoved(a, b);
+    return `search answers kept / refreshed / computed ${moved.kept} / ${moved.refreshed} / ${moved.computed}${o.workers > 1 ? ` (one process of the ${o.workers})` : ''}`;
   };
-  type AnswerCounts = Awaited<ReturnType<typeof answerCounts>>;
-  const answersMoved = (a: AnswerCounts, b: AnswerCounts) => ({ kept: b.kept - a.kept, refreshed: b.refreshed - a.refreshed, computed: b.computed - a.computed });
-  const answersBetween = (a: AnswerCounts, b: AnswerCounts) =>
-    `search answers kept / refreshed / computed ${b.kept - a.kept} / ${b.refreshed - a.refreshed} / ${b.computed - a.computed}${o.workers > 1 ? ` (one process of the ${o.workers})` : ''}`;
 
   // 1. The morning.
   const stats = new Stats();
@@ -548,8 +544,8 @@ export async function mixedMorning(o: MorningOptions, players: MorningPlayers): 
     },
     costs,
     answers: {
-      morning: answersMoved(answersBefore, answersAfter),
-      saturation: answersMoved(satAnswersBefore, satAnswersAfter),
+      morning: searchAnswersMoved(answersBefore, answersAfter),
+      saturation: searchAnswersMoved(satAnswersBefore, satAnswersAfter),
     },
   };
 }
