@@ -5,14 +5,16 @@
  * (the text cut out of the message, then decoded): about 25 ms of the main thread for a piece of 1 MiB, and a 78 MB
  * export downloaded while planners work held their calls for seconds (docs/performance.md "The stored pieces read raw").
  * `COPY (SELECT …) TO STDOUT (FORMAT binary)` sends the bytes as they are, in CopyData messages that
- * pg-copy-streams hands over as buffers. COPY takes no parameters: the piece's key is written into the statement as
- * literals (integers checked, texts quoted), by `rawByteaSelect`'s callers only.
+ * pg-copy-streams hands over as buffers. COPY takes no parameters: the select's parameters (the piece's key) are written
+ * into the statement as literals (numbers: safe integers only; texts: quotes doubled, NUL refused; anything else refused).
  *
- * On the embedded database (no pg connection) the piece is read by `fallback`, the select as Drizzle runs it.
+ * On the embedded database (no pg connection) the same select runs as any query.
  */
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type { SQL } from 'drizzle-orm';
 import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
-import type { Queryable } from './client.js';
+import { queryRows, type Queryable } from './client.js';
 
 /** A SQL integer literal of `n`, which must be a safe integer. */
 export function intLiteral(n: number): string {
@@ -27,7 +29,7 @@ export function textLiteral(s: string): string {
 }
 
 /** The pool or the open transaction's connection `db` runs on, or null on the embedded database. */
-function pgOf(db: Queryable): pg.Pool | pg.Client | null {
+export function pgOf(db: Queryable): pg.Pool | pg.Client | null {
   const client = (db as unknown as { session?: { client?: unknown } }).session?.client;
   return client instanceof pg.Pool || client instanceof pg.Client ? client : null;
 }
@@ -61,12 +63,32 @@ async function copied(client: pg.Pool | pg.Client, select: string): Promise<Buff
   }
 }
 
+const dialect = new PgDialect();
+
+/** `query`'s text with its parameters written as literals (`$1` … in the text the dialect writes; none in its literals). */
+export function inlined(query: SQL): string {
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  return text.replace(/\$(\d+)/g, (_, n: string) => {
+    const value = params[Number(n) - 1];
+    if (typeof value === 'number') return intLiteral(value);
+    if (typeof value === 'string') return textLiteral(value);
+    throw new Error(`No literal for a parameter of type ${typeof value}`);
+  });
+}
+
+/** The bytea of the first column of the first row `select` answers, read through a binary COPY; null without a row. */
+export async function copiedBytea(client: pg.Pool | pg.Client, select: SQL): Promise<Buffer | null> {
+  return firstBytea(await copied(client, inlined(select)));
+}
+
 /**
- * The bytea that `select` (one column; its literals written by `intLiteral` and `textLiteral`) answers first, raw;
- * null without a row. On the embedded database: `fallback`.
+ * The bytea of the first column of the first row `select` (one column; its parameters numbers or texts) answers, raw
+ * on PostgreSQL; null without a row.
  */
-export async function rawBytea(db: Queryable, select: string, fallback: () => Promise<Buffer | null>): Promise<Buffer | null> {
+export async function rawBytea(db: Queryable, select: SQL): Promise<Buffer | null> {
   const client = pgOf(db);
-  if (!client) return fallback();
-  return firstBytea(await copied(client, select));
+  if (client) return copiedBytea(client, select);
+  const [row] = await queryRows<Record<string, Uint8Array | null>>(db, select);
+  const data = row ? Object.values(row)[0] : null;
+  return data ? Buffer.from(data) : null;
 }

@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, like, lt, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
 import { exportFileChunks, exportFiles, jobs, legoMonths, templates } from '../../db/schema.js';
-import { intLiteral, rawBytea } from '../../db/raw-bytea.js';
+import { rawBytea } from '../../db/raw-bytea.js';
 
 /** The columns of a template of that type ('modulo', 'cluster'), or null when there is no such template. */
 export async function findTemplateColumns(db: Queryable, templateId: number, templatesType: string): Promise<string[] | null> {
@@ -72,13 +72,7 @@ export async function insertExportChunk(db: Queryable, exportId: number, seq: nu
 }
 
 export function readExportChunk(db: Queryable, exportId: number, seq: number): Promise<Buffer | null> {
-  return rawBytea(db, `SELECT data FROM export_file_chunks WHERE export_id = ${intLiteral(exportId)} AND seq = ${intLiteral(seq)}`, async () => {
-    const [row] = await db
-      .select({ data: exportFileChunks.data })
-      .from(exportFileChunks)
-      .where(and(eq(exportFileChunks.exportId, exportId), eq(exportFileChunks.seq, seq)));
-    return row ? Buffer.from(row.data) : null;
-  });
+  return rawBytea(db, sql`SELECT data FROM export_file_chunks WHERE export_id = ${exportId} AND seq = ${seq}`);
 }
 
 export async function markExportFailed(db: Queryable, exportId: number, message: string): Promise<void> {

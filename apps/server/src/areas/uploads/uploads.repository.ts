@@ -5,10 +5,10 @@
  * waits (EXPIRED past UPLOAD_PREVIEW_TTL_MINUTES), CANCELLED, or, once applied, its import job's state.
  */
 import fs from 'node:fs';
-import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { UPLOAD_PREVIEW_TTL_MINUTES, type ImportResult, type UploadItem, type UploadStatus, type UploadType } from '@bo/shared/uploads';
 import { pgClientOf, type Queryable } from '../../db/client.js';
-import { intLiteral, rawBytea, textLiteral } from '../../db/raw-bytea.js';
+import { rawBytea } from '../../db/raw-bytea.js';
 import { storedPiecesStream } from '../../lib/stored-pieces.js';
 import { jobs, starsZones, uploadFileChunks, uploadFiles, uploads } from '../../db/schema.js';
 import type { FileSource } from './release-loader/read-records.js';
@@ -207,17 +207,7 @@ export function chunkSource(db: Queryable, file: { uploadId: number; field: stri
     open: (tx) => {
       const reader = tx && !pgClientOf(tx) ? tx : db;
       return storedPiecesStream((seq) =>
-        rawBytea(
-          reader,
-          `SELECT data FROM upload_file_chunks WHERE upload_id = ${intLiteral(file.uploadId)} AND field = ${textLiteral(file.field)} AND seq = ${intLiteral(seq)}`,
-          async () => {
-            const [chunk] = await reader
-              .select({ data: uploadFileChunks.data })
-              .from(uploadFileChunks)
-              .where(and(eq(uploadFileChunks.uploadId, file.uploadId), eq(uploadFileChunks.field, file.field), eq(uploadFileChunks.seq, seq)));
-            return chunk ? Buffer.from(chunk.data) : null;
-          },
-        ),
+        rawBytea(reader, sql`SELECT data FROM upload_file_chunks WHERE upload_id = ${file.uploadId} AND field = ${file.field} AND seq = ${seq}`),
       );
     },
   };
