@@ -9,6 +9,8 @@
  * four files, checks and merges included) reach 25% of the bare COPY's, with peak RSS under 500 MB.
  * `--bulk-min-lines` is the load's `bulkMinLines` (from how many lines a load may rewrite module_skus in bulk;
  * the loader's default otherwise): a number above `--rows` times the lines written row by row.
+ * `--reload-every N` then loads the same files again, one module line in N changed (its minimum value), and
+ * prints that reload's time (with `--bulk-min-lines` above `--rows`, a reload row by row writes only what changed).
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -28,7 +30,7 @@ const TARGET_SHARE = 0.25;
 const MAX_RSS_MB = 500;
 
 const { values } = parseArgs({
-  options: { rows: { type: 'string', default: '1000000' }, keep: { type: 'boolean', default: false }, 'bulk-min-lines': { type: 'string' } },
+  options: { rows: { type: 'string', default: '1000000' }, keep: { type: 'boolean', default: false }, 'bulk-min-lines': { type: 'string' }, 'reload-every': { type: 'string' } },
   strict: true,
 });
 const moduleRows = Number(values.rows);
@@ -80,6 +82,22 @@ async function main() {
     console.log(`Loader: ${allRows.toLocaleString('en-US')} rows of four files in ${loadSeconds.toFixed(1)} s = ${(allRows / loadSeconds).toFixed(0)} rows/s;`);
     console.log(`        module rows / load time = ${loaderRate.toFixed(0)} rows/s; peak RSS ${(peakRss / 1e6).toFixed(0)} MB`);
     console.log(`        staged: ${JSON.stringify(result.staged)}; merged: ${JSON.stringify(result.merged)}`);
+    if (values['reload-every'] !== undefined) {
+      const every = Number(values['reload-every']);
+      const again = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-reload-'));
+      const changed = await writeReleaseFiles(again, moduleRows, every);
+      const reloadStarted = performance.now();
+      const reloaded = await loadRelease(database.db, {
+        releaseId: 'R2027',
+        type: 'massive',
+        files: Object.fromEntries(RELEASE_FILE_KINDS.map((k) => [k, fileSource(changed[k].path)])) as Record<ReleaseFileKind, FileSource>,
+        username: 'bench',
+        ...(bulkMinLines === undefined ? {} : { bulkMinLines }),
+      });
+      fs.rmSync(again, { recursive: true, force: true });
+      if (!reloaded.ok) throw new Error(`reload refused (${reloaded.errorCount}): ${reloaded.errors.slice(0, 10).join('\n')}`);
+      console.log(`Reload, one module line in ${every} changed: ${((performance.now() - reloadStarted) / 1000).toFixed(1)} s; merged: ${JSON.stringify(reloaded.merged)}`);
+    }
 
     const defs = FORMATS.module.columns.map((c) => `"${c.name}" text`).join(", ");
     await database.db.execute(sql.raw('DROP TABLE IF EXISTS bare_module_copy'));

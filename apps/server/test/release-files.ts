@@ -70,7 +70,8 @@ function* segment() {
 const moduleName = (m: number) => `MOD${m}`;
 const monthOf = (m: number) => MONTHS[m % MONTHS.length]!;
 
-function* modules(moduleRows: number) {
+/** `changeEvery`: every so many lines of the file get another minimum value than a file written without it (a reload's changes). */
+function* modules(moduleRows: number, changeEvery = 0) {
   let written = 0;
   for (let m = 0; written < moduleRows; m++) {
     const head = {
@@ -78,7 +79,7 @@ function* modules(moduleRows: number) {
       brandCode: 'AUR', collection: 'SUN', planningChannelId: 'RETAIL', newModule: m % 2 ? 'true' : 'false', starsZones: 'EU|NA',
     };
     for (let l = 0; l < LINES && written < moduleRows; l++, written++) {
-      yield { ...head, upc: upc((m * 7 + l * 13) % SKUS), mustHave: l % 3 ? 'MH' : 'EL', status: 'ADDED', minValue: String(1 + (l % 4)), position: String(l) };
+      yield { ...head, upc: upc((m * 7 + l * 13) % SKUS), mustHave: l % 3 ? 'MH' : 'EL', status: 'ADDED', minValue: String(1 + ((l + (changeEvery > 0 && written % changeEvery === 0 ? 1 : 0)) % 4)), position: String(l) };
     }
   }
 }
@@ -103,13 +104,16 @@ export interface GeneratedFile {
   size: number;
 }
 
-/** Writes the four files into `dir` (registry.csv, segment.csv, module.csv, cluster.csv). */
-export async function writeReleaseFiles(dir: string, moduleRows: number): Promise<Record<ReleaseFileKind, GeneratedFile>> {
+/**
+ * Writes the four files into `dir` (registry.csv, segment.csv, module.csv, cluster.csv); with `changeEvery`, the
+ * same files but for one module line in that many (its minimum value).
+ */
+export async function writeReleaseFiles(dir: string, moduleRows: number, changeEvery = 0): Promise<Record<ReleaseFileKind, GeneratedFile>> {
   const files = {} as Record<ReleaseFileKind, GeneratedFile>;
   const generators: [ReleaseFileKind, () => Generator<Record<string, string>>][] = [
     ['registry', registry],
     ['segment', segment],
-    ['module', () => modules(moduleRows)],
+    ['module', () => modules(moduleRows, changeEvery)],
     ['cluster', () => clusters(moduleRows)],
   ];
   for (const [kind, gen] of generators) {

@@ -324,19 +324,67 @@ export const BULK_MIN_LINES = 100_000;
  * morning"). So it is a first load's way (a new installation, a database holding only this release); any
  * other load writes its lines row by row, under no lock another planner's statement waits on.
  */
-async function bulkLines(db: Queryable, minLines: number): Promise<boolean> {
+async function bulkLines(db: Queryable, minLines: number): Promise<{ bulk: boolean; lines: number }> {
   const [row] = await queryRows<{ lines: string | number; others: string | number }>(
     db,
     sql`SELECT (SELECT count(*) FROM rl_module WHERE upc IS NOT NULL) AS lines,
           greatest((SELECT reltuples FROM pg_class WHERE oid = 'module_skus'::regclass), 0)::bigint AS others`,
   );
   const lines = Number(row?.lines ?? 0);
-  if (lines < minLines || lines < Number(row?.others ?? 0)) return false;
+  if (lines < minLines || lines < Number(row?.others ?? 0)) return { bulk: false, lines };
   const [other] = await queryRows<{ found: boolean }>(
     db,
     sql`SELECT EXISTS (SELECT 1 FROM modules m WHERE NOT EXISTS (SELECT 1 FROM rl_module_head h WHERE h.module_name = m.module_name AND h.month_id = m.month_id)) AS found`,
   );
-  return other?.found === false;
+  return { bulk: other?.found === false, lines };
+}
+
+/**
+ * A module's SKU on two rows of the files whose stored line is already as they say: the lines' primary key never
+ * sees that repeat (neither row is written), so the merge counts the lines instead (writeChangedLines).
+ */
+export class RepeatedModuleLine extends Error {
+  constructor() {
+    super('a module line of the files is on two rows');
+  }
+}
+
+/**
+ * The written modules' lines made what the files say, writing only what differs (a load row by row): the stored
+ * lines that no row of the files repeats exactly are deleted, then the files' rows are inserted, those whose line
+ * is still there skipped (`ON CONFLICT DO NOTHING` on the lines' key). The lines end as a delete of them all and an
+ * insert of the files' would leave them, but a reload of the same files writes no line, and a reload that changes
+ * a tenth writes a tenth (each written line costs its indexes, triggers and WAL: docs/performance.md "A reload
+ * writes only the lines that changed"). Every row of the files is either a kept line or an inserted one, so the
+ * kept and inserted lines add up to the files' rows, or a row is repeated: `RepeatedModuleLine`, which the load
+ * names as the lines' key does (release-loader.service.ts). Returns the files' lines.
+ */
+async function writeChangedLines(db: Queryable, fileLines: number): Promise<number> {
+  const [before] = await queryRows<{ n: string | number }>(db, sql`SELECT count(*) AS n FROM module_skus s JOIN rl_module_id i ON s.module_id = i.id`);
+  const deleted = affected(
+    await exec(
+      db,
+      sql`DELETE FROM module_skus s USING rl_module_id i WHERE s.module_id = i.id
+          AND NOT EXISTS (SELECT 1 FROM rl_module r WHERE r.module_name = i.module_name AND r.month_id = i.month_id AND r.upc = s.upc
+            AND r.must_have IS NOT DISTINCT FROM s.must_have AND r.status IS NOT DISTINCT FROM s.status
+            AND r.previous_status IS NOT DISTINCT FROM s.previous_status AND r.previous_must_have IS NOT DISTINCT FROM s.previous_must_have
+            AND r.min_value::numeric(9, 1) IS NOT DISTINCT FROM s.min_value AND r.position IS NOT DISTINCT FROM s.position)`,
+    ),
+  );
+  const kept = Number(before?.n ?? 0) - deleted;
+  // In key order: the primary key's index grows at its right edge. With no line kept (a first load) the plain insert,
+  // whose key finds a repeat itself, and no speculative insertion per row.
+  const inserted = affected(
+    await exec(
+      db,
+      sql`INSERT INTO module_skus (module_id, upc, must_have, status, previous_status, previous_must_have, min_value, position)
+          SELECT i.id, s.upc, s.must_have, s.status, s.previous_status, s.previous_must_have, s.min_value, s.position
+          FROM rl_module s JOIN rl_module_id i ON i.module_name = s.module_name AND i.month_id = s.month_id WHERE s.upc IS NOT NULL
+          ORDER BY i.id, s.upc ${kept > 0 ? sql`ON CONFLICT ON CONSTRAINT ${sql.raw(MODULE_LINES_KEY)} DO NOTHING` : sql``}`,
+    ),
+  );
+  if (kept + inserted !== fileLines) throw new RepeatedModuleLine();
+  return fileLines;
 }
 
 /** module_skus's count triggers (migration 0010), turned off and back on (ALWAYS, as 0010 left them) by a bulk rewrite. */
@@ -389,7 +437,7 @@ export async function mergeItems(
     );
   }
   await onStep(1, steps);
-  const bulk = await bulkLines(db, bulkMinLines);
+  const { bulk, lines } = await bulkLines(db, bulkMinLines);
   // In bulk the lines are written with the count triggers off (withoutLineCounts): each module row comes with the
   // counts of its staged lines instead — the rule of migration 0010 (lines not in the bin, by class). Setting them
   // later by an UPDATE would cost more than the triggers: PostgreSQL checks every foreign key of a row again when a
@@ -432,21 +480,20 @@ export async function mergeItems(
         CROSS JOIN LATERAL unnest(string_to_array(h.stars_zones, '|')) AS z(code) WHERE h.stars_zones <> ''`,
   );
   await onStep(2, steps);
-  const writeLines = (order: SQL) => async () => {
+  // In bulk, every line of the written modules is deleted and the files' are inserted, the keys and indexes dropped
+  // meanwhile (the build sorts); row by row, only the lines that differ are written.
+  const rewriteLines = async () => {
     await exec(db, sql`DELETE FROM module_skus s USING rl_module_id i WHERE s.module_id = i.id`);
     return affected(
       await exec(
         db,
         sql`INSERT INTO module_skus (module_id, upc, must_have, status, previous_status, previous_must_have, min_value, position)
             SELECT i.id, s.upc, s.must_have, s.status, s.previous_status, s.previous_must_have, s.min_value, s.position
-            FROM rl_module s JOIN rl_module_id i ON i.module_name = s.module_name AND i.month_id = s.month_id WHERE s.upc IS NOT NULL ${order}`,
+            FROM rl_module s JOIN rl_module_id i ON i.module_name = s.module_name AND i.month_id = s.month_id WHERE s.upc IS NOT NULL`,
       ),
     );
   };
-  // Row by row, in key order (the primary key's index grows at its right edge); in bulk, the index build sorts.
-  const moduleLines = bulk
-    ? await withIndexesRebuilt(db, 'module_skus', withoutLineCounts(db, writeLines(sql``)))
-    : await writeLines(sql`ORDER BY i.id, s.upc`)();
+  const moduleLines = bulk ? await withIndexesRebuilt(db, 'module_skus', withoutLineCounts(db, rewriteLines)) : await writeChangedLines(db, lines);
   await onStep(5, steps);
   const clusters = affected(
     await exec(

@@ -7,7 +7,7 @@ import type { Db } from '../../../db/client.js';
 import { badRequest, isUniqueViolation, notFound } from '../../../lib/errors.js';
 import { errorLine, FORMATS, LOADER_FILE_KINDS, MAX_LISTED_ERRORS, type LoaderFileKind, type LoadError, type LoadType, type ReleaseFileKind } from './formats.js';
 import type { FileSource } from './read-records.js';
-import { createStaging, findRelease, mergeItems, mergeMasterData, MODULE_LINES_KEY, MODULE_REPEATS, rollbackToMergeStart, runChecks, startMerge, type MergeCounts } from './release-loader.repository.js';
+import { createStaging, findRelease, mergeItems, mergeMasterData, MODULE_LINES_KEY, MODULE_REPEATS, RepeatedModuleLine, rollbackToMergeStart, runChecks, startMerge, type MergeCounts } from './release-loader.repository.js';
 import { stageFast } from './fast-stage.repository.js';
 import { recordVersionsInBulk, recordWrittenVersions } from '../../../items/lifecycle/item-versions.repository.js';
 import { stageFile } from './stage-file.js';
@@ -156,7 +156,7 @@ export async function loadRelease(db: Db, request: LoadRequest): Promise<LoadRes
       }
       if (!broken && (errorCount === 0 || !request.files.reference)) {
         await check();
-        // Repeated module lines are left to the lines' primary key (below), unless the files are refused anyway.
+        // Repeated module lines are left to the merge (the lines' key, or its count of the lines: RepeatedModuleLine), unless the files are refused anyway.
         if (errorCount > 0) await check([MODULE_REPEATS]);
       }
       if (errorCount > 0) throw refuse();
@@ -174,7 +174,7 @@ export async function loadRelease(db: Db, request: LoadRequest): Promise<LoadRes
         return result;
       } catch (error) {
         if (error instanceof DryRunDone) throw error;
-        if (!isUniqueViolation(error, MODULE_LINES_KEY)) throw error;
+        if (!(error instanceof RepeatedModuleLine) && !isUniqueViolation(error, MODULE_LINES_KEY)) throw error;
         // A module's SKU on two rows: nothing of the merge stays; the check names the rows.
         await rollbackToMergeStart(tx);
         await check([MODULE_REPEATS]);

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
+import fc from 'fast-check';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../../test/test-app.js';
 import { releaseFingerprint } from '../../../../test/release-fingerprint.js';
@@ -269,6 +270,84 @@ describe('release loader', () => {
     // Then the same files without the repeat load (the failed attempt left nothing behind, keys included).
     expectLoaded(await load(sources(happyFiles())));
     await expectHappyWorld();
+  });
+
+  it('refuses a repeated line that is already stored as the files say (which no key sees), and writes nothing', async () => {
+    expectLoaded(await load(sources(happyFiles())));
+    const before = await queryRows(db, sql`SELECT module_id, upc, xmin::text AS written FROM module_skus ORDER BY module_id, upc`);
+    const counted = await counts();
+    const files = happyFiles();
+    files.module.push(LINE(MODULE_HEAD('MOD1'), '800000000001'));
+    for (const type of ['massive', 'delta'] as const) {
+      expect(await load(sources(files), type)).toEqual({ ok: false, errorCount: 1, errors: ['module.csv, row 5, upc: this UPC of the module repeats row 2'] });
+      expect(await counts()).toEqual(counted);
+      expect(await queryRows(db, sql`SELECT module_id, upc, xmin::text AS written FROM module_skus ORDER BY module_id, upc`)).toEqual(before);
+    }
+  });
+
+  it('a load writes only the lines that differ from the stored ones, and ends as rewriting them all would (property)', async () => {
+    const UPCS = ['800000000001', '800000000002', '800000000003'];
+    const line = fc.record({
+      upc: fc.constantFrom(...UPCS),
+      mustHave: fc.constantFrom('MH', 'EL'),
+      status: fc.constantFrom('ADDED', 'NEW', 'REMOVED'),
+      previousStatus: fc.constantFrom('ADDED', 'NEW'),
+      previousMustHave: fc.constantFrom('MH', 'EL'),
+      minValue: fc.constantFrom('1', '2.5', '3'),
+      position: fc.constantFrom('0', '1', '2'),
+    });
+    const linesOf = fc.uniqueArray(line, { minLength: 1, maxLength: 3, selector: (l) => l.upc });
+    // Both modules in every load (the cluster file names them), each with 1–3 lines.
+    // Each load keeps some of the previous load's lines as they were (`keep`, by UPC) and takes the others from its own.
+    const composition = fc.record({ MOD1: linesOf, MOD2: linesOf, keep: fc.subarray(UPCS), type: fc.constantFrom<LoadType>('massive', 'delta') });
+    type Stored = { module_name: string; upc: string; must_have: boolean; status: string; previous_status: string | null; previous_must_have: boolean | null; min_value: number; position: number; written: string };
+    const stored = async () =>
+      (await queryRows<Stored>(db, sql`SELECT m.module_name, s.upc, s.must_have, s.status, s.previous_status, s.previous_must_have, s.min_value, s.position, s.xmin::text AS written
+        FROM module_skus s JOIN modules m ON m.id = s.module_id ORDER BY m.module_name, s.upc`)).map((r) => ({ ...r, min_value: Number(r.min_value) }));
+    const facts = ({ written: _, ...rest }: Stored) => JSON.stringify(rest);
+    await fc.assert(
+      fc.asyncProperty(fc.array(composition, { minLength: 2, maxLength: 3 }), async (loads) => {
+        let before = await stored();
+        let previous: (typeof loads)[number] | null = null;
+        for (const drawn of loads) {
+          const next = { ...drawn };
+          for (const name of ['MOD1', 'MOD2'] as const) {
+            const kept = (previous?.[name] ?? []).filter((l) => drawn.keep.includes(l.upc));
+            next[name] = [...kept, ...drawn[name].filter((l) => !kept.some((k) => k.upc === l.upc))];
+          }
+          previous = next;
+          const files = happyFiles();
+          files.module = (['MOD1', 'MOD2'] as const).flatMap((name) =>
+            next[name].map(({ upc, status, previousStatus, previousMustHave, ...rest }) =>
+              LINE(MODULE_HEAD(name), upc, { ...rest, status, ...(status === 'REMOVED' ? { previousStatus, previousMustHave } : {}) }),
+            ),
+          );
+          const result = expectLoaded(await load(sources(files), next.type));
+          expect(result.merged.moduleLines).toBe(files.module.length);
+          const after = await stored();
+          // The lines are the files' …
+          expect(after.map(({ written: _, ...rest }) => rest)).toEqual(
+            (['MOD1', 'MOD2'] as const).flatMap((name) =>
+              [...next[name]].sort((a, b) => a.upc.localeCompare(b.upc)).map((l) => ({
+                module_name: name,
+                upc: l.upc,
+                must_have: l.mustHave === 'MH',
+                status: l.status,
+                previous_status: l.status === 'REMOVED' ? l.previousStatus : null,
+                previous_must_have: l.status === 'REMOVED' ? l.previousMustHave === 'MH' : null,
+                min_value: Number(l.minValue),
+                position: Number(l.position),
+              })),
+            ),
+          );
+          // … a line stored as the files say is left as it was (the same row version), any other one is written by this load.
+          const kept = new Map(before.map((r) => [facts(r), r.written]));
+          for (const r of after) expect(r.written === kept.get(facts(r))).toBe(kept.has(facts(r)));
+          before = after;
+        }
+      }),
+      { numRuns: 12 },
+    );
   });
 
   it('lists the first 1,000 errors and counts them all', async () => {
