@@ -66,6 +66,23 @@ export async function prepareBenchRelease(client: pg.Client): Promise<void> {
   if (rows[0]!.n) throw new Error(`the months ${Object.values(MONTH_MOVES).join(', ')} exist outside the closed ${BENCH_RELEASE}: this data set cannot take the bench's release load`);
 }
 
+/**
+ * Empties BENCH_RELEASE's months (their modules and clusters, with their lines) and vacuums what that left, so
+ * that every run's load writes all its lines into months holding none: the same work each run. A reload of the
+ * same files would write no line (the loader keeps the lines stored as the files say: docs/RELEASE-FILES.md), so
+ * it would not measure a load of that many lines. Returns the module lines removed.
+ */
+export async function emptyBenchRelease(client: pg.Client): Promise<number> {
+  const months = Object.values(MONTH_MOVES);
+  await client.query(`DELETE FROM clusters WHERE month_id = ANY($1)`, [months]);
+  const { rows } = await client.query<{ n: number }>(
+    `WITH gone AS (DELETE FROM modules WHERE month_id = ANY($1) RETURNING mh_count + el_count AS n) SELECT coalesce(sum(n), 0)::int AS n FROM gone`,
+    [months],
+  );
+  if (rows[0]!.n > 0) await client.query('VACUUM (ANALYZE) module_skus, modules, module_stars_zones, clusters, cluster_modules, cluster_stores');
+  return rows[0]!.n;
+}
+
 /** Opens BENCH_RELEASE for `fn` (a load into a closed release is refused), then closes it again. */
 export async function openBenchRelease<T>(client: pg.Client, fn: () => Promise<T>): Promise<T> {
   await client.query(`UPDATE releases SET status = 'OPEN' WHERE release_id = $1`, [BENCH_RELEASE]);

@@ -18,7 +18,7 @@ import path from 'node:path';
 import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
-import { prepareBenchRelease, writeBenchReleaseFiles } from './bench-release-files.js';
+import { emptyBenchRelease, prepareBenchRelease, writeBenchReleaseFiles } from './bench-release-files.js';
 import { bulkAdmin, massiveEdit, photoExport, releaseLoad, type BulkJobResult } from './bulk-jobs.js';
 import { request, searchAnswersMoved, searchAnswersOf, sleep, Stats, WindowedStats, type SearchAnswers, type Summary } from './load-client.js';
 import { pickModuleEditRows } from './massive-edit-rows.js';
@@ -124,7 +124,10 @@ export async function bulkDuringMorning(o: BulkOptions): Promise<BulkResult> {
   try {
     const generated = performance.now();
     const files = playing.has('load') ? await writeBenchReleaseFiles(dir, o.loadLines) : null;
-    if (files) await prepareBenchRelease(client);
+    if (files) {
+      await prepareBenchRelease(client);
+      await emptyBenchRelease(client);
+    }
     const dialect = new PgDialect();
     const run = async <T>(query: SQL) => {
       const q = dialect.sqlToQuery(query);

@@ -93,6 +93,7 @@ async function main() {
         files: Object.fromEntries(RELEASE_FILE_KINDS.map((k) => [k, fileSource(changed[k].path)])) as Record<ReleaseFileKind, FileSource>,
         username: 'bench',
         ...(bulkMinLines === undefined ? {} : { bulkMinLines }),
+        onProgress: (p) => console.log(`  reload ${String(p).padStart(3)}%  ${((performance.now() - reloadStarted) / 1000).toFixed(1)} s`),
       });
       fs.rmSync(again, { recursive: true, force: true });
       if (!reloaded.ok) throw new Error(`reload refused (${reloaded.errorCount}): ${reloaded.errors.slice(0, 10).join('\n')}`);
