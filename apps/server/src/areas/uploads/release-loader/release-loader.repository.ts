@@ -349,6 +349,18 @@ export class RepeatedModuleLine extends Error {
   }
 }
 
+/** Inserts the files' module lines of the written modules (`tail`: an order, a conflict clause); the rows it wrote. */
+async function insertStagedLines(db: Queryable, tail: SQL = sql``): Promise<number> {
+  return affected(
+    await exec(
+      db,
+      sql`INSERT INTO module_skus (module_id, upc, must_have, status, previous_status, previous_must_have, min_value, position)
+          SELECT i.id, s.upc, s.must_have, s.status, s.previous_status, s.previous_must_have, s.min_value, s.position
+          FROM rl_module s JOIN rl_module_id i ON i.module_name = s.module_name AND i.month_id = s.month_id WHERE s.upc IS NOT NULL ${tail}`,
+    ),
+  );
+}
+
 /**
  * The written modules' lines made what the files say, writing only what differs (a load row by row): the stored
  * lines that no row of the files repeats exactly are deleted, then the files' rows are inserted, those whose line
@@ -374,15 +386,7 @@ async function writeChangedLines(db: Queryable, fileLines: number): Promise<numb
   const kept = Number(before?.n ?? 0) - deleted;
   // In key order: the primary key's index grows at its right edge. With no line kept (a first load) the plain insert,
   // whose key finds a repeat itself, and no speculative insertion per row.
-  const inserted = affected(
-    await exec(
-      db,
-      sql`INSERT INTO module_skus (module_id, upc, must_have, status, previous_status, previous_must_have, min_value, position)
-          SELECT i.id, s.upc, s.must_have, s.status, s.previous_status, s.previous_must_have, s.min_value, s.position
-          FROM rl_module s JOIN rl_module_id i ON i.module_name = s.module_name AND i.month_id = s.month_id WHERE s.upc IS NOT NULL
-          ORDER BY i.id, s.upc ${kept > 0 ? sql`ON CONFLICT ON CONSTRAINT ${sql.raw(MODULE_LINES_KEY)} DO NOTHING` : sql``}`,
-    ),
-  );
+  const inserted = await insertStagedLines(db, sql`ORDER BY i.id, s.upc ${kept > 0 ? sql`ON CONFLICT ON CONSTRAINT ${sql.raw(MODULE_LINES_KEY)} DO NOTHING` : sql``}`);
   if (kept + inserted !== fileLines) throw new RepeatedModuleLine();
   return fileLines;
 }
@@ -484,14 +488,7 @@ export async function mergeItems(
   // meanwhile (the build sorts); row by row, only the lines that differ are written.
   const rewriteLines = async () => {
     await exec(db, sql`DELETE FROM module_skus s USING rl_module_id i WHERE s.module_id = i.id`);
-    return affected(
-      await exec(
-        db,
-        sql`INSERT INTO module_skus (module_id, upc, must_have, status, previous_status, previous_must_have, min_value, position)
-            SELECT i.id, s.upc, s.must_have, s.status, s.previous_status, s.previous_must_have, s.min_value, s.position
-            FROM rl_module s JOIN rl_module_id i ON i.module_name = s.module_name AND i.month_id = s.month_id WHERE s.upc IS NOT NULL`,
-      ),
-    );
+    return insertStagedLines(db);
   };
   const moduleLines = bulk ? await withIndexesRebuilt(db, 'module_skus', withoutLineCounts(db, rewriteLines)) : await writeChangedLines(db, lines);
   await onStep(5, steps);
