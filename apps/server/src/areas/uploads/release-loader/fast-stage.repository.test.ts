@@ -7,7 +7,7 @@ import { parse } from 'csv-parse/sync';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { unescapeFormula } from '../../../lib/csv-formula.js';
-import { splitLine } from './fast-stage.repository.js';
+import { splitLine } from './stage-typer.js';
 import { csvField } from './release-export.js';
 
 const cell = fc.string({ unit: fc.constantFrom('a', 'B', '1', ' ', ',', ';', '"', 'é', '\t', '|', "'", '=', '-'), maxLength: 8 });

@@ -1,67 +1,30 @@
 /**
- * The fast way of a large CSV file into its staging table, on PostgreSQL: the file is read as lines in
- * JavaScript, every cell goes through the careful way's own `parseCell` (so both ways stage the same
- * values by construction), and the typed rows stream to `COPY … FROM STDIN` (text format) while the next
- * bytes are read — the database parses each row once, into typed columns, with no pass after it.
+ * The fast way of a large CSV file into its staging table, on PostgreSQL: the stage worker (stage-worker.ts, a
+ * background thread) types the file's lines (stage-typer.ts) while this thread reads the stored upload's bytes,
+ * hands them over chunk by chunk and streams the typed rows to `COPY … FROM STDIN` (text format). After the COPY,
+ * the items' fields (module and cluster files) go to the head table, in the order of their first rows.
  *
- * A module's or cluster's item fields (HEAD_COLUMNS) repeat on each of its rows: they are parsed on the
- * item's first row, kept once per item in memory and written to the head table after the COPY; a later
- * row only has to repeat them character for character. The lines' staging rows hold the key and the line
- * columns only (the item fields are read from the head table).
- *
- * Anything unusual — an xlsx file, a header the fast way does not know, a cell parseCell refuses, a quoted
- * line break, an empty line, a row of another length, item fields written differently from the item's
- * first row, a row rule broken — stops the COPY, undoes it (a savepoint) and answers null: the caller then
- * stages the file the careful way (stage-file.ts), which reports every fault with its row. Row numbers are
- * the file's lines, as the careful way numbers them (release-loader.test.ts loads files both ways).
+ * Anything the typing does not read (stage-typer.ts NotFast), an xlsx file, or a row COPY refuses undoes the COPY
+ * (a savepoint) and answers null: the caller then stages the file the careful way (stage-file.ts), which reports
+ * every fault with its row. release-loader.test.ts loads files both ways.
  */
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { sql } from 'drizzle-orm';
 import { from as copyFrom } from 'pg-copy-streams';
 import { pgClientOf, type Queryable } from '../../../db/client.js';
-import { CODE_COLUMNS, codeFindings } from './code-columns.js';
-import { FORMATS, parseCell, type CellValue, type ColumnSpec, type ReleaseFileKind } from './formats.js';
-import { detectDelimiter, formatOf, type FileSource } from './read-records.js';
+import { ThreadHost, type ThreadSession } from '../../../lib/thread-host.js';
+import type { CellValue, ReleaseFileKind } from './formats.js';
+import { formatOf, type FileSource } from './read-records.js';
 import { HEAD_COLUMNS, insertHeads, STAGE, type HeadKind } from './release-loader.repository.js';
 import { ChunkWriter } from './stage-file.js';
-import { Utf8Decoder } from './utf8-text.js';
+import { planOf, readHeader, type StageOptions, type StageResult } from './stage-typer.js';
 
 /** The kinds worth the fast way: the big files without rules between rows of different items. */
 export const FAST_KINDS: readonly ReleaseFileKind[] = ['registry', 'module', 'cluster'];
 
-/** Thrown inside the COPY's input to stop it: the file goes the careful way. */
-class NotFast extends Error {}
-
-interface Header {
-  /** The format column of each column of the file. */
-  specs: ColumnSpec[];
-  delimiter: ';' | ',';
-  /** The bytes after the header line in the first chunk. */
-  rest: Buffer;
-  /** The header line's bytes, with its line break. */
-  headerBytes: number;
-}
-
-/** The header line, when it is simple: known column names, each once, every required one, no quotes, no blanks. */
-function readHeader(kind: ReleaseFileKind, head: Buffer): Header | null {
-  const end = head.indexOf(0x0a);
-  if (end === -1) return null;
-  let line = head.subarray(0, end).toString('utf8');
-  if (line.charCodeAt(0) === 0xfeff) line = line.slice(1);
-  if (line.endsWith('\r')) line = line.slice(0, -1);
-  if (line.includes('"')) return null;
-  const delimiter = detectDelimiter(head);
-  const byName = new Map(FORMATS[kind].columns.map((c) => [c.name.toLowerCase(), c]));
-  const specs: ColumnSpec[] = [];
-  for (const cell of line.split(delimiter)) {
-    const spec = byName.get(cell.trim().toLowerCase());
-    if (!spec || specs.includes(spec)) return null;
-    specs.push(spec);
-  }
-  if (FORMATS[kind].columns.some((c) => c.required && !specs.includes(c))) return null;
-  return { specs, delimiter, rest: head.subarray(end + 1), headerBytes: end + 1 };
-}
+/** The process's stage worker. */
+export const stageWorker = new ThreadHost<StageOptions, Uint8Array, StageResult>('stage worker', import.meta.url, 'stage-worker');
 
 /** Reads the first chunks of the stream until a line break (or 64 KiB). */
 async function firstLine(iterator: AsyncIterator<Buffer>): Promise<Buffer> {
@@ -77,331 +40,35 @@ async function firstLine(iterator: AsyncIterator<Buffer>): Promise<Buffer> {
   return Buffer.concat(parts);
 }
 
-/**
- * The cells of one line as csv-parse reads them (`"` quotes a cell, `""` inside is a quote), or null when
- * the line is not that simple: a quote inside an unquoted cell, text after a closing quote, or a quoted cell
- * that runs past the end of the line (a quoted line break: the rows would not be the file's lines).
- */
-export function splitLine(line: string, delimiter: string): string[] | null {
-  if (!line.includes('"')) return line.split(delimiter);
-  const cells: string[] = [];
-  let at = 0;
-  for (;;) {
-    if (line.charCodeAt(at) === 0x22) {
-      let cell = '';
-      let from = at + 1;
-      for (;;) {
-        const quote = line.indexOf('"', from);
-        if (quote === -1) return null;
-        cell += line.slice(from, quote);
-        if (line.charCodeAt(quote + 1) === 0x22) {
-          cell += '"';
-          from = quote + 2;
-          continue;
-        }
-        at = quote + 1;
-        break;
-      }
-      cells.push(cell);
-      if (at === line.length) return cells;
-      if (line[at] !== delimiter) return null;
-      at++;
-    } else {
-      const next = line.indexOf(delimiter, at);
-      const cell = next === -1 ? line.slice(at) : line.slice(at, next);
-      if (cell.includes('"')) return null;
-      cells.push(cell);
-      if (next === -1) return cells;
-      at = next + 1;
-    }
-  }
-}
-
-const ESCAPES = /[\\\t\n\r]/g;
-const ESCAPED: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
-
-/** What the fast way writes of one kind of file: which columns of the staging table, and where each comes from. */
-interface Plan {
-  /** Staging columns written by the COPY (after row_no), in order. */
-  columns: ColumnSpec[];
-  /** For each of them: the file column it is read from, or -1 (not in the file: `constant`, an empty cell's value). */
-  from: number[];
-  constant: CellValue[];
-  /** Module and cluster files: the head table's columns (HEAD_COLUMNS order) and their file columns (-1: absent). */
-  head: { kind: HeadKind; specs: ColumnSpec[]; from: number[]; constant: CellValue[]; span: [number, number] | null } | null;
-}
-
-/** The first and last file columns of the item fields when they are side by side in the file (in any order), else null. */
-function spanOf(columns: number[]): [number, number] | null {
-  if (columns.includes(-1)) return null;
-  const sorted = [...columns].sort((a, b) => a - b);
-  return sorted.every((c, i) => c === sorted[0]! + i) ? [sorted[0]!, sorted[sorted.length - 1]!] : null;
-}
-
-function planOf(kind: ReleaseFileKind, header: Header): Plan {
-  const format = FORMATS[kind];
-  const headKind: HeadKind | null = kind === 'module' || kind === 'cluster' ? kind : null;
-  const headNames = headKind ? HEAD_COLUMNS[headKind] : [];
-  // The key (the first two head columns) is on every staged row; the other item fields only in the head table.
-  const columns = format.columns.filter((c) => !headNames.includes(c.db) || headNames.indexOf(c.db) < 2);
-  if (headKind && (columns[0]!.db !== headNames[0] || columns[1]!.db !== headNames[1])) throw new Error(`the ${kind} format must start with its key`);
-  const at = (spec: ColumnSpec) => header.specs.indexOf(spec);
-  const absent = (spec: ColumnSpec) => {
-    const parsed = parseCell(spec, null);
-    if (!parsed.ok) throw new Error(`required column ${spec.name} missing from a checked header`);
-    return parsed.value;
-  };
-  const headSpecs = headNames.map((name) => format.columns.find((c) => c.db === name)!);
-  return {
-    columns,
-    from: columns.map(at),
-    constant: columns.map((c) => (at(c) === -1 ? absent(c) : null)),
-    head: headKind
-      ? { kind: headKind, specs: headSpecs, from: headSpecs.map(at), constant: headSpecs.map((c) => (at(c) === -1 ? absent(c) : null)), span: spanOf(headSpecs.slice(2).map(at)) }
-      : null,
-  };
-}
-
-/** One item's head as first seen: its row, its raw item fields (later rows must repeat them) and their values. */
-interface Head {
-  row: number;
-  raw: string[];
-  /** The item fields' stretch of the line, when they sit side by side in the file (Plan's head.span). */
-  span: string | null;
-  values: CellValue[];
-}
-
-/** Column kinds whose cells repeat a few spellings: parsed once per spelling (at most MEMO_SIZE per column). */
-const MEMO_KINDS = new Set(['mhel', 'enum', 'bool', 'int', 'decimal', 'date']);
-const MEMO_SIZE = 1024;
-
-/** A copy of a string that does not keep the chunk it was cut from alive (kept per item, for the whole load). */
-const own = (text: string) => (text.length === 0 ? text : Buffer.from(text, 'utf8').toString('utf8'));
-const NEEDS_ESCAPE = /[\\\t\n\r]/;
 
 /**
- * Turns the file's lines (after the header) into COPY text rows, gathered in a byte buffer that is handed
- * on once per chunk read (a string per chunk would be a tree of every row's pieces, copied by each garbage
- * collection while the chunk is typed). Throws NotFast at the first thing the careful way has to look at.
- * `heads` collects each item's head (module and cluster files).
+ * The file's bytes after the header line, handed to the stage worker one chunk at a time, and the COPY text it
+ * sends back (gathered in `typed` by the session's `out`); the next chunk is read from the database while the
+ * worker types this one. Answers the session's result once the file is typed.
  */
-class RowTyper {
-  row = 1;
-  private out: Buffer = Buffer.allocUnsafe(1 << 21);
-  private at = 0;
-  /** The cells of the current line: start and end offsets in `text`, or `cells` for a line with quotes. */
-  private readonly starts: Int32Array;
-  private readonly ends: Int32Array;
-  private text = '';
-  private cells: string[] | null = null;
-  private quoteText = '';
-  private last: Head | null = null;
-  /** Per staged column of a kind with few spellings (MH/EL, statuses, numbers): the values of the cells seen. */
-  private readonly memos: (Map<string, CellValue> | null)[];
-  private nextQuote = -1;
-  private readonly cluster: { kind: number; value: number; status: number } | null;
-  private readonly width: number;
-  /** The file column of each code column of the kind (code-columns.ts), -1 when absent. */
-  private readonly codeAt: Map<string, number>;
-  private readonly codeCell = (name: string): string | null => {
-    const i = this.codeAt.get(name) ?? -1;
-    return i === -1 ? null : this.cell(i);
-  };
-
-  constructor(
-    private readonly kind: ReleaseFileKind,
-    private readonly header: Header,
-    private readonly plan: Plan,
-    readonly heads: Map<string, Head>,
-  ) {
-    this.width = header.specs.length;
-    this.starts = new Int32Array(this.width);
-    this.ends = new Int32Array(this.width);
-    this.memos = plan.columns.map((c) => (MEMO_KINDS.has(c.type.kind) ? new Map<string, CellValue>() : null));
-    const at = (db: string) => plan.columns.findIndex((c) => c.db === db);
-    this.cluster = kind === 'cluster' ? { kind: at('kind'), value: at('value'), status: at('module_status') } : null;
-    this.codeAt = new Map((CODE_COLUMNS[kind] ?? []).map((name) => [name, header.specs.findIndex((s) => s.name === name)]));
-  }
-
-  /** The typed rows written since the last call. */
-  take(): Buffer {
-    const done = Buffer.from(this.out.subarray(0, this.at));
-    this.at = 0;
-    return done;
-  }
-
-  private room(bytes: number): void {
-    if (this.at + bytes <= this.out.length) return;
-    const bigger = Buffer.allocUnsafe(Math.max(this.out.length * 2, this.at + bytes));
-    this.out.copy(bigger, 0, 0, this.at);
-    this.out = bigger;
-  }
-
-  private cell(i: number): string {
-    return this.cells ? this.cells[i]! : this.text.slice(this.starts[i], this.ends[i]);
-  }
-
-  /** Splits `text[from, to)` into cells (offsets); false when the line is not that simple. */
-  private split(text: string, from: number, to: number): boolean {
-    this.text = text;
-    this.cells = null;
-    let at = from;
-    for (let i = 0; i < this.width; i++) {
-      let end = text.indexOf(this.header.delimiter, at);
-      if (end === -1 || end > to) end = to;
-      else if (i === this.width - 1) return false;
-      this.starts[i] = at;
-      this.ends[i] = end;
-      at = end + 1;
-      if (end === to && i < this.width - 1) return false;
-    }
-    return true;
-  }
-
-  /** Types the line `text[from, to)` (without its line break). */
-  line(text: string, from: number, to: number): void {
-    this.row++;
-    if (to > from && text.charCodeAt(to - 1) === 0x0d) to--;
-    if (to === from) throw new NotFast('an empty line');
-    // The next quote at or after `from` (searched once per stretch of text, not once per line).
-    if (text !== this.quoteText || (this.nextQuote !== -1 && this.nextQuote < from)) {
-      this.quoteText = text;
-      this.nextQuote = text.indexOf('"', from);
-    }
-    if (this.nextQuote !== -1 && this.nextQuote < to) {
-      const cells = splitLine(text.slice(from, to), this.header.delimiter);
-      if (!cells || cells.length !== this.width) throw new NotFast('a row of another shape');
-      this.cells = cells;
-    } else if (!this.split(text, from, to)) throw new NotFast('a row of another shape');
-    // A code to repair or refuse (a spreadsheet program's lost zeros): the careful way repairs, counts and reports.
-    if (codeFindings(this.kind, this.codeCell).length > 0) throw new NotFast('a code to repair or refuse');
-    const { plan } = this;
-    const values: CellValue[] = new Array<CellValue>(plan.columns.length);
-    // One string per row, written once: it dies young, and one write costs less than one per field.
-    let row = String(this.row);
-    for (let i = 0; i < plan.columns.length; i++) {
-      const source = plan.from[i]!;
-      let value: CellValue;
-      if (source === -1) value = plan.constant[i] ?? null;
-      else {
-        const cell = this.cell(source);
-        const memo = this.memos[i];
-        const known = memo?.get(cell);
-        if (known !== undefined) value = known;
-        else {
-          const parsed = parseCell(plan.columns[i]!, cell);
-          if (!parsed.ok) throw new NotFast('a cell to look at');
-          value = parsed.value;
-          // Kept for the whole file: copies, not slices that would keep their chunk of text alive.
-          if (memo && memo.size < MEMO_SIZE) memo.set(own(cell), typeof value === 'string' ? own(value) : value);
-        }
-      }
-      values[i] = value;
-      row += value === null ? '\t\\N' : value === true ? '\tt' : value === false ? '\tf' : typeof value === 'number' ? `\t${value}` : NEEDS_ESCAPE.test(value) ? `\t${value.replace(ESCAPES, (c) => ESCAPED[c]!)}` : `\t${value}`;
-    }
-    this.room(3 * row.length + 1);
-    this.at += this.out.write(row, this.at, 'utf8');
-    this.out[this.at++] = 0x0a;
-    if (plan.head) this.head(values);
-    if (this.cluster) {
-      const { kind, value, status } = this.cluster;
-      if (values[kind] !== 'CLUSTER' && values[value] == null) throw new NotFast('a cluster line without value');
-      if (values[kind] !== 'MODULE' && status !== -1 && values[status] != null) throw new NotFast('a module status on another line');
-    }
-  }
-
-  /** Whether file column `i` of the current line is exactly `raw`. */
-  private same(i: number, raw: string): boolean {
-    if (this.cells) return this.cells[i] === raw;
-    const start = this.starts[i]!;
-    return this.ends[i]! - start === raw.length && this.text.startsWith(raw, start);
-  }
-
-  /** Each item's fields are parsed on its first row; later rows must write them the same way. */
-  private head(values: CellValue[]): void {
-    const head = this.plan.head!;
-    // The key is the first two staged columns (HEAD_COLUMNS' first two, in the format's order).
-    // The rows of an item usually follow each other: the last item is checked before the map.
-    const last = this.last;
-    const seen = last && last.values[0] === values[0] && last.values[1] === values[1] ? last : this.heads.get(`${String(values[0])}\u0000${String(values[1])}`);
-    if (seen) {
-      this.last = seen;
-      if (head.span && !this.cells && seen.span !== null) {
-        // The item fields side by side in the file: one comparison of the whole stretch.
-        const start = this.starts[head.span[0]]!;
-        if (this.ends[head.span[1]]! - start !== seen.span.length || !this.text.startsWith(seen.span, start)) throw new NotFast('item fields written differently');
-        return;
-      }
-      for (let j = 2; j < head.from.length; j++) {
-        if (head.from[j] !== -1 && !this.same(head.from[j]!, seen.raw[j]!)) throw new NotFast('item fields written differently');
-      }
-      return;
-    }
-    const raw: string[] = ['', ''];
-    const headValues: CellValue[] = [own(String(values[0])), own(String(values[1]))];
-    for (let j = 2; j < head.specs.length; j++) {
-      if (head.from[j] === -1) {
-        raw.push('');
-        headValues.push(head.constant[j]!);
-        continue;
-      }
-      const cell = this.cell(head.from[j]!);
-      const parsed = parseCell(head.specs[j]!, cell);
-      if (!parsed.ok) throw new NotFast('an item field to look at');
-      raw.push(own(cell));
-      headValues.push(typeof parsed.value === 'string' ? own(parsed.value) : parsed.value);
-    }
-    const span = head.span && !this.cells ? own(this.text.slice(this.starts[head.span[0]], this.ends[head.span[1]])) : null;
-    const first = { row: this.row, raw, span, values: headValues };
-    this.heads.set(`${String(values[0])}\u0000${String(values[1])}`, first);
-    this.last = first;
-  }
-}
-
-/**
- * How much text is typed between two turns of the event loop. A stored upload is read in 1 MiB pieces, ~20 ms of
- * typing each on the thread that answers the planners' requests (docs/performance.md "A release load during the
- * morning"): in slices of 64 KiB (~1–2 ms) their requests go between two slices.
- */
-const SLICE_CHARS = 64 * 1024;
-
-/** Lets the event loop answer what waits (I/O, timers) before the next slice of typing. */
-const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
-
-/** The file's lines after the header, typed, as chunks of COPY text (one per slice of a chunk read). */
-async function* copyText(typer: RowTyper, first: Buffer, rest: AsyncIterator<Buffer>, onBytes: (bytes: number) => void): AsyncGenerator<Buffer> {
-  // Bytes that are not UTF-8 come out as lone surrogates, which parseCell refuses: the careful way reports them.
-  const decoder = new Utf8Decoder();
+async function* typedText(
+  session: ThreadSession<Uint8Array, StageResult>,
+  typed: Buffer[],
+  first: Buffer,
+  rest: AsyncIterator<Buffer>,
+  onBytes: (bytes: number) => void,
+): AsyncGenerator<Buffer, StageResult> {
   let bytes = 0;
-  let carry = '';
   let chunk: Buffer | null = first;
   while (chunk) {
     bytes += chunk.length;
     onBytes(bytes);
-    const text = carry + decoder.write(chunk);
-    let from = 0;
-    let slice = 0;
-    for (let end = text.indexOf('\n'); end !== -1; end = text.indexOf('\n', from)) {
-      typer.line(text, from, end);
-      from = end + 1;
-      if (from - slice >= SLICE_CHARS) {
-        slice = from;
-        const out = typer.take();
-        if (out.length > 0) yield out;
-        await turn();
-      }
-    }
-    carry = text.slice(from);
-    const out = typer.take();
-    if (out.length > 0) yield out;
-    const next = await rest.next();
-    chunk = next.done ? null : next.value;
+    const next = rest.next();
+    next.catch(() => undefined); // read ahead: a failure is thrown where it is awaited
+    const own = new Uint8Array(chunk); // a buffer of its own, moved to the worker
+    await session.add(own, [own.buffer]);
+    for (const piece of typed.splice(0)) if (piece.length > 0) yield piece;
+    const read = await next;
+    chunk = read.done ? null : read.value;
   }
-  carry += decoder.end();
-  if (carry !== '') {
-    typer.line(carry, 0, carry.length);
-    yield typer.take();
-  }
+  const result = await session.finish();
+  for (const piece of typed.splice(0)) if (piece.length > 0) yield piece;
+  return result;
 }
 
 /**
@@ -418,20 +85,28 @@ export async function stageFast(db: Queryable, kind: ReleaseFileKind, source: Fi
     const header = head.length > 0 && formatOf(head) === 'csv' ? readHeader(kind, head) : null;
     if (!header) return null;
     const plan = planOf(kind, header);
-    const typer = new RowTyper(kind, header, plan, new Map());
     await db.execute(sql`SAVEPOINT rl_fast`);
+    const typed: Buffer[] = [];
+    // The worker reads the same header from the same bytes (stage-typer.ts FileTyper).
+    const session = stageWorker.open({ kind, head: new Uint8Array(head.subarray(0, header.headerBytes)) }, (piece) => typed.push(piece));
     try {
       const copy = client.query(
         copyFrom(`COPY ${STAGE[kind]} (row_no, ${plan.columns.map((c) => `"${c.db}"`).join(', ')}) FROM STDIN`),
       );
-      await pipeline(Readable.from(copyText(typer, header.rest, iterator, (bytes) => onBytes(header.headerBytes + bytes))), copy);
-      const rows = typer.row - 1;
-      if (Number(copy.rowCount) !== rows) throw new NotFast('COPY read another number of rows');
-      if (plan.head) await writeHeads(db, plan.head.kind, typer.heads);
+      let result: StageResult | null = null;
+      const text = typedText(session, typed, header.rest, iterator, (bytes) => onBytes(header.headerBytes + bytes));
+      const pieces = async function* () {
+        result = yield* text;
+      };
+      await pipeline(Readable.from(pieces()), copy);
+      const done = result as StageResult | null;
+      if (!done || Number(copy.rowCount) !== done.rows) throw new Error('COPY read another number of rows');
+      if (plan.head) await writeHeads(db, plan.head.kind, done.heads);
       await db.execute(sql`RELEASE SAVEPOINT rl_fast`);
-      return rows;
+      return done.rows;
     } catch {
       // Something for the careful way to look at, or a row COPY refused: it will say what and where.
+      session.abort();
       await db.execute(sql`ROLLBACK TO SAVEPOINT rl_fast`);
       return null;
     }
@@ -440,9 +115,9 @@ export async function stageFast(db: Queryable, kind: ReleaseFileKind, source: Fi
   }
 }
 
-/** The heads, in chunks, in the order of their first rows. */
-async function writeHeads(db: Queryable, kind: HeadKind, heads: Map<string, Head>): Promise<void> {
+/** The heads (each its first row, then HEAD_COLUMNS' values), in chunks, in the order of their first rows. */
+async function writeHeads(db: Queryable, kind: HeadKind, heads: CellValue[][]): Promise<void> {
   const writer = new ChunkWriter(HEAD_COLUMNS[kind].length + 1, (columns) => insertHeads(db, kind, columns));
-  for (const head of heads.values()) await writer.add([head.row, ...head.values]);
+  for (const head of heads) await writer.add(head);
   await writer.finish();
 }

@@ -17,6 +17,7 @@ import { resetDatabase, testDatabase } from '../../../../test/test-database.js';
 import { queryRows, type Db } from '../../../db/client.js';
 import { clientClassifications, macroFamilies } from '../../../db/schema.js';
 import { seedDemo } from '../../../seed/seed-demo.js';
+import { stageWorker } from './fast-stage.repository.js';
 import { FORMATS, LOADER_FILE_KINDS, RELEASE_FILE_KINDS, type LoadType, type ReleaseFileKind } from './formats.js';
 import { bufferSource, fileSource, type FileSource } from './read-records.js';
 import { csvField, exportFileName, exportReleaseFile, templateCsv, templateXlsx } from './release-export.js';
@@ -431,9 +432,12 @@ describe('release loader', () => {
               k.sku_id, k.srp::text, k.release_date::text, k.ged_confirmed, k.global_catalogue
             FROM modules m JOIN module_skus s ON s.module_id = m.id JOIN skus k ON k.upc = s.upc ORDER BY m.module_name, s.upc`,
       );
+    const typedBefore = stageWorker.finished;
     const fast = expectLoaded(await load(sources(happyFiles(), ',')));
     const way = onPostgres ? 'fast' : 'careful';
     expect(fast.staged).toEqual({ registry: way, segment: 'careful', module: way, cluster: way });
+    // The fast way's three files were typed in the stage worker, a thread of their own (stage-worker.ts).
+    expect(stageWorker.finished - typedBefore).toBe(onPostgres ? 3 : 0);
     const fastContent = await content();
     const careful = expectLoaded(await loadRelease(db, { releaseId: 'R2027', type: 'massive', files: sources(happyFiles(), ','), username: 'loader', careful: true }));
     expect(careful.staged).toEqual({ registry: 'careful', segment: 'careful', module: 'careful', cluster: 'careful' });
