@@ -11,11 +11,15 @@
  * the loader's default otherwise): a number above `--rows` times the lines written row by row.
  * `--reload-every N` then loads the same files again, one module line in N changed (its minimum value), and
  * prints that reload's time (with `--bulk-min-lines` above `--rows`, a reload row by row writes only what changed).
+ * It also prints how busy the load kept this process's main thread — the thread that answers the planners in the
+ * server — during the staging (progress 0–70 %, the files read and typed) and in all: its event-loop utilisation
+ * and the longest event-loop delays (what a planner's call arriving then would have waited).
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { monitorEventLoopDelay, performance as perf, type EventLoopUtilization } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../src/db/client.js';
@@ -59,6 +63,12 @@ async function main() {
       peakRss = Math.max(peakRss, process.memoryUsage().rss);
     }, 50);
     let lastProgress = -1;
+    const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+    const stagingDelay = monitorEventLoopDelay({ resolution: 10 });
+    loopDelay.enable();
+    stagingDelay.enable();
+    const busyAtStart = perf.eventLoopUtilization();
+    let busyStaging: EventLoopUtilization | null = null;
     const started = performance.now();
     const result = await loadRelease(database.db, {
       releaseId: 'R2027',
@@ -67,6 +77,10 @@ async function main() {
       username: 'bench',
       ...(bulkMinLines === undefined ? {} : { bulkMinLines }),
       onProgress: (p) => {
+        if (p >= 70 && !busyStaging) {
+          busyStaging = perf.eventLoopUtilization(busyAtStart);
+          stagingDelay.disable();
+        }
         if (p >= lastProgress + 10 || p === 100) {
           lastProgress = p;
           console.log(`  ${String(p).padStart(3)}%  ${((performance.now() - started) / 1000).toFixed(1)} s  rss ${(process.memoryUsage().rss / 1e6).toFixed(0)} MB`);
@@ -74,6 +88,8 @@ async function main() {
       },
     });
     const loadSeconds = (performance.now() - started) / 1000;
+    const busyAll = perf.eventLoopUtilization(busyAtStart);
+    loopDelay.disable();
     clearInterval(sampler);
     peakRss = Math.max(peakRss, process.memoryUsage().rss);
     if (!result.ok) throw new Error(`refused (${result.errorCount}): ${result.errors.slice(0, 10).join('\n')}`);
@@ -82,6 +98,12 @@ async function main() {
     console.log(`Loader: ${allRows.toLocaleString('en-US')} rows of four files in ${loadSeconds.toFixed(1)} s = ${(allRows / loadSeconds).toFixed(0)} rows/s;`);
     console.log(`        module rows / load time = ${loaderRate.toFixed(0)} rows/s; peak RSS ${(peakRss / 1e6).toFixed(0)} MB`);
     console.log(`        staged: ${JSON.stringify(result.staged)}; merged: ${JSON.stringify(result.merged)}`);
+    const busy = (u: EventLoopUtilization | null, h: ReturnType<typeof monitorEventLoopDelay>) =>
+      u
+        ? `busy ${(u.active / 1000).toFixed(1)} s of ${((u.active + u.idle) / 1000).toFixed(1)} s (${(u.utilization * 100).toFixed(0)} %), event-loop delay p99 ${(h.percentile(99) / 1e6).toFixed(0)} ms, max ${(h.max / 1e6).toFixed(0)} ms`
+        : 'not reached';
+    console.log(`Main thread during the staging (0–70 %): ${busy(busyStaging, stagingDelay)}`);
+    console.log(`Main thread during the whole load:      ${busy(busyAll, loopDelay)}`);
     if (values['reload-every'] !== undefined) {
       const every = Number(values['reload-every']);
       const again = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-reload-'));

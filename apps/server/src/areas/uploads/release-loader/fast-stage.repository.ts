@@ -2,7 +2,7 @@
  * The fast way of a large CSV file into its staging table, on PostgreSQL: the stage worker (stage-worker.ts, a
  * background thread) types the file's lines (stage-typer.ts) while this thread reads the stored upload's bytes,
  * hands them over chunk by chunk and streams the typed rows to `COPY … FROM STDIN` (text format). After the COPY,
- * the items' fields (module and cluster files) go to the head table, in the order of their first rows.
+ * the items' fields (module and cluster files), typed by the worker too, are copied to the head table.
  *
  * Anything the typing does not read (stage-typer.ts NotFast), an xlsx file, or a row COPY refuses undoes the COPY
  * (a savepoint) and answers null: the caller then stages the file the careful way (stage-file.ts), which reports
@@ -11,13 +11,13 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { sql } from 'drizzle-orm';
+import type { PoolClient } from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { pgClientOf, type Queryable } from '../../../db/client.js';
 import { ThreadHost, type ThreadSession } from '../../../lib/thread-host.js';
-import type { CellValue, ReleaseFileKind } from './formats.js';
+import type { ReleaseFileKind } from './formats.js';
 import { formatOf, type FileSource } from './read-records.js';
-import { HEAD_COLUMNS, insertHeads, STAGE, type HeadKind } from './release-loader.repository.js';
-import { ChunkWriter } from './stage-file.js';
+import { HEAD_COLUMNS, HEAD_TABLES, STAGE, type HeadKind } from './release-loader.repository.js';
 import { planOf, readHeader, type StageOptions, type StageResult } from './stage-typer.js';
 
 /** The kinds worth the fast way: the big files without rules between rows of different items. */
@@ -101,7 +101,7 @@ export async function stageFast(db: Queryable, kind: ReleaseFileKind, source: Fi
       await pipeline(Readable.from(pieces()), copy);
       const done = result as StageResult | null;
       if (!done || Number(copy.rowCount) !== done.rows) throw new Error('COPY read another number of rows');
-      if (plan.head) await writeHeads(db, plan.head.kind, done.heads);
+      if (plan.head) await copyHeads(client, plan.head.kind, done);
       await db.execute(sql`RELEASE SAVEPOINT rl_fast`);
       return done.rows;
     } catch {
@@ -115,9 +115,9 @@ export async function stageFast(db: Queryable, kind: ReleaseFileKind, source: Fi
   }
 }
 
-/** The heads (each its first row, then HEAD_COLUMNS' values), in chunks, in the order of their first rows. */
-async function writeHeads(db: Queryable, kind: HeadKind, heads: CellValue[][]): Promise<void> {
-  const writer = new ChunkWriter(HEAD_COLUMNS[kind].length + 1, (columns) => insertHeads(db, kind, columns));
-  for (const head of heads) await writer.add(head);
-  await writer.finish();
+/** The head table's rows, typed by the worker, through one COPY (no work on this thread but the handing over). */
+async function copyHeads(client: PoolClient, kind: HeadKind, result: StageResult): Promise<void> {
+  const copy = client.query(copyFrom(`COPY ${HEAD_TABLES[kind]} (row_no, ${HEAD_COLUMNS[kind].map((c) => `"${c}"`).join(', ')}) FROM STDIN`));
+  await pipeline(Readable.from([Buffer.from(result.heads.buffer, result.heads.byteOffset, result.heads.byteLength)]), copy);
+  if (Number(copy.rowCount) !== result.headRows) throw new Error('COPY read another number of head rows');
 }

@@ -25,8 +25,13 @@ const LIST_SEPARATOR = '|';
 /** Errors listed in a refusal; all are counted. */
 export const MAX_LISTED_ERRORS = 1000;
 
-/** Rows per staging statement. */
-export const CHUNK_ROWS = 10_000;
+/**
+ * Cells (rows × columns) per staging statement of the careful way. The driver turns each column into an array
+ * literal on the thread that answers the planners, all of a statement's in one go: measured here ~5 µs a cell
+ * (a chunk of 20,000 cells of the Customer Segmentation held that thread 97 ms). 10,000 cells bound a hold to
+ * ~50 ms; before, 10,000 rows a statement were 320,000 cells for the Sku Registry (31 columns), ~1.5 s at that rate.
+ */
+export const CHUNK_CELLS = 10_000;
 
 type ColumnType =
   | { kind: 'text'; max?: number }

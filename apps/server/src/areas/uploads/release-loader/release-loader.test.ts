@@ -460,6 +460,13 @@ describe('release loader', () => {
     expect(mixed.staged).toEqual({ registry: way, segment: 'careful', module: 'careful', cluster: 'careful' });
     expect(await content()).toEqual(fastContent);
     expect(await queryRows(db, sql`SELECT cluster_description FROM clusters`)).toEqual([{ cluster_description: 'Rome,\ncentre' }]);
+    // Item fields with COPY's special characters (a backslash, a tab, a \N) are stored as written, the fast way too.
+    const special = happyFiles();
+    const label = 'Back\\slash\tand \\N';
+    special.module = special.module.map((line) => (line.moduleName === 'MOD1' ? { ...line, moduleLabel: label } : line));
+    const specialLoad = expectLoaded(await load(sources(special, ',')));
+    expect(specialLoad.staged).toEqual({ registry: way, segment: 'careful', module: way, cluster: way });
+    expect(await queryRows(db, sql`SELECT DISTINCT module_label FROM modules WHERE module_name = 'MOD1'`)).toEqual([{ module_label: label }]);
     // A module row whose item fields differ from its first row: refused with its row, whichever way was tried first.
     const differing = happyFiles();
     differing.module[1] = { ...differing.module[1]!, moduleLabel: 'Other' };

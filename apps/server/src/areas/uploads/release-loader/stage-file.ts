@@ -1,11 +1,11 @@
 /**
  * One release file into its staging table: the header checked against the format, every cell parsed
  * (types, required, enums, lengths), the item fields of a module or cluster compared with its first
- * row, the rows written in chunks of CHUNK_ROWS (one statement in flight while the next chunk is read).
+ * row, the rows written in chunks of CHUNK_CELLS cells (one statement in flight while the next chunk is read).
  * Every row is staged, a refused cell as null, so that the reference checks that follow see every key.
  */
 import type { Queryable } from '../../../db/client.js';
-import { CELL_TEXT_REASONS, CHUNK_ROWS, FORMATS, parseCell, type CellValue, type ColumnSpec, type LoaderFileKind } from './formats.js';
+import { CELL_TEXT_REASONS, CHUNK_CELLS, FORMATS, parseCell, type CellValue, type ColumnSpec, type LoaderFileKind } from './formats.js';
 import { codeFindings, repairLabel } from './code-columns.js';
 import { NotUtf8, readRecords, ReadError, type FileSource } from './read-records.js';
 import { HEAD_COLUMNS, insertHeads, insertStaged, type HeadKind } from './release-loader.repository.js';
@@ -21,7 +21,7 @@ export interface StageResult {
   repairs: Record<string, number>;
 }
 
-/** Chunks of column arrays, written one statement at a time behind the reader (also the fast way's heads, fast-stage.ts). */
+/** Chunks of column arrays, written one statement at a time behind the reader (the careful way's rows and heads). */
 export class ChunkWriter {
   private columns: CellValue[][];
   private count = 0;
@@ -38,7 +38,7 @@ export class ChunkWriter {
 
   async add(values: CellValue[]): Promise<void> {
     for (let i = 0; i < this.width; i++) this.columns[i]!.push(values[i] ?? null);
-    if (++this.count >= CHUNK_ROWS) await this.flush();
+    if (++this.count * this.width >= CHUNK_CELLS) await this.flush();
   }
 
   async flush(): Promise<void> {

@@ -29,10 +29,14 @@ export interface StageOptions {
   head: Uint8Array;
 }
 
-/** What a stage session answers: the rows typed and, for module and cluster files, each item's head row (its first row, then HEAD_COLUMNS' values). */
+/**
+ * What a stage session answers: the rows typed and, for module and cluster files, the head table's rows as COPY
+ * text (each item's first row, then its HEAD_COLUMNS values), in the order of their first rows.
+ */
 export interface StageResult {
   rows: number;
-  heads: CellValue[][];
+  heads: Uint8Array;
+  headRows: number;
 }
 
 export interface Header {
@@ -108,6 +112,15 @@ export function splitLine(line: string, delimiter: string): string[] | null {
 
 const ESCAPES = /[\\\t\n\r]/g;
 const ESCAPED: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
+const NEEDS_ESCAPE = /[\\\t\n\r]/;
+
+/** A value as a field of COPY's text format (tab-separated): `\N` for null, `t`/`f`, the number, the text escaped. */
+export function copyField(value: CellValue): string {
+  if (value === null) return '\\N';
+  if (typeof value === 'boolean') return value ? 't' : 'f';
+  if (typeof value === 'number') return String(value);
+  return NEEDS_ESCAPE.test(value) ? value.replace(ESCAPES, (c) => ESCAPED[c]!) : value;
+}
 
 /** What the fast way writes of one kind of file: which columns of the staging table, and where each comes from. */
 export interface Plan {
@@ -167,7 +180,6 @@ const MEMO_SIZE = 1024;
 
 /** A copy of a string that does not keep the chunk it was cut from alive (kept per item, for the whole load). */
 const own = (text: string) => (text.length === 0 ? text : Buffer.from(text, 'utf8').toString('utf8'));
-const NEEDS_ESCAPE = /[\\\t\n\r]/;
 
 /**
  * Turns the file's lines (after the header) into COPY text rows, gathered in a byte buffer that is handed
@@ -287,7 +299,7 @@ export class RowTyper {
         }
       }
       values[i] = value;
-      row += value === null ? '\t\\N' : value === true ? '\tt' : value === false ? '\tf' : typeof value === 'number' ? `\t${value}` : NEEDS_ESCAPE.test(value) ? `\t${value.replace(ESCAPES, (c) => ESCAPED[c]!)}` : `\t${value}`;
+      row += `\t${copyField(value)}`;
     }
     this.room(3 * row.length + 1);
     this.at += this.out.write(row, this.at, 'utf8');
@@ -378,7 +390,8 @@ export class FileTyper {
   end(): { last: Buffer; result: StageResult } {
     const carry = this.carry + this.decoder.end();
     if (carry !== '') this.typer.line(carry, 0, carry.length);
-    const heads = [...this.typer.heads.values()].map((head) => [head.row, ...head.values]);
-    return { last: this.typer.take(), result: { rows: this.typer.row - 1, heads } };
+    const heads: string[] = [];
+    for (const head of this.typer.heads.values()) heads.push(`${head.row}\t${head.values.map(copyField).join('\t')}\n`);
+    return { last: this.typer.take(), result: { rows: this.typer.row - 1, heads: Buffer.from(heads.join(''), 'utf8'), headRows: heads.length } };
   }
 }
