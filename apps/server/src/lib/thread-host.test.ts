@@ -1,0 +1,63 @@
+/**
+ * The background threads' host (thread-host.ts with thread-sessions.ts), on a worker of its own that echoes text
+ * (thread-host.test-worker.ts): what the export worker and the stage worker rely on.
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import { ThreadHost } from './thread-host.js';
+
+const host = new ThreadHost<{ upper: boolean }, string, number>('echo worker', import.meta.url, 'thread-host.test-worker');
+afterAll(() => host.stop());
+
+function openEcho(upper: boolean) {
+  const out: string[] = [];
+  const session = host.open({ upper }, (chunk) => out.push(chunk.toString()));
+  return { session, out };
+}
+
+describe('ThreadHost', () => {
+  it('runs sessions side by side in one thread: each gets its own bytes, in order, and its result', async () => {
+    const before = host.finished;
+    const a = openEcho(true);
+    const b = openEcho(false);
+    await a.session.add('one');
+    await b.session.add('two');
+    await a.session.add('three');
+    expect(await a.session.finish()).toBe(2);
+    expect(await b.session.finish()).toBe(1);
+    expect(a.out.join('|')).toBe('ONE|THREE');
+    expect(b.out.join('|')).toBe('two');
+    expect(host.finished).toBe(before + 2);
+    expect(host.lastResult).toBe(1);
+  });
+
+  it('takes one call at a time per session', async () => {
+    const { session } = openEcho(false);
+    const first = session.add('a');
+    await expect(session.add('b')).rejects.toThrow(/one call at a time/);
+    await first;
+    expect(await session.finish()).toBe(1);
+    await expect(session.add('c')).rejects.toThrow(/closed/);
+  });
+
+  it('fails only the session whose work failed, with the worker’s message; the others go on', async () => {
+    const failing = openEcho(false);
+    const other = openEcho(false);
+    await expect(failing.session.add('fail')).rejects.toThrow('asked to fail');
+    await expect(failing.session.finish()).rejects.toThrow('asked to fail');
+    await other.session.add('still here');
+    expect(await other.session.finish()).toBe(1);
+    expect(other.out).toEqual(['still here']);
+  });
+
+  it('fails every open session when the worker dies, and starts a new worker for the next one', async () => {
+    const crashing = openEcho(false);
+    const bystander = openEcho(false);
+    await bystander.session.add('before');
+    await expect(crashing.session.add('crash')).rejects.toThrow(/The echo worker stopped \(exit code 3\)/);
+    await expect(bystander.session.finish()).rejects.toThrow(/The echo worker stopped/);
+    const next = openEcho(true);
+    await next.session.add('again');
+    expect(await next.session.finish()).toBe(1);
+    expect(next.out).toEqual(['AGAIN']);
+  });
+});
