@@ -43,8 +43,8 @@ async function firstLine(iterator: AsyncIterator<Buffer>): Promise<Buffer> {
 
 /**
  * The file's bytes after the header line, handed to the stage worker one chunk at a time, and the COPY text it
- * sends back (gathered in `typed` by the session's `out`); the next chunk is read from the database while the
- * worker types this one. Answers the session's result once the file is typed.
+ * sends back (gathered in `typed` by the session's `out`). Three things overlap: the worker types a chunk while the
+ * COPY takes the rows of the one before and the next is read from the database. Answers the session's result.
  */
 async function* typedText(
   session: ThreadSession<Uint8Array, StageResult>,
@@ -55,17 +55,22 @@ async function* typedText(
 ): AsyncGenerator<Buffer, StageResult> {
   let bytes = 0;
   let chunk: Buffer | null = first;
+  let ready: Buffer[] = [];
   while (chunk) {
     bytes += chunk.length;
     onBytes(bytes);
     const next = rest.next();
     next.catch(() => undefined); // read ahead: a failure is thrown where it is awaited
     const own = new Uint8Array(chunk); // a buffer of its own, moved to the worker
-    await session.add(own, [own.buffer]);
-    for (const piece of typed.splice(0)) if (piece.length > 0) yield piece;
+    const adding = session.add(own, [own.buffer]);
+    adding.catch(() => undefined); // thrown below, once the previous rows are written
+    for (const piece of ready) if (piece.length > 0) yield piece;
+    await adding;
+    ready = typed.splice(0);
     const read = await next;
     chunk = read.done ? null : read.value;
   }
+  for (const piece of ready) if (piece.length > 0) yield piece;
   const result = await session.finish();
   for (const piece of typed.splice(0)) if (piece.length > 0) yield piece;
   return result;
