@@ -39,6 +39,15 @@ describe('ThreadHost', () => {
     await expect(session.add('c')).rejects.toThrow(/closed/);
   });
 
+  it('rejects the call an aborted session was waiting for, and refuses calls after it', async () => {
+    const { session } = openEcho(false);
+    const waiting = session.add('in flight');
+    session.abort();
+    await expect(waiting).rejects.toThrow(/aborted/);
+    await expect(session.add('after')).rejects.toThrow(/aborted/);
+    session.abort();
+  });
+
   it('fails only the session whose work failed, with the worker’s message; the others go on', async () => {
     const failing = openEcho(false);
     const other = openEcho(false);

@@ -50,7 +50,7 @@ export interface ThreadSession<Add, Result> {
   add(payload: Add, transfer?: ArrayBuffer[]): Promise<void>;
   /** Resolves with the session's result once every byte it made has gone to `out`. */
   finish(): Promise<Result>;
-  /** Drops the session (one that failed on this side); harmless once finished. */
+  /** Drops the session (one that failed on this side): a call still waiting is rejected; harmless once finished. */
   abort(): void;
 }
 
@@ -193,9 +193,13 @@ export class ThreadHost<Open, Add, Result> {
       abort: () => {
         if (!this.sessions.has(id)) return;
         this.sessions.delete(id);
+        const pending = state.pending;
         state.pending = null;
+        state.failure ??= new Error(`The session of the ${this.name} was aborted`);
         worker.postMessage({ type: 'abort', id } satisfies ThreadRequest<Open, Add>);
         this.idleIfDone();
+        // A call still waiting gets its answer (no one would wait for it forever).
+        pending?.reject(state.failure);
       },
     };
   }
