@@ -57,9 +57,19 @@ export function serveSessions<Open, Add, Result>(file: string, open: (options: O
     send({ type: 'failed', id, message: err instanceof Error ? err.message : String(err), stack: err instanceof Error ? err.stack : undefined });
   const sessions = new Map<number, Session<Add, Result>>();
 
-  /** Sends what the session made so far in one message (a fresh buffer, transferred). */
+  /**
+   * Sends what the session made so far in one message, transferred: the piece itself when it is one piece that owns
+   * its memory whole (a stage worker's typed chunk), else the pieces joined into a fresh buffer.
+   */
   const flush = (id: number, session: Session<Add, Result>) => {
     if (session.pendingBytes === 0) return;
+    const only = session.pending.length === 1 ? session.pending[0]! : null;
+    if (only && only.byteOffset === 0 && only.byteLength === only.buffer.byteLength && only.buffer instanceof ArrayBuffer) {
+      session.pending = [];
+      session.pendingBytes = 0;
+      send({ type: 'chunk', id, data: only }, [only.buffer]);
+      return;
+    }
     const data = new Uint8Array(session.pendingBytes);
     let at = 0;
     for (const piece of session.pending) {
