@@ -63,7 +63,7 @@ import { LIVE_HEARTBEAT_SECONDS } from '@bo/shared/live-events';
 import { writeBenchUsers, type BenchGrant } from './bench-users.js';
 import type { Arrival, ReaderAnswer, ReaderOrder } from './live-stream-reader.js';
 import { SERVER_DIR, startBenchServer, type Server } from './bench-server.js';
-import { agent, CALLS, printTable, request, sleep, Stats } from './load-client.js';
+import { CALLS, closeAgents, printTable, request, sleep, Stats } from './load-client.js';
 import { cpuBetween, cpuSnapshot, morningPlayers, postgresSettings, processTree, type CallWatcher } from './mixed-morning.js';
 import { percentile } from './scratch-database.js';
 
@@ -839,7 +839,7 @@ async function main() {
     );
   } finally {
     await client.end();
-    agent.destroy();
+    closeAgents();
   }
 }
 

@@ -1,5 +1,5 @@
 /**
- * The load benchmark's HTTP client and figures (load.bench.ts, mixed-morning.ts): one keep-alive agent, timed requests,
+ * The load benchmark's HTTP client and figures (load.bench.ts, mixed-morning.ts): keep-alive agents, timed requests,
  * per-call statistics and their table, the planners' pauses.
  */
 import http from 'node:http';
@@ -8,9 +8,32 @@ import { percentile } from './scratch-database.js';
 const REQUEST_TIMEOUT_MS = 30_000;
 
 // ---------------------------------------------------------------------------------------------------
-// HTTP: one keep-alive agent, a socket per client at most (clients ≤ 500); the timer covers the whole answer.
+// HTTP: keep-alive agents; the timer covers the whole answer.
 
+/** The agent of the benchmark's own calls and of the load phase's clients: a socket per client at most (clients ≤ 500). */
 export const agent = new http.Agent({ keepAlive: true, maxSockets: 510 });
+
+/** Sockets a browser opens to one host at most. */
+const BROWSER_SOCKETS = 6;
+const browsers: http.Agent[] = [];
+
+/**
+ * The connections of one planner's browser (the mixed morning's planners): its calls go over sockets of its own, so
+ * a server of several processes gets the planners spread as the cluster hands out their connections. Through the
+ * one shared agent, which reuses the socket freed last, about 5 calls in 6 went to one process (docs/performance.md
+ * "The planners' own connections").
+ */
+export function browserAgent(): http.Agent {
+  const browser = new http.Agent({ keepAlive: true, maxSockets: BROWSER_SOCKETS });
+  browsers.push(browser);
+  return browser;
+}
+
+/** Closes every agent's sockets (the end of a benchmark). */
+export function closeAgents(): void {
+  agent.destroy();
+  for (const browser of browsers.splice(0)) browser.destroy();
+}
 
 export interface Answer {
   status: number;
@@ -36,7 +59,7 @@ function answerOf(status: number, ms: number, chunks: Buffer[]): Answer {
   };
 }
 
-export function request(base: string, method: string, url: string, token?: string, body?: unknown): Promise<Answer> {
+export function request(base: string, method: string, url: string, token?: string, body?: unknown, via: http.Agent = agent): Promise<Answer> {
   const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
   const headers: Record<string, string> = { accept: 'application/json' };
   if (token) headers.authorization = `Bearer ${token}`;
@@ -46,7 +69,7 @@ export function request(base: string, method: string, url: string, token?: strin
   }
   const started = performance.now();
   return new Promise((resolve, reject) => {
-    const req = http.request(`${base}${url}`, { method, headers, agent, timeout: REQUEST_TIMEOUT_MS }, (res) => {
+    const req = http.request(`${base}${url}`, { method, headers, agent: via, timeout: REQUEST_TIMEOUT_MS }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => resolve(answerOf(res.statusCode ?? 0, performance.now() - started, chunks)));

@@ -48,7 +48,7 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { writeBenchUsers, type BenchGrant } from './bench-users.js';
 import { SERVER_DIR, startBenchServer } from './bench-server.js';
-import { agent, CALLS, pause, printTable, request, searchAnswersOf, sleep, Stats, visitModule, type Answer } from './load-client.js';
+import { CALLS, closeAgents, pause, printTable, request, searchAnswersOf, sleep, Stats, visitModule, type Answer } from './load-client.js';
 import { MORNING_TARGETS, mixedMorning, morningPlayers, postgresSettings, type MorningResult } from './mixed-morning.js';
 import { BULK_JOB_NAMES, bulkDuringMorning, bulkTargets, type BulkJobName, type BulkResult } from './bulk-during-morning.js';
 
@@ -390,7 +390,7 @@ async function main() {
     console.log(`BENCH_RESULT ${JSON.stringify({ bench: 'load', database: dbName, postgresSettings: settings, clients, seconds, saturationSeconds, morningSeconds, morningSaturationSeconds, bulk, targets, runs: results }, round)}`);
   } finally {
     await client.end();
-    agent.destroy();
+    closeAgents();
   }
 }
 

@@ -19,10 +19,11 @@
  */
 import { execFileSync, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
+import type http from 'node:http';
 import os from 'node:os';
 import type pg from 'pg';
 import { writeBenchUsers, type BenchGrant } from './bench-users.js';
-import { pause, printTable, request, searchAnswersMoved, searchAnswersOf, sleep, Stats, visitModule, type Answer, type Measured, type SearchAnswers, type Summary, type WorkingModule } from './load-client.js';
+import { browserAgent, pause, printTable, request, searchAnswersMoved, searchAnswersOf, sleep, Stats, visitModule, type Answer, type Measured, type SearchAnswers, type Summary, type WorkingModule } from './load-client.js';
 import { percentile } from './scratch-database.js';
 
 export const MORNING_TARGETS = {
@@ -165,6 +166,8 @@ export interface MorningPlanner {
   username: string;
   role: Role;
   token: string;
+  /** Its browser's connections (load-client.ts browserAgent). */
+  agent: http.Agent;
   /** The month and brand it writes in (writers), its share of that month-brand's modules: index % of === slot. */
   write: { monthId: string; brand: string; slot: number; of: number } | null;
   workset: { moduleName: string; monthId: string }[];
@@ -191,7 +194,7 @@ async function preparePlanners(client: pg.Client, clients: number): Promise<{ pl
       write = { ...combo, slot: Math.floor(w / writeCombos.length), of: Math.floor((writers - 1 - (w % writeCombos.length)) / writeCombos.length) + 1 };
       w++;
     }
-    return { username: `bench_morning_${String(i + 1).padStart(2, '0')}`, role, token: '', write, workset: [], next: 0, visits: 0, offset: (i * 7) % combos.length };
+    return { username: `bench_morning_${String(i + 1).padStart(2, '0')}`, role, token: '', agent: browserAgent(), write, workset: [], next: 0, visits: 0, offset: (i * 7) % combos.length };
   });
   const grantsOf = (p: MorningPlanner) => {
     const grants: BenchGrant[] = [];
@@ -291,11 +294,11 @@ export type CallWatcher = (call: string, p: MorningPlanner, body: unknown, answe
 export async function morningPlayers(base: string, client: pg.Client, clients: number, watch?: CallWatcher): Promise<MorningPlayers> {
   const { planners, combos } = await preparePlanners(client, clients);
   for (const p of planners) {
-    const res = await request(base, 'POST', '/api/authorization/login', undefined, { username: p.username, password: 'demo' });
+    const res = await request(base, 'POST', '/api/authorization/login', undefined, { username: p.username, password: 'demo' }, p.agent);
     if (res.status !== 200) throw new Error(`login ${p.username}: ${res.status} ${res.text.slice(0, 200)}`);
     p.token = (JSON.parse(res.text) as { access_token: string }).access_token;
     if (!p.write) continue;
-    const found = await request(base, 'POST', '/api/module/filtered', p.token, { monthId: [p.write.monthId], brand: [p.write.brand] });
+    const found = await request(base, 'POST', '/api/module/filtered', p.token, { monthId: [p.write.monthId], brand: [p.write.brand] }, p.agent);
     if (found.status !== 200) throw new Error(`search of ${p.username}: ${found.status} ${found.text.slice(0, 200)}`);
     const items = JSON.parse(found.text) as { moduleName: string; monthId: string; status: string; locked: boolean }[];
     const { slot, of } = p.write;
@@ -313,7 +316,7 @@ export async function morningPlayers(base: string, client: pg.Client, clients: n
   const measured = async (s: Stats, call: string, p: MorningPlanner, method: string, url: string, body?: unknown): Promise<Answer | undefined> => {
     try {
       const sentAt = Date.now();
-      const res = await request(base, method, url, p.token, body);
+      const res = await request(base, method, url, p.token, body, p.agent);
       s.add(call, res.ms);
       watch?.(call, p, body, res, sentAt);
       if (res.status !== 200) {

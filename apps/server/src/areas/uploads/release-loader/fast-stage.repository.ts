@@ -17,7 +17,7 @@ import { pgClientOf, type Queryable } from '../../../db/client.js';
 import { ThreadHost, type ThreadSession } from '../../../lib/thread-host.js';
 import type { ReleaseFileKind } from './formats.js';
 import { formatOf, type FileSource } from './read-records.js';
-import { HEAD_COLUMNS, HEAD_TABLES, STAGE, type HeadKind } from './release-loader.repository.js';
+import { HEAD_COLUMNS, HEAD_TABLES, STAGE, type HeadKind } from './staging-tables.js';
 import { planOf, readHeader, type StageOptions, type StageResult } from './stage-typer.js';
 
 /** The kinds worth the fast way: the big files without rules between rows of different items. */

@@ -10,6 +10,7 @@ import type { Queryable } from '../../../db/client.js';
 import { XlsxRefused, zipEntriesOfTail, type ZipEntry } from '../../../lib/xlsx/xlsx-check.js';
 import { readVisibleSheet, type VisibleSheet } from '../../../lib/xlsx/xlsx-rows.js';
 import { serialDate } from '../../../lib/xlsx/xlsx-sheet.js';
+import { detectDelimiter } from './csv-delimiter.js';
 import { markInvalidUtf8, unmarkInvalidUtf8 } from './utf8-text.js';
 
 /** Where a file's bytes come from: opened once per read. */
@@ -172,20 +173,6 @@ async function* chain(head: Buffer, rest: AsyncIterator<Buffer>): AsyncGenerator
   }
 }
 
-/** `;` or `,`: whichever the header line has more of outside quotes (`,` on a tie). */
-export function detectDelimiter(head: Buffer): ';' | ',' {
-  const end = head.indexOf(0x0a);
-  const line = head.subarray(0, end === -1 ? head.length : end).toString('utf8');
-  let semicolons = 0;
-  let commas = 0;
-  let quoted = false;
-  for (const ch of line) {
-    if (ch === '"') quoted = !quoted;
-    else if (!quoted && ch === ';') semicolons++;
-    else if (!quoted && ch === ',') commas++;
-  }
-  return semicolons > commas ? ';' : ',';
-}
 
 /** The bytes with invalid UTF-8 marked for csv-parse (utf8-text.ts); `marker.marked` says whether anything was. */
 async function* markedBytes(bytes: AsyncIterable<Buffer>, marker: ReturnType<typeof markInvalidUtf8>): AsyncGenerator<Buffer> {

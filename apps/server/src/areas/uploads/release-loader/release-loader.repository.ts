@@ -9,17 +9,7 @@ import { queryRows, type Queryable } from '../../../db/client.js';
 import { unnestInsert } from '../../../db/unnest-insert.js';
 import { withIndexesRebuilt } from './bulk-rewrite.repository.js';
 import { FORMATS, MAX_LISTED_ERRORS, sqlType, type CellValue, type FileFormat, type LoaderFileKind, type LoadType, type ReleaseFileKind } from './formats.js';
-
-export const STAGE: Record<LoaderFileKind, string> = { reference: 'rl_reference', registry: 'rl_registry', segment: 'rl_segment', module: 'rl_module', cluster: 'rl_cluster' };
-/** One row per module-month / cluster-month: the header fields of its first row. */
-export const HEAD_TABLES = { module: 'rl_module_head', cluster: 'rl_cluster_head' } as const;
-export type HeadKind = keyof typeof HEAD_TABLES;
-
-/** The item columns of a head table: the key and the header fields (a subset of the file's columns). */
-export const HEAD_COLUMNS: Record<HeadKind, readonly string[]> = {
-  module: ['module_name', 'month_id', 'module_label', 'module_description', 'macro_family', 'brand_code', 'collection', 'planning_channel_id', 'new_module', 'initial_size', 'stars_zones'],
-  cluster: ['cluster_id', 'month_id', 'cluster_label', 'cluster_description', 'brand_code', 'collection', 'planning_channel_id', 'range_facing'],
-};
+import { HEAD_COLUMNS, HEAD_TABLES, STAGE, type HeadKind } from './staging-tables.js';
 
 const exec = (db: Queryable, query: SQL) => db.execute(query);
 const ident = (name: string) => sql.raw(`"${name}"`);

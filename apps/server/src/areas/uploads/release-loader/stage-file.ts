@@ -8,7 +8,8 @@ import type { Queryable } from '../../../db/client.js';
 import { CELL_TEXT_REASONS, CHUNK_CELLS, FORMATS, parseCell, type CellValue, type ColumnSpec, type LoaderFileKind } from './formats.js';
 import { codeFindings, repairLabel } from './code-columns.js';
 import { NotUtf8, readRecords, ReadError, type FileSource } from './read-records.js';
-import { HEAD_COLUMNS, insertHeads, insertStaged, type HeadKind } from './release-loader.repository.js';
+import { insertHeads, insertStaged } from './release-loader.repository.js';
+import { HEAD_COLUMNS, type HeadKind } from './staging-tables.js';
 
 /** Where a file's refusals go: `column` is the header name, or '-' for the row as a whole. */
 export type Report = (row: number, column: string, reason: string) => void;

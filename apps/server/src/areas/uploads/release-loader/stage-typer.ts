@@ -16,8 +16,8 @@
  */
 import { CODE_COLUMNS, codeFindings } from './code-columns.js';
 import { FORMATS, parseCell, type CellValue, type ColumnSpec, type ReleaseFileKind } from './formats.js';
-import { detectDelimiter } from './read-records.js';
-import { HEAD_COLUMNS, type HeadKind } from './release-loader.repository.js';
+import { detectDelimiter } from './csv-delimiter.js';
+import { HEAD_COLUMNS, type HeadKind } from './staging-tables.js';
 import { Utf8Decoder } from './utf8-text.js';
 
 /** Thrown while typing: the file goes the careful way. */
