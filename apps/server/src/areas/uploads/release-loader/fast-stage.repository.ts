@@ -40,7 +40,6 @@ async function firstLine(iterator: AsyncIterator<Buffer>): Promise<Buffer> {
   return Buffer.concat(parts);
 }
 
-
 /**
  * The file's bytes after the header line, handed to the stage worker one chunk at a time, and the COPY text it
  * sends back (gathered in `typed` by the session's `out`). Three things overlap: the worker types a chunk while the

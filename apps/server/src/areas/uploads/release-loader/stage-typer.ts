@@ -21,7 +21,7 @@ import { HEAD_COLUMNS, type HeadKind } from './staging-tables.js';
 import { Utf8Decoder } from './utf8-text.js';
 
 /** Thrown while typing: the file goes the careful way. */
-export class NotFast extends Error {}
+class NotFast extends Error {}
 
 /** What a stage session is opened with: the kind of file and its first bytes, header line included. */
 export interface StageOptions {
@@ -115,7 +115,7 @@ const ESCAPED: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n'
 const NEEDS_ESCAPE = /[\\\t\n\r]/;
 
 /** A value as a field of COPY's text format (tab-separated): `\N` for null, `t`/`f`, the number, the text escaped. */
-export function copyField(value: CellValue): string {
+function copyField(value: CellValue): string {
   if (value === null) return '\\N';
   if (typeof value === 'boolean') return value ? 't' : 'f';
   if (typeof value === 'number') return String(value);
@@ -185,10 +185,11 @@ const own = (text: string) => (text.length === 0 ? text : Buffer.from(text, 'utf
  * Turns the file's lines (after the header) into COPY text rows, gathered in a byte buffer that is handed
  * on once per chunk read (a string per chunk would be a tree of every row's pieces, copied by each garbage
  * collection while the chunk is typed). Throws NotFast at the first thing the careful way has to look at.
- * `heads` collects each item's head (module and cluster files).
+ * `heads` collects each item's head (module and cluster files), in the order of their first rows.
  */
-export class RowTyper {
+class RowTyper {
   row = 1;
+  readonly heads = new Map<string, Head>();
   private out: Buffer = Buffer.allocUnsafe(1 << 21);
   private at = 0;
   /** The cells of the current line: start and end offsets in `text`, or `cells` for a line with quotes. */
@@ -214,7 +215,6 @@ export class RowTyper {
     private readonly kind: ReleaseFileKind,
     private readonly header: Header,
     private readonly plan: Plan,
-    readonly heads: Map<string, Head>,
   ) {
     this.width = header.specs.length;
     this.starts = new Int32Array(this.width);
@@ -371,7 +371,7 @@ export class FileTyper {
   constructor(kind: ReleaseFileKind, head: Buffer) {
     const header = readHeader(kind, head);
     if (!header) throw new NotFast('a header to look at');
-    this.typer = new RowTyper(kind, header, planOf(kind, header), new Map());
+    this.typer = new RowTyper(kind, header, planOf(kind, header));
   }
 
   /** Types the lines `chunk` ends (with the start of the line the last chunk left), as COPY text. */
