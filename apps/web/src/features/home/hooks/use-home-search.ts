@@ -1,5 +1,6 @@
-import { useQuery, type QueryFilters } from '@tanstack/react-query';
+import { useQuery, type QueryClient, type QueryFilters } from '@tanstack/react-query';
 import { batchTouches, type ChangeBatch } from '@/lib/live/live-changes';
+import { lockHolders, withLiveLocks } from '@/lib/live/live-locks';
 import { useLiveInvalidate } from '@/components/live/use-live-invalidate';
 import { badgeCountsQueryOptions } from '../api/get-badge-counts';
 import { pendingAlertsQueryOptions } from '../api/get-pending-alerts';
@@ -26,6 +27,25 @@ export function liveHomeQueries(batch: ChangeBatch, filters: ReturnType<typeof t
   return out;
 }
 
+/** The lock icons of every home search in the cache follow the batch's events at once (the refetch confirms them). */
+export function patchHomeLocks(batch: ChangeBatch, queryClient: QueryClient): void {
+  const holders = lockHolders(batch);
+  if (holders.size === 0) return;
+  const last = (name: string) => ({ queryKey: HOME_RESULTS_KEY, predicate: (q: { queryKey: readonly unknown[] }) => q.queryKey.at(-1) === name });
+  queryClient.setQueriesData<MacroFamilyGroup[]>(last('families'), (groups) => {
+    if (!groups) return groups;
+    let changed = false;
+    const out = groups.map((g) => {
+      const moduleList = withLiveLocks(g.moduleList, 'module', (m) => m.moduleName, holders);
+      if (moduleList === g.moduleList) return g;
+      changed = true;
+      return { ...g, moduleList };
+    });
+    return changed ? out : groups;
+  });
+  queryClient.setQueriesData<ClusterListItem[]>(last('clusters'), (clusters) => clusters && withLiveLocks(clusters, 'cluster', (c) => c.clusterId, holders));
+}
+
 /**
  * Runs a home search: the dry counts (fast, shown while the lists load: a big search is announced)
  * and the two lists, in parallel. `run` changes on every Search press, so pressing it again reloads.
@@ -33,7 +53,7 @@ export function liveHomeQueries(batch: ChangeBatch, filters: ReturnType<typeof t
 export function useHomeSearch(searched: HomeSelection | null, run: number) {
   const filters = searched ? toFilters(searched) : null;
   const enabled = !!filters;
-  useLiveInvalidate((batch) => liveHomeQueries(batch, filters));
+  useLiveInvalidate((batch) => liveHomeQueries(batch, filters), patchHomeLocks);
   const queries = homeResultsQueryOptions(filters, run);
   const moduleCount = useQuery(queries.moduleCount);
   const clusterCount = useQuery(queries.clusterCount);
