@@ -3,7 +3,7 @@ import { discoPageSchema, type DiscoListRequest, type DiscoPage, type DiscoView 
 import { api } from '@/lib/api-client';
 import { useLiveInvalidate } from '@/components/live/use-live-invalidate';
 import { batchTouches } from '@/lib/live/live-changes';
-import { lockHolders, withLiveLocks } from '@/lib/live/live-locks';
+import { withLiveLocks } from '@/lib/live/live-locks';
 
 const PATHS: Record<DiscoView, string> = { disco: '/sku/skuDiscoInfo', removed: '/sku/skuDeletedInfo' };
 
@@ -19,8 +19,7 @@ export function useDiscoSearch(view: DiscoView, body: DiscoListRequest | null, r
   // Live (issue 36): a change to a module (its lock, its lines) reads the page again in place (same page, same checks).
   useLiveInvalidate(
     (batch) => (body && batchTouches(batch, { kind: 'module' }) ? [{ queryKey: [...DISCO_SEARCH_KEY, view] }] : []),
-    (batch, queryClient) => {
-      const holders = lockHolders(batch);
+    (holders, queryClient) => {
       queryClient.setQueriesData<DiscoPage>({ queryKey: [...DISCO_SEARCH_KEY, view] }, (page) => {
         if (!page) return page;
         const rows = withLiveLocks(page.skuDiscoTypeDtoList, 'module', (r) => r.moduleName, holders);

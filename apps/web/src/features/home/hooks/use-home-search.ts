@@ -1,6 +1,6 @@
 import { useQuery, type QueryClient, type QueryFilters } from '@tanstack/react-query';
 import { batchTouches, type ChangeBatch } from '@/lib/live/live-changes';
-import { lockHolders, withLiveLocks } from '@/lib/live/live-locks';
+import { withLiveLocks, type LockHolders } from '@/lib/live/live-locks';
 import { useLiveInvalidate } from '@/components/live/use-live-invalidate';
 import { badgeCountsQueryOptions } from '../api/get-badge-counts';
 import { pendingAlertsQueryOptions } from '../api/get-pending-alerts';
@@ -28,9 +28,7 @@ export function liveHomeQueries(batch: ChangeBatch, filters: ReturnType<typeof t
 }
 
 /** The lock icons of every home search in the cache follow the batch's events at once (the refetch confirms them). */
-export function patchHomeLocks(batch: ChangeBatch, queryClient: QueryClient): void {
-  const holders = lockHolders(batch);
-  if (holders.size === 0) return;
+export function patchHomeLocks(holders: LockHolders, queryClient: QueryClient): void {
   const last = (name: string) => ({ queryKey: HOME_RESULTS_KEY, predicate: (q: { queryKey: readonly unknown[] }) => q.queryKey.at(-1) === name });
   queryClient.setQueriesData<MacroFamilyGroup[]>(last('families'), (groups) => {
     if (!groups) return groups;

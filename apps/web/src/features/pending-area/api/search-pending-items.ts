@@ -3,7 +3,7 @@ import { clusterPendingPageSchema, modulePendingPageSchema, type PendingAreaRequ
 import { api } from '@/lib/api-client';
 import { useLiveInvalidate } from '@/components/live/use-live-invalidate';
 import { batchTouches } from '@/lib/live/live-changes';
-import { lockHolders, withLiveLocks } from '@/lib/live/live-locks';
+import { withLiveLocks } from '@/lib/live/live-locks';
 import { toPendingPage, type PendingPage } from '../logic/pending-rows';
 
 /** POST /module/pendingArea, /cluster/pendingArea: one page of pending items; 413 past the limit, 403 without access. */
@@ -19,8 +19,7 @@ export function usePendingSearch(view: PendingView, body: PendingAreaRequest | n
   // Live (issue 36): a change to an item of this view and the searched brands reads the page again in place (same page).
   useLiveInvalidate(
     (batch) => (body && batchTouches(batch, { kind: view, brands: body.brandCode ?? null }) ? [{ queryKey: ['pending-area', 'search', view] }] : []),
-    (batch, queryClient) => {
-      const holders = lockHolders(batch);
+    (holders, queryClient) => {
       queryClient.setQueriesData<PendingPage>({ queryKey: ['pending-area', 'search', view] }, (page) => {
         if (!page) return page;
         const items = withLiveLocks(page.items, view, (i) => i.name, holders);
