@@ -18,7 +18,7 @@ import {
   type SearchFilters,
 } from '@bo/shared/search';
 import type { ServiceContext } from '../../plugins/context.js';
-import { JsonText, arrayText } from '../../lib/json-text.js';
+import { JsonText, arrayBytes, concatBytes } from '../../lib/json-text.js';
 import { queryRows } from '../../db/client.js';
 import type { Kept, KeptAnswers, Refresh } from '../../lib/kept-answers.js';
 import type { Scope } from '../../lib/kept-answers.repository.js';
@@ -85,8 +85,8 @@ interface ListWay<Row extends ListRow> {
   readsOtherKind: boolean;
   /** The rows in the list's order (a new array). */
   sort: (rows: Row[]) => Row[];
-  /** The answer's text from the sorted rows (413 past MAX_SEARCH_RESULTS). */
-  write: (rows: Row[]) => string;
+  /** The answer's UTF-8 bytes from the sorted rows (413 past MAX_SEARCH_RESULTS). */
+  write: (rows: Row[]) => Buffer;
 }
 
 /** The rows of the list: read whole, or the kept ones with the changed items read again. */
@@ -111,17 +111,17 @@ async function listAnswer<Row extends ListRow, T>(ctx: ServiceContext, answers: 
   const key = `${route}\u0000${compiled.sql}\u0000${JSON.stringify(compiled.params)}`;
   const bytes = await answers.answer(key, scope, async (refresh): Promise<Kept> => {
     const rows = await listRows(ctx, way, refresh);
-    const text = way.write(rows);
+    const bytes = way.write(rows);
     let lapses = Infinity;
     for (const row of rows) lapses = Math.min(lapses, row.lapses);
     // The items kept for a refresh: their JSON and about 200 bytes of keys each.
-    return { bytes: Buffer.from(text, 'utf8'), validForMs: lapses - performance.now(), items: { state: rows, bytes: text.length + rows.length * 200 } };
+    return { bytes, validForMs: lapses - performance.now(), items: { state: rows, bytes: bytes.length + rows.length * 200 } };
   });
   return new JsonText<T>(bytes);
 }
 
 /** The modules of the search as the database wrote them, at most MAX_SEARCH_RESULTS (413 past it), sorted. */
-function moduleItemsAnswer<T>(ctx: ServiceContext, answers: KeptAnswers, route: string, filters: SearchFilters, write: (rows: repo.ModuleListJson[]) => string) {
+function moduleItemsAnswer<T>(ctx: ServiceContext, answers: KeptAnswers, route: string, filters: SearchFilters, write: (rows: repo.ModuleListJson[]) => Buffer) {
   const max = ctx.config.MAX_SEARCH_RESULTS;
   const visibility = visibilityOf(ctx.user.grants);
   const where = repo.moduleWhere(filters, visibility, undefined, repo.LIST_ZONES);
@@ -177,7 +177,7 @@ function sortClusters<Row extends Pick<repo.ClusterListJson, 'clusterLabel' | 'c
 
 /** POST /api/module/filtered */
 export function searchModules(ctx: ServiceContext, answers: KeptAnswers, filters: SearchFilters): Promise<JsonText<ModuleListItem[]>> {
-  return moduleItemsAnswer(ctx, answers, 'module/filtered', filters, (rows) => arrayText(rows.map((r) => r.json)));
+  return moduleItemsAnswer(ctx, answers, 'module/filtered', filters, (rows) => arrayBytes(rows.map((r) => r.json)));
 }
 
 /** POST /api/module/macroFamily: the same modules, grouped by family (special families first). */
@@ -189,11 +189,15 @@ export function searchMacroFamilies(ctx: ServiceContext, answers: KeptAnswers, f
       if (!group) groups.set(row.macroFamily, (group = { macroFamily: row.macroFamily, specialKind: row.specialKind, items: [] }));
       group.items.push(row.json);
     }
-    return arrayText(
-      [...groups.values()]
-        .sort(compareFamilies)
-        .map((g) => `{"macroFamily":${JSON.stringify(g.macroFamily)},"specialKind":${JSON.stringify(g.specialKind)},"moduleList":${arrayText(g.items)}}`),
-    );
+    const pieces: string[] = ['['];
+    for (const g of [...groups.values()].sort(compareFamilies)) {
+      if (pieces.length > 1) pieces.push(',');
+      pieces.push(`{"macroFamily":${JSON.stringify(g.macroFamily)},"specialKind":${JSON.stringify(g.specialKind)},"moduleList":[`);
+      g.items.forEach((item, i) => pieces.push(i > 0 ? ',' : '', item));
+      pieces.push(']}');
+    }
+    pieces.push(']');
+    return concatBytes(pieces);
   });
 }
 
@@ -209,7 +213,7 @@ export function searchClusters(ctx: ServiceContext, answers: KeptAnswers, filter
     sort: sortClusters,
     write: (rows) => {
       if (rows.length > max) throw tooManyResults();
-      return arrayText(rows.map((r) => r.json));
+      return arrayBytes(rows.map((r) => r.json));
     },
   });
 }
