@@ -302,6 +302,12 @@ describe('no kept answer is stale', () => {
       ['cluster lock (SQL)', () => d.execute(sql`INSERT INTO locks (item_type, item_key, month_id, owner) VALUES ('cluster', 'C_VLT_01', 'M01_2027', 'admin')`)],
       ['cluster lock renewed by another owner', () => d.execute(sql`UPDATE locks SET owner = 'both', renewed_at = now() WHERE item_key = 'C_VLT_01'`)],
       ['cluster lock gone', () => d.execute(sql`DELETE FROM locks WHERE item_key = 'C_VLT_01'`)],
+      // More than 50 locks in one statement: the trigger's statement planned for their size (migration 0019).
+      ['locks of more than 50 items in one statement (SQL)', () =>
+        d.execute(sql`INSERT INTO locks (item_type, item_key, month_id, owner)
+                      SELECT 'module', 'AUR_EU_01', 'M01_2027', 'admin' UNION ALL SELECT 'module', 'GHOST_' || g, 'M01_2027', 'admin' FROM generate_series(1, 55) g`)],
+      ['those locks taken over by another owner in one statement', () => d.execute(sql`UPDATE locks SET owner = 'eu' WHERE owner = 'admin' AND item_type = 'module'`)],
+      ['those locks released in one statement', () => d.execute(sql`DELETE FROM locks WHERE owner = 'eu' AND item_type = 'module'`)],
       ['module status', () => d.execute(sql`UPDATE modules SET status = 'SUBMITTED' WHERE module_name = 'VLT_EU_01'`)],
       ['cluster status', () => d.execute(sql`UPDATE clusters SET status = 'SUBMITTED' WHERE cluster_id = 'C_AUR_02'`)],
       ['module line counts (a line added)', async () => d.execute(sql`INSERT INTO module_skus (module_id, upc, must_have, status, min_value, position)

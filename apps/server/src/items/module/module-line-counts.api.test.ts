@@ -210,6 +210,32 @@ describe('line counts kept on the module', () => {
     expect(await queryRows(db, sql`SELECT item_key, version FROM item_versions ORDER BY 1, 2`)).toEqual(historyBefore);
   });
 
+  it('follow statements of more than 50 lines as those of fewer (the triggers plan those past 50 for their size)', async () => {
+    const more: string[] = [];
+    for (let i = 0; i < 60; i++) more.push((await buildSku(db)).upc);
+    const [empty] = await queryRows<{ id: number }>(db, sql`SELECT id::int AS id FROM modules WHERE module_name = 'MOD_EMPTY'`);
+    const id = empty!.id;
+    // 60 lines in one statement: 6 in the bin, 18 MH and 36 EL.
+    const values = sql.join(
+      more.map((u, i) => sql`(${id}::bigint, ${u}, ${i % 3 === 0}, ${i % 10 === 9 ? 'REMOVED' : 'ADDED'}, ${i})`),
+      sql`, `,
+    );
+    await db.execute(sql`INSERT INTO module_skus (module_id, upc, must_have, status, position) VALUES ${values}`);
+    expect((await expectCountsTrue())['MOD_EMPTY/M01_2027']).toEqual([18, 36]);
+    await db.execute(sql`UPDATE module_skus SET must_have = NOT must_have WHERE module_id = ${id}`);
+    expect((await expectCountsTrue())['MOD_EMPTY/M01_2027']).toEqual([36, 18]);
+    await db.execute(sql`UPDATE module_skus SET must_have = NOT must_have WHERE module_id = ${id} AND position < 3`);
+    expect((await expectCountsTrue())['MOD_EMPTY/M01_2027']).toEqual([35, 19]);
+    await db.execute(sql`UPDATE module_skus SET status = 'REMOVED' WHERE module_id = ${id} AND position < 55`);
+    await expectCountsTrue();
+    await db.execute(sql`DELETE FROM module_skus WHERE module_id = ${id} AND position >= 57`);
+    await expectCountsTrue();
+    await db.execute(sql`UPDATE module_skus SET status = 'ADDED' WHERE module_id = ${id}`);
+    expect((await expectCountsTrue())['MOD_EMPTY/M01_2027']).toEqual([37, 20]);
+    await db.execute(sql`DELETE FROM module_skus WHERE module_id = ${id}`);
+    expect((await expectCountsTrue())['MOD_EMPTY/M01_2027']).toEqual([0, 0]);
+  });
+
   it('follow a bulk load with session_replication_role = replica (as the demo seed loads)', async () => {
     const [su] = await queryRows<{ su: string }>(db, sql`SELECT current_setting('is_superuser') AS su`);
     if (su?.su !== 'on') return;
