@@ -1,12 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { arrayBytes, arrayText, concatBytes } from './json-text.js';
+import { arrayBytes, concatBytes } from './json-text.js';
 
 describe('answers written as bytes', () => {
   it('arrayBytes writes the bytes of the joined array, whatever the texts (accents, emoji, empty)', () => {
     fc.assert(
       fc.property(fc.array(fc.string({ unit: 'grapheme' }), { maxLength: 40 }), (elements) => {
-        expect(arrayBytes(elements).equals(Buffer.from(arrayText(elements), 'utf8'))).toBe(true);
+        expect(arrayBytes(elements).equals(Buffer.from(`[${elements.join(',')}]`, 'utf8'))).toBe(true);
       }),
     );
   });

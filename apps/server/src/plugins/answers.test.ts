@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { clusterListItemSchema, macroFamilyGroupSchema, moduleListItemSchema } from '@bo/shared/search';
 import { modulesResponseSchema, type WorkingModule } from '@bo/shared/working-area';
-import { arrayText, JsonText } from '../lib/json-text.js';
+import { arrayBytes, JsonText } from '../lib/json-text.js';
 import { compiledAnswers } from './answers.js';
 
 /**
@@ -105,9 +105,9 @@ describe('compiled answers', () => {
   it('send an answer the database wrote as it is', () => {
     const item = JSON.stringify({ clusterId: 'X' });
     const write = compile(z.array(z.object({ clusterId: z.string() })), false);
-    expect(write(new JsonText(arrayText([item, item])))).toBe(`[${item},${item}]`);
+    expect(write(new JsonText(`[${item},${item}]`))).toBe(`[${item},${item}]`);
     // Its UTF-8 bytes (a kept search answer) are sent as they are.
-    const bytes = Buffer.from(arrayText([item]));
+    const bytes = arrayBytes([item]);
     expect(write(new JsonText(bytes))).toBe(bytes);
   });
 

@@ -18,7 +18,7 @@ import {
   type SearchFilters,
 } from '@bo/shared/search';
 import type { ServiceContext } from '../../plugins/context.js';
-import { JsonText, arrayBytes, concatBytes } from '../../lib/json-text.js';
+import { JsonText, arrayBytes, concatBytes, pushArray } from '../../lib/json-text.js';
 import { queryRows } from '../../db/client.js';
 import type { Kept, KeptAnswers, Refresh } from '../../lib/kept-answers.js';
 import type { Scope } from '../../lib/kept-answers.repository.js';
@@ -192,9 +192,9 @@ export function searchMacroFamilies(ctx: ServiceContext, answers: KeptAnswers, f
     const pieces: string[] = ['['];
     for (const g of [...groups.values()].sort(compareFamilies)) {
       if (pieces.length > 1) pieces.push(',');
-      pieces.push(`{"macroFamily":${JSON.stringify(g.macroFamily)},"specialKind":${JSON.stringify(g.specialKind)},"moduleList":[`);
-      g.items.forEach((item, i) => pieces.push(i > 0 ? ',' : '', item));
-      pieces.push(']}');
+      pieces.push(`{"macroFamily":${JSON.stringify(g.macroFamily)},"specialKind":${JSON.stringify(g.specialKind)},"moduleList":`);
+      pushArray(pieces, g.items);
+      pieces.push('}');
     }
     pieces.push(']');
     return concatBytes(pieces);
