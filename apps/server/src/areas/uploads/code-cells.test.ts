@@ -44,7 +44,7 @@ describe('restoreZeros', () => {
   });
 });
 
-describe.skipIf(!SOFFICE)(`a workbook LibreOffice made from a CSV ${SOFFICE ? '' : SOFFICE_SKIP}`, () => {
+describe.skipIf(!SOFFICE)(`a workbook LibreOffice made from a CSV ${SOFFICE ? '' : SOFFICE_SKIP}`, { timeout: 180_000 }, () => {
   it('gives the UPC and store cells as numbers, which codeOfCell refuses or reads as their digits', async () => {
     const [xlsx] = await libreOfficeResave([{ name: 'module.csv', content: 'Module name,UPC,Store\r\nMOD1,012345678905,000123\r\nMOD1,800000000017,S1\r\n' }], 'xlsx');
     const rows: SheetRow[] = [];

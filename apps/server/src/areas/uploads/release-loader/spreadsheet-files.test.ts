@@ -200,7 +200,8 @@ describe('spreadsheet files: dialects, encodings, code columns (both staging way
   });
 });
 
-describe.skipIf(!SOFFICE)(`spreadsheet files through LibreOffice ${SOFFICE ? '' : SOFFICE_SKIP}`, () => {
+// Three LibreOffice runs per test: each may take 20 s and more on a busy 2-core machine (CI runs two test files at once).
+describe.skipIf(!SOFFICE)(`spreadsheet files through LibreOffice ${SOFFICE ? '' : SOFFICE_SKIP}`, { timeout: 240_000 }, () => {
   openWorld();
 
   const downloaded = (files: Files) => RELEASE_FILE_KINDS.map((k) => ({ name: `${k}.csv`, content: csv(k, files[k]) }));
