@@ -6,7 +6,7 @@ import { and, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { ROLES, type Grant, type PermissionType } from '@bo/shared/grants';
 import { isAdminRole } from '@bo/shared/permissions';
 import type { GrantType, Role, User, UserGrant, UserStatus } from '@bo/shared/users';
-import type { Queryable } from '../db/client.js';
+import { preparedOnce, type Queryable } from '../db/client.js';
 import { allowedEmails, brands, countries, rules, starsZones, userGrants, users } from '../db/schema.js';
 import { buildGrants, type GrantRow } from './build-grants.js';
 
@@ -52,29 +52,23 @@ function sessionQuery(db: Queryable) {
     })
     .from(users)
     .where(eq(sql`lower(${users.username})`, sql.placeholder('username')))
-    .limit(1)
-    .prepare('session_user_with_grants');
+    .limit(1);
 }
-
-/** The session statement of each database, built once (see findUserWithGrants). */
-const sessionQueries = new WeakMap<Queryable, ReturnType<typeof sessionQuery>>();
 
 /**
  * The user of a session with their grants (as `findUserByUsername` then `loadGrants`), and whether the session's
  * token was logged out (`revoked_tokens`, by `tokenHash`), in one statement:
  * every authenticated call makes it, so one round trip to the database instead of two to four
  * (docs/performance.md, section 1). The statement is built once per database and prepared under a name
- * (PostgreSQL parses and plans it once per connection): building it with the query builder at every call
- * was ~0.2 ms of CPU, a sixth of what an authenticated call costs the server (section 1, "The session statement prepared").
+ * (`preparedOnce`; PostgreSQL parses and plans it once per connection): building it with the query builder at every
+ * call was ~0.2 ms of CPU, a sixth of what an authenticated call costs the server (section 1, "The session statement prepared").
  */
 export async function findUserWithGrants(
   db: Queryable,
   username: string,
   tokenHash: string,
 ): Promise<{ user: UserRow; grants: Grant[]; revoked: boolean } | undefined> {
-  let query = sessionQueries.get(db);
-  if (!query) sessionQueries.set(db, (query = sessionQuery(db)));
-  const [row] = await query.execute({ username: username.toLowerCase(), tokenHash });
+  const [row] = await preparedOnce(db, 'session_user_with_grants', sessionQuery, { username: username.toLowerCase(), tokenHash });
   if (!row) return undefined;
   return { user: row.user, grants: buildGrants(row.user.role, row.grantRows, row.allBrands ?? [], row.allZones ?? []), revoked: row.revoked };
 }

@@ -256,16 +256,40 @@ function keepNamedText(name: string, text: string): void {
   else if (known !== text) throw new Error(`The statement ${name} was given another text`);
 }
 
-/**
- * A Drizzle select (its rows mapped as Drizzle maps them) sent under `name` on PostgreSQL, as `queryRowsNamed`: parsed
- * once per connection and soon run on its generic plan. For the reads of one item, whose text never changes; no name
- * (undefined): the select as it is. On the embedded database the name is not used.
- */
-export async function selectNamed<T>(query: PromiseLike<T> & { toSQL(): { sql: string }; prepare(name: string): { execute(): Promise<T> } }, name: string | undefined): Promise<T> {
-  if (name === undefined) return query;
-  keepNamedText(name, query.toSQL().sql);
-  return query.prepare(name).execute();
+/** A statement prepared by Drizzle (a select's `.prepare(name)`), run with the values of its placeholders. */
+export interface PreparedStatement<T> {
+  execute(values: Record<string, unknown>): Promise<T>;
 }
+
+/** The text a prepared query holds (both drivers' prepared queries keep it as `queryString`). */
+const preparedText = (prepared: unknown, orElse: () => string): string => {
+  const text = (prepared as { queryString?: unknown }).queryString;
+  return typeof text === 'string' ? text : orElse();
+};
+
+/** The statements `preparedOnce` built, by database object and name. */
+const builtStatements = new WeakMap<Queryable, Map<string, PreparedStatement<unknown>>>();
+
+/**
+ * A Drizzle select whose values are all placeholders (`sql.placeholder`), built and prepared under `name` once per
+ * database object, then only run with `values`: the query builder and its compilation (~0.1–0.2 ms a call, the
+ * largest part of a call's Drizzle cost) are paid once per process for the pool, once per transaction inside one. On
+ * PostgreSQL each pooled connection parses it once (as `queryRowsNamed`); on the embedded database the name is not used.
+ * Hot reads of one item and the session's user (docs/performance.md "Statements built once").
+ */
+export async function preparedOnce<T>(db: Queryable, name: string, build: (db: Queryable) => { prepare(name: string): PreparedStatement<T> }, values: Record<string, unknown>): Promise<T> {
+  let byName = builtStatements.get(db);
+  if (!byName) builtStatements.set(db, (byName = new Map()));
+  let prepared = byName.get(name) as PreparedStatement<T> | undefined;
+  if (!prepared) {
+    const query = build(db);
+    prepared = query.prepare(name);
+    keepNamedText(name, preparedText(prepared, () => (query as unknown as { toSQL(): { sql: string } }).toSQL().sql));
+    byName.set(name, prepared as PreparedStatement<unknown>);
+  }
+  return prepared.execute(values);
+}
+
 
 /**
  * The `pg` connection an open transaction runs on (for COPY, which the query builder cannot send), or

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../db/client.js';
 import { queryRows } from '../db/client.js';
 import { locks } from '../db/schema.js';
@@ -16,18 +16,25 @@ interface LockKey {
  * (`lease_seconds`, LOCK_LEASE_SECONDS, set by PUT /api/presence; docs/LIVE.md "Locks follow people"), else the
  * lock's time to live (`LOCK_TTL_MINUTES`, contract §6). Both hold: pages lease, every other holder keeps the TTL.
  */
-const lockLifeSeconds = (alias: SQL, ttlMinutes: number): SQL => sql`COALESCE(${alias}.lease_seconds, ${ttlMinutes * 60})`;
+const lockLifeSeconds = (alias: SQL, ttlMinutes: LockTtl): SQL =>
+  typeof ttlMinutes === 'number' ? sql`COALESCE(${alias}.lease_seconds, ${ttlMinutes * 60})` : sql`COALESCE(${alias}.lease_seconds, ${ttlMinutes}::integer * 60)`;
+
+/**
+ * A lock's time to live in minutes (`LOCK_TTL_MINUTES`): the number, or a placeholder its value is given to at each
+ * run of a statement built once (`preparedOnce`), so that a process's servers of other settings never share a stale one.
+ */
+export type LockTtl = number | Placeholder;
 
 /** A lock row (`alias`) is live: renewed within its lease, or within the lock's time to live when it has none. */
-export const liveLock = (alias: SQL, ttlMinutes: number): SQL =>
+export const liveLock = (alias: SQL, ttlMinutes: LockTtl): SQL =>
   sql`${alias}.renewed_at >= now() - make_interval(secs => ${lockLifeSeconds(alias, ttlMinutes)})`;
 
 /** Seconds until a live lock row (`alias`) stops being live with time alone (NULL when `alias` is NULL). */
-export const lockSecondsLeft = (alias: SQL, ttlMinutes: number): SQL =>
+export const lockSecondsLeft = (alias: SQL, ttlMinutes: LockTtl): SQL =>
   sql`extract(epoch FROM ${alias}.renewed_at - now())::float8 + ${lockLifeSeconds(alias, ttlMinutes)}::float8`;
 
 /** In SQL: the owner of the live lock of one item-month (NULL when nobody holds it); `itemKey` and `monthId` are SQL expressions. */
-export const liveLockOwner = (itemType: LockItemType, itemKey: SQL, monthId: SQL, ttlMinutes: number): SQL =>
+export const liveLockOwner = (itemType: LockItemType, itemKey: SQL, monthId: SQL, ttlMinutes: LockTtl): SQL =>
   sql`(SELECT lk.owner FROM locks lk WHERE lk.item_type = ${itemType} AND lk.item_key = ${itemKey} AND lk.month_id = ${monthId} AND ${liveLock(sql.raw('lk'), ttlMinutes)})`;
 
 export interface LockState {

@@ -1,7 +1,7 @@
 import { and, asc, eq, getTableColumns, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { ItemScope } from '@bo/shared/permissions';
 import { PgTransaction } from 'drizzle-orm/pg-core';
-import { selectNamed, type Queryable } from '../../db/client.js';
+import { preparedOnce, type Queryable } from '../../db/client.js';
 import {
   clientClassifications,
   clusterClassifications,
@@ -23,7 +23,7 @@ import { activeSkuCounts } from '../module/modules.repository.js';
 import { monthStates } from '../lifecycle/months.repository.js';
 import { gateColumns, itemScopes } from '../lifecycle/item-gate.repository.js';
 import { clusterKeyString } from '@bo/shared/item-keys';
-import { liveLocks } from '../../lib/locks.repository.js';
+import { liveLocks, type LockTtl } from '../../lib/locks.repository.js';
 
 export type ClusterRow = typeof clusters.$inferSelect;
 
@@ -57,14 +57,24 @@ const liveClustersOf = (refs: readonly ClusterRef[]): SQL | undefined =>
     isNull(clusters.deletionStatus),
   );
 
+/** One cluster's live row by its key, its id and month given as the placeholders `clusterId` and `monthId`. */
+const oneLiveCluster = and(eq(clusters.clusterId, sql.placeholder('clusterId')), eq(clusters.monthId, sql.placeholder('monthId')), isNull(clusters.deletionStatus));
+
+const clusterRowsWhere = (db: Queryable, where: SQL | undefined) => db.select().from(clusters).where(where).orderBy(asc(clusters.id));
+
 /** Live (not deleted) cluster rows for the keys, ordered by id. `forUpdate` locks them (in id order: no deadlocks). */
 export async function findClusters(db: Queryable, refs: readonly ClusterRef[], forUpdate = false): Promise<ClusterRow[]> {
   if (refs.length === 0) return [];
+  // One cluster (opened, locked for a save): a statement built once (`preparedOnce`), its row found by its key.
+  if (refs.length === 1) {
+    const { clusterId, monthId } = refs[0]!;
+    return forUpdate
+      ? preparedOnce(db, 'cluster_row_for_update', (d) => clusterRowsWhere(d, oneLiveCluster).for('update'), { clusterId, monthId })
+      : preparedOnce(db, 'cluster_row', (d) => clusterRowsWhere(d, oneLiveCluster), { clusterId, monthId });
+  }
   const wanted = new Set(refs.map(clusterRefKey));
-  const q = db.select().from(clusters).where(liveClustersOf(refs)).orderBy(asc(clusters.id));
-  // One cluster (opened, locked for a save): a named statement (`selectNamed`).
-  const one = refs.length === 1;
-  const rows = forUpdate ? await selectNamed(q.for('update'), one ? 'cluster_row_for_update' : undefined) : await selectNamed(q, one ? 'cluster_row' : undefined);
+  const q = clusterRowsWhere(db, liveClustersOf(refs));
+  const rows = forUpdate ? await q.for('update') : await q;
   return rows.filter((r) => wanted.has(clusterRefKey(r)));
 }
 
@@ -104,18 +114,24 @@ export function clusterScopes(db: Queryable, rows: readonly ClusterRow[]): Promi
   return itemScopes(db, clusterZonesArray, rows);
 }
 
+const gatedClustersWhere = (db: Queryable, where: SQL | undefined, ttlMinutes: LockTtl) =>
+  db
+    .select({ ...getTableColumns(clusters), ...gateColumns({ type: 'cluster', zonesOf: clusterZonesArray }, 'clusters', 'cluster_id', ttlMinutes) })
+    .from(clusters)
+    .where(where)
+    .orderBy(asc(clusters.id));
+
 /**
  * `findClusters` with each row's permission scope and gate (item-gate.repository's `gateColumns`), in one statement
  * (the lock path).
  */
 export async function findClustersGated(db: Queryable, refs: readonly ClusterRef[], ttlMinutes: number) {
   if (refs.length === 0) return [];
-  const q = db
-    .select({ ...getTableColumns(clusters), ...gateColumns({ type: 'cluster', zonesOf: clusterZonesArray }, 'clusters', 'cluster_id', ttlMinutes) })
-    .from(clusters)
-    .where(liveClustersOf(refs))
-    .orderBy(asc(clusters.id));
-  return selectNamed(q, refs.length === 1 ? 'cluster_row_gated' : undefined);
+  if (refs.length === 1) {
+    const { clusterId, monthId } = refs[0]!;
+    return preparedOnce(db, 'cluster_row_gated', (d) => gatedClustersWhere(d, oneLiveCluster, sql.placeholder('ttlMinutes')), { clusterId, monthId, ttlMinutes });
+  }
+  return gatedClustersWhere(db, liveClustersOf(refs), ttlMinutes);
 }
 
 /** Open months in which each cluster id exists (not deleted). */

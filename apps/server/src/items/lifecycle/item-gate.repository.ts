@@ -8,7 +8,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { itemKeyString, type ItemKeyParts } from '@bo/shared/item-keys';
 import type { ItemScope } from '@bo/shared/permissions';
 import { queryRows, queryRowsNamed, type Queryable } from '../../db/client.js';
-import { liveLockOwner } from '../../lib/locks.repository.js';
+import { liveLockOwner, type LockTtl } from '../../lib/locks.repository.js';
 import { MONTH_STATE_COLUMNS, monthStateJoin, type MonthState } from './months.repository.js';
 import type { ItemFacts, ItemKind, LifecycleRow } from './item-kind.js';
 
@@ -34,7 +34,7 @@ export interface GateColumns {
  * Select fields giving each row of the kind's table its stars zones, month state and live lock owner: `row` names the
  * table in SQL, whose `id`, `month_id` and key column (`keyColumn`) they read.
  */
-export const gateColumns = (kind: Pick<ItemKind, 'type' | 'zonesOf'>, row: string, keyColumn: string, ttlMinutes: number) => ({
+export const gateColumns = (kind: Pick<ItemKind, 'type' | 'zonesOf'>, row: string, keyColumn: string, ttlMinutes: LockTtl) => ({
   scopeZones: sql<string[]>`${kind.zonesOf(sql.raw(`"${row}"."id"`))}`,
   gateMonth: sql<MonthState>`(SELECT row_to_json(g) FROM (SELECT ${MONTH_STATE_COLUMNS} FROM (SELECT 1) one ${monthStateJoin(sql.raw(`"${row}"."month_id"`))}) g)`,
   gateLockOwner: sql<string | null>`${liveLockOwner(kind.type, sql.raw(`"${row}"."${keyColumn}"`), sql.raw(`"${row}"."month_id"`), ttlMinutes)}`,

@@ -1,10 +1,10 @@
 import { and, asc, eq, getTableColumns, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { moduleKeyString } from '@bo/shared/item-keys';
 import { addMonths } from '@bo/shared/months';
-import { queryRowsNamed, selectNamed, type Queryable } from '../../db/client.js';
+import { preparedOnce, queryRowsNamed, type Queryable } from '../../db/client.js';
 import { macroFamilies, moduleSkus, moduleStarsZones, modules, skuMonthStats, skus } from '../../db/schema.js';
 import { auditedWith, type AuditEntry } from '../../lib/audit.repository.js';
-import { liveLockOwner } from '../../lib/locks.repository.js';
+import { liveLockOwner, type LockTtl } from '../../lib/locks.repository.js';
 import { inLegoMonth } from '../lifecycle/months.repository.js';
 import { gateColumns, itemScopes } from '../lifecycle/item-gate.repository.js';
 
@@ -25,20 +25,33 @@ const liveModulesOf = (refs: readonly ModuleRef[]): SQL | undefined =>
     isNull(modules.deletionStatus),
   );
 
+/** One module's live row by its key, its name and month given as the placeholders `moduleName` and `monthId`. */
+const oneLiveModule = and(eq(modules.moduleName, sql.placeholder('moduleName')), eq(modules.monthId, sql.placeholder('monthId')), isNull(modules.deletionStatus));
+
+const moduleRowsWhere = (db: Queryable, where: SQL | undefined) => db.select().from(modules).where(where).orderBy(asc(modules.id));
+
 /** Live (not deleted) module rows for the given keys. `forUpdate` locks the rows for the transaction. */
 export async function findModules(db: Queryable, refs: readonly ModuleRef[], forUpdate = false): Promise<ModuleRow[]> {
   if (refs.length === 0) return [];
+  // One module (opened, locked for a save): a statement built once (`preparedOnce`), its row found by its key.
+  if (refs.length === 1) {
+    const { moduleName, monthId } = refs[0]!;
+    return forUpdate
+      ? preparedOnce(db, 'module_row_for_update', (d) => moduleRowsWhere(d, oneLiveModule).for('update'), { moduleName, monthId })
+      : preparedOnce(db, 'module_row', (d) => moduleRowsWhere(d, oneLiveModule), { moduleName, monthId });
+  }
   const wanted = new Set(refs.map(moduleKeyString));
-  const q = db
-    .select()
-    .from(modules)
-    .where(liveModulesOf(refs))
-    .orderBy(asc(modules.id));
-  // One module (opened, locked for a save): a named statement (`selectNamed`).
-  const one = refs.length === 1;
-  const rows = forUpdate ? await selectNamed(q.for('update'), one ? 'module_row_for_update' : undefined) : await selectNamed(q, one ? 'module_row' : undefined);
+  const q = moduleRowsWhere(db, liveModulesOf(refs));
+  const rows = forUpdate ? await q.for('update') : await q;
   return rows.filter((r) => wanted.has(moduleKeyString(r)));
 }
+
+const gatedModulesWhere = (db: Queryable, where: SQL | undefined, ttlMinutes: LockTtl) =>
+  db
+    .select({ ...getTableColumns(modules), ...gateColumns({ type: 'module', zonesOf: moduleZonesArray }, 'modules', 'module_name', ttlMinutes) })
+    .from(modules)
+    .where(where)
+    .orderBy(asc(modules.id));
 
 /**
  * `findModules` with each row's permission scope and gate (item-gate.repository's `gateColumns`), in one statement: the
@@ -46,12 +59,11 @@ export async function findModules(db: Queryable, refs: readonly ModuleRef[], for
  */
 export async function findModulesGated(db: Queryable, refs: readonly ModuleRef[], ttlMinutes: number) {
   if (refs.length === 0) return [];
-  const q = db
-    .select({ ...getTableColumns(modules), ...gateColumns({ type: 'module', zonesOf: moduleZonesArray }, 'modules', 'module_name', ttlMinutes) })
-    .from(modules)
-    .where(liveModulesOf(refs))
-    .orderBy(asc(modules.id));
-  return selectNamed(q, refs.length === 1 ? 'module_row_gated' : undefined);
+  if (refs.length === 1) {
+    const { moduleName, monthId } = refs[0]!;
+    return preparedOnce(db, 'module_row_gated', (d) => gatedModulesWhere(d, oneLiveModule, sql.placeholder('ttlMinutes')), { moduleName, monthId, ttlMinutes });
+  }
+  return gatedModulesWhere(db, liveModulesOf(refs), ttlMinutes);
 }
 
 export async function findModule(db: Queryable, ref: ModuleRef, forUpdate = false): Promise<ModuleRow | undefined> {
