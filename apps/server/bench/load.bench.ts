@@ -297,6 +297,18 @@ async function run(workers: number, planners: Planner[], client: pg.Client) {
 
 // ---------------------------------------------------------------------------------------------------
 
+/**
+ * Before each WORKERS run: VACUUM (ANALYZE) of the data set, the state a running database keeps with autovacuum. Each
+ * run's saves, locks and publications leave dead rows (the lock table turns over at every open), and the bulk phase's
+ * release is loaded and removed; a server with autovacuum off (this machine kind's PostgreSQL is set so for CI) would
+ * carry them into the next run and measure it on a database no operator runs (docs/operations.md "Sizing PostgreSQL").
+ */
+async function vacuumDataSet(client: pg.Client, autovacuumOff: boolean) {
+  const started = performance.now();
+  await client.query('VACUUM (ANALYZE)');
+  console.log(`\nVACUUM (ANALYZE) of ${dbName} in ${((performance.now() - started) / 1000).toFixed(1)} s${autovacuumOff ? ' (autovacuum is off on this server: nothing else would)' : ''}`);
+}
+
 async function main() {
   if (values.build || !existsSync(path.join(SERVER_DIR, 'dist', 'server.js'))) execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: SERVER_DIR, stdio: 'inherit' });
   const client = new pg.Client({ connectionString: dbUrl.toString() });
@@ -314,6 +326,7 @@ async function main() {
     const base = await preparePlanners(client);
     const results = [];
     for (const workers of workerRuns) {
+      await vacuumDataSet(client, settings.autovacuum === 'off');
       const planners: Planner[] = base.map((p) => ({ ...p, token: '', workset: [], next: 0, visits: 0 }));
       results.push(await run(workers, planners, client));
     }
