@@ -21,6 +21,7 @@ import {
 } from '@bo/shared/modules';
 import { errorResponseSchema } from '@bo/shared/errors';
 import { revertOfQuerySchema } from '@bo/shared/item-versions';
+import { compiledAnswers } from '../../plugins/answers.js';
 import { contextOf } from '../../plugins/context.js';
 import * as lifecycle from './module-lifecycle.service.js';
 
@@ -35,6 +36,8 @@ export async function moduleLifecycleRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const tags = ['modules'];
   const ctx = (request: Parameters<typeof contextOf>[1]) => contextOf(app, request);
+  // A module with its SKUs (a save's answer, the details): written by a serializer compiled from the schema, checked in tests (plugins/answers.ts).
+  const compiled = compiledAnswers(app);
 
   app.post('/api/module/lock', { schema: { tags, summary: 'Open modules for editing: take (or renew) their locks', body: keys, response: { 200: z.array(moduleLockResultSchema), ...errors } } }, (request) =>
     lifecycle.lockModules(ctx(request), request.body),
@@ -59,12 +62,15 @@ export async function moduleLifecycleRoutes(instance: FastifyInstance) {
     },
     (request) => lifecycle.unlockFamilies(ctx(request), request.body, request.query.forced),
   );
-  app.post('/api/module/details', { schema: { tags, summary: 'Modules by key, with their SKUs', body: keys, response: { 200: z.array(moduleDtoSchema) } } }, (request) =>
+  app.post('/api/module/details', { serializerCompiler: compiled, schema: { tags, summary: 'Modules by key, with their SKUs', body: keys, response: { 200: z.array(moduleDtoSchema) } } }, (request) =>
     lifecycle.moduleDetails(ctx(request), request.body),
   );
   app.post(
     '/api/module/save',
-    { schema: { tags, summary: 'Save a module (the caller must hold its lock)', querystring: onlyDescription.extend(revertOfQuerySchema.shape), body: moduleSaveSchema, response: { 200: moduleDtoSchema, ...errors } } },
+    {
+      serializerCompiler: compiled,
+      schema: { tags, summary: 'Save a module (the caller must hold its lock)', querystring: onlyDescription.extend(revertOfQuerySchema.shape), body: moduleSaveSchema, response: { 200: moduleDtoSchema, ...errors } },
+    },
     (request) => lifecycle.saveModule(ctx(request), request.body, { onlyDescription: request.query.onlyDescription, revertOf: request.query.revertOf }),
   );
   app.post(
