@@ -6,7 +6,8 @@
  * Starts the compiled server (`dist/server.js`, as `npm start` runs it; `npm run build` first, or
  * `--build`) on the benchmark database (`bench_search_s<scale>`, seeded by
  * `npm run bench:search -w apps/server -- --scale <scale>`; reused, never dropped) once per `--workers`
- * entry, and plays `--clients` planners over HTTP on loopback (keep-alive connections):
+ * entry, after a `VACUUM (ANALYZE)` of the data set (`vacuumDataSet`), and plays `--clients` planners over HTTP on
+ * loopback (keep-alive connections):
  *
  *  1. planners: each searches its month and brand (`POST /api/module/filtered`), opens a module of its
  *     own (`/api/module/lock`, then `/api/module/modules`, the two calls the module page makes before it
