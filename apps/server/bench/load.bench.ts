@@ -6,7 +6,7 @@
  * Starts the compiled server (`dist/server.js`, as `npm start` runs it; `npm run build` first, or
  * `--build`) on the benchmark database (`bench_search_s<scale>`, seeded by
  * `npm run bench:search -w apps/server -- --scale <scale>`; reused, never dropped) once per `--workers`
- * entry, after a `VACUUM (ANALYZE)` of the data set (`vacuumDataSet`), and plays `--clients` planners over HTTP on
+ * entry, after a `VACUUM (ANALYZE)` of the data set and reading it into shared buffers (`vacuumDataSet`), and plays `--clients` planners over HTTP on
  * loopback (keep-alive connections):
  *
  *  1. planners: each searches its month and brand (`POST /api/module/filtered`), opens a module of its
@@ -308,6 +308,29 @@ async function vacuumDataSet(client: pg.Client, autovacuumOff: boolean) {
   const started = performance.now();
   await client.query('VACUUM (ANALYZE)');
   console.log(`\nVACUUM (ANALYZE) of ${dbName} in ${((performance.now() - started) / 1000).toFixed(1)} s${autovacuumOff ? ' (autovacuum is off on this server: nothing else would)' : ''}`);
+  await prewarmDataSet(client);
+}
+
+/**
+ * The data set read into PostgreSQL's shared buffers (`pg_prewarm`), the state a database in use since the morning is
+ * in: otherwise the first reads of each module's pages in a run come from the operating system's cache (or the disk),
+ * whatever ran before on this server (the search benchmark, another data set) deciding which. Skipped, and said so,
+ * when the extension cannot be installed (it needs a superuser, and ships with PostgreSQL's contrib modules).
+ */
+async function prewarmDataSet(client: pg.Client) {
+  const started = performance.now();
+  try {
+    await client.query('CREATE EXTENSION IF NOT EXISTS pg_prewarm');
+  } catch (error) {
+    console.log(`  not prewarmed: pg_prewarm cannot be installed here (${error instanceof Error ? error.message : error})`);
+    return;
+  }
+  const { rows } = await client.query<{ pages: string; size: string; buffers: string }>(
+    `SELECT sum(pg_prewarm(c.oid))::text AS pages, pg_size_pretty(sum(pg_relation_size(c.oid))) AS size, current_setting('shared_buffers') AS buffers
+       FROM pg_class c WHERE c.relnamespace = 'public'::regnamespace AND c.relkind IN ('r', 'i', 't', 'm')`,
+  );
+  const r = rows[0]!;
+  console.log(`  prewarmed: ${Number(r.pages).toLocaleString('en-US')} pages (${r.size}) read into shared buffers of ${r.buffers} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }
 
 async function main() {

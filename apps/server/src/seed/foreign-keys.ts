@@ -2,18 +2,18 @@
  * Bulk loading without per-row foreign-key triggers. PostgreSQL checks each inserted row's foreign
  * keys with a trigger and an index probe; for the hundreds of thousands of fact rows of the demo
  * that is most of the load time (measured on PGlite: sku_performance 23 s with its four foreign
- * keys, 2.6 s without). When the session may do so (superuser: always on the embedded database),
+ * keys, 2.6 s without). When the session may do so (db/replica-mode.ts: always on the embedded database),
  * the load runs with session_replication_role = replica, which leaves those triggers out, and then
  * checks every foreign key once, set-wise, before the transaction commits — the same guarantee,
  * as pg_restore --disable-triggers gives it.
  */
 import { sql } from 'drizzle-orm';
 import { queryRows, type Queryable } from '../db/client.js';
+import { mayUseReplicaMode } from '../db/replica-mode.js';
 
-/** Turns the per-row checks off for the current transaction when allowed; true if it did. */
+/** Turns the per-row checks off for the current transaction when allowed (db/replica-mode.ts); true if it did. */
 export async function deferForeignKeyChecks(tx: Queryable): Promise<boolean> {
-  const [row] = await queryRows<{ su: string }>(tx, sql`SELECT current_setting('is_superuser') AS su`);
-  if (row?.su !== 'on') return false;
+  if (!(await mayUseReplicaMode(tx))) return false;
   await tx.execute(sql`SET LOCAL session_replication_role = replica`);
   return true;
 }

@@ -6,6 +6,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Queryable } from '../../../db/client.js';
+import { inReplicaMode, mayUseReplicaMode } from '../../../db/replica-mode.js';
 import { unnestInsert } from '../../../db/unnest-insert.js';
 import { withIndexesRebuilt } from './bulk-rewrite.repository.js';
 import { FORMATS, MAX_LISTED_ERRORS, sqlType, type CellValue, type FileFormat, type LoaderFileKind, type LoadType, type ReleaseFileKind } from './formats.js';
@@ -244,7 +245,15 @@ export interface MergeCounts {
   removedClusters: number;
   /** Of the master data written (inserted or written again), the new rows. */
   created: { skus: number; stores: number; starsCustomers: number; segmentations: number };
+  /** How the module lines' foreign keys were checked. */
+  lineKeys: LineKeyChecks;
 }
+
+/**
+ * How the module lines' foreign keys were checked: `rebuilt` (the bulk rewrite, keys added back whole), `once` (set-wise,
+ * `lineKeysVouched`), `per row` (PostgreSQL's own trigger for each written line).
+ */
+export type LineKeyChecks = 'rebuilt' | 'once' | 'per row';
 
 /** The rows a statement wrote (pg's rowCount, PGlite's affectedRows). */
 export const affected = (result: unknown) => Number((result as { rowCount?: number | null; affectedRows?: number }).rowCount ?? (result as { affectedRows?: number }).affectedRows ?? 0);
@@ -381,6 +390,30 @@ async function writeChangedLines(db: Queryable, fileLines: number): Promise<numb
   return fileLines;
 }
 
+/**
+ * Whether the module lines may be written with their two foreign keys vouched for once, set-wise, instead of checked by
+ * PostgreSQL line by line (a trigger per key and line: an index probe and a row lock each, more than half of writing a
+ * million lines, docs/performance.md "The lines' keys checked once"). It needs:
+ * - replica mode allowed to this session (db/replica-mode.ts), in which the keys' triggers are left out;
+ * - every trigger of module_skus `ENABLE ALWAYS`, so that replica mode leaves out nothing else (the line counts of 0010
+ *   still run);
+ * - every SKU the files' lines name found, and locked `FOR KEY SHARE` as each line's key check would lock it, so that
+ *   nobody deletes one before the load commits. The modules need no such step: the load wrote each written module's
+ *   row in this transaction (mergeItems), which holds it locked until the commit.
+ * A SKU not found (the checks refuse that first) leaves the lines to PostgreSQL's own checks, as before.
+ */
+async function lineKeysVouched(db: Queryable): Promise<boolean> {
+  if (!(await mayUseReplicaMode(db))) return false;
+  const [row] = await queryRows<{ always: boolean; missing: string | number }>(
+    db,
+    sql`WITH wanted AS (SELECT DISTINCT upc FROM rl_module WHERE upc IS NOT NULL),
+             held AS (SELECT s.upc FROM skus s WHERE s.upc IN (SELECT w.upc FROM wanted w) FOR KEY SHARE)
+        SELECT NOT EXISTS (SELECT 1 FROM pg_trigger t WHERE t.tgrelid = 'module_skus'::regclass AND NOT t.tgisinternal AND t.tgenabled <> 'A') AS always,
+               (SELECT count(*) FROM wanted) - (SELECT count(*) FROM held) AS missing`,
+  );
+  return row?.always === true && Number(row.missing) === 0;
+}
+
 /** module_skus's count triggers (migration 0010), turned off and back on (ALWAYS, as 0010 left them) by a bulk rewrite. */
 const COUNT_TRIGGERS = ['module_skus_counted_insert', 'module_skus_counted_update', 'module_skus_counted_delete'];
 
@@ -410,6 +443,7 @@ export async function mergeItems(
   username: string,
   onStep: (step: number, of: number) => Promise<void>,
   bulkMinLines = BULK_MIN_LINES,
+  rowKeyChecks = false,
 ): Promise<Omit<MergeCounts, 'skus' | 'stores' | 'starsCustomers' | 'segmentations' | 'created'>> {
   const steps = 8;
   let removedModules = 0;
@@ -480,7 +514,13 @@ export async function mergeItems(
     await exec(db, sql`DELETE FROM module_skus s USING rl_module_id i WHERE s.module_id = i.id`);
     return insertStagedLines(db);
   };
-  const moduleLines = bulk ? await withIndexesRebuilt(db, 'module_skus', withoutLineCounts(db, rewriteLines)) : await writeChangedLines(db, lines);
+  const lineKeys: LineKeyChecks = bulk ? 'rebuilt' : !rowKeyChecks && (await lineKeysVouched(db)) ? 'once' : 'per row';
+  const moduleLines =
+    lineKeys === 'rebuilt'
+      ? await withIndexesRebuilt(db, 'module_skus', withoutLineCounts(db, rewriteLines))
+      : lineKeys === 'once'
+        ? await inReplicaMode(db, () => writeChangedLines(db, lines))
+        : await writeChangedLines(db, lines);
   await onStep(5, steps);
   const clusters = affected(
     await exec(
@@ -536,7 +576,7 @@ export async function mergeItems(
     ),
   );
   await onStep(8, steps);
-  return { modules, moduleLines, clusters, clusterLines, removedModules, removedClusters };
+  return { modules, moduleLines, clusters, clusterLines, removedModules, removedClusters, lineKeys };
 }
 
 // ───────────────────────────── Export ─────────────────────────────

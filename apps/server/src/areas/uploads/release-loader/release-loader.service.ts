@@ -33,6 +33,8 @@ export interface LoadRequest {
   bulkMinLines?: number;
   /** Stage every file the careful way (stage-file.ts), never the fast one (tests compare the two). */
   careful?: boolean;
+  /** Leave the module lines' foreign keys to PostgreSQL's check of each line, never vouch for them once (tests compare the two). */
+  rowKeyChecks?: boolean;
 }
 
 export type LoadResult =
@@ -167,7 +169,7 @@ export async function loadRelease(db: Db, request: LoadRequest): Promise<LoadRes
         const master = await mergeMasterData(tx);
         progress(82);
         const monthsCreated = await createMonths(tx, request.releaseId);
-        const items = await mergeItems(tx, request.releaseId, request.type, request.username, async (step, of) => progress(82 + (17 * step) / of), request.bulkMinLines);
+        const items = await mergeItems(tx, request.releaseId, request.type, request.username, async (step, of) => progress(82 + (17 * step) / of), request.bulkMinLines, request.rowKeyChecks);
         await recordWrittenVersions(tx);
         const result = { ok: true as const, rows, staged: ways, repairs, merged: { ...master, ...items }, reference, monthsCreated, dryRun: request.dryRun === true, ...(preview ? { preview } : {}) };
         if (request.dryRun) throw new DryRunDone(result);

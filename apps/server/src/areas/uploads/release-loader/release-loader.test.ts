@@ -15,6 +15,7 @@ import { buildTestApp } from '../../../../test/test-app.js';
 import { releaseFingerprint } from '../../../../test/release-fingerprint.js';
 import { resetDatabase, testDatabase } from '../../../../test/test-database.js';
 import { queryRows, type Db } from '../../../db/client.js';
+import { mayUseReplicaMode } from '../../../db/replica-mode.js';
 import { clientClassifications, macroFamilies } from '../../../db/schema.js';
 import { seedDemo } from '../../../seed/seed-demo.js';
 import { stageWorker } from './fast-stage.repository.js';
@@ -146,8 +147,8 @@ const count = async (table: string, where = 'TRUE') => Number((await queryRows<{
 const COUNTED = ['skus', 'stores', 'stars_customers', 'customer_segmentations', 'modules', 'module_skus', 'module_stars_zones', 'clusters', 'cluster_countries', 'cluster_stars_zones', 'cluster_lias', 'cluster_classifications', 'cluster_stores', 'cluster_modules'];
 const counts = async () => Object.fromEntries(await Promise.all(COUNTED.map(async (t) => [t, await count(t)] as const)));
 
-const load = (files: Record<ReleaseFileKind, FileSource>, type: LoadType = 'massive', releaseId = 'R2027') =>
-  loadRelease(db, { releaseId, type, files, username: 'loader' });
+const load = (files: Record<ReleaseFileKind, FileSource>, type: LoadType = 'massive', releaseId = 'R2027', rowKeyChecks = false) =>
+  loadRelease(db, { releaseId, type, files, username: 'loader', rowKeyChecks });
 
 function expectLoaded(result: LoadResult) {
   if (!result.ok) throw new Error(`refused: ${result.errors.join('\n')}`);
@@ -300,7 +301,9 @@ describe('release loader', () => {
     const linesOf = fc.uniqueArray(line, { minLength: 1, maxLength: 3, selector: (l) => l.upc });
     // Both modules in every load (the cluster file names them), each with 1–3 lines.
     // Each load keeps some of the previous load's lines as they were (`keep`, by UPC) and takes the others from its own.
-    const composition = fc.record({ MOD1: linesOf, MOD2: linesOf, keep: fc.subarray(UPCS), type: fc.constantFrom<LoadType>('massive', 'delta') });
+    // Each load's lines keyed once, set-wise, or by PostgreSQL line by line (`rowKeyChecks`): the two end alike.
+    const composition = fc.record({ MOD1: linesOf, MOD2: linesOf, keep: fc.subarray(UPCS), type: fc.constantFrom<LoadType>('massive', 'delta'), rowKeyChecks: fc.boolean() });
+    const keyedOnce = await mayUseReplicaMode(db);
     type Stored = { module_name: string; upc: string; must_have: boolean; status: string; previous_status: string | null; previous_must_have: boolean | null; min_value: number; position: number; written: string };
     const stored = async () =>
       (await queryRows<Stored>(db, sql`SELECT m.module_name, s.upc, s.must_have, s.status, s.previous_status, s.previous_must_have, s.min_value, s.position, s.xmin::text AS written
@@ -323,8 +326,17 @@ describe('release loader', () => {
               LINE(MODULE_HEAD(name), upc, { ...rest, status, ...(status === 'REMOVED' ? { previousStatus, previousMustHave } : {}) }),
             ),
           );
-          const result = expectLoaded(await load(sources(files), next.type));
+          const result = expectLoaded(await load(sources(files), next.type, 'R2027', next.rowKeyChecks));
           expect(result.merged.moduleLines).toBe(files.module.length);
+          expect(result.merged.lineKeys).toBe(keyedOnce && !next.rowKeyChecks ? 'once' : 'per row');
+          // The modules' MH and EL counts (the line triggers of 0010, which run in replica mode too) are their lines'.
+          expect(await queryRows(db, sql`SELECT m.module_name, m.mh_count, m.el_count FROM modules m ORDER BY m.module_name`)).toEqual(
+            (['MOD1', 'MOD2'] as const).map((name) => ({
+              module_name: name,
+              mh_count: next[name].filter((l) => l.status !== 'REMOVED' && l.mustHave === 'MH').length,
+              el_count: next[name].filter((l) => l.status !== 'REMOVED' && l.mustHave === 'EL').length,
+            })),
+          );
           const after = await stored();
           // The lines are the files' …
           expect(after.map(({ written: _, ...rest }) => rest)).toEqual(
@@ -573,6 +585,61 @@ describe('release loader', () => {
     expect(result.merged).toMatchObject({ modules: 1, moduleLines: 2 });
     expect(await count('module_skus')).toBe(3);
   });
+
+  it.each([false, true])(
+    'holds every SKU its lines name until it commits, whether their keys are checked once or line by line (rowKeyChecks %s): nobody deletes one meanwhile (PostgreSQL)',
+    async (rowKeyChecks) => {
+      if (!onPostgres) return;
+      // A first load with a SKU no line names yet; then a delta giving MOD1 a line of it, its registry without it.
+      const first = happyFiles();
+      first.registry.push(SKU('800000000004', 4));
+      expectLoaded(await load(sources(first)));
+      const files = happyFiles();
+      files.module.push(LINE(MODULE_HEAD('MOD1'), '800000000004', { position: '3' }));
+      // The load is held at its versions by a lock taken here (as above): its lines are written, its transaction open.
+      let letGo!: () => void;
+      const hold = new Promise<void>((resolve) => (letGo = resolve));
+      let held!: () => void;
+      const holding = new Promise<void>((resolve) => (held = resolve));
+      const holder = db.transaction(async (tx) => {
+        await tx.execute(sql`LOCK TABLE item_versions IN SHARE MODE`);
+        held();
+        await hold;
+      });
+      await holding;
+      let done = false;
+      const loading = load(sources(files), 'delta', 'R2027', rowKeyChecks).finally(() => (done = true));
+      try {
+        for (let tries = 0; ; tries++) {
+          const [waiting] = await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM pg_locks WHERE NOT granted AND relation = 'item_versions'::regclass`);
+          if (waiting!.n > 0) break;
+          if (tries > 400 || done) throw new Error('the load never reached its versions');
+          await new Promise((resolve) => setTimeout(resolve, 25));
+        }
+        const deleting = db.transaction(async (tx) => {
+          await tx.execute(sql`SET LOCAL lock_timeout = '1s'`);
+          await tx.execute(sql`DELETE FROM skus WHERE upc = '800000000004'`);
+        });
+        const error: unknown = await deleting.then(
+          () => null,
+          (e: unknown) => e,
+        );
+        const code = (e: unknown) => (e as { code?: string; cause?: { code?: string } } | null)?.code ?? (e as { cause?: { code?: string } } | null)?.cause?.code;
+        expect(code(error)).toBe('55P03'); // lock_not_available: the load holds the SKU
+        expect(done).toBe(false);
+      } finally {
+        letGo();
+        await holder;
+      }
+      const result = expectLoaded(await loading);
+      expect(result.merged.lineKeys).toBe(rowKeyChecks ? 'per row' : 'once');
+      expect(await queryRows(db, sql`SELECT s.upc FROM module_skus s JOIN modules m ON m.id = s.module_id WHERE m.module_name = 'MOD1' ORDER BY s.upc`)).toEqual([
+        { upc: '800000000001' },
+        { upc: '800000000002' },
+        { upc: '800000000004' },
+      ]);
+    },
+  );
 
   it('rolls everything back when a merge fails', async () => {
     const files = happyFiles();
