@@ -155,6 +155,40 @@ function expectLoaded(result: LoadResult) {
   return result;
 }
 
+/**
+ * Runs the load `start` held at its last step, its versions (written into item_versions), by a lock taken here: its
+ * lines are written, its transaction still open. `whileHeld` runs then (`isDone`: whether the load has ended, which it
+ * must not have), and the load is let go after it. Answers the load's result (PostgreSQL: the load needs its own
+ * connection).
+ */
+async function whileLoadHeld(start: () => Promise<LoadResult>, whileHeld: (isDone: () => boolean) => Promise<void>): Promise<LoadResult> {
+  let letGo!: () => void;
+  const hold = new Promise<void>((resolve) => (letGo = resolve));
+  let held!: () => void;
+  const holding = new Promise<void>((resolve) => (held = resolve));
+  const holder = db.transaction(async (tx) => {
+    await tx.execute(sql`LOCK TABLE item_versions IN SHARE MODE`);
+    held();
+    await hold;
+  });
+  await holding;
+  let done = false;
+  const loading = start().finally(() => (done = true));
+  try {
+    for (let tries = 0; ; tries++) {
+      const [waiting] = await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM pg_locks WHERE NOT granted AND relation = 'item_versions'::regclass`);
+      if (waiting!.n > 0) break;
+      if (tries > 400 || done) throw new Error('the load never reached its versions');
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    await whileHeld(() => done);
+  } finally {
+    letGo();
+    await holder;
+  }
+  return loading;
+}
+
 describe('release loader', () => {
   beforeEach(async () => {
     const t = await buildTestApp({ reference: true });
@@ -532,56 +566,37 @@ describe('release loader', () => {
     const files = happyFiles();
     files.module = files.module.filter((line) => line.moduleName === 'MOD1');
     files.cluster = files.cluster.filter((row) => row.kind !== 'MODULE' || row.value === 'MOD1');
-    // The load is held at its last step (its versions, written into item_versions) by a lock taken here: its lines are
-    // written, its transaction still open.
-    let letGo!: () => void;
-    const hold = new Promise<void>((resolve) => (letGo = resolve));
-    let held!: () => void;
-    const holding = new Promise<void>((resolve) => (held = resolve));
-    const holder = db.transaction(async (tx) => {
-      await tx.execute(sql`LOCK TABLE item_versions IN SHARE MODE`);
-      held();
-      await hold;
-    });
-    await holding;
-    let done = false;
-    const loading = loadRelease(db, { releaseId: 'R2027', type: 'delta', files: sources(files), username: 'loader', bulkMinLines: 1 }).finally(() => (done = true));
     class RolledBack extends Error {}
-    try {
-      for (let tries = 0; ; tries++) {
-        const [waiting] = await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM pg_locks WHERE NOT granted AND relation = 'item_versions'::regclass`);
-        if (waiting!.n > 0) break;
-        if (tries > 400 || done) throw new Error('the load never reached its versions');
-        await new Promise((resolve) => setTimeout(resolve, 25));
-      }
-      // What a planner's calls read and write, each allowed to wait 2 s for a lock.
-      await expect(
-        db.transaction(async (tx) => {
-          await tx.execute(sql`SET LOCAL lock_timeout = '2s'`);
-          // A search's list (modules of a month and brand, their counts and zones).
-          const list = await queryRows<{ module_name: string; mh_count: number }>(
-            tx,
-            sql`SELECT m.module_name, m.mh_count FROM modules m JOIN months mo ON mo.month_id = m.month_id
-                WHERE m.month_id = 'M01_2027' AND m.brand_code = 'AUR' AND m.deletion_status IS NULL
-                  AND (SELECT 1 FROM module_stars_zones z WHERE z.module_id = m.id LIMIT 1) IS NOT NULL ORDER BY m.module_name`,
-          );
-          expect(list.map((m) => m.module_name)).toEqual(['MOD1', 'MOD2']);
-          // A module page: its lines with their SKUs.
-          const lines = await queryRows(tx, sql`SELECT s.upc, k.color FROM module_skus s JOIN modules m ON m.id = s.module_id JOIN skus k ON k.upc = s.upc WHERE m.module_name = 'MOD2'`);
-          expect(lines).toHaveLength(1);
-          // A save of MOD2 (its line and its row), undone below.
-          await tx.execute(sql`UPDATE module_skus s SET must_have = NOT s.must_have FROM modules m WHERE m.id = s.module_id AND m.module_name = 'MOD2'`);
-          await tx.execute(sql`UPDATE modules SET version = version + 1, updated_at = now() WHERE module_name = 'MOD2'`);
-          throw new RolledBack();
-        }),
-      ).rejects.toBeInstanceOf(RolledBack);
-      // Answered while the load was still open.
-      expect(done).toBe(false);
-    } finally {
-      letGo();
-      await holder;
-    }
-    const result = expectLoaded(await loading);
+    // The load held with its lines written, its transaction open (whileLoadHeld).
+    const loaded = await whileLoadHeld(
+      () => loadRelease(db, { releaseId: 'R2027', type: 'delta', files: sources(files), username: 'loader', bulkMinLines: 1 }),
+      async (isDone) => {
+        // What a planner's calls read and write, each allowed to wait 2 s for a lock.
+        await expect(
+          db.transaction(async (tx) => {
+            await tx.execute(sql`SET LOCAL lock_timeout = '2s'`);
+            // A search's list (modules of a month and brand, their counts and zones).
+            const list = await queryRows<{ module_name: string; mh_count: number }>(
+              tx,
+              sql`SELECT m.module_name, m.mh_count FROM modules m JOIN months mo ON mo.month_id = m.month_id
+                  WHERE m.month_id = 'M01_2027' AND m.brand_code = 'AUR' AND m.deletion_status IS NULL
+                    AND (SELECT 1 FROM module_stars_zones z WHERE z.module_id = m.id LIMIT 1) IS NOT NULL ORDER BY m.module_name`,
+            );
+            expect(list.map((m) => m.module_name)).toEqual(['MOD1', 'MOD2']);
+            // A module page: its lines with their SKUs.
+            const lines = await queryRows(tx, sql`SELECT s.upc, k.color FROM module_skus s JOIN modules m ON m.id = s.module_id JOIN skus k ON k.upc = s.upc WHERE m.module_name = 'MOD2'`);
+            expect(lines).toHaveLength(1);
+            // A save of MOD2 (its line and its row), undone below.
+            await tx.execute(sql`UPDATE module_skus s SET must_have = NOT s.must_have FROM modules m WHERE m.id = s.module_id AND m.module_name = 'MOD2'`);
+            await tx.execute(sql`UPDATE modules SET version = version + 1, updated_at = now() WHERE module_name = 'MOD2'`);
+            throw new RolledBack();
+          }),
+        ).rejects.toBeInstanceOf(RolledBack);
+        // Answered while the load was still open.
+        expect(isDone()).toBe(false);
+      },
+    );
+    const result = expectLoaded(loaded);
     expect(result.merged).toMatchObject({ modules: 1, moduleLines: 2 });
     expect(await count('module_skus')).toBe(3);
   });
@@ -596,42 +611,24 @@ describe('release loader', () => {
       expectLoaded(await load(sources(first)));
       const files = happyFiles();
       files.module.push(LINE(MODULE_HEAD('MOD1'), '800000000004', { position: '3' }));
-      // The load is held at its versions by a lock taken here (as above): its lines are written, its transaction open.
-      let letGo!: () => void;
-      const hold = new Promise<void>((resolve) => (letGo = resolve));
-      let held!: () => void;
-      const holding = new Promise<void>((resolve) => (held = resolve));
-      const holder = db.transaction(async (tx) => {
-        await tx.execute(sql`LOCK TABLE item_versions IN SHARE MODE`);
-        held();
-        await hold;
-      });
-      await holding;
-      let done = false;
-      const loading = load(sources(files), 'delta', 'R2027', rowKeyChecks).finally(() => (done = true));
-      try {
-        for (let tries = 0; ; tries++) {
-          const [waiting] = await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM pg_locks WHERE NOT granted AND relation = 'item_versions'::regclass`);
-          if (waiting!.n > 0) break;
-          if (tries > 400 || done) throw new Error('the load never reached its versions');
-          await new Promise((resolve) => setTimeout(resolve, 25));
-        }
-        const deleting = db.transaction(async (tx) => {
-          await tx.execute(sql`SET LOCAL lock_timeout = '1s'`);
-          await tx.execute(sql`DELETE FROM skus WHERE upc = '800000000004'`);
-        });
-        const error: unknown = await deleting.then(
-          () => null,
-          (e: unknown) => e,
-        );
-        const code = (e: unknown) => (e as { code?: string; cause?: { code?: string } } | null)?.code ?? (e as { cause?: { code?: string } } | null)?.cause?.code;
-        expect(code(error)).toBe('55P03'); // lock_not_available: the load holds the SKU
-        expect(done).toBe(false);
-      } finally {
-        letGo();
-        await holder;
-      }
-      const result = expectLoaded(await loading);
+      // The load held with its lines written, its transaction open (whileLoadHeld): a delete of that SKU waits on it.
+      const loaded = await whileLoadHeld(
+        () => load(sources(files), 'delta', 'R2027', rowKeyChecks),
+        async (isDone) => {
+          const deleting = db.transaction(async (tx) => {
+            await tx.execute(sql`SET LOCAL lock_timeout = '1s'`);
+            await tx.execute(sql`DELETE FROM skus WHERE upc = '800000000004'`);
+          });
+          const error: unknown = await deleting.then(
+            () => null,
+            (e: unknown) => e,
+          );
+          const code = (e: unknown) => (e as { code?: string; cause?: { code?: string } } | null)?.code ?? (e as { cause?: { code?: string } } | null)?.cause?.code;
+          expect(code(error)).toBe('55P03'); // lock_not_available: the load holds the SKU
+          expect(isDone()).toBe(false);
+        },
+      );
+      const result = expectLoaded(loaded);
       expect(result.merged.lineKeys).toBe(rowKeyChecks ? 'per row' : 'once');
       expect(await queryRows(db, sql`SELECT s.upc FROM module_skus s JOIN modules m ON m.id = s.module_id WHERE m.module_name = 'MOD1' ORDER BY s.upc`)).toEqual([
         { upc: '800000000001' },
