@@ -17,6 +17,7 @@ import { resetDatabase, testDatabase } from '../../../../test/test-database.js';
 import { queryRows, type Db } from '../../../db/client.js';
 import { mayUseReplicaMode } from '../../../db/replica-mode.js';
 import { clientClassifications, macroFamilies } from '../../../db/schema.js';
+import { sqlStateOf } from '../../../lib/error-chain.js';
 import { seedDemo } from '../../../seed/seed-demo.js';
 import { stageWorker } from './fast-stage.repository.js';
 import { FORMATS, LOADER_FILE_KINDS, RELEASE_FILE_KINDS, type LoadType, type ReleaseFileKind } from './formats.js';
@@ -623,8 +624,7 @@ describe('release loader', () => {
             () => null,
             (e: unknown) => e,
           );
-          const code = (e: unknown) => (e as { code?: string; cause?: { code?: string } } | null)?.code ?? (e as { cause?: { code?: string } } | null)?.cause?.code;
-          expect(code(error)).toBe('55P03'); // lock_not_available: the load holds the SKU
+          expect(sqlStateOf(error)).toBe('55P03'); // lock_not_available: the load holds the SKU
           expect(isDone()).toBe(false);
         },
       );
