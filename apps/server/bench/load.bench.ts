@@ -1,7 +1,7 @@
 /**
  * Load benchmark (issue 19, targets 2 and 3): `npm run bench:load -w apps/server -- [--scale 100] [--db NAME]
  * [--clients 50] [--seconds 60] [--saturation-seconds 20] [--workers 1,2] [--build] [--morning-seconds 60] [--morning-saturation-seconds 20]
- * [--cost-calls 30] [--bulk-seconds 60 | --no-bulk] [--bulk-load-lines 1000000] [--bulk-edit-rows 1000] [--bulk-export-modules 400] [--bulk-jobs load,edit,export]`
+ * [--cost-calls 60] [--bulk-seconds 60 | --no-bulk] [--bulk-load-lines 1000000] [--bulk-edit-rows 1000] [--bulk-export-modules 400] [--bulk-jobs load,edit,export]`
  *
  * Starts the compiled server (`dist/server.js`, as `npm start` runs it; `npm run build` first, or
  * `--build`) on the benchmark database (`bench_search_s<scale>`, seeded by
@@ -67,7 +67,7 @@ const { values } = parseArgs({
     'saturation-seconds': { type: 'string', default: '20' },
     'morning-seconds': { type: 'string', default: '60' },
     'morning-saturation-seconds': { type: 'string', default: '20' },
-    'cost-calls': { type: 'string', default: '30' },
+    'cost-calls': { type: 'string', default: '60' },
     'bulk-seconds': { type: 'string', default: '60' },
     'bulk-load-lines': { type: 'string', default: '1000000' },
     'bulk-edit-rows': { type: 'string', default: '1000' },

@@ -53,7 +53,24 @@ export async function postgresSettings(client: pg.Client): Promise<Record<string
   out.jit = `${out.jit} (the product's sessions: off)`;
   out['pool per server process'] = process.env.DATABASE_POOL_SIZE ?? '10 (DATABASE_POOL_SIZE default)';
   out.pg_stat_statements = (await statementTotals(client)) ? 'installed' : 'not installed';
+  out.huge_pages = `${(await client.query<{ huge_pages: string }>('SHOW huge_pages')).rows[0]!.huge_pages}${hugePagesInUse()}`;
   return out;
+}
+
+/**
+ * The machine's huge pages as /proc/meminfo counts them (a local PostgreSQL: its shared memory is in them when it
+ * started with huge pages free, docs/operations.md "Huge pages"): ", 3,300 reserved, 3,152 in use", or "" when unreadable.
+ */
+function hugePagesInUse(): string {
+  try {
+    const info = readFileSync('/proc/meminfo', 'utf8');
+    const n = (key: string) => Number(new RegExp(`^${key}:\\s+(\\d+)`, 'm').exec(info)?.[1] ?? NaN);
+    const total = n('HugePages_Total');
+    const used = total - n('HugePages_Free') + n('HugePages_Rsvd');
+    return Number.isFinite(total) ? ` (this machine: ${total.toLocaleString('en-US')} huge pages set aside, ${used.toLocaleString('en-US')} taken)` : '';
+  } catch {
+    return '';
+  }
 }
 
 // ───────────────────────────── CPU ─────────────────────────────
@@ -68,10 +85,15 @@ const TICK_MS = (() => {
 
 /** user + system CPU of a process so far, in ms (null: not readable, e.g. a PostgreSQL on another machine). */
 function cpuMs(pid: number): number | null {
+  return processCounters(pid)?.ms ?? null;
+}
+
+/** A process's CPU so far (user + system, ms) and its page faults (minor + major), from /proc/<pid>/stat. */
+function processCounters(pid: number): { ms: number; faults: number } | null {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+    return { ms: (Number(fields[11]) + Number(fields[12])) * TICK_MS, faults: Number(fields[7]) + Number(fields[9]) };
   } catch {
     return null;
   }
@@ -135,20 +157,28 @@ export interface CpuSnapshot {
   server: Map<number, number>;
   postgres: Map<number, number | null>;
   statements: { ms: number; calls: number } | null;
+  /** Page faults so far of each server process and backend (a first touch of a page of PostgreSQL's shared buffers by a backend is one). */
+  faults: Map<number, number>;
 }
 
 export async function cpuSnapshot(serverPid: number, client: pg.Client, dbName: string): Promise<CpuSnapshot> {
-  const server = new Map(processTree(serverPid).map((pid) => [pid, cpuMs(pid) ?? 0]));
+  const faults = new Map<number, number>();
+  const counted = (pid: number) => {
+    const c = processCounters(pid);
+    if (c) faults.set(pid, c.faults);
+    return c?.ms ?? null;
+  };
+  const server = new Map(processTree(serverPid).map((pid) => [pid, counted(pid) ?? 0]));
   const { rows } = await client.query<{ pid: number }>(
     `SELECT pid FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid() AND backend_type = 'client backend'`,
     [dbName],
   );
-  const postgres = new Map(rows.map((r) => [r.pid, cpuMs(r.pid)]));
-  return { server, postgres, statements: await statementTotals(client) };
+  const postgres = new Map(rows.map((r) => [r.pid, counted(r.pid)]));
+  return { server, postgres, statements: await statementTotals(client), faults };
 }
 
 /** CPU spent between two snapshots: the server's processes, the PostgreSQL backends serving it (null: not readable). */
-export function cpuBetween(a: CpuSnapshot, b: CpuSnapshot): { serverMs: number; postgresMs: number | null; statementsMs: number | null } {
+export function cpuBetween(a: CpuSnapshot, b: CpuSnapshot): { serverMs: number; postgresMs: number | null; statementsMs: number | null; faults: number; newBackends: number } {
   let serverMs = 0;
   for (const [pid, ms] of b.server) serverMs += ms - (a.server.get(pid) ?? 0);
   let postgresMs: number | null = 0;
@@ -161,7 +191,66 @@ export function cpuBetween(a: CpuSnapshot, b: CpuSnapshot): { serverMs: number; 
     postgresMs += ms - (a.postgres.get(pid) ?? 0);
   }
   const statementsMs = a.statements && b.statements ? b.statements.ms - a.statements.ms : null;
-  return { serverMs, postgresMs, statementsMs };
+  let faults = 0;
+  for (const [pid, n] of b.faults) faults += n - (a.faults.get(pid) ?? 0);
+  let newBackends = 0;
+  for (const pid of b.postgres.keys()) if (!a.postgres.has(pid)) newBackends++;
+  return { serverMs, postgresMs, statementsMs, faults, newBackends };
+}
+
+/** The machine's CPU counters (/proc/stat's first line, in ticks): busy (user, nice, system, irq, softirq), idle, iowait, steal. */
+function machineTicks(): { busy: number; idle: number; iowait: number; steal: number } | null {
+  try {
+    const f = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
+    return { busy: f[0]! + f[1]! + f[2]! + f[5]! + f[6]!, idle: f[3]!, iowait: f[4]!, steal: f[7] ?? 0 };
+  } catch {
+    return null;
+  }
+}
+
+/** Every process's CPU so far (ms), with its name: what ran on the machine beside the calls. */
+function allProcessesCpu(): Map<number, { name: string; ms: number }> {
+  const out = new Map<number, { name: string; ms: number }>();
+  for (const pid of readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      let name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      try {
+        const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ').trim();
+        if (cmd) name = cmd.slice(0, 60);
+      } catch {
+        /* kernel thread */
+      }
+      out.set(Number(pid), { name, ms: (Number(fields[11]) + Number(fields[12])) * TICK_MS });
+    } catch {
+      /* gone */
+    }
+  }
+  return out;
+}
+
+/**
+ * The machine with no call in flight, over `ms`: how busy its cores were (and iowait, steal), and the processes that
+ * spent CPU meanwhile. The cost phase measures CPU per call, and work left by earlier phases (a checkpoint writing their
+ * pages, the kernel flushing them) runs beside it on the same 2 cores.
+ */
+export async function machineAtRest(ms: number): Promise<{ busyPct: number; iowaitPct: number; stealPct: number; top: { name: string; msPerS: number }[] } | null> {
+  const a = machineTicks();
+  const pa = allProcessesCpu();
+  await sleep(ms);
+  const b = machineTicks();
+  const pb = allProcessesCpu();
+  if (!a || !b) return null;
+  const total = b.busy + b.idle + b.iowait + b.steal - (a.busy + a.idle + a.iowait + a.steal);
+  const pct = (x: number) => (100 * x) / Math.max(1, total);
+  const top = [...pb]
+    .map(([pid, p]) => ({ name: p.name, msPerS: ((p.ms - (pa.get(pid)?.ms ?? 0)) * 1000) / ms }))
+    .filter((p) => p.msPerS > 0)
+    .sort((x, y) => y.msPerS - x.msPerS)
+    .slice(0, 6);
+  return { busyPct: pct(b.busy - a.busy), iowaitPct: pct(b.iowait - a.iowait), stealPct: pct(b.steal - a.steal), top };
 }
 
 // ───────────────────────────── planners ─────────────────────────────
@@ -244,6 +333,9 @@ export interface MorningCost {
   postgresMs: number | null;
   totalMs: number;
   statementsMs: number | null;
+  /** Page faults per call of the server's processes and the backends serving it; backends opened during the calls, in all. */
+  faults: number;
+  newBackends: number;
 }
 
 export interface MorningResult {
@@ -433,12 +525,18 @@ export async function mixedMorning(o: MorningOptions, players: MorningPlayers): 
   for (const [call, list] of sat.errors) console.log(`  errors of ${call} (${list.length}), first: ${list[0]}`);
 
   // 3. What each kind of call costs, one at a time.
+  const rest = await machineAtRest(3000);
+  if (rest)
+    console.log(
+      `\nWORKERS=${o.workers}: the machine before the cost calls, 3 s with none in flight: ${rest.busyPct.toFixed(1)} % busy, iowait ${rest.iowaitPct.toFixed(1)} %, steal ${rest.stealPct.toFixed(1)} %` +
+        `${rest.top.length ? `; ${rest.top.map((t) => `${t.name} ${t.msPerS.toFixed(0)} ms/s`).join(', ')}` : ''}`,
+    );
   const costs: Record<string, MorningCost> = {};
   const p = planners.find((x) => x.role === 'SUBMITTER')!;
   const costStats = new Stats();
   const cost = async (kind: string, calls: number, each: (i: number) => Promise<number | undefined>, between?: (i: number) => Promise<unknown>) => {
     const walls: number[] = [];
-    let spent = { serverMs: 0, postgresMs: 0 as number | null, statementsMs: 0 as number | null };
+    let spent = { serverMs: 0, postgresMs: 0 as number | null, statementsMs: 0 as number | null, faults: 0, newBackends: 0 };
     const breakdown = process.env.BENCH_COST_STATEMENTS === '1';
     if (breakdown) await client.query('SELECT pg_stat_statements_reset()');
     for (let i = 0; i < calls; i++) {
@@ -452,6 +550,8 @@ export async function mixedMorning(o: MorningOptions, players: MorningPlayers): 
         serverMs: spent.serverMs + d.serverMs,
         postgresMs: spent.postgresMs === null || d.postgresMs === null ? null : spent.postgresMs + d.postgresMs,
         statementsMs: spent.statementsMs === null || d.statementsMs === null ? null : spent.statementsMs + d.statementsMs,
+        faults: spent.faults + d.faults,
+        newBackends: spent.newBackends + d.newBackends,
       };
     }
     walls.sort((x, y) => x - y);
@@ -463,6 +563,8 @@ export async function mixedMorning(o: MorningOptions, players: MorningPlayers): 
       postgresMs: spent.postgresMs === null ? null : spent.postgresMs / n,
       statementsMs: spent.statementsMs === null ? null : spent.statementsMs / n,
       totalMs: (spent.serverMs + (spent.postgresMs ?? 0)) / n,
+      faults: spent.faults / n,
+      newBackends: spent.newBackends,
     };
     costs[kind] = c;
     if (breakdown) await printStatements(client, kind, walls.length);
@@ -519,11 +621,14 @@ export async function mixedMorning(o: MorningOptions, players: MorningPlayers): 
   await measured(costStats, 'unlock', p, 'POST', '/api/module/unlock', [key]);
   for (const [call, list] of costStats.errors) console.log(`  errors of the cost calls, ${call} (${list.length}), first: ${list[0]}`);
   const fmt = (n: number | null) => (n === null ? '?' : n.toFixed(2));
-  console.log(`\nWORKERS=${o.workers}, CPU per call, one call at a time (server processes + the PostgreSQL backends serving them; /proc, ${TICK_MS} ms ticks)`);
-  console.log(`  ${'call'.padEnd(18)}  ${'calls'.padStart(5)}  ${'wall p50'.padStart(8)}  ${'server'.padStart(7)}  ${'PostgreSQL'.padStart(10)}  ${'in all'.padStart(7)}  pg_stat_statements`);
+  console.log(
+    `\nWORKERS=${o.workers}, CPU per call, one call at a time (server processes + the PostgreSQL backends serving them; /proc, ${TICK_MS} ms ticks; faults: their page faults per call` +
+      `; backends opened during the calls: ${Object.values(costs).reduce((n, c) => n + c.newBackends, 0)})`,
+  );
+  console.log(`  ${'call'.padEnd(18)}  ${'calls'.padStart(5)}  ${'wall p50'.padStart(8)}  ${'server'.padStart(7)}  ${'PostgreSQL'.padStart(10)}  ${'in all'.padStart(7)}  ${'faults'.padStart(6)}  pg_stat_statements`);
   for (const [kind, c] of Object.entries(costs)) {
     console.log(
-      `  ${kind.padEnd(18)}  ${String(c.calls).padStart(5)}  ${c.wallP50.toFixed(1).padStart(8)}  ${fmt(c.serverMs).padStart(7)}  ${fmt(c.postgresMs).padStart(10)}  ${fmt(c.totalMs).padStart(7)}  ${c.statementsMs === null ? 'not installed' : `${fmt(c.statementsMs)} ms`}`,
+      `  ${kind.padEnd(18)}  ${String(c.calls).padStart(5)}  ${c.wallP50.toFixed(1).padStart(8)}  ${fmt(c.serverMs).padStart(7)}  ${fmt(c.postgresMs).padStart(10)}  ${fmt(c.totalMs).padStart(7)}  ${c.faults.toFixed(0).padStart(6)}  ${c.statementsMs === null ? 'not installed' : `${fmt(c.statementsMs)} ms`}`,
     );
   }
 
