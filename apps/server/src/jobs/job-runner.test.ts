@@ -200,6 +200,33 @@ describe('JobRunner: failures that are hard to record', () => {
     expect(JSON.stringify(logged)).toContain('p4ram');
   });
 
+  it('looks for orphaned jobs at its first poll, then every staleMs / 5, not at every poll', async () => {
+    const runner = new JobRunner(database, { staleMs: 5000, pollMs: 20 });
+    runner.register('lost', async () => ({ response: 'ok' }));
+    let orphanId = 0;
+    runner.start();
+    try {
+      // The first polls have looked for orphans; the next look is 1 s after the first.
+      await new Promise((r) => setTimeout(r, 60));
+      const lookedAt = Date.now();
+      const [orphan] = await database.db
+        .insert(jobs)
+        .values({ kind: 'lost', payload: {}, createdBy: 'tester', status: 'RUNNING', workerId: 'dead', attempts: 1, heartbeatAt: new Date(Date.now() - 60_000) })
+        .returning();
+      orphanId = orphan!.id;
+      // Some fifteen polls later, still RUNNING: a poll claims QUEUED jobs only.
+      await new Promise((r) => setTimeout(r, 300));
+      const [waiting] = await database.db.select().from(jobs).where(eq(jobs.id, orphanId));
+      if (Date.now() - lookedAt < 900) expect(waiting!.status).toBe('RUNNING');
+      // The next look requeues it, and the runner runs it.
+      await waitAllFinished(1);
+    } finally {
+      await runner.stop();
+    }
+    const [row] = await database.db.select().from(jobs).where(eq(jobs.id, orphanId));
+    expect(row).toMatchObject({ status: 'DONE', response: 'ok', attempts: 2 });
+  });
+
   it('requeues a job of its own process that stopped beating and is not in hand', async () => {
     const runner = new JobRunner(database, { staleMs: 1000, pollMs: 20 });
     let ran = 0;

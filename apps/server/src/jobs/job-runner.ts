@@ -80,6 +80,8 @@ export class JobRunner {
   readonly workerId = `${os.hostname()}:${process.pid}:${crypto.randomBytes(3).toString('hex')}`;
   private readonly handlers = new Map<string, JobHandler>();
   private readonly periodic: { name: string; everyMs: number; run: () => Promise<void>; last: number }[] = [];
+  /** When the orphaned jobs were last looked for (recoverStale): at the first poll, then every staleMs / 5. */
+  private lastRecovery = 0;
   private timer: NodeJS.Timeout | null = null;
   private running = 0;
   /** The jobs this runner is running now: its own RUNNING jobs that are not here are orphans (recoverStale). */
@@ -198,7 +200,13 @@ export class JobRunner {
         this.opts.log('periodic task failed', { task: task.name, err: String(err) });
       }
     }
-    await this.recoverStale();
+    // A job is orphaned once its heartbeat is staleMs old: looking for orphans every poll (4 times a second) found
+    // them no sooner than every staleMs / 5, and its two statements were two thirds of an idle process's work
+    // (docs/performance.md "Huge pages, and an idle server's work").
+    if (now - this.lastRecovery >= Math.max(this.opts.pollMs, this.opts.staleMs / 5)) {
+      this.lastRecovery = now;
+      await this.recoverStale();
+    }
   }
 
   /**
