@@ -83,11 +83,6 @@ const TICK_MS = (() => {
   }
 })();
 
-/** user + system CPU of a process so far, in ms (null: not readable, e.g. a PostgreSQL on another machine). */
-function cpuMs(pid: number): number | null {
-  return processCounters(pid)?.ms ?? null;
-}
-
 /** A process's CPU so far (user + system, ms) and its page faults (minor + major), from /proc/<pid>/stat. */
 function processCounters(pid: number): { ms: number; faults: number } | null {
   try {
