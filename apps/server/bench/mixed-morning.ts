@@ -59,7 +59,8 @@ export async function postgresSettings(client: pg.Client): Promise<Record<string
 
 /**
  * The machine's huge pages as /proc/meminfo counts them (a local PostgreSQL: its shared memory is in them when it
- * started with huge pages free, docs/operations.md "Huge pages"): ", 3,300 reserved, 3,152 in use", or "" when unreadable.
+ * started with huge pages free, docs/operations.md "Sizing PostgreSQL"): " (this machine: 3,300 huge pages set aside,
+ * 3,152 taken)", or "" when unreadable.
  */
 function hugePagesInUse(): string {
   try {
@@ -208,20 +209,16 @@ function allProcessesCpu(): Map<number, { name: string; ms: number }> {
   const out = new Map<number, { name: string; ms: number }>();
   for (const pid of readdirSync('/proc')) {
     if (!/^\d+$/.test(pid)) continue;
+    const counters = processCounters(Number(pid));
+    if (!counters) continue; // gone
+    let name = pid;
     try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      let name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-      try {
-        const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ').trim();
-        if (cmd) name = cmd.slice(0, 60);
-      } catch {
-        /* kernel thread */
-      }
-      out.set(Number(pid), { name, ms: (Number(fields[11]) + Number(fields[12])) * TICK_MS });
+      const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ').trim();
+      name = cmd ? cmd.slice(0, 60) : readFileSync(`/proc/${pid}/comm`, 'utf8').trim();
     } catch {
-      /* gone */
+      /* gone meanwhile: its pid names it */
     }
+    out.set(Number(pid), { name, ms: counters.ms });
   }
   return out;
 }
