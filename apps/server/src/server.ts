@@ -10,9 +10,17 @@ import { superviseWorkers, workerCount } from './lib/workers.js';
 
 /** Starts the product: database (embedded or PostgreSQL), migrations, first-start data, HTTP server. */
 async function main(config: ReturnType<typeof loadConfig>) {
-  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir, poolSize: config.DATABASE_POOL_SIZE });
+  // Said once, when the first job's connection opens: why jobs' backends keep their priority (db/background-priority.ts).
+  let priorityRefused = (reason: string) => console.log(JSON.stringify({ level: 30, time: Date.now(), msg: 'background jobs run at normal priority in PostgreSQL', reason }));
+  const database = await openDatabase({
+    url: config.DATABASE_URL,
+    dataDir: config.dataDir,
+    poolSize: config.DATABASE_POOL_SIZE,
+    onPriorityRefused: (reason) => priorityRefused(reason),
+  });
   await migrate(database);
   const app = await buildApp({ config, database });
+  priorityRefused = (reason) => app.log.info({ reason }, 'background jobs run at normal priority in PostgreSQL');
   await bootstrapData(database, config, (msg, extra) => app.log.info(extra ?? {}, msg));
   // Upload spool folders of processes killed mid-upload (lib/spool.ts); never a live process's.
   const orphans = await sweepSpool(config.dataDir);

@@ -6,6 +6,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import * as schema from './schema.js';
+import { lowerBackendPriority } from './background-priority.js';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -17,6 +18,12 @@ type DatabaseKind = 'pglite' | 'postgres';
 export interface Database {
   kind: DatabaseKind;
   db: Db;
+  /**
+   * The handle background jobs run on (job-runner.ts): on PostgreSQL a small pool of its own whose backends run at a
+   * lower CPU priority when PostgreSQL is on this machine (background-priority.ts), so a release load, a massive edit
+   * or an export never competes on equal terms with the planners' calls; on the embedded database `db` itself.
+   */
+  background: Db;
   /** Runs a script of several SQL statements (migrations). */
   execScript(sqlText: string): Promise<void>;
   /** Runs fn while holding a session-level advisory lock (serialises migrations and seeding across processes). */
@@ -45,7 +52,16 @@ interface DatabaseOptions {
   /** PostgreSQL schema to use as search_path (tests give each worker its own). */
   schema?: string | undefined;
   poolSize?: number | undefined;
+  /** Logs once why the background pool's backends keep their priority (PostgreSQL elsewhere, or not allowed). */
+  onPriorityRefused?: ((reason: string) => void) | undefined;
 }
+
+/**
+ * The background pool's size: a job runs its steps one after another, but a step may read (a stored file's pieces)
+ * while its transaction is open. Idle connections close after BACKGROUND_IDLE_MS, so between jobs none is held.
+ */
+const BACKGROUND_POOL_SIZE = 3;
+const BACKGROUND_IDLE_MS = 10_000;
 
 /**
  * bytea (type 17) as hex through Node's Buffer: PGlite's own conversion takes ~13 s to write and ~3 s to
@@ -64,11 +80,13 @@ function databaseOf(
   kind: DatabaseKind,
   drizzleDb: unknown,
   runScript: (sqlText: string) => Promise<unknown>,
-  rest: Omit<Database, 'kind' | 'db' | 'execScript'>,
+  rest: Omit<Database, 'kind' | 'db' | 'background' | 'execScript'>,
+  backgroundDb: unknown = drizzleDb,
 ): Database {
   return {
     kind,
     db: drizzleDb as Db,
+    background: backgroundDb as Db,
     execScript: async (text) => {
       await runScript(text);
     },
@@ -132,6 +150,19 @@ async function openPostgres(url: string, opts: DatabaseOptions): Promise<Databas
       c.release();
     }
   }
+  const background = new pg.Pool({ connectionString: url, max: BACKGROUND_POOL_SIZE, idleTimeoutMillis: BACKGROUND_IDLE_MS, options: sessionOptions(opts.schema) });
+  background.on('error', () => {
+    /* idle client errors are reported on the next query */
+  });
+  let refusalLogged = false;
+  background.on('connect', (client) => {
+    // Queued on the client before the query it was opened for, so the backend is reniced before its first work ends.
+    void lowerBackendPriority(client).then((refusal) => {
+      if (refusal === null || refusalLogged) return;
+      refusalLogged = true;
+      opts.onPriorityRefused?.(refusal);
+    });
+  });
   return databaseOf('postgres', drizzlePg(pool, { schema }), (text) => pool.query(text), {
     withAdvisoryLock: async (key, fn) => {
       const c = await pool.connect();
@@ -148,8 +179,10 @@ async function openPostgres(url: string, opts: DatabaseOptions): Promise<Databas
     },
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     listen: (onNotify, events) => listenPostgres(url, sessionOptions(opts.schema), onNotify, events),
-    close: () => pool.end(),
-  });
+    close: async () => {
+      await Promise.all([pool.end(), background.end()]);
+    },
+  }, drizzlePg(background, { schema }));
 }
 
 /** Backoff of the listening connection's reconnections: doubling from the first, up to the last. */

@@ -20,6 +20,11 @@ type JobRow = JobRecord;
 
 export interface JobContext {
   job: JobRow;
+  /**
+   * The database handle of the job's work: the background one (client.ts `Database.background`), whose PostgreSQL
+   * backends yield the cores to the planners' calls. The runner's own bookkeeping (claim, heartbeat, progress) stays
+   * on the main pool, so a job's heartbeat is never late for its priority.
+   */
   db: Db;
   /** Records progress (0–100) and keeps the job's heartbeat fresh. */
   progress(percent: number, checkpoint?: unknown): Promise<void>;
@@ -268,7 +273,7 @@ export class JobRunner {
     beat.unref();
     const ctx: JobContext = {
       job,
-      db,
+      db: this.database.background,
       log: (msg, extra) => this.opts.log(msg, { jobId: job.id, kind: job.kind, ...extra }),
       resumeFrom: (job.result as { checkpoint?: unknown } | null)?.checkpoint,
       checkpoint: async (tx, state, percent) => {

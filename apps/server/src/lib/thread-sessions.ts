@@ -10,6 +10,7 @@
 import { readlinkSync } from 'node:fs';
 import os from 'node:os';
 import { isMainThread, parentPort } from 'node:worker_threads';
+import { BACKGROUND_NICE } from './background-nice.js';
 import type { ThreadReply, ThreadRequest } from './thread-host.js';
 
 /** What a worker's `open` makes of one session. */
@@ -22,14 +23,7 @@ export interface SessionWork<Add, Result> {
 /** The bytes sent back in one message, at most (writers hand out many small pieces; each message costs). */
 const REPLY_BYTES = 256 * 1024;
 
-/**
- * The worker thread's nice value (Linux; the process's other threads keep theirs): on a machine whose cores are
- * all busy, the planners' requests (the main thread, PostgreSQL's backends) go first and the background work takes
- * what is left; on an idle one it runs at full speed all the same.
- */
-const BACKGROUND_NICE = 10;
-
-/** Lowers this thread's priority: its id is the tail of /proc/thread-self (`<pid>/task/<tid>`), which setpriority takes on Linux. */
+/** Lowers this thread's priority (the process's other threads keep theirs) to BACKGROUND_NICE: its id is the tail of /proc/thread-self (`<pid>/task/<tid>`), which setpriority takes on Linux. */
 function lowerPriority(): void {
   try {
     const tid = Number(readlinkSync('/proc/thread-self').split('/').pop());
