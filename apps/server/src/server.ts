@@ -10,8 +10,10 @@ import { superviseWorkers, workerCount } from './lib/workers.js';
 
 /** Starts the product: database (embedded or PostgreSQL), migrations, first-start data, HTTP server. */
 async function main(config: ReturnType<typeof loadConfig>) {
-  // Said once, when the first job's connection opens: why jobs' backends keep their priority (db/background-priority.ts).
-  let priorityRefused = (reason: string) => console.log(JSON.stringify({ level: 30, time: Date.now(), msg: 'background jobs run at normal priority in PostgreSQL', reason }));
+  // Said once, when the first job's connection opens (jobs start after the app is built, whose log then says it): why
+  // jobs' backends keep their priority (db/background-priority.ts).
+  const PRIORITY_REFUSED = 'background jobs run at normal priority in PostgreSQL';
+  let priorityRefused = (reason: string) => console.log(JSON.stringify({ level: 30, time: Date.now(), msg: PRIORITY_REFUSED, reason }));
   const database = await openDatabase({
     url: config.DATABASE_URL,
     dataDir: config.dataDir,
@@ -20,7 +22,7 @@ async function main(config: ReturnType<typeof loadConfig>) {
   });
   await migrate(database);
   const app = await buildApp({ config, database });
-  priorityRefused = (reason) => app.log.info({ reason }, 'background jobs run at normal priority in PostgreSQL');
+  priorityRefused = (reason) => app.log.info({ reason }, PRIORITY_REFUSED);
   await bootstrapData(database, config, (msg, extra) => app.log.info(extra ?? {}, msg));
   // Upload spool folders of processes killed mid-upload (lib/spool.ts); never a live process's.
   const orphans = await sweepSpool(config.dataDir);

@@ -14,10 +14,8 @@
  * is thereby never touched. The niceness dies with the backend: the background pool's connections serve jobs only.
  */
 import { readFileSync } from 'node:fs';
-import os from 'node:os';
 import type pg from 'pg';
-import { BACKGROUND_NICE } from '../lib/background-nice.js';
-
+import { lowerToBackgroundNice } from '../lib/background-nice.js';
 
 /** Why a backend was not reniced, or null when it was. */
 export type ReniceRefusal = string | null;
@@ -35,10 +33,10 @@ function localPortOf(client: pg.Client): number | undefined {
 }
 
 /**
- * Renices the backend of `client` to `nice` when it is a process of this machine that we may renice; answers why not
- * otherwise. Never throws.
+ * Renices the backend of `client` to the background nice when it is a process of this machine that we may renice;
+ * answers why not otherwise. Never throws.
  */
-export async function lowerBackendPriority(client: pg.Client, nice = BACKGROUND_NICE): Promise<ReniceRefusal> {
+export async function lowerBackendPriority(client: pg.Client): Promise<ReniceRefusal> {
   try {
     const { rows } = await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
     const pid = rows[0]?.pid;
@@ -50,7 +48,7 @@ export async function lowerBackendPriority(client: pg.Client, nice = BACKGROUND_
       return 'PostgreSQL is not on this machine';
     }
     if (!isBackendOf(cmdline, localPortOf(client))) return 'PostgreSQL is not on this machine';
-    if (os.getPriority(pid) < nice) os.setPriority(pid, nice);
+    lowerToBackgroundNice(pid);
     return null;
   } catch (error) {
     return error instanceof Error ? error.message : String(error);

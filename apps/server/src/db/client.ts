@@ -133,15 +133,15 @@ export function sessionOptions(schema?: string): string {
 }
 
 async function openPostgres(url: string, opts: DatabaseOptions): Promise<Database> {
-  const pool = new pg.Pool({
-    connectionString: url,
-    max: opts.poolSize ?? 10,
-    options: sessionOptions(opts.schema),
-  });
   // Numeric and bigint come back as strings from pg; the schema maps them with mode 'number'.
-  pool.on('error', () => {
-    /* idle client errors are reported on the next query */
-  });
+  const newPool = (config: pg.PoolConfig) => {
+    const made = new pg.Pool({ connectionString: url, options: sessionOptions(opts.schema), ...config });
+    made.on('error', () => {
+      /* idle client errors are reported on the next query */
+    });
+    return made;
+  };
+  const pool = newPool({ max: opts.poolSize ?? 10 });
   if (opts.schema) {
     const c = await pool.connect();
     try {
@@ -150,10 +150,7 @@ async function openPostgres(url: string, opts: DatabaseOptions): Promise<Databas
       c.release();
     }
   }
-  const background = new pg.Pool({ connectionString: url, max: BACKGROUND_POOL_SIZE, idleTimeoutMillis: BACKGROUND_IDLE_MS, options: sessionOptions(opts.schema) });
-  background.on('error', () => {
-    /* idle client errors are reported on the next query */
-  });
+  const background = newPool({ max: BACKGROUND_POOL_SIZE, idleTimeoutMillis: BACKGROUND_IDLE_MS });
   let refusalLogged = false;
   background.on('connect', (client) => {
     // Queued on the client before the query it was opened for, so the backend is reniced before its first work ends.

@@ -1,3 +1,5 @@
+import os from 'node:os';
+
 /**
  * The nice value of background work (Linux): the worker threads that type release files and draw exports
  * (thread-sessions.ts) and the PostgreSQL backends of the jobs' connections (db/background-priority.ts). On a machine
@@ -5,3 +7,8 @@
  * it runs at full speed all the same.
  */
 export const BACKGROUND_NICE = 10;
+
+/** Lowers the priority of process or thread `id` to BACKGROUND_NICE (never raises it). Throws when not allowed. */
+export function lowerToBackgroundNice(id: number): void {
+  if (os.getPriority(id) < BACKGROUND_NICE) os.setPriority(id, BACKGROUND_NICE);
+}

@@ -8,9 +8,8 @@
  * A failure in a session answers `failed` and drops it; the worker goes on serving the others.
  */
 import { readlinkSync } from 'node:fs';
-import os from 'node:os';
 import { isMainThread, parentPort } from 'node:worker_threads';
-import { BACKGROUND_NICE } from './background-nice.js';
+import { lowerToBackgroundNice } from './background-nice.js';
 import type { ThreadReply, ThreadRequest } from './thread-host.js';
 
 /** What a worker's `open` makes of one session. */
@@ -27,7 +26,7 @@ const REPLY_BYTES = 256 * 1024;
 function lowerPriority(): void {
   try {
     const tid = Number(readlinkSync('/proc/thread-self').split('/').pop());
-    if (Number.isInteger(tid) && tid > 0 && tid !== process.pid) os.setPriority(tid, Math.max(os.getPriority(tid), BACKGROUND_NICE));
+    if (Number.isInteger(tid) && tid > 0 && tid !== process.pid) lowerToBackgroundNice(tid);
   } catch {
     // Not Linux (no /proc/thread-self), or not allowed: the worker keeps the process's priority.
   }
