@@ -1,5 +1,5 @@
 // Compiles the server for `npm start` (docs/ARCHITECTURE.md "Build"): src/server.ts (and the entries of its
-// background threads, the export worker and the stage worker: lib/thread-host.ts) and everything it
+// background workers, the export worker and the stage worker: lib/worker-host.ts) and everything it
 // imports from this repository (packages/shared included) bundled into dist/server.js with esbuild;
 // the npm dependencies stay outside (imported from node_modules as they are), and the SQL migrations
 // are copied beside the bundle (db/migrate.ts reads them next to itself).
@@ -16,7 +16,7 @@ const outdir = path.join(root, 'dist');
 const started = performance.now();
 rmSync(outdir, { recursive: true, force: true });
 await build({
-  // The background threads (lib/thread-host.ts) run code of their own: one entry each, dist/<name>.js, which
+  // The background workers (lib/worker-host.ts) run code of their own: one entry each, dist/<name>.js, which
   // their clients find beside dist/server.js.
   entryPoints: {
     server: path.join(root, 'src', 'server.ts'),

@@ -5,7 +5,7 @@
  * cores as the backends answering the planners' searches and saves. PostgreSQL has no priority of its own, but each
  * connection is a process of the operating system: when that process is on this machine (PostgreSQL beside the
  * server, as on the 2-core machine of docs/performance.md) and we may renice it (same user, or root), the job's
- * backend gets the nice value of the job's worker threads (lib/thread-sessions.ts). On an idle machine it runs at full
+ * backend gets the nice value of the job's worker processes (lib/worker-sessions.ts). On an idle machine it runs at full
  * speed all the same; with PostgreSQL elsewhere, or without the right, nothing changes (logged once).
  *
  * The backend is found by its pid (`pg_backend_pid()`), and only reniced when `/proc/<pid>/cmdline` is a PostgreSQL

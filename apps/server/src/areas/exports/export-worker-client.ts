@@ -1,12 +1,12 @@
 /**
- * The main thread's side of the export worker (export-worker.ts), a background thread (lib/thread-host.ts)
+ * The server's side of the export worker (export-worker.ts), a background process (lib/worker-host.ts)
  * which writes the files of the export jobs — pictures, workbooks, PDFs — while this thread keeps answering
  * requests (docs/exports.md "Off the main thread"). An export is a session: the job opens it, adds its items one
  * at a time (each add answers once the worker has written the item, so the progress and the memory stay as they
  * were) and finishes it; the file's bytes come back as they are made.
  */
 import type { ExportKind } from '@bo/shared/exports';
-import { ThreadHost, type ThreadSession } from '../../lib/thread-host.js';
+import { WorkerHost, type WorkerSession } from '../../lib/worker-host.js';
 
 export interface ExportOptions {
   kind: ExportKind;
@@ -15,20 +15,20 @@ export interface ExportOptions {
   withPictures: boolean;
 }
 
-/** One unit of the export; `known`: pictures (by pictureKey) the main thread had drawn already, handed over for it. */
+/** One unit of the export; `known`: pictures (by pictureKey) the server had drawn already, handed over for it. */
 export interface ExportAdd {
   unit: unknown;
   known: [string, Uint8Array][];
 }
 
-/** What a finished export reports: the thread that wrote the file and the pictures it drew for it. */
+/** What a finished export reports: the process that wrote the file and the pictures it drew for it. */
 export interface ExportRun {
-  threadId: number;
+  pid: number;
   drawn: number;
 }
 
 /** The process's export worker. */
-const host = new ThreadHost<ExportOptions, ExportAdd, ExportRun>('export worker', import.meta.url, 'export-worker');
+const host = new WorkerHost<ExportOptions, ExportAdd, ExportRun>('export worker', import.meta.url, 'export-worker');
 
 /** One export, written by the worker. Calls go one at a time. */
 export interface ExportSession {
@@ -49,7 +49,7 @@ export const exportWorker = {
     return host.lastResult;
   },
   open(options: ExportOptions, out: (chunk: Buffer) => void): ExportSession {
-    const session: ThreadSession<ExportAdd, ExportRun> = host.open(options, out);
+    const session: WorkerSession<ExportAdd, ExportRun> = host.open(options, out);
     return { add: (unit, known = []) => session.add({ unit, known }), finish: () => session.finish(), abort: () => session.abort() };
   },
   stop: () => host.stop(),

@@ -1,6 +1,6 @@
 /**
  * The fast way of a large CSV file into its staging table, on PostgreSQL: the stage worker (stage-worker.ts, a
- * background thread) types the file's lines (stage-typer.ts) while this thread reads the stored upload's bytes,
+ * background process) types the file's lines (stage-typer.ts) while this thread reads the stored upload's bytes,
  * hands them over chunk by chunk and streams the typed rows to `COPY … FROM STDIN` (text format). After the COPY,
  * the items' fields (module and cluster files), typed by the worker too, are copied to the head table.
  *
@@ -14,7 +14,7 @@ import { sql } from 'drizzle-orm';
 import type { PoolClient } from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { pgClientOf, type Queryable } from '../../../db/client.js';
-import { ThreadHost, type ThreadSession } from '../../../lib/thread-host.js';
+import { WorkerHost, type WorkerSession } from '../../../lib/worker-host.js';
 import type { ReleaseFileKind } from './formats.js';
 import { formatOf, type FileSource } from './read-records.js';
 import { HEAD_COLUMNS, HEAD_TABLES, STAGE, type HeadKind } from './staging-tables.js';
@@ -24,7 +24,7 @@ import { planOf, readHeader, type StageOptions, type StageResult } from './stage
 export const FAST_KINDS: readonly ReleaseFileKind[] = ['registry', 'module', 'cluster'];
 
 /** The process's stage worker. */
-export const stageWorker = new ThreadHost<StageOptions, Uint8Array, StageResult>('stage worker', import.meta.url, 'stage-worker');
+export const stageWorker = new WorkerHost<StageOptions, Uint8Array, StageResult>('stage worker', import.meta.url, 'stage-worker');
 
 /** Reads the first chunks of the stream until a line break (or 64 KiB). */
 async function firstLine(iterator: AsyncIterator<Buffer>): Promise<Buffer> {
@@ -46,7 +46,7 @@ async function firstLine(iterator: AsyncIterator<Buffer>): Promise<Buffer> {
  * COPY takes the rows of the one before and the next is read from the database. Answers the session's result.
  */
 async function* typedText(
-  session: ThreadSession<Uint8Array, StageResult>,
+  session: WorkerSession<Uint8Array, StageResult>,
   typed: Buffer[],
   first: Buffer,
   rest: AsyncIterator<Buffer>,
@@ -60,8 +60,7 @@ async function* typedText(
     onBytes(bytes);
     const next = rest.next();
     next.catch(() => undefined); // read ahead: a failure is thrown where it is awaited
-    const own = new Uint8Array(chunk); // a buffer of its own, moved to the worker
-    const adding = session.add(own, [own.buffer]);
+    const adding = session.add(chunk);
     adding.catch(() => undefined); // thrown below, once the previous rows are written
     for (const piece of ready) if (piece.length > 0) yield piece;
     await adding;

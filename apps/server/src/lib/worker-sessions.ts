@@ -1,16 +1,17 @@
 /**
- * The worker's side of a background thread (thread-host.ts has the main thread's): it serves sessions, each
- * made by the worker's `open` and fed its payloads in order, and sends the bytes they make back in messages
- * of at most REPLY_BYTES, transferred rather than copied.
+ * The worker's side of a background worker, a child process of the server (worker-host.ts has the server's side):
+ * it serves sessions, each made by the worker's `open` and fed its payloads in order, and sends the bytes they make
+ * back in messages of at most REPLY_BYTES. Every thread of the process runs at the background priority.
  *
- * Messages (ThreadRequest → ThreadReply), per session:
+ * Messages (WorkerRequest → WorkerReply), per session:
  *   open → (nothing); add → chunk* then added; finish → chunk* then finished; abort → (the session is dropped).
- * A failure in a session answers `failed` and drops it; the worker goes on serving the others.
+ * A failure in a session answers `failed` and drops it; the worker goes on serving the others. The worker ends
+ * when the server's end of the channel closes (the server stopped, or let it go).
  */
-import { readlinkSync } from 'node:fs';
-import { isMainThread, parentPort } from 'node:worker_threads';
+import { readdirSync } from 'node:fs';
+import { isMainThread } from 'node:worker_threads';
 import { lowerToBackgroundNice } from './background-nice.js';
-import type { ThreadReply, ThreadRequest } from './thread-host.js';
+import type { WorkerReply, WorkerRequest } from './worker-host.js';
 
 /** What a worker's `open` makes of one session. */
 export interface SessionWork<Add, Result> {
@@ -22,13 +23,17 @@ export interface SessionWork<Add, Result> {
 /** The bytes sent back in one message, at most (writers hand out many small pieces; each message costs). */
 const REPLY_BYTES = 256 * 1024;
 
-/** Lowers this thread's priority (the process's other threads keep theirs) to BACKGROUND_NICE: its id is the tail of /proc/thread-self (`<pid>/task/<tid>`), which setpriority takes on Linux. */
+/**
+ * Lowers every thread of this process to BACKGROUND_NICE: on Linux a nice value is a thread's, and V8's helper
+ * threads (garbage collection, compilation) and libuv's were started before this code ran. A thread started later
+ * takes the value of the thread that starts it. Called at start and at each session's opening (a thread pool
+ * started since).
+ */
 function lowerPriority(): void {
   try {
-    const tid = Number(readlinkSync('/proc/thread-self').split('/').pop());
-    if (Number.isInteger(tid) && tid > 0 && tid !== process.pid) lowerToBackgroundNice(tid);
+    for (const tid of readdirSync('/proc/self/task')) lowerToBackgroundNice(Number(tid));
   } catch {
-    // Not Linux (no /proc/thread-self), or not allowed: the worker keeps the process's priority.
+    // Not Linux (no /proc/self/task), or not allowed: the worker keeps the server's priority.
   }
 }
 
@@ -40,41 +45,27 @@ interface Session<Add, Result> {
   queue: Promise<void>;
 }
 
-/** Serves the main thread's sessions in this worker; `open` makes one from its options and its `out`. */
+/** Serves the server's sessions in this worker process; `open` makes one from its options and its `out`. */
 export function serveSessions<Open, Add, Result>(file: string, open: (options: Open, out: (chunk: Buffer) => void) => SessionWork<Add, Result>): void {
-  if (isMainThread || !parentPort) throw new Error(`${file} runs in a worker thread (thread-host.ts)`);
-  const port = parentPort;
+  if (!isMainThread || !process.send) throw new Error(`${file} runs as a child process of the server (worker-host.ts)`);
   lowerPriority();
-  const send = (reply: ThreadReply<Result>, transfer: ArrayBuffer[] = []) => port.postMessage(reply, transfer);
+  const send = (reply: WorkerReply<Result>) => {
+    if (process.connected) process.send!(reply);
+  };
   const failed = (id: number, err: unknown) =>
     send({ type: 'failed', id, message: err instanceof Error ? err.message : String(err), stack: err instanceof Error ? err.stack : undefined });
   const sessions = new Map<number, Session<Add, Result>>();
 
-  /**
-   * Sends what the session made so far in one message, transferred: the piece itself when it is one piece that owns
-   * its memory whole (a stage worker's typed chunk), else the pieces joined into a fresh buffer.
-   */
+  /** Sends what the session made so far in one message: the piece itself when it is one, else the pieces joined. */
   const flush = (id: number, session: Session<Add, Result>) => {
     if (session.pendingBytes === 0) return;
-    const only = session.pending.length === 1 ? session.pending[0]! : null;
-    if (only && only.byteOffset === 0 && only.byteLength === only.buffer.byteLength && only.buffer instanceof ArrayBuffer) {
-      session.pending = [];
-      session.pendingBytes = 0;
-      send({ type: 'chunk', id, data: only }, [only.buffer]);
-      return;
-    }
-    const data = new Uint8Array(session.pendingBytes);
-    let at = 0;
-    for (const piece of session.pending) {
-      data.set(piece, at);
-      at += piece.length;
-    }
+    const data = session.pending.length === 1 ? session.pending[0]! : Buffer.concat(session.pending, session.pendingBytes);
     session.pending = [];
     session.pendingBytes = 0;
-    send({ type: 'chunk', id, data }, [data.buffer]);
+    send({ type: 'chunk', id, data });
   };
 
-  const handle = async (msg: ThreadRequest<Open, Add>, session: Session<Add, Result>): Promise<void> => {
+  const handle = async (msg: WorkerRequest<Open, Add>, session: Session<Add, Result>): Promise<void> => {
     if (msg.type === 'add') {
       await session.work.add(msg.payload);
       flush(msg.id, session);
@@ -87,8 +78,10 @@ export function serveSessions<Open, Add, Result>(file: string, open: (options: O
     }
   };
 
-  port.on('message', (msg: ThreadRequest<Open, Add>) => {
+  process.on('disconnect', () => process.exit(0));
+  process.on('message', (msg: WorkerRequest<Open, Add>) => {
     if (msg.type === 'open') {
+      lowerPriority();
       const session: Session<Add, Result> = { work: undefined as unknown as SessionWork<Add, Result>, pending: [], pendingBytes: 0, queue: Promise.resolve() };
       try {
         session.work = open(msg.options, (chunk) => {
@@ -103,7 +96,7 @@ export function serveSessions<Open, Add, Result>(file: string, open: (options: O
       return;
     }
     const session = sessions.get(msg.id);
-    if (!session) return; // aborted, or failed already (the client has its answer)
+    if (!session) return; // aborted, or failed already (the server has its answer)
     if (msg.type === 'abort') {
       sessions.delete(msg.id);
       return;

@@ -1,43 +1,46 @@
 /**
- * The main thread's side of a background thread (worker_threads) that does CPU work in sessions while this
- * thread keeps answering the planners' requests: the export worker writes export files (exports/export-worker.ts),
- * the stage worker types release files (uploads/release-loader/stage-worker.ts). One thread per kind and process,
- * started by the first session and stopped after THREAD_IDLE_MS without one. The worker's side is
- * thread-sessions.ts (docs/performance.md "Off the main thread").
+ * The server's side of a background worker: a child process that does CPU work in sessions while the server's
+ * thread keeps answering the planners' requests. The export worker writes export files (exports/export-worker.ts),
+ * the stage worker types release files (uploads/release-loader/stage-worker.ts). One process per kind and server
+ * process, started by the first session and stopped after WORKER_IDLE_MS without one. The worker's side is
+ * worker-sessions.ts (docs/performance.md "Off the main thread").
+ *
+ * Why a process and not a worker thread: every thread of the worker's process, its garbage collector's helpers too,
+ * runs at the background priority (background-nice.ts). A worker thread's isolate has its collection done by the
+ * V8 helper threads it shares with the server's thread, at the server's priority: typing a release file kept about
+ * a core of such work competing with the planners' calls (docs/performance.md).
  *
  * A session is opened, fed one payload at a time (each add answers once the worker has handled it, so the
  * progress and the memory stay as they were) and finished, which answers the session's result; the bytes the
  * worker makes come back as they are made. A session that fails in the worker rejects its pending call with the
  * worker's error; a worker that dies (out of memory, a crash) fails every open session, and the next session
- * starts a new one.
+ * starts a new one. Messages go through the process's IPC channel in V8's serialization (buffers, maps, typed arrays).
  */
+import { spawn, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
-export type ThreadRequest<Open, Add> =
+export type WorkerRequest<Open, Add> =
   | { type: 'open'; id: number; options: Open }
   | { type: 'add'; id: number; payload: Add }
   | { type: 'finish'; id: number }
   | { type: 'abort'; id: number };
 
-export type ThreadReply<Result> =
+export type WorkerReply<Result> =
   | { type: 'chunk'; id: number; data: Uint8Array }
   | { type: 'added'; id: number }
   | { type: 'finished'; id: number; result: Result }
   | { type: 'failed'; id: number; message: string; stack?: string | undefined };
 
 /** An idle worker is stopped after this long (what it keeps — pictures, fonts — is then freed). */
-const THREAD_IDLE_MS = 5 * 60_000;
+const WORKER_IDLE_MS = 5 * 60_000;
 
-/** The heap ceiling of a worker's isolate: npm start's (apps/server/package.json); past it only the worker dies. */
-const WORKER_MAX_OLD_MB = 1024;
 /**
- * Its young generation: npm start's `--max-semi-space-size=8` (three semi-spaces), set here too so that a worker
- * started from the TypeScript sources (tests, benchmarks) keeps the same memory: typing a release file makes short-lived
- * strings, and a young generation left at V8's default of 48 MB grew the release loader's peak RSS by ~200 MB.
+ * The worker's heap: at most 1 GiB (past it only the worker dies), and a young generation of three 8 MiB
+ * semi-spaces, npm start's own (apps/server/package.json): typing a release file makes short-lived strings, and a
+ * young generation left at V8's default of 48 MB grew the release loader's peak memory by ~200 MB.
  */
-const WORKER_MAX_YOUNG_MB = 24;
+const WORKER_HEAP_FLAGS = ['--max-old-space-size=1024', '--max-semi-space-size=8'];
 
 interface Pending {
   resolve: (value: unknown) => void;
@@ -50,10 +53,10 @@ interface SessionState {
   failure: Error | null;
 }
 
-/** One session in a background thread. Calls go one at a time. */
-export interface ThreadSession<Add, Result> {
-  /** Hands the worker one payload (`transfer`: buffers moved, not copied); resolves once it has handled it. */
-  add(payload: Add, transfer?: ArrayBuffer[]): Promise<void>;
+/** One session in a background worker. Calls go one at a time. */
+export interface WorkerSession<Add, Result> {
+  /** Hands the worker one payload; resolves once it has handled it. */
+  add(payload: Add): Promise<void>;
   /** Resolves with the session's result once every byte it made has gone to `out`. */
   finish(): Promise<Result>;
   /** Drops the session (one that failed on this side): a call still waiting is rejected; harmless once finished. */
@@ -63,36 +66,46 @@ export interface ThreadSession<Add, Result> {
 /**
  * Starts the worker whose code is `<file>.ts` beside `here` (the client module's import.meta.url) when run from
  * the TypeScript sources (tsx, vitest: loaded through tsx's loader), or the bundle's `<file>.js` beside
- * dist/server.js (scripts/build.mjs makes one entry per worker).
+ * dist/server.js (scripts/build.mjs makes one entry per worker). The IPC channel is the child's fourth descriptor.
  */
-function startWorker(here: string, file: string): Worker {
-  const resourceLimits = { maxOldGenerationSizeMb: WORKER_MAX_OLD_MB, maxYoungGenerationSizeMb: WORKER_MAX_YOUNG_MB };
+function startWorker(here: string, file: string): ChildProcess {
+  let args: string[];
   if (here.endsWith('.ts')) {
     const entry = new URL(`./${file}.ts`, here).href;
     // tsx's ESM API (the package answers its CommonJS build to require.resolve; that one cannot register from here).
     const tsx = pathToFileURL(createRequire(here).resolve('tsx/esm/api').replace(/\.cjs$/, '.mjs')).href;
     const code = `import(${JSON.stringify(tsx)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); });`;
-    return new Worker(code, { eval: true, execArgv: [], resourceLimits, name: file });
+    args = ['--input-type=module', '--eval', code];
+  } else {
+    args = [fileURLToPath(new URL(`./${file}.js`, here))];
   }
-  return new Worker(new URL(`./${file}.js`, here), { resourceLimits, name: file });
+  return spawn(process.execPath, [...WORKER_HEAP_FLAGS, ...args], {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    serialization: 'advanced',
+  });
 }
 
-class ThreadFailure extends Error {
+class WorkerFailure extends Error {
   constructor(name: string, message: string, workerStack?: string) {
     super(message);
-    this.name = 'ThreadError';
+    this.name = 'WorkerError';
     if (workerStack) this.stack = `${this.name}: ${message}\n    (in the ${name})\n${workerStack.split('\n').slice(1).join('\n')}`;
   }
 }
 
-export class ThreadHost<Open, Add, Result> {
-  private worker: Worker | null = null;
+export class WorkerHost<Open, Add, Result> {
+  private worker: ChildProcess | null = null;
   private readonly sessions = new Map<number, SessionState>();
   private nextId = 1;
   private idleTimer: NodeJS.Timeout | null = null;
   /** Sessions finished since the process started, and the last one's result (tests, docs). */
   finished = 0;
   lastResult: Result | null = null;
+
+  /** The worker's process id while it runs (tests). */
+  get pid(): number | undefined {
+    return this.worker?.pid;
+  }
 
   /** `name`: for errors ("the export worker"); `here` and `file`: where the worker's code is (startWorker). */
   constructor(
@@ -101,26 +114,37 @@ export class ThreadHost<Open, Add, Result> {
     private readonly file: string,
   ) {}
 
-  private ensure(): Worker {
+  private ensure(): ChildProcess {
     if (this.idleTimer) clearTimeout(this.idleTimer);
     this.idleTimer = null;
     if (this.worker) return this.worker;
     const worker = startWorker(this.here, this.file);
     let error: Error | null = null;
-    worker.on('message', (reply: ThreadReply<Result>) => this.receive(reply));
+    let ended = false;
+    const end = (why: string) => {
+      if (ended) return;
+      ended = true;
+      if (this.worker === worker) this.worker = null;
+      const failure = new WorkerFailure(this.name, `The ${this.name} stopped (${error ? error.message : why})`);
+      for (const [id, state] of this.sessions) this.fail(id, state, failure);
+    };
+    worker.on('message', (reply: WorkerReply<Result>) => this.receive(reply));
     worker.on('error', (err) => {
       error = err;
+      // A process that could not be started emits no exit.
+      if (worker.pid === undefined) end('not started');
     });
-    worker.on('messageerror', (err) => {
-      error = err;
-    });
-    worker.on('exit', (code) => {
-      if (this.worker === worker) this.worker = null;
-      const failure = new ThreadFailure(this.name, `The ${this.name} stopped (${error ? error.message : `exit code ${code}`})`);
-      for (const [id, state] of this.sessions) this.fail(id, state, failure);
-    });
+    worker.on('exit', (code, signal) => end(signal ? `signal ${signal}` : `exit code ${code}`));
     this.worker = worker;
     return worker;
+  }
+
+  /** Sends a message; one the channel can no longer take is dropped (the worker's exit fails its sessions). */
+  private send(worker: ChildProcess, msg: WorkerRequest<Open, Add>): void {
+    if (!worker.connected) return;
+    worker.send(msg, (err) => {
+      if (err && worker.connected) worker.kill();
+    });
   }
 
   private fail(id: number, state: SessionState, error: Error): void {
@@ -132,7 +156,7 @@ export class ThreadHost<Open, Add, Result> {
     pending?.reject(state.failure);
   }
 
-  private receive(reply: ThreadReply<Result>): void {
+  private receive(reply: WorkerReply<Result>): void {
     const state = this.sessions.get(reply.id);
     if (!state) return;
     switch (reply.type) {
@@ -156,45 +180,57 @@ export class ThreadHost<Open, Add, Result> {
         return;
       }
       case 'failed':
-        this.fail(reply.id, state, new ThreadFailure(this.name, reply.message, reply.stack));
+        this.fail(reply.id, state, new WorkerFailure(this.name, reply.message, reply.stack));
         return;
     }
   }
 
-  /** With no session left the worker no longer keeps the process alive, and stops after THREAD_IDLE_MS. */
+  /** Whether the worker keeps the server's process alive: only while a session is open. */
+  private static hold(worker: ChildProcess, hold: boolean): void {
+    const channel = worker.channel as { ref?: () => void; unref?: () => void } | null | undefined;
+    if (hold) {
+      worker.ref();
+      channel?.ref?.();
+    } else {
+      worker.unref();
+      channel?.unref?.();
+    }
+  }
+
+  /** With no session left the worker no longer keeps the process alive, and stops after WORKER_IDLE_MS. */
   private idleIfDone(): void {
     if (this.sessions.size > 0 || !this.worker) return;
     const worker = this.worker;
-    worker.unref();
+    WorkerHost.hold(worker, false);
     if (this.idleTimer) clearTimeout(this.idleTimer);
     this.idleTimer = setTimeout(() => {
       if (this.worker === worker && this.sessions.size === 0) {
         this.worker = null;
-        void worker.terminate();
+        worker.kill();
       }
-    }, THREAD_IDLE_MS);
+    }, WORKER_IDLE_MS);
     this.idleTimer.unref();
   }
 
   /** Opens a session; `out` receives the bytes the worker makes for it, in order. */
-  open(options: Open, out: (chunk: Buffer) => void): ThreadSession<Add, Result> {
+  open(options: Open, out: (chunk: Buffer) => void): WorkerSession<Add, Result> {
     const worker = this.ensure();
-    worker.ref();
+    WorkerHost.hold(worker, true);
     const id = this.nextId++;
     const state: SessionState = { out, pending: null, failure: null };
     this.sessions.set(id, state);
-    worker.postMessage({ type: 'open', id, options } satisfies ThreadRequest<Open, Add>);
-    const call = <T>(msg: ThreadRequest<Open, Add>, transfer: ArrayBuffer[] = []): Promise<T> => {
+    this.send(worker, { type: 'open', id, options });
+    const call = <T>(msg: WorkerRequest<Open, Add>): Promise<T> => {
       if (state.failure) return Promise.reject(state.failure);
       if (state.pending) return Promise.reject(new Error(`A session of the ${this.name} takes one call at a time`));
       if (!this.sessions.has(id)) return Promise.reject(new Error(`The session of the ${this.name} is closed`));
       return new Promise<T>((resolve, reject) => {
         state.pending = { resolve: resolve as (value: unknown) => void, reject };
-        worker.postMessage(msg, transfer);
+        this.send(worker, msg);
       });
     };
     return {
-      add: (payload, transfer = []) => call<void>({ type: 'add', id, payload }, transfer),
+      add: (payload) => call<void>({ type: 'add', id, payload }),
       finish: () => call<Result>({ type: 'finish', id }),
       abort: () => {
         if (!this.sessions.has(id)) return;
@@ -202,7 +238,7 @@ export class ThreadHost<Open, Add, Result> {
         const pending = state.pending;
         state.pending = null;
         state.failure ??= new Error(`The session of the ${this.name} was aborted`);
-        worker.postMessage({ type: 'abort', id } satisfies ThreadRequest<Open, Add>);
+        this.send(worker, { type: 'abort', id });
         this.idleIfDone();
         // A call still waiting gets its answer (no one would wait for it forever).
         pending?.reject(state.failure);
@@ -215,6 +251,10 @@ export class ThreadHost<Open, Add, Result> {
     const worker = this.worker;
     if (this.idleTimer) clearTimeout(this.idleTimer);
     this.idleTimer = null;
-    if (worker) await worker.terminate();
+    if (!worker) return;
+    if (worker.exitCode !== null || worker.signalCode !== null) return;
+    const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+    worker.kill();
+    await exited;
   }
 }

@@ -1,10 +1,10 @@
 /**
- * A background thread for thread-host.test.ts: each session echoes the texts it is given (in capitals when opened
+ * A background worker for worker-host.test.ts: each session echoes the texts it is given (in capitals when opened
  * with `upper`) and answers how many it echoed; `fail` throws in the session, `crash` ends the whole worker.
  */
-import { serveSessions } from './thread-sessions.js';
+import { serveSessions } from './worker-sessions.js';
 
-serveSessions<{ upper: boolean }, string, number>('thread-host.test-worker.ts', (options, out) => {
+serveSessions<{ upper: boolean }, string, number>('worker-host.test-worker.ts', (options, out) => {
   let echoed = 0;
   return {
     add(text) {

@@ -1,11 +1,13 @@
 /**
- * The background threads' host (thread-host.ts with thread-sessions.ts), on a worker of its own that echoes text
- * (thread-host.test-worker.ts): what the export worker and the stage worker rely on.
+ * The background workers' host (worker-host.ts with worker-sessions.ts), on a worker of its own that echoes text
+ * (worker-host.test-worker.ts): what the export worker and the stage worker rely on.
  */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ThreadHost } from './thread-host.js';
+import { BACKGROUND_NICE } from './background-nice.js';
+import { WorkerHost } from './worker-host.js';
 
-const host = new ThreadHost<{ upper: boolean }, string, number>('echo worker', import.meta.url, 'thread-host.test-worker');
+const host = new WorkerHost<{ upper: boolean }, string, number>('echo worker', import.meta.url, 'worker-host.test-worker');
 afterAll(() => host.stop());
 
 function openEcho(upper: boolean) {
@@ -14,8 +16,8 @@ function openEcho(upper: boolean) {
   return { session, out };
 }
 
-describe('ThreadHost', () => {
-  it('runs sessions side by side in one thread: each gets its own bytes, in order, and its result', async () => {
+describe('WorkerHost', () => {
+  it('runs sessions side by side in one worker: each gets its own bytes, in order, and its result', async () => {
     const before = host.finished;
     const a = openEcho(true);
     const b = openEcho(false);
@@ -28,6 +30,21 @@ describe('ThreadHost', () => {
     expect(b.out.join('|')).toBe('two');
     expect(host.finished).toBe(before + 2);
     expect(host.lastResult).toBe(1);
+  });
+
+  it('runs in a process of its own, every thread of it (the garbage collector’s helpers too) at the background priority', async () => {
+    const { session } = openEcho(false);
+    await session.add('x');
+    const pid = host.pid!;
+    expect(pid).toBeGreaterThan(0);
+    expect(pid).not.toBe(process.pid);
+    if (existsSync(`/proc/${pid}/task`)) {
+      // The 19th field of a thread's stat (after its name in parentheses) is its nice value.
+      const nices = readdirSync(`/proc/${pid}/task`).map((tid) => Number(readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8').split(') ')[1]!.split(' ')[16]));
+      expect(nices.length).toBeGreaterThan(4);
+      expect(nices.every((n) => n >= BACKGROUND_NICE)).toBe(true);
+    }
+    expect(await session.finish()).toBe(1);
   });
 
   it('takes one call at a time per session', async () => {
