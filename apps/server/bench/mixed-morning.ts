@@ -174,7 +174,7 @@ export async function cpuSnapshot(serverPid: number, client: pg.Client, dbName: 
 }
 
 /** CPU spent between two snapshots: the server's processes, the PostgreSQL backends serving it (null: not readable). */
-export function cpuBetween(a: CpuSnapshot, b: CpuSnapshot): { serverMs: number; postgresMs: number | null; statementsMs: number | null; faults: number; newBackends: number } {
+export function cpuBetween(a: CpuSnapshot, b: CpuSnapshot): { serverMs: number; postgresMs: number | null; statementsMs: number | null; faults: number; serverFaults: number; newBackends: number } {
   let serverMs = 0;
   for (const [pid, ms] of b.server) serverMs += ms - (a.server.get(pid) ?? 0);
   let postgresMs: number | null = 0;
@@ -188,10 +188,14 @@ export function cpuBetween(a: CpuSnapshot, b: CpuSnapshot): { serverMs: number; 
   }
   const statementsMs = a.statements && b.statements ? b.statements.ms - a.statements.ms : null;
   let faults = 0;
-  for (const [pid, n] of b.faults) faults += n - (a.faults.get(pid) ?? 0);
+  let serverFaults = 0;
+  for (const [pid, n] of b.faults) {
+    faults += n - (a.faults.get(pid) ?? 0);
+    if (b.server.has(pid)) serverFaults += n - (a.faults.get(pid) ?? 0);
+  }
   let newBackends = 0;
   for (const pid of b.postgres.keys()) if (!a.postgres.has(pid)) newBackends++;
-  return { serverMs, postgresMs, statementsMs, faults, newBackends };
+  return { serverMs, postgresMs, statementsMs, faults, serverFaults, newBackends };
 }
 
 /** The machine's CPU counters (/proc/stat's first line, in ticks): busy (user, nice, system, irq, softirq), idle, iowait, steal. */
@@ -327,6 +331,8 @@ export interface MorningCost {
   statementsMs: number | null;
   /** Page faults per call of the server's processes and the backends serving it; backends opened during the calls, in all. */
   faults: number;
+  /** Of which the server's processes'. */
+  serverFaults: number;
   newBackends: number;
 }
 
@@ -528,7 +534,7 @@ export async function mixedMorning(o: MorningOptions, players: MorningPlayers): 
   const costStats = new Stats();
   const cost = async (kind: string, calls: number, each: (i: number) => Promise<number | undefined>, between?: (i: number) => Promise<unknown>) => {
     const walls: number[] = [];
-    let spent = { serverMs: 0, postgresMs: 0 as number | null, statementsMs: 0 as number | null, faults: 0, newBackends: 0 };
+    let spent = { serverMs: 0, postgresMs: 0 as number | null, statementsMs: 0 as number | null, faults: 0, serverFaults: 0, newBackends: 0 };
     const breakdown = process.env.BENCH_COST_STATEMENTS === '1';
     if (breakdown) await client.query('SELECT pg_stat_statements_reset()');
     for (let i = 0; i < calls; i++) {
@@ -543,6 +549,7 @@ export async function mixedMorning(o: MorningOptions, players: MorningPlayers): 
         postgresMs: spent.postgresMs === null || d.postgresMs === null ? null : spent.postgresMs + d.postgresMs,
         statementsMs: spent.statementsMs === null || d.statementsMs === null ? null : spent.statementsMs + d.statementsMs,
         faults: spent.faults + d.faults,
+        serverFaults: spent.serverFaults + d.serverFaults,
         newBackends: spent.newBackends + d.newBackends,
       };
     }
@@ -556,6 +563,7 @@ export async function mixedMorning(o: MorningOptions, players: MorningPlayers): 
       statementsMs: spent.statementsMs === null ? null : spent.statementsMs / n,
       totalMs: (spent.serverMs + (spent.postgresMs ?? 0)) / n,
       faults: spent.faults / n,
+      serverFaults: spent.serverFaults / n,
       newBackends: spent.newBackends,
     };
     costs[kind] = c;
@@ -614,13 +622,13 @@ export async function mixedMorning(o: MorningOptions, players: MorningPlayers): 
   for (const [call, list] of costStats.errors) console.log(`  errors of the cost calls, ${call} (${list.length}), first: ${list[0]}`);
   const fmt = (n: number | null) => (n === null ? '?' : n.toFixed(2));
   console.log(
-    `\nWORKERS=${o.workers}, CPU per call, one call at a time (server processes + the PostgreSQL backends serving them; /proc, ${TICK_MS} ms ticks; faults: their page faults per call` +
+    `\nWORKERS=${o.workers}, CPU per call, one call at a time (server processes + the PostgreSQL backends serving them; /proc, ${TICK_MS} ms ticks; faults: their page faults per call, of which the server's` +
       `; backends opened during the calls: ${Object.values(costs).reduce((n, c) => n + c.newBackends, 0)})`,
   );
-  console.log(`  ${'call'.padEnd(18)}  ${'calls'.padStart(5)}  ${'wall p50'.padStart(8)}  ${'server'.padStart(7)}  ${'PostgreSQL'.padStart(10)}  ${'in all'.padStart(7)}  ${'faults'.padStart(6)}  pg_stat_statements`);
+  console.log(`  ${'call'.padEnd(18)}  ${'calls'.padStart(5)}  ${'wall p50'.padStart(8)}  ${'server'.padStart(7)}  ${'PostgreSQL'.padStart(10)}  ${'in all'.padStart(7)}  ${'faults (server)'.padStart(15)}  pg_stat_statements`);
   for (const [kind, c] of Object.entries(costs)) {
     console.log(
-      `  ${kind.padEnd(18)}  ${String(c.calls).padStart(5)}  ${c.wallP50.toFixed(1).padStart(8)}  ${fmt(c.serverMs).padStart(7)}  ${fmt(c.postgresMs).padStart(10)}  ${fmt(c.totalMs).padStart(7)}  ${c.faults.toFixed(0).padStart(6)}  ${c.statementsMs === null ? 'not installed' : `${fmt(c.statementsMs)} ms`}`,
+      `  ${kind.padEnd(18)}  ${String(c.calls).padStart(5)}  ${c.wallP50.toFixed(1).padStart(8)}  ${fmt(c.serverMs).padStart(7)}  ${fmt(c.postgresMs).padStart(10)}  ${fmt(c.totalMs).padStart(7)}  ${`${c.faults.toFixed(0)} (${c.serverFaults.toFixed(0)})`.padStart(15)}  ${c.statementsMs === null ? 'not installed' : `${fmt(c.statementsMs)} ms`}`,
     );
   }
 
