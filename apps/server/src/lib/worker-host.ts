@@ -7,8 +7,8 @@
  *
  * Why a process and not a worker thread: every thread of the worker's process, its garbage collector's helpers too,
  * runs at the background priority (background-nice.ts). A worker thread's isolate has its collection done by the
- * V8 helper threads it shares with the server's thread, at the server's priority: typing a release file kept about
- * a core of such work competing with the planners' calls (docs/performance.md).
+ * V8 helper threads it shares with the server's thread, at the server's priority: while a release file was typed,
+ * about 120 ms of such work a second competed with the planners' calls (docs/performance.md, 2026-12-02).
  *
  * A session is opened, fed one payload at a time (each add answers once the worker has handled it, so the
  * progress and the memory stay as they were) and finished, which answers the session's result; the bytes the
