@@ -46,7 +46,7 @@ const MORNING_CALLS = ['search', 'modules', 'lock', 'module open', 'save', 'chec
 /** The PostgreSQL settings a run depends on (printed, and in BENCH_RESULT). */
 export async function postgresSettings(client: pg.Client): Promise<Record<string, string>> {
   const out: Record<string, string> = {};
-  for (const name of ['shared_buffers', 'work_mem', 'max_connections', 'jit', 'effective_cache_size', 'max_worker_processes', 'autovacuum', 'max_wal_size', 'checkpoint_timeout']) {
+  for (const name of ['shared_buffers', 'work_mem', 'max_connections', 'jit', 'effective_cache_size', 'max_worker_processes', 'autovacuum', 'max_wal_size', 'checkpoint_timeout', 'wal_writer_delay']) {
     out[name] = (await client.query<Record<string, string>>(`SHOW ${name}`)).rows[0]![name]!;
   }
   // The product's sessions turn JIT off whatever the server's default (db/client.ts sessionOptions).
