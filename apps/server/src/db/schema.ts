@@ -23,6 +23,7 @@ import {
   serial,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
@@ -417,6 +418,8 @@ export const clusters = pgTable(
   },
   (t) => [
     uniqueIndex('clusters_id_month_uq').on(t.clusterId, t.monthId),
+    /** What cluster_modules' month refers to (migration 0020). */
+    unique('clusters_id_month_id_unique').on(t.id, t.monthId),
     index('clusters_month_brand_idx').on(t.monthId, t.brandCode, t.collection),
     index('clusters_label_idx').on(sql`lower(${t.clusterLabel})`),
     index('clusters_status_idx').on(t.status),
@@ -495,14 +498,26 @@ export const clusterClassifications = pgTable(
 export const clusterModules = pgTable(
   'cluster_modules',
   {
-    clusterPk: bigint('cluster_pk', { mode: 'number' })
+    clusterPk: bigint('cluster_pk', { mode: 'number' }).notNull(),
+    /**
+     * Its cluster's month (migration 0020), so that a module's clusters of one month are found by index: the foreign
+     * key below holds it to the cluster's. No default of its own: an insert that leaves it out has it filled from the
+     * cluster by a trigger.
+     */
+    monthId: text('month_id')
       .notNull()
-      .references(() => clusters.id, { onDelete: 'cascade' }),
+      .default(sql`NULL`),
     moduleName: text('module_name').notNull(),
     /** ADDED | REMOVED */
     status: text('status').notNull().default('ADDED'),
   },
-  (t) => [primaryKey({ columns: [t.clusterPk, t.moduleName] }), index('cluster_modules_module_idx').on(t.moduleName)],
+  (t) => [
+    primaryKey({ columns: [t.clusterPk, t.moduleName] }),
+    foreignKey({ name: 'cluster_modules_cluster_month_fk', columns: [t.clusterPk, t.monthId], foreignColumns: [clusters.id, clusters.monthId] })
+      .onDelete('cascade')
+      .onUpdate('cascade'),
+    index('cluster_modules_module_month_idx').on(t.moduleName, t.monthId),
+  ],
 );
 
 // ───────────────────────────── Suggested clusters ─────────────────────────────

@@ -279,9 +279,9 @@ export async function writeClusters(
       for (const classificationId of def.classificationIds) await writers.clusterClassifications.add({ clusterPk: id, classificationId });
 
       const chosen = compositions.chosen(def, m);
-      for (const moduleName of chosen.slice(0, def.moduleCount)) await writers.clusterModules.add({ clusterPk: id, moduleName, status: 'ADDED' });
+      for (const moduleName of chosen.slice(0, def.moduleCount)) await writers.clusterModules.add({ clusterPk: id, monthId: month.monthId, moduleName, status: 'ADDED' });
       const extra = chosen[def.moduleCount];
-      if (extra && rng.chance(0.15)) await writers.clusterModules.add({ clusterPk: id, moduleName: extra, status: 'REMOVED' });
+      if (extra && rng.chance(0.15)) await writers.clusterModules.add({ clusterPk: id, monthId: month.monthId, moduleName: extra, status: 'REMOVED' });
     }
   }
 }

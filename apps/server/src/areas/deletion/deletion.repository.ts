@@ -251,7 +251,7 @@ export async function clustersUsingModule(tx: Queryable, moduleName: string, mon
     tx,
     sql`SELECT c.id::text AS id, c.cluster_label AS "clusterLabel", c.status, c.deletion_status AS "deletionStatus"
         FROM clusters c JOIN cluster_modules cm ON cm.cluster_pk = c.id
-        WHERE cm.module_name = ${moduleName} AND c.month_id = ${monthId}
+        WHERE cm.module_name = ${moduleName} AND cm.month_id = ${monthId}
         ORDER BY c.cluster_label, c.id
         FOR UPDATE OF c`,
   );

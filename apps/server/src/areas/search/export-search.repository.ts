@@ -34,11 +34,11 @@ const statusList = (statuses: readonly ExportSearchStatus[]) => [...new Set(stat
 /** `m` (outer) is ADDED in a cluster `c` of its month for which `clusterCondition` holds. */
 const inMatchingCluster = (clusterCondition: SQL) =>
   sql`EXISTS (SELECT 1 FROM cluster_modules xm JOIN clusters c ON c.id = xm.cluster_pk
-              WHERE xm.module_name = m.module_name AND xm.status = 'ADDED' AND c.month_id = m.month_id AND ${clusterCondition})`;
+              WHERE xm.module_name = m.module_name AND xm.month_id = m.month_id AND xm.status = 'ADDED' AND ${clusterCondition})`;
 
 /** `c` (outer) holds (ADDED) a module `m` of its month for which `moduleCondition` holds. */
 const holdsMatchingModule = (moduleCondition: SQL) =>
-  sql`EXISTS (SELECT 1 FROM cluster_modules xm JOIN modules m ON m.module_name = xm.module_name AND m.month_id = c.month_id
+  sql`EXISTS (SELECT 1 FROM cluster_modules xm JOIN modules m ON m.module_name = xm.module_name AND m.month_id = xm.month_id
               WHERE xm.cluster_pk = c.id AND xm.status = 'ADDED' AND ${moduleCondition})`;
 
 /**

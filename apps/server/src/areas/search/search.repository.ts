@@ -116,7 +116,7 @@ export function moduleWhere(f: SearchFilters, v: Visibility, omit?: FilterKey, z
                   JOIN clusters c ON c.id = cm.cluster_pk
                   JOIN cluster_stores cs ON cs.cluster_pk = c.id
                   JOIN stores s ON s.store_jda = cs.store_jda
-                  WHERE cm.module_name = m.module_name AND cm.status = 'ADDED' AND c.month_id = m.month_id
+                  WHERE cm.module_name = m.module_name AND cm.month_id = m.month_id AND cm.status = 'ADDED'
                     AND c.deletion_status IS NULL AND s.stars_customer IN ${[...new Set(f.starsCustomer!)]})`,
     );
   }
@@ -354,8 +354,8 @@ export function moduleOptionQuery(key: FilterKey, where: SQL, brands?: readonly 
       break;
     case 'starsCustomer':
       query = sql`SELECT DISTINCT s.stars_customer AS value FROM modules m
-                  JOIN cluster_modules cm ON cm.module_name = m.module_name AND cm.status = 'ADDED'
-                  JOIN clusters c ON c.id = cm.cluster_pk AND c.month_id = m.month_id AND c.deletion_status IS NULL
+                  JOIN cluster_modules cm ON cm.module_name = m.module_name AND cm.month_id = m.month_id AND cm.status = 'ADDED'
+                  JOIN clusters c ON c.id = cm.cluster_pk AND c.deletion_status IS NULL
                   JOIN cluster_stores cs ON cs.cluster_pk = c.id JOIN stores s ON s.store_jda = cs.store_jda
                   WHERE ${where}`;
       break;

@@ -256,16 +256,17 @@ export function moduleFactsSelect(keys: SQL, ttlMinutes: number): SQL {
                p.id IS NOT NULL AS "hasPrevious", COALESCE(p.mh_count, 0) AS "previousMh", COALESCE(p.el_count, 0) AS "previousEl",
                ARRAY(SELECT ps.upc FROM module_skus ps WHERE ps.module_id = p.id AND ps.status <> 'REMOVED') AS "previousUpcs",
                -- The clusters' stores and the clusters themselves looked up by key (a store per cluster_stores row, its
-               -- foreign key; a cluster per cluster_modules row): joined, the planner hashed all 2,000 stores once per
-               -- cluster and every cluster of the month, 1–4 ms of a module open or save (docs/performance.md
-               -- "Save and module open: CPU per call").
+               -- foreign key; a cluster per cluster_modules row of the month, found by name and month: migration 0020):
+               -- joined, the planner hashed all 2,000 stores once per cluster and every cluster of the month, 1–4 ms of
+               -- a module open or save (docs/performance.md "Save and module open: CPU per call", "The clusters of a
+               -- module by month").
                COALESCE((SELECT json_agg(json_build_object('clusterLabel', c.cluster_label, 'starsCustomer', ARRAY(
                                   SELECT DISTINCT (SELECT s.stars_customer FROM stores s WHERE s.store_jda = cs.store_jda) AS stars_customer
                                     FROM cluster_stores cs WHERE cs.cluster_pk = c.id ORDER BY 1)) ORDER BY c.cluster_label)
                            FROM cluster_modules cm
                            CROSS JOIN LATERAL (SELECT c.id, c.cluster_label FROM clusters c
-                                                WHERE c.id = cm.cluster_pk AND c.month_id = m.month_id AND c.deletion_status IS NULL OFFSET 0) c
-                          WHERE cm.module_name = m.module_name AND cm.status = 'ADDED'),
+                                                WHERE c.id = cm.cluster_pk AND c.deletion_status IS NULL OFFSET 0) c
+                          WHERE cm.module_name = m.module_name AND cm.month_id = m.month_id AND cm.status = 'ADDED'),
                         '[]'::json) AS clusters
         FROM ${keys} AS k(id, previous_month)
         JOIN modules m ON m.id = k.id

@@ -570,8 +570,8 @@ export async function mergeItems(
   clusterLines += affected(
     await exec(
       db,
-      sql`INSERT INTO cluster_modules (cluster_pk, module_name, status)
-          SELECT p.id, x.value, coalesce(x.module_status, 'ADDED') FROM rl_cluster x
+      sql`INSERT INTO cluster_modules (cluster_pk, month_id, module_name, status)
+          SELECT p.id, p.month_id, x.value, coalesce(x.module_status, 'ADDED') FROM rl_cluster x
           JOIN rl_cluster_pk p ON p.cluster_id = x.cluster_id AND p.month_id = x.month_id WHERE x.kind = 'MODULE'`,
     ),
   );
