@@ -84,16 +84,45 @@ const TICK_MS = (() => {
   }
 })();
 
-/** A process's CPU so far (user + system, ms) and its page faults (minor + major), from /proc/<pid>/stat. */
-function processCounters(pid: number): { ms: number; faults: number } | null {
+/**
+ * A process's CPU so far (user + system, ms) and its page faults (minor + major), from /proc/<pid>/stat; with `exact`,
+ * the CPU is its threads' run time in nanoseconds (/proc/<pid>/task/<tid>/schedstat) rather than whole clock ticks,
+ * which a call of a few milliseconds spread over several processes mostly falls between (the ticks' figure is as
+ * right on average, far noisier over 40 calls). A thread that ends between two readings takes its time with it:
+ * the cost phase starts none.
+ */
+function processCounters(pid: number, exact = false): { ms: number; faults: number; exact: boolean } | null {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return { ms: (Number(fields[11]) + Number(fields[12])) * TICK_MS, faults: Number(fields[7]) + Number(fields[9]) };
+    const faults = Number(fields[7]) + Number(fields[9]);
+    const ticks = (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+    const ran = exact ? threadsRunTimeMs(pid) : null;
+    return ran === null ? { ms: ticks, faults, exact: false } : { ms: ran, faults, exact: true };
   } catch {
     return null;
   }
 }
+
+/** The run time of a process's threads so far (ms, from nanoseconds), or null when the kernel does not keep it. */
+function threadsRunTimeMs(pid: number): number | null {
+  try {
+    let ns = 0;
+    for (const tid of readdirSync(`/proc/${pid}/task`)) {
+      try {
+        ns += Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[0]);
+      } catch {
+        /* the thread ended meanwhile */
+      }
+    }
+    return Number.isFinite(ns) ? ns / 1e6 : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Whether the cost phase's readings were exact (schedstat) or whole ticks: printed with its table. */
+let exactCpu: boolean | null = null;
 
 /** The process and its descendants (the server's cluster workers). */
 export function processTree(root: number): number[] {
@@ -160,8 +189,11 @@ export interface CpuSnapshot {
 export async function cpuSnapshot(serverPid: number, client: pg.Client, dbName: string): Promise<CpuSnapshot> {
   const faults = new Map<number, number>();
   const counted = (pid: number) => {
-    const c = processCounters(pid);
-    if (c) faults.set(pid, c.faults);
+    const c = processCounters(pid, true);
+    if (c) {
+      faults.set(pid, c.faults);
+      exactCpu = exactCpu === null ? c.exact : exactCpu && c.exact;
+    }
     return c?.ms ?? null;
   };
   const server = new Map(processTree(serverPid).map((pid) => [pid, counted(pid) ?? 0]));
@@ -171,6 +203,17 @@ export async function cpuSnapshot(serverPid: number, client: pg.Client, dbName: 
   );
   const postgres = new Map(rows.map((r) => [r.pid, counted(r.pid)]));
   return { server, postgres, statements: await statementTotals(client), faults };
+}
+
+/**
+ * BENCH_COST_PROCESSES=1: the CPU between two snapshots by process, server processes by pid ("server <pid>"), the
+ * backends by pid ("backend <pid>").
+ */
+function perProcess(a: CpuSnapshot, b: CpuSnapshot): [string, number][] {
+  const out: [string, number][] = [];
+  for (const [pid, ms] of b.server) out.push([`server ${pid}`, ms - (a.server.get(pid) ?? 0)]);
+  for (const [pid, ms] of b.postgres) if (ms !== null) out.push([`backend ${pid}`, ms - (a.postgres.get(pid) ?? 0)]);
+  return out;
 }
 
 /** CPU spent between two snapshots: the server's processes, the PostgreSQL backends serving it (null: not readable). */
@@ -537,6 +580,7 @@ export async function mixedMorning(o: MorningOptions, players: MorningPlayers): 
     let spent = { serverMs: 0, postgresMs: 0 as number | null, statementsMs: 0 as number | null, faults: 0, serverFaults: 0, newBackends: 0 };
     const breakdown = process.env.BENCH_COST_STATEMENTS === '1';
     if (breakdown) await client.query('SELECT pg_stat_statements_reset()');
+    const byProcess = process.env.BENCH_COST_PROCESSES === '1' ? new Map<string, number>() : null;
     for (let i = 0; i < calls; i++) {
       if (between) await between(i);
       const a = await cpuSnapshot(serverPid, client, dbName);
@@ -544,6 +588,7 @@ export async function mixedMorning(o: MorningOptions, players: MorningPlayers): 
       const b = await cpuSnapshot(serverPid, client, dbName);
       if (ms !== undefined) walls.push(ms);
       const d = cpuBetween(a, b);
+      if (byProcess) for (const [name, ms] of perProcess(a, b)) byProcess.set(name, (byProcess.get(name) ?? 0) + ms);
       spent = {
         serverMs: spent.serverMs + d.serverMs,
         postgresMs: spent.postgresMs === null || d.postgresMs === null ? null : spent.postgresMs + d.postgresMs,
@@ -568,6 +613,14 @@ export async function mixedMorning(o: MorningOptions, players: MorningPlayers): 
     };
     costs[kind] = c;
     if (breakdown) await printStatements(client, kind, walls.length);
+    if (byProcess)
+      console.log(
+        `  ${kind}, CPU per call by process: ${[...byProcess]
+          .filter(([, ms]) => ms > 0)
+          .sort((x, y) => y[1] - x[1])
+          .map(([name, ms]) => `${name} ${(ms / n).toFixed(2)}`)
+          .join(', ')}`,
+      );
   };
   const scopes = combos.filter((c) => WRITE_BRANDS.includes(c.brand));
   const searchOf = (i: number) => async () =>
@@ -622,7 +675,7 @@ export async function mixedMorning(o: MorningOptions, players: MorningPlayers): 
   for (const [call, list] of costStats.errors) console.log(`  errors of the cost calls, ${call} (${list.length}), first: ${list[0]}`);
   const fmt = (n: number | null) => (n === null ? '?' : n.toFixed(2));
   console.log(
-    `\nWORKERS=${o.workers}, CPU per call, one call at a time (server processes + the PostgreSQL backends serving them; /proc, ${TICK_MS} ms ticks; faults: their page faults per call, of which the server's` +
+    `\nWORKERS=${o.workers}, CPU per call, one call at a time (server processes + the PostgreSQL backends serving them; /proc, ${exactCpu ? 'their threads\' run time in ns' : `${TICK_MS} ms ticks`}; faults: their page faults per call, of which the server's` +
       `; backends opened during the calls: ${Object.values(costs).reduce((n, c) => n + c.newBackends, 0)})`,
   );
   console.log(`  ${'call'.padEnd(18)}  ${'calls'.padStart(5)}  ${'wall p50'.padStart(8)}  ${'server'.padStart(7)}  ${'PostgreSQL'.padStart(10)}  ${'in all'.padStart(7)}  ${'faults (server)'.padStart(15)}  pg_stat_statements`);
