@@ -59,18 +59,35 @@ export function splitGated<Row extends LifecycleRow>(
 }
 
 /**
+ * More select items for the statement of `itemScopesAndGates` to evaluate beside the scopes and gates, for one item:
+ * `name` names their SQL text (a part of the named statement's name: one text per name), `select` the items (e.g.
+ * the naming of the transaction's versions, `versionNamingColumns`, whose values are not read, and a save's read before
+ * it writes, aliased). The row answered holds their values under their aliases.
+ */
+export interface AlsoSelect {
+  name: string;
+  select: SQL;
+}
+
+/** The naming of a save's versions (`versionNamingColumns`, values not read) and what else to read, as one `AlsoSelect`. */
+export function alsoSelectOf(naming: SQL | undefined, read: AlsoSelect | undefined): AlsoSelect | undefined {
+  if (naming && read) return { name: `named_${read.name}`, select: sql`${naming}, ${read.select}` };
+  return naming ? { name: 'more', select: naming } : read;
+}
+
+/**
  * The scope and gate of each row, by row id, in one statement: read after the rows were locked, so after any wait for
- * those locks. `alsoSelect`: more select items for the statement to evaluate (their values are not read), e.g. the
- * naming of the transaction's versions (`versionNamingColumns`).
+ * those locks. `also`: more select items for the statement (`AlsoSelect`); their values are answered as `also` beside
+ * each row's facts.
  */
 export async function itemScopesAndGates<Row extends LifecycleRow>(
   db: Queryable,
   kind: Pick<ItemKind<Row>, 'type' | 'keyOf' | 'zonesOf'>,
   rows: readonly Row[],
   ttlMinutes: number,
-  alsoSelect?: SQL,
-): Promise<Map<number, ItemFacts>> {
-  const out = new Map<number, ItemFacts>();
+  also?: AlsoSelect,
+): Promise<Map<number, ItemFacts & { also: Record<string, unknown> }>> {
+  const out = new Map<number, ItemFacts & { also: Record<string, unknown> }>();
   if (rows.length === 0) return out;
   const keys = rows.map(kind.keyOf);
   // One item (a save): its key as one row of VALUES, a named statement soon run on its generic plan (`queryRowsNamed`;
@@ -81,16 +98,20 @@ export async function itemScopesAndGates<Row extends LifecycleRow>(
     : sql`unnest(${sql.param(rows.map((r) => r.id))}::bigint[], ${sql.param(keys.map((k) => k.itemKey))}::text[], ${sql.param(keys.map((k) => k.monthId))}::text[])`;
   const found = await queryRowsNamed<MonthState & { id: number; zones: string[]; lockOwner: string | null }>(
     db,
-    one ? `${kind.type}_gates_one${alsoSelect ? '_and_more' : ''}` : undefined,
+    one ? `${kind.type}_gates_one${also ? `_and_${also.name}` : ''}` : undefined,
     sql`SELECT v.id::float8 AS id, ${kind.zonesOf(sql.raw('v.id'))} AS zones, ${MONTH_STATE_COLUMNS},
-               ${liveLockOwner(kind.type, sql.raw('v.item_key'), sql.raw('v.month_id'), ttlMinutes)} AS "lockOwner"${alsoSelect ? sql`, ${alsoSelect}` : sql``}
+               ${liveLockOwner(kind.type, sql.raw('v.item_key'), sql.raw('v.month_id'), ttlMinutes)} AS "lockOwner"${also ? sql`, ${also.select}` : sql``}
           FROM ${values} AS v(id, item_key, month_id)
           ${monthStateJoin(sql.raw('v.month_id'))}`,
   );
   const byId = new Map(found.map((f) => [Number(f.id), f]));
   for (const r of rows) {
-    const { zones, lockOwner, exists, open, releaseClosed, releaseId } = byId.get(r.id)!;
-    out.set(r.id, { scope: { brand: r.brandCode, zones } satisfies ItemScope, gate: { month: { exists, open, releaseClosed, releaseId }, lockOwner: lockOwner ?? undefined } });
+    const { id: _id, zones, lockOwner, exists, open, releaseClosed, releaseId, ...rest } = byId.get(r.id)!;
+    out.set(r.id, {
+      scope: { brand: r.brandCode, zones } satisfies ItemScope,
+      gate: { month: { exists, open, releaseClosed, releaseId }, lockOwner: lockOwner ?? undefined },
+      also: rest,
+    });
   }
   return out;
 }

@@ -1,6 +1,6 @@
 import { and, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { CompositionLine } from '@bo/shared/modules';
-import { queryRows, queryRowsNamed, type Queryable } from '../../db/client.js';
+import { queryRowsNamed, type Queryable } from '../../db/client.js';
 import { unnestInsert } from '../../db/unnest-insert.js';
 import { moduleSkus, skus } from '../../db/schema.js';
 import { factsOf, moduleFactsSelect, oneModuleKey, PRODUCT_COLUMNS, type CompositionLineRow, type FactsRow, type ModuleFacts, type ModuleRow, type ProductSkuRow } from './modules.repository.js';
@@ -25,39 +25,46 @@ export interface BeforeSave {
 type StoredJson = [upc: string, mustHave: boolean, status: CompositionLine['moduleCompositionStatus'], minValue: number, previousStatus: string | null, previousMustHave: boolean | null, position: number];
 
 /**
- * What a save reads before it writes, in one statement after the row lock: the module's stored lines (in order) and
- * which of the body's UPCs exist. With `answer` (a save that answers the module), also the body's SKUs with the
- * month's figures and the module's facts — what the answer would read again after the commit and that the save does
- * not change — so that it is built without another statement (`savedModuleDto`). Prepared once per connection.
+ * What a save reads before it writes, as select items (`stored`, `known` or `products`, `facts`) of a statement run after
+ * the row lock: the module's stored lines (in order) and which of the body's UPCs exist. With `answer` (a save that
+ * answers the module), the body's SKUs with the month's figures and the module's facts instead of the UPCs alone — what
+ * the answer would read again after the commit and that the save does not change — so that it is built without another
+ * statement (`savedModuleDto`). `name` names the items' SQL text. Read alone by `readBeforeSave`, or within the save's
+ * scope and gate statement (`loadTargets`' `alsoRead`), then taken apart by `beforeSaveOf`.
  */
+export function beforeSaveSelect(row: Pick<ModuleRow, 'id' | 'monthId'>, upcs: readonly string[], answer?: { lockTtlMinutes: number }): { name: string; select: SQL } {
+  const stored = sql`(SELECT json_agg(json_build_array(s.upc, s.must_have, s.status, s.min_value, s.previous_status, s.previous_must_have, s.position) ORDER BY s.position)
+                        FROM module_skus s WHERE s.module_id = ${row.id}) AS stored`;
+  const wanted = sql`${sql.param(upcs)}::text[]`;
+  if (!answer) return { name: 'before_save', select: sql`(SELECT array_agg(k.upc) FROM skus k WHERE k.upc = ANY(${wanted})) AS known, ${stored}` };
+  return {
+    name: 'before_save_answered',
+    select: sql`(SELECT json_agg(row_to_json(p)) FROM (SELECT ${PRODUCT_COLUMNS} FROM skus s
+                  LEFT JOIN sku_month_stats st ON st.upc = s.upc AND st.month_id = ${row.monthId}
+                 WHERE s.upc = ANY(${wanted})) p) AS products,
+               ${stored},
+               (SELECT row_to_json(f) FROM (${moduleFactsSelect(oneModuleKey(row), answer.lockTtlMinutes)}) f) AS facts`,
+  };
+}
+
+/** The values of `beforeSaveSelect`'s items as a save uses them. */
+export function beforeSaveOf(r: Record<string, unknown> | undefined): BeforeSave {
+  const v = (r ?? {}) as { known?: string[] | null; products?: ProductSkuRow[] | null; stored?: StoredJson[] | null; facts?: FactsRow };
+  if (!('products' in v)) return { known: new Set(v.known ?? []), stored: storedLines(v.stored) };
+  const products = new Map((v.products ?? []).map((p) => [p.upc, p]));
+  return { known: new Set(products.keys()), stored: storedLines(v.stored), answer: { products, facts: factsOf(v.facts!) } };
+}
+
+/** What a save reads before it writes (`beforeSaveSelect`), in a statement of its own, prepared once per connection. */
 export async function readBeforeSave(
   db: Queryable,
   row: Pick<ModuleRow, 'id' | 'monthId'>,
   upcs: readonly string[],
   answer?: { lockTtlMinutes: number },
 ): Promise<BeforeSave> {
-  const stored = sql`(SELECT json_agg(json_build_array(s.upc, s.must_have, s.status, s.min_value, s.previous_status, s.previous_must_have, s.position) ORDER BY s.position)
-                        FROM module_skus s WHERE s.module_id = ${row.id}) AS stored`;
-  const wanted = sql`${sql.param(upcs)}::text[]`;
-  if (!answer) {
-    const [r] = await queryRowsNamed<{ known: string[] | null; stored: StoredJson[] | null }>(
-      db,
-      'module_before_save',
-      sql`SELECT (SELECT array_agg(k.upc) FROM skus k WHERE k.upc = ANY(${wanted})) AS known, ${stored}`,
-    );
-    return { known: new Set(r?.known ?? []), stored: storedLines(r?.stored) };
-  }
-  const [r] = await queryRowsNamed<{ products: ProductSkuRow[] | null; stored: StoredJson[] | null; facts: FactsRow }>(
-    db,
-    'module_before_save_answered',
-    sql`SELECT (SELECT json_agg(row_to_json(p)) FROM (SELECT ${PRODUCT_COLUMNS} FROM skus s
-                  LEFT JOIN sku_month_stats st ON st.upc = s.upc AND st.month_id = ${row.monthId}
-                 WHERE s.upc = ANY(${wanted})) p) AS products,
-               ${stored},
-               (SELECT row_to_json(f) FROM (${moduleFactsSelect(oneModuleKey(row), answer.lockTtlMinutes)}) f) AS facts`,
-  );
-  const products = new Map((r?.products ?? []).map((p) => [p.upc, p]));
-  return { known: new Set(products.keys()), stored: storedLines(r?.stored), answer: { products, facts: factsOf(r!.facts) } };
+  const { name, select } = beforeSaveSelect(row, upcs, answer);
+  const [r] = await queryRowsNamed<Record<string, unknown>>(db, `module_${name}`, sql`SELECT ${select}`);
+  return beforeSaveOf(r);
 }
 
 const storedLines = (rows: StoredJson[] | null | undefined): StoredLineState[] =>
@@ -144,9 +151,12 @@ export async function writeCompositionChanges(
       const o = old.get(line.upc);
       return !o || o.position !== position || !sameLine(o.line, line);
     });
+  // Named: its text is the same whatever the lines (`unnestInsert`), so each pooled connection parses it once and
+  // soon runs it on its generic plan.
   const written = changed.length
-    ? await queryRows<WrittenLine>(
+    ? await queryRowsNamed<WrittenLine>(
         tx,
+        'module_lines_upsert',
         sql`${insertStatement(changed.map(({ line, position }) => lineRow(moduleId, line, position)))}
             ON CONFLICT (module_id, upc) DO UPDATE SET must_have = excluded.must_have, status = excluded.status, previous_status = excluded.previous_status,
               previous_must_have = excluded.previous_must_have, min_value = excluded.min_value, position = excluded.position

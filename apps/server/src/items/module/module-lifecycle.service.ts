@@ -24,7 +24,7 @@ import { SUBMISSION_STARTED } from '../lifecycle/publish.job.js';
 import { moduleBlockReasons, publishBlockedMessage } from '../lifecycle/publish-checks.js';
 import { modulePublishFacts, sapStatusesOf } from '../lifecycle/publishing.repository.js';
 import { assertValidComposition, compositionSummary } from './module-composition.js';
-import { linesAsStored, readBeforeSave, writeCompositionChanges, type BeforeSave, type WrittenLine } from './module-composition.repository.js';
+import { beforeSaveOf, beforeSaveSelect, linesAsStored, readBeforeSave, writeCompositionChanges, type BeforeSave, type WrittenLine } from './module-composition.repository.js';
 import { familyExists, familyModuleScopes, findModules, updateModuleRow, type ModuleRow } from './modules.repository.js';
 import { savedModuleDto, toModuleDtos } from './module.presenter.js';
 import { moduleCopy } from './module-copy.job.js';
@@ -102,11 +102,21 @@ export async function unlockFamilies(ctx: ServiceContext, keys: readonly { macro
 
 type ModuleTarget = ItemTarget<ModuleRow, ModuleSave>;
 
-/** The lifecycle core's target of one module body (404 when the module is missing); `naming`: a save's (`saveNaming`). */
-async function targetOf(ctx: ServiceContext, tx: Tx, body: ModuleSave, naming?: VersionNaming): Promise<ModuleTarget> {
-  const [target] = await loadTargets(tx, ctx, moduleKind, [body], lockKey, naming);
+/**
+ * The lifecycle core's target of one module body (404 when the module is missing); `naming`: a save's (`saveNaming`).
+ * `readBeforeSave`: the save's read before it writes (`beforeSaveSelect`) is made in the same statement as the target's
+ * scope and gate, when the body carries lines (the target's `also`, taken by `saveModuleInTx`).
+ */
+async function targetOf(ctx: ServiceContext, tx: Tx, body: ModuleSave, naming?: VersionNaming, readBeforeSave?: { answered: boolean }): Promise<ModuleTarget> {
+  const lines = readBeforeSave && body.productDtoList;
+  const alsoRead = lines
+    ? (row: ModuleRow) => beforeSaveSelect(row, linesUpcs(lines), readBeforeSave.answered ? { lockTtlMinutes: ctx.config.LOCK_TTL_MINUTES } : undefined)
+    : undefined;
+  const [target] = await loadTargets(tx, ctx, moduleKind, [body], lockKey, naming, alsoRead);
   return target!;
 }
+
+const linesUpcs = (lines: readonly { upc: string }[]) => [...new Set(lines.map((l) => l.upc))];
 
 interface ModuleSaveOptions extends SaveOptions {
   /** Save & Publish: the submit right stands for the edit right. */
@@ -144,7 +154,10 @@ async function saveModuleInTx(ctx: ServiceContext, tx: Tx, target: ModuleTarget,
   let read: BeforeSave | undefined;
   let written: WrittenLine[] = [];
   if (lines) {
-    read = await readBeforeSave(tx, row, [...new Set(lines.map((l) => l.upc))], opts.answered ? { lockTtlMinutes: ctx.config.LOCK_TTL_MINUTES } : undefined);
+    // Read with the target when it was loaded for this save (`targetOf`'s `readBeforeSave`), else now.
+    read = target.also
+      ? beforeSaveOf(target.also)
+      : await readBeforeSave(tx, row, linesUpcs(lines), opts.answered ? { lockTtlMinutes: ctx.config.LOCK_TTL_MINUTES } : undefined);
     assertValidComposition(lines, read.known, 'body.productDtoList');
     before = compositionSummary(read.stored);
     // Only the lines that differ: a save changes a few lines of a module of hundreds, and rewriting every
@@ -186,7 +199,7 @@ async function saveModuleInTx(ctx: ServiceContext, tx: Tx, target: ModuleTarget,
 /** POST /api/module/save?onlyDescription=&revertOf=: saves one module and answers it as saved. */
 export async function saveModule(ctx: ServiceContext, body: ModuleSave, opts: SaveOptions): Promise<ModuleDto> {
   const saved = await ctx.db.transaction(async (tx) =>
-    saveModuleInTx(ctx, tx, await targetOf(ctx, tx, body, saveNaming(ctx, opts.revertOf)), { ...opts, forPublish: false, answered: true }),
+    saveModuleInTx(ctx, tx, await targetOf(ctx, tx, body, saveNaming(ctx, opts.revertOf), opts.onlyDescription ? undefined : { answered: true }), { ...opts, forPublish: false, answered: true }),
   );
   if (saved.answer) return saved.answer;
   // A description alone: the module read again after the commit.
@@ -200,7 +213,7 @@ export async function saveModuleList(ctx: ServiceContext, list: readonly ModuleS
     ctx.db,
     list,
     lockKey,
-    async (tx, body) => saveInTx(ctx, tx, await targetOf(ctx, tx, body, saveNaming(ctx, undefined)), { onlyDescription: false, forPublish: false }),
+    async (tx, body) => saveInTx(ctx, tx, await targetOf(ctx, tx, body, saveNaming(ctx, undefined), { answered: false }), { onlyDescription: false, forPublish: false }),
     async () => undefined,
   );
   return messages;
@@ -210,7 +223,7 @@ export async function saveModuleList(ctx: ServiceContext, list: readonly ModuleS
 
 /** Checks one module for publishing inside `tx`, saving first what its body carries; answers the row that goes. */
 async function publishInTx(ctx: ServiceContext, tx: Tx, body: ModuleSave): Promise<ModuleRow> {
-  const target = await targetOf(ctx, tx, body);
+  const target = await targetOf(ctx, tx, body, undefined, { answered: false });
   const { row } = target;
   if (!canPublish(ctx.user.grants, target.scope)) throw forbidden(MODULE_TEXTS.noSubmit);
   if (row.status !== 'WIP') {
