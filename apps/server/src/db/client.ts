@@ -123,6 +123,14 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
 }
 
 /**
+ * How long an idle connection of the planners' pool stays open: 5 minutes, not `pg`'s 10 seconds. A backend learns as it
+ * serves: the catalogs it read, the PL/pgSQL of the triggers compiled, each named statement parsed and, after five runs,
+ * planned no more; a connection opened again after every pause of 10 s paid all of it anew (~6–11 ms of PostgreSQL for
+ * the first lock of a backend, ~1 ms more for each of the next five; docs/performance.md "Connections kept warm").
+ */
+const POOL_IDLE_MS = 5 * 60_000;
+
+/**
  * Settings of every connection of the server's pool, sent at connection start (no extra round trip). JIT is
  * off: the product's statements are short, and PostgreSQL's JIT compiled the home module search (its cost
  * passes jit_above_cost at the benchmark's scale) for 20–40 ms of a 30 ms query (docs/performance.md, section 1).
@@ -141,7 +149,7 @@ async function openPostgres(url: string, opts: DatabaseOptions): Promise<Databas
     });
     return made;
   };
-  const pool = newPool({ max: opts.poolSize ?? 10 });
+  const pool = newPool({ max: opts.poolSize ?? 10, idleTimeoutMillis: POOL_IDLE_MS });
   if (opts.schema) {
     const c = await pool.connect();
     try {
@@ -297,25 +305,37 @@ const preparedText = (prepared: unknown, orElse: () => string): string => {
   return typeof text === 'string' ? text : orElse();
 };
 
-/** The statements `preparedOnce` built, by database object and name. */
-const builtStatements = new WeakMap<Queryable, Map<string, PreparedStatement<unknown>>>();
+/** The statements `preparedOnce` built, by the driver's client they run on (`builtFor`) and name, with their builder. */
+const builtStatements = new WeakMap<object, Map<string, { build: unknown; prepared: PreparedStatement<unknown> }>>();
+
+/**
+ * What a statement prepared by Drizzle is bound to: its session's driver client — the pool, or a transaction's pooled
+ * connection, the same object from one transaction to the next on that connection (`pg`); the embedded database's
+ * transaction object, new in each. The database object when it has no session (not expected).
+ */
+const builtFor = (db: Queryable): object => (db as unknown as { session?: { client?: object } }).session?.client ?? db;
 
 /**
  * A Drizzle select whose values are all placeholders (`sql.placeholder`), built and prepared under `name` once per
- * database object, then only run with `values`: the query builder and its compilation (~0.1–0.2 ms a call, the
- * largest part of a call's Drizzle cost) are paid once per process for the pool, once per transaction inside one. On
- * PostgreSQL each pooled connection parses it once (as `queryRowsNamed`); on the embedded database the name is not used.
- * Hot reads of one item and the session's user (docs/performance.md "Statements built once").
+ * driver client, then only run with `values`: the query builder and its compilation (~0.1–0.2 ms a call, the largest
+ * part of a call's Drizzle cost) are paid once per process for the pool and once per pooled connection inside
+ * transactions (on the embedded database, once per transaction). On PostgreSQL each pooled connection parses it once
+ * (as `queryRowsNamed`); on the embedded database the name is not used. Hot reads of one item and the session's user
+ * (docs/performance.md "Statements built once"). `build` is kept with the statement: give one function (not an arrow
+ * made at each call, which would be built again every time).
  */
 export async function preparedOnce<T>(db: Queryable, name: string, build: (db: Queryable) => { prepare(name: string): PreparedStatement<T> }, values: Record<string, unknown>): Promise<T> {
-  let byName = builtStatements.get(db);
-  if (!byName) builtStatements.set(db, (byName = new Map()));
-  let prepared = byName.get(name) as PreparedStatement<T> | undefined;
+  const key = builtFor(db);
+  let byName = builtStatements.get(key);
+  if (!byName) builtStatements.set(key, (byName = new Map()));
+  const built = byName.get(name);
+  // Kept for its builder: another builder under the name is built and its text checked (`keepNamedText`).
+  let prepared = built?.build === build ? (built.prepared as PreparedStatement<T>) : undefined;
   if (!prepared) {
     const query = build(db);
     prepared = query.prepare(name);
     keepNamedText(name, preparedText(prepared, () => (query as unknown as { toSQL(): { sql: string } }).toSQL().sql));
-    byName.set(name, prepared as PreparedStatement<unknown>);
+    byName.set(name, { build, prepared: prepared as PreparedStatement<unknown> });
   }
   return prepared.execute(values);
 }

@@ -39,6 +39,22 @@ describe('statements built once (preparedOnce)', () => {
     expect(await preparedOnce(db, 'test_brand_by_code', brandByCode, { code: 'VLT' })).toEqual([]);
   });
 
+  it('is built once per pooled connection, not once per transaction (on the embedded database, once per transaction)', async () => {
+    const database = await testDatabase();
+    let builds = 0;
+    const counted = (d: Queryable) => {
+      builds++;
+      return brandByCode(d);
+    };
+    for (let i = 0; i < 6; i++) {
+      const rows = await database.db.transaction((tx) => preparedOnce(tx, 'test_brand_by_code_counted', counted, { code: 'NRD' }));
+      expect(rows.map((r) => r.brandCode)).toEqual(['NRD']);
+    }
+    // One transaction at a time: the pool hands the same connection back (or a few), each keeping what was built on it.
+    if (database.kind === 'postgres') expect(builds).toBeLessThan(6);
+    else expect(builds).toBe(6);
+  });
+
   it('refuses a second text under a name already given one', async () => {
     const { db } = await testDatabase();
     expect(await preparedOnce(db, 'test_brand_by_code', brandByCode, { code: 'MRA' })).toEqual([{ brandCode: 'MRA', description: 'Marea' }]);

@@ -61,6 +61,9 @@ const liveClustersOf = (refs: readonly ClusterRef[]): SQL | undefined =>
 const oneLiveCluster = and(eq(clusters.clusterId, sql.placeholder('clusterId')), eq(clusters.monthId, sql.placeholder('monthId')), isNull(clusters.deletionStatus));
 
 const clusterRowsWhere = (db: Queryable, where: SQL | undefined) => db.select().from(clusters).where(where).orderBy(asc(clusters.id));
+// The builders of `preparedOnce`, one function each (it keeps a statement built by a builder for that builder).
+const oneCluster = (d: Queryable) => clusterRowsWhere(d, oneLiveCluster);
+const oneClusterForUpdate = (d: Queryable) => clusterRowsWhere(d, oneLiveCluster).for('update');
 
 /** Live (not deleted) cluster rows for the keys, ordered by id. `forUpdate` locks them (in id order: no deadlocks). */
 export async function findClusters(db: Queryable, refs: readonly ClusterRef[], forUpdate = false): Promise<ClusterRow[]> {
@@ -69,8 +72,8 @@ export async function findClusters(db: Queryable, refs: readonly ClusterRef[], f
   if (refs.length === 1) {
     const { clusterId, monthId } = refs[0]!;
     return forUpdate
-      ? preparedOnce(db, 'cluster_row_for_update', (d) => clusterRowsWhere(d, oneLiveCluster).for('update'), { clusterId, monthId })
-      : preparedOnce(db, 'cluster_row', (d) => clusterRowsWhere(d, oneLiveCluster), { clusterId, monthId });
+      ? preparedOnce(db, 'cluster_row_for_update', oneClusterForUpdate, { clusterId, monthId })
+      : preparedOnce(db, 'cluster_row', oneCluster, { clusterId, monthId });
   }
   const wanted = new Set(refs.map(clusterRefKey));
   const q = clusterRowsWhere(db, liveClustersOf(refs));
@@ -121,6 +124,8 @@ const gatedClustersWhere = (db: Queryable, where: SQL | undefined, ttlMinutes: L
     .where(where)
     .orderBy(asc(clusters.id));
 
+const oneClusterGated = (d: Queryable) => gatedClustersWhere(d, oneLiveCluster, sql.placeholder('ttlMinutes'));
+
 /**
  * `findClusters` with each row's permission scope and gate (item-gate.repository's `gateColumns`), in one statement
  * (the lock path).
@@ -129,7 +134,7 @@ export async function findClustersGated(db: Queryable, refs: readonly ClusterRef
   if (refs.length === 0) return [];
   if (refs.length === 1) {
     const { clusterId, monthId } = refs[0]!;
-    return preparedOnce(db, 'cluster_row_gated', (d) => gatedClustersWhere(d, oneLiveCluster, sql.placeholder('ttlMinutes')), { clusterId, monthId, ttlMinutes });
+    return preparedOnce(db, 'cluster_row_gated', oneClusterGated, { clusterId, monthId, ttlMinutes });
   }
   return gatedClustersWhere(db, liveClustersOf(refs), ttlMinutes);
 }

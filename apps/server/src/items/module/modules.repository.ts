@@ -29,6 +29,9 @@ const liveModulesOf = (refs: readonly ModuleRef[]): SQL | undefined =>
 const oneLiveModule = and(eq(modules.moduleName, sql.placeholder('moduleName')), eq(modules.monthId, sql.placeholder('monthId')), isNull(modules.deletionStatus));
 
 const moduleRowsWhere = (db: Queryable, where: SQL | undefined) => db.select().from(modules).where(where).orderBy(asc(modules.id));
+// The builders of `preparedOnce`, one function each (it keeps a statement built by a builder for that builder).
+const oneModule = (d: Queryable) => moduleRowsWhere(d, oneLiveModule);
+const oneModuleForUpdate = (d: Queryable) => moduleRowsWhere(d, oneLiveModule).for('update');
 
 /** Live (not deleted) module rows for the given keys. `forUpdate` locks the rows for the transaction. */
 export async function findModules(db: Queryable, refs: readonly ModuleRef[], forUpdate = false): Promise<ModuleRow[]> {
@@ -37,8 +40,8 @@ export async function findModules(db: Queryable, refs: readonly ModuleRef[], for
   if (refs.length === 1) {
     const { moduleName, monthId } = refs[0]!;
     return forUpdate
-      ? preparedOnce(db, 'module_row_for_update', (d) => moduleRowsWhere(d, oneLiveModule).for('update'), { moduleName, monthId })
-      : preparedOnce(db, 'module_row', (d) => moduleRowsWhere(d, oneLiveModule), { moduleName, monthId });
+      ? preparedOnce(db, 'module_row_for_update', oneModuleForUpdate, { moduleName, monthId })
+      : preparedOnce(db, 'module_row', oneModule, { moduleName, monthId });
   }
   const wanted = new Set(refs.map(moduleKeyString));
   const q = moduleRowsWhere(db, liveModulesOf(refs));
@@ -53,6 +56,8 @@ const gatedModulesWhere = (db: Queryable, where: SQL | undefined, ttlMinutes: Lo
     .where(where)
     .orderBy(asc(modules.id));
 
+const oneModuleGated = (d: Queryable) => gatedModulesWhere(d, oneLiveModule, sql.placeholder('ttlMinutes'));
+
 /**
  * `findModules` with each row's permission scope and gate (item-gate.repository's `gateColumns`), in one statement: the
  * lock path read them in three, a round trip each (docs/performance.md "Save and module open: CPU per call").
@@ -61,7 +66,7 @@ export async function findModulesGated(db: Queryable, refs: readonly ModuleRef[]
   if (refs.length === 0) return [];
   if (refs.length === 1) {
     const { moduleName, monthId } = refs[0]!;
-    return preparedOnce(db, 'module_row_gated', (d) => gatedModulesWhere(d, oneLiveModule, sql.placeholder('ttlMinutes')), { moduleName, monthId, ttlMinutes });
+    return preparedOnce(db, 'module_row_gated', oneModuleGated, { moduleName, monthId, ttlMinutes });
   }
   return gatedModulesWhere(db, liveModulesOf(refs), ttlMinutes);
 }
