@@ -104,17 +104,23 @@ type ModuleTarget = ItemTarget<ModuleRow, ModuleSave>;
 
 /**
  * The lifecycle core's target of one module body (404 when the module is missing); `naming`: a save's (`saveNaming`).
- * `readBeforeSave`: the save's read before it writes (`beforeSaveSelect`) is made in the same statement as the target's
- * scope and gate, when the body carries lines (the target's `also`, taken by `saveModuleInTx`).
+ * `save`: the options of the save the target is loaded for; when it writes lines (`savedLines`), its read before it
+ * writes (`beforeSaveSelect`) is made in the same statement as the target's scope and gate (the target's `also`, taken
+ * by `saveModuleInTx`).
  */
-async function targetOf(ctx: ServiceContext, tx: Tx, body: ModuleSave, naming?: VersionNaming, readBeforeSave?: { answered: boolean }): Promise<ModuleTarget> {
-  const lines = readBeforeSave && body.productDtoList;
-  const alsoRead = lines
-    ? (row: ModuleRow) => beforeSaveSelect(row, linesUpcs(lines), readBeforeSave.answered ? { lockTtlMinutes: ctx.config.LOCK_TTL_MINUTES } : undefined)
-    : undefined;
+async function targetOf(ctx: ServiceContext, tx: Tx, body: ModuleSave, naming?: VersionNaming, save?: ModuleSaveOptions): Promise<ModuleTarget> {
+  const lines = save && savedLines(body, save);
+  const alsoRead = lines ? (row: ModuleRow) => beforeSaveSelect(row, linesUpcs(lines), beforeSaveAnswer(ctx, save)) : undefined;
   const [target] = await loadTargets(tx, ctx, moduleKind, [body], lockKey, naming, alsoRead);
   return target!;
 }
+
+/** The lines a save writes: the body's, unless only the description is saved. */
+const savedLines = (body: ModuleSave, opts: Pick<ModuleSaveOptions, 'onlyDescription'>) =>
+  opts.onlyDescription ? undefined : (body.productDtoList as CompositionLine[] | undefined);
+
+/** What the read before a save needs for the save's answer (`beforeSaveSelect`'s `answer`), when the save answers the module. */
+const beforeSaveAnswer = (ctx: ServiceContext, opts: ModuleSaveOptions) => (opts.answered ? { lockTtlMinutes: ctx.config.LOCK_TTL_MINUTES } : undefined);
 
 const linesUpcs = (lines: readonly { upc: string }[]) => [...new Set(lines.map((l) => l.upc))];
 
@@ -149,15 +155,13 @@ async function saveModuleInTx(ctx: ServiceContext, tx: Tx, target: ModuleTarget,
   await recordSaveVersions(tx, ctx, moduleKind, [row], opts.revertOf, target.versionsNamed);
 
   const description = body.newDescription ?? body.moduleDescription;
-  const lines = opts.onlyDescription ? undefined : (body.productDtoList as CompositionLine[] | undefined);
+  const lines = savedLines(body, opts);
   let before: ReturnType<typeof compositionSummary> | undefined;
   let read: BeforeSave | undefined;
   let written: WrittenLine[] = [];
   if (lines) {
-    // Read with the target when it was loaded for this save (`targetOf`'s `readBeforeSave`), else now.
-    read = target.also
-      ? beforeSaveOf(target.also)
-      : await readBeforeSave(tx, row, linesUpcs(lines), opts.answered ? { lockTtlMinutes: ctx.config.LOCK_TTL_MINUTES } : undefined);
+    // Read with the target when it was loaded for this save (`targetOf`'s `save`), else now.
+    read = target.also ? beforeSaveOf(target.also) : await readBeforeSave(tx, row, linesUpcs(lines), beforeSaveAnswer(ctx, opts));
     assertValidComposition(lines, read.known, 'body.productDtoList');
     before = compositionSummary(read.stored);
     // Only the lines that differ: a save changes a few lines of a module of hundreds, and rewriting every
@@ -196,11 +200,14 @@ async function saveModuleInTx(ctx: ServiceContext, tx: Tx, target: ModuleTarget,
   return { row: saved!, answer: savedModuleDto(saved!, read.answer.facts, read.answer.products, linesAsStored(lines!, read.stored, written)) };
 }
 
+/** The options of a save list's saves, and of the save a publish makes of what its body carries. */
+const LIST_SAVE: ModuleSaveOptions = { onlyDescription: false, forPublish: false };
+const PUBLISH_SAVE: ModuleSaveOptions = { onlyDescription: false, forPublish: true };
+
 /** POST /api/module/save?onlyDescription=&revertOf=: saves one module and answers it as saved. */
 export async function saveModule(ctx: ServiceContext, body: ModuleSave, opts: SaveOptions): Promise<ModuleDto> {
-  const saved = await ctx.db.transaction(async (tx) =>
-    saveModuleInTx(ctx, tx, await targetOf(ctx, tx, body, saveNaming(ctx, opts.revertOf), opts.onlyDescription ? undefined : { answered: true }), { ...opts, forPublish: false, answered: true }),
-  );
+  const save: ModuleSaveOptions = { ...opts, forPublish: false, answered: true };
+  const saved = await ctx.db.transaction(async (tx) => saveModuleInTx(ctx, tx, await targetOf(ctx, tx, body, saveNaming(ctx, opts.revertOf), save), save));
   if (saved.answer) return saved.answer;
   // A description alone: the module read again after the commit.
   const [dto] = await toModuleDtos(ctx.db, [saved.row], { lockTtlMinutes: ctx.config.LOCK_TTL_MINUTES });
@@ -213,7 +220,7 @@ export async function saveModuleList(ctx: ServiceContext, list: readonly ModuleS
     ctx.db,
     list,
     lockKey,
-    async (tx, body) => saveInTx(ctx, tx, await targetOf(ctx, tx, body, saveNaming(ctx, undefined), { answered: false }), { onlyDescription: false, forPublish: false }),
+    async (tx, body) => saveInTx(ctx, tx, await targetOf(ctx, tx, body, saveNaming(ctx, undefined), LIST_SAVE), LIST_SAVE),
     async () => undefined,
   );
   return messages;
@@ -223,7 +230,7 @@ export async function saveModuleList(ctx: ServiceContext, list: readonly ModuleS
 
 /** Checks one module for publishing inside `tx`, saving first what its body carries; answers the row that goes. */
 async function publishInTx(ctx: ServiceContext, tx: Tx, body: ModuleSave): Promise<ModuleRow> {
-  const target = await targetOf(ctx, tx, body, undefined, { answered: false });
+  const target = await targetOf(ctx, tx, body, undefined, PUBLISH_SAVE);
   const { row } = target;
   if (!canPublish(ctx.user.grants, target.scope)) throw forbidden(MODULE_TEXTS.noSubmit);
   if (row.status !== 'WIP') {
@@ -231,7 +238,7 @@ async function publishInTx(ctx: ServiceContext, tx: Tx, body: ModuleSave): Promi
     throw ruleBroken('notWip', MODULE_TEXTS.notWip);
   }
   let sent = row;
-  if (body.productDtoList || body.newDescription != null) sent = await saveInTx(ctx, tx, target, { onlyDescription: false, forPublish: true });
+  if (body.productDtoList || body.newDescription != null) sent = await saveInTx(ctx, tx, target, PUBLISH_SAVE);
   else {
     assertChangeable(moduleKind, row, target.month);
     assertLocksHeld(ctx, moduleKind, [target]);
