@@ -9,7 +9,8 @@
  *     it (MH ↔ EL of one line), publishing it (submitters, every third save: checkForPublish, publish) and leaving it
  *     (unlock), pausing 1–3 s between actions, for `seconds`;
  *  2. saturation: the same rounds without pauses for `saturationSeconds` (searches/s with the opens and saves beside);
- *  3. costs: one call at a time, `costCalls` of each kind — a month + brand search computed afresh (a no-op UPDATE of a
+ *  3. costs: one call at a time, `costCalls` of each kind (measured twice: the first ones, printed for comparison, and
+ *     those after `costWarmup` calls of that kind, judged) — a month + brand search computed afresh (a no-op UPDATE of a
  *     module of that month and brand from this script's own connection before each, so its kept answer is stale),
  *     the same search kept, a module open (lock + modules), a save — with the CPU the server's processes and the
  *     PostgreSQL backends serving them spent (/proc/<pid>/stat, so a local PostgreSQL; `pg_stat_statements`' execution
@@ -389,7 +390,10 @@ export interface MorningResult {
   /** CPU of the whole morning per request (every call counted once; 'module open' is not a request of its own). */
   cpuPerRequest: { requests: number; serverMs: number; postgresMs: number | null; statementsMs: number | null };
   saturation: { seconds: number; searchesPerS: number; opensPerS: number; savesPerS: number; searchP95: number; saveP95: number; errors: number };
+  /** CPU per call after the warm-up (judged). */
   costs: Record<string, MorningCost>;
+  /** CPU per call of the first calls of each kind, one at a time after the morning (for comparison). */
+  firstCosts: Record<string, MorningCost>;
   /** Search answers kept / computed (one process's count with WORKERS > 1). */
   answers: { morning: { kept: number; refreshed: number; computed: number }; saturation: { kept: number; refreshed: number; computed: number } };
 }
@@ -404,6 +408,8 @@ export interface MorningOptions {
   seconds: number;
   saturationSeconds: number;
   costCalls: number;
+  /** Calls of each kind made before the judged `costCalls` (the first `costCalls` of them measured too, printed). */
+  costWarmup: number;
   /** The server's METRICS_TOKEN: the search answers kept and computed are read from /api/metrics. */
   metricsToken: string;
 }
@@ -573,19 +579,44 @@ export async function mixedMorning(o: MorningOptions, players: MorningPlayers): 
         `${rest.top.length ? `; ${rest.top.map((t) => `${t.name} ${t.msPerS.toFixed(0)} ms/s`).join(', ')}` : ''}`,
     );
   const costs: Record<string, MorningCost> = {};
+  const firstCosts: Record<string, MorningCost> = {};
   const p = planners.find((x) => x.role === 'SUBMITTER')!;
   const costStats = new Stats();
-  const cost = async (kind: string, calls: number, each: (i: number) => Promise<number | undefined>, between?: (i: number) => Promise<unknown>) => {
+  /**
+   * `calls` calls of a kind measured right away (`firstCosts`: the server's first calls of that kind one at a time, printed
+   * for comparison), then more of them unmeasured up to `o.costWarmup` calls in all, then `calls` measured again (`costs`,
+   * the figures judged): a call's cost in a server that has run many of them (docs/performance.md, "A call's cost after
+   * warm-up"). `between` runs before each call and `after` after it, outside the measure.
+   */
+  const cost = async (kind: string, calls: number, each: (i: number) => Promise<number | undefined>, between?: (i: number) => Promise<unknown>, after?: (i: number) => Promise<unknown>) => {
+    firstCosts[kind] = await measureCalls(kind, 0, calls, each, between, after, false);
+    for (let i = calls; i < o.costWarmup; i++) {
+      if (between) await between(i);
+      await each(i);
+      if (after) await after(i);
+    }
+    costs[kind] = await measureCalls(kind, Math.max(calls, o.costWarmup), calls, each, between, after, true);
+  };
+  const measureCalls = async (
+    kind: string,
+    from: number,
+    calls: number,
+    each: (i: number) => Promise<number | undefined>,
+    between: ((i: number) => Promise<unknown>) | undefined,
+    after: ((i: number) => Promise<unknown>) | undefined,
+    judged: boolean,
+  ): Promise<MorningCost> => {
     const walls: number[] = [];
     let spent = { serverMs: 0, postgresMs: 0 as number | null, statementsMs: 0 as number | null, faults: 0, serverFaults: 0, newBackends: 0 };
-    const breakdown = process.env.BENCH_COST_STATEMENTS === '1';
+    const breakdown = judged && process.env.BENCH_COST_STATEMENTS === '1';
     if (breakdown) await client.query('SELECT pg_stat_statements_reset()');
-    const byProcess = process.env.BENCH_COST_PROCESSES === '1' ? new Map<string, number>() : null;
-    for (let i = 0; i < calls; i++) {
+    const byProcess = judged && process.env.BENCH_COST_PROCESSES === '1' ? new Map<string, number>() : null;
+    for (let i = from; i < from + calls; i++) {
       if (between) await between(i);
       const a = await cpuSnapshot(serverPid, client, dbName);
       const ms = await each(i);
       const b = await cpuSnapshot(serverPid, client, dbName);
+      if (after) await after(i);
       if (ms !== undefined) walls.push(ms);
       const d = cpuBetween(a, b);
       if (byProcess) for (const [name, ms] of perProcess(a, b)) byProcess.set(name, (byProcess.get(name) ?? 0) + ms);
@@ -611,7 +642,6 @@ export async function mixedMorning(o: MorningOptions, players: MorningPlayers): 
       serverFaults: spent.serverFaults / n,
       newBackends: spent.newBackends,
     };
-    costs[kind] = c;
     if (breakdown) await printStatements(client, kind, walls.length);
     if (byProcess)
       console.log(
@@ -621,6 +651,7 @@ export async function mixedMorning(o: MorningOptions, players: MorningPlayers): 
           .map(([name, ms]) => `${name} ${(ms / n).toFixed(2)}`)
           .join(', ')}`,
       );
+    return c;
   };
   const scopes = combos.filter((c) => WRITE_BRANDS.includes(c.brand));
   const searchOf = (i: number) => async () =>
@@ -641,17 +672,21 @@ export async function mixedMorning(o: MorningOptions, players: MorningPlayers): 
   const keptScope = scopes[0]!;
   await measured(costStats, 'search', p, 'POST', '/api/module/filtered', { monthId: [keptScope.monthId], brand: [keptScope.brand] });
   await cost('search (kept)', o.costCalls, async () => (await measured(costStats, 'search', p, 'POST', '/api/module/filtered', { monthId: [keptScope.monthId], brand: [keptScope.brand] }))?.ms);
-  const opened: { moduleName: string; monthId: string }[] = [];
-  await cost('module open', Math.min(o.costCalls, p.workset.length), async (i) => {
-    const key = p.workset[i]!;
-    const t = performance.now();
-    const lock = await measured(costStats, 'lock', p, 'POST', '/api/module/lock', [key]);
-    if (!lock || !(JSON.parse(lock.text) as { acquired: boolean }[])[0]?.acquired) return undefined;
-    opened.push(key);
-    const loaded = await measured(costStats, 'modules', p, 'POST', '/api/module/modules', { moduleDtoList: [key] });
-    return loaded ? performance.now() - t : undefined;
-  });
-  if (opened.length) await measured(costStats, 'unlock', p, 'POST', '/api/module/unlock', opened);
+  // Each open is left again after its measure (unlock, not counted), so that the workset's modules can be opened again.
+  await cost(
+    'module open',
+    Math.min(o.costCalls, p.workset.length),
+    async (i) => {
+      const key = p.workset[i % p.workset.length]!;
+      const t = performance.now();
+      const lock = await measured(costStats, 'lock', p, 'POST', '/api/module/lock', [key]);
+      if (!lock || !(JSON.parse(lock.text) as { acquired: boolean }[])[0]?.acquired) return undefined;
+      const loaded = await measured(costStats, 'modules', p, 'POST', '/api/module/modules', { moduleDtoList: [key] });
+      return loaded ? performance.now() - t : undefined;
+    },
+    undefined,
+    (i) => measured(costStats, 'unlock', p, 'POST', '/api/module/unlock', [p.workset[i % p.workset.length]!]),
+  );
   const key = p.workset[0]!;
   const lock = await measured(costStats, 'lock', p, 'POST', '/api/module/lock', [key]);
   const loaded = lock ? await measured(costStats, 'modules', p, 'POST', '/api/module/modules', { moduleDtoList: [key] }) : undefined;
@@ -660,7 +695,7 @@ export async function mixedMorning(o: MorningOptions, players: MorningPlayers): 
     const lines = module.productDtoList.map((l) => ({ upc: l.upc, mustHave: l.mustHave, moduleCompositionStatus: l.moduleCompositionStatus, previousStatus: l.previousStatus, minValue: l.minValue }));
     const active = lines.filter((l) => l.moduleCompositionStatus !== 'REMOVED');
     let version = module.version;
-    // An even number of saves: the module ends as it was.
+    // An even number of saves in each part and in the warm-up: the module ends as it was.
     await cost('save', o.costCalls + (o.costCalls % 2), async (i) => {
       if (active.length) active[0]!.mustHave = !active[0]!.mustHave;
       void i;
@@ -674,16 +709,20 @@ export async function mixedMorning(o: MorningOptions, players: MorningPlayers): 
   await measured(costStats, 'unlock', p, 'POST', '/api/module/unlock', [key]);
   for (const [call, list] of costStats.errors) console.log(`  errors of the cost calls, ${call} (${list.length}), first: ${list[0]}`);
   const fmt = (n: number | null) => (n === null ? '?' : n.toFixed(2));
-  console.log(
-    `\nWORKERS=${o.workers}, CPU per call, one call at a time (server processes + the PostgreSQL backends serving them; /proc, ${exactCpu ? 'their threads\' run time in ns' : `${TICK_MS} ms ticks`}; faults: their page faults per call, of which the server's` +
-      `; backends opened during the calls: ${Object.values(costs).reduce((n, c) => n + c.newBackends, 0)})`,
-  );
-  console.log(`  ${'call'.padEnd(18)}  ${'calls'.padStart(5)}  ${'wall p50'.padStart(8)}  ${'server'.padStart(7)}  ${'PostgreSQL'.padStart(10)}  ${'in all'.padStart(7)}  ${'faults (server)'.padStart(15)}  pg_stat_statements`);
-  for (const [kind, c] of Object.entries(costs)) {
+  const printCosts = (title: string, list: Record<string, MorningCost>) => {
     console.log(
-      `  ${kind.padEnd(18)}  ${String(c.calls).padStart(5)}  ${c.wallP50.toFixed(1).padStart(8)}  ${fmt(c.serverMs).padStart(7)}  ${fmt(c.postgresMs).padStart(10)}  ${fmt(c.totalMs).padStart(7)}  ${`${c.faults.toFixed(0)} (${c.serverFaults.toFixed(0)})`.padStart(15)}  ${c.statementsMs === null ? 'not installed' : `${fmt(c.statementsMs)} ms`}`,
+      `\nWORKERS=${o.workers}, CPU per call, one call at a time, ${title} (server processes + the PostgreSQL backends serving them; /proc, ${exactCpu ? 'their threads\' run time in ns' : `${TICK_MS} ms ticks`}; faults: their page faults per call, of which the server's` +
+        `; backends opened during the calls: ${Object.values(list).reduce((n, c) => n + c.newBackends, 0)})`,
     );
-  }
+    console.log(`  ${'call'.padEnd(18)}  ${'calls'.padStart(5)}  ${'wall p50'.padStart(8)}  ${'server'.padStart(7)}  ${'PostgreSQL'.padStart(10)}  ${'in all'.padStart(7)}  ${'faults (server)'.padStart(15)}  pg_stat_statements`);
+    for (const [kind, c] of Object.entries(list)) {
+      console.log(
+        `  ${kind.padEnd(18)}  ${String(c.calls).padStart(5)}  ${c.wallP50.toFixed(1).padStart(8)}  ${fmt(c.serverMs).padStart(7)}  ${fmt(c.postgresMs).padStart(10)}  ${fmt(c.totalMs).padStart(7)}  ${`${c.faults.toFixed(0)} (${c.serverFaults.toFixed(0)})`.padStart(15)}  ${c.statementsMs === null ? 'not installed' : `${fmt(c.statementsMs)} ms`}`,
+      );
+    }
+  };
+  printCosts(`the first ${o.costCalls} of each kind after the morning (for comparison)`, firstCosts);
+  printCosts(`after ${Math.max(o.costCalls, o.costWarmup)} of each kind (judged)`, costs);
 
   const get = (list: Summary[], call: string) => list.find((r) => r.call === call);
   const satSearch = get(satRows, 'search');
@@ -710,6 +749,7 @@ export async function mixedMorning(o: MorningOptions, players: MorningPlayers): 
       errors: sat.errorCount(),
     },
     costs,
+    firstCosts,
     answers: {
       morning: searchAnswersMoved(answersBefore, answersAfter),
       saturation: searchAnswersMoved(satAnswersBefore, satAnswersAfter),
