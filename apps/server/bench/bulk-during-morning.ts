@@ -6,7 +6,8 @@
  *  2. then, one after the other (5 s apart), each sent by an admin through the product's HTTP API and its job awaited
  *     (bulk-jobs.ts): a release load of `loadLines` module lines (Upload Files, `massive`, the five files of
  *     bench-release-files.ts, into a release of their own), a module massive edit of `editRows` rows (modules of the
- *     morning's months outside the writers' months and brands, massive-edit-rows.ts), and a spreadsheet export with
+ *     morning's months outside the writers' months and brands, massive-edit-rows.ts; sent again on other modules until
+ *     its window has lasted `editSeconds`), and a spreadsheet export with
  *     photos of `exportModules` modules of the morning's months, the file downloaded.
  * For each window: the planners' search, save and module open p95 and their ratio to the baseline's (target: search
  * and save within 1.5×), and the bulk job's own time. Everything sent to prepare the bulk work (files generated,
@@ -20,9 +21,10 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import { emptyBenchRelease, prepareBenchRelease, writeBenchReleaseFiles } from './bench-release-files.js';
 import { bulkAdmin, massiveEdit, photoExport, releaseLoad, type BulkJobResult } from './bulk-jobs.js';
+import type { ModuleMassiveEditRowInput } from '@bo/shared/massive-edit';
 import { request, searchAnswersMoved, searchAnswersOf, sleep, Stats, WindowedStats, type SearchAnswers, type Summary } from './load-client.js';
 import { pickModuleEditRows } from './massive-edit-rows.js';
-import type { MorningPlayers } from './mixed-morning.js';
+import { eventLoopDelay, type MorningPlayers } from './mixed-morning.js';
 
 export const BULK_TARGETS = {
   /** Search and save p95 during bulk work, at most this many times their value without it. */
@@ -32,6 +34,14 @@ export const BULK_TARGETS = {
   loadReferenceLines: 1_000_000,
 };
 const RAMP_MS = 3_000;
+/**
+ * The massive edit is sent again (other modules each time) until its window has lasted this long: one edit of 1,000
+ * rows takes 4–9 s here, a window of 18 saves whose p95 is its slowest call (docs/performance.md, "A call's cost
+ * after warm-up, the massive edit's window").
+ */
+const EDIT_SECONDS = 30;
+/** At most this many edits in the window (their rows picked before the planners start). */
+const EDIT_SETS = 10;
 /** Fewer calls than this in a window: its p95 is its slowest call. */
 const FEW = 20;
 const GAP_MS = 5_000;
@@ -47,6 +57,8 @@ export interface BulkOptions {
   exportModules: number;
   /** Reads the server's event-loop delay over each window (/api/metrics, prom-client's monitorEventLoopDelay, reset by each scrape). */
   metricsToken?: string;
+  /** The massive edit's window lasts at least this long: the edit is sent again, on other modules (default EDIT_SECONDS). */
+  editSeconds?: number;
   /** Which bulk jobs to play, in this order (default: all three). */
   jobs?: readonly BulkJobName[];
 }
@@ -111,8 +123,28 @@ async function scrape(base: string, token: string | undefined): Promise<Scrape> 
   if (!token) return { loop: null, answers: null };
   const res = await request(base, 'GET', '/api/metrics', token);
   if (res.status !== 200) return { loop: null, answers: null };
-  const gauge = (name: string) => Number(res.text.match(new RegExp(`^nodejs_eventloop_lag_${name}_seconds(?:\\{[^}]*\\})? ([0-9.e+-]+)`, 'm'))?.[1] ?? NaN) * 1000;
-  return { loop: { maxMs: gauge('max'), p99Ms: gauge('p99') }, answers: searchAnswersOf(res.text) };
+  return { loop: eventLoopDelay(res.text), answers: searchAnswersOf(res.text) };
+}
+
+/** Massive edits of `sets` one after the other, the next sent when the last is done, until `seconds` have passed. */
+async function repeatedEdits(base: string, token: string, client: pg.Client, sets: ModuleMassiveEditRowInput[][], seconds: number): Promise<BulkJobResult> {
+  const started = performance.now();
+  const done: BulkJobResult[] = [];
+  for (const set of sets) {
+    const one = await massiveEdit(base, token, client, set);
+    done.push(one);
+    if (!one.ok || performance.now() - started >= seconds * 1000) break;
+  }
+  const first = done[0]!;
+  const all = (pick: (r: BulkJobResult) => number | null) => (done.every((r) => pick(r) !== null) ? done.reduce((n, r) => n + pick(r)!, 0) : null);
+  return {
+    name: done.length > 1 ? `${first.name} × ${done.length}` : first.name,
+    ok: done.every((r) => r.ok),
+    seconds: (performance.now() - started) / 1000,
+    queuedS: all((r) => r.queuedS),
+    runS: all((r) => r.runS),
+    detail: done.length > 1 ? `${done.length} edits of ${sets[0]!.length} rows, each ${done.map((r) => r.seconds.toFixed(1)).join(' / ')} s; ${done.find((r) => !r.ok)?.detail ?? first.detail}` : first.detail,
+  };
 }
 
 export async function bulkDuringMorning(o: BulkOptions): Promise<BulkResult> {
@@ -136,8 +168,13 @@ export async function bulkDuringMorning(o: BulkOptions): Promise<BulkResult> {
     const openMonths = (await client.query<{ month_id: string }>('SELECT month_id FROM months WHERE open ORDER BY year, month')).rows.map((r) => r.month_id);
     const morningMonths = [...new Set(players.combos.map((c) => c.monthId))];
     // The morning's months first, so that the edit changes what the planners search (their kept answers too).
-    const editRows = await pickModuleEditRows(run, { months: [...morningMonths, ...openMonths.filter((m) => !morningMonths.includes(m))], count: o.editRows, skip: players.writeScopes });
-    if (editRows.length < o.editRows) console.log(`  note: only ${editRows.length} modules fit the massive edit (wanted ${o.editRows})`);
+    // EDIT_SETS edits' rows, each set of other modules (a set sent again would change nothing).
+    const picked = playing.has('edit')
+      ? await pickModuleEditRows(run, { months: [...morningMonths, ...openMonths.filter((m) => !morningMonths.includes(m))], count: o.editRows * EDIT_SETS, skip: players.writeScopes })
+      : [];
+    const editSets = Array.from({ length: EDIT_SETS }, (_, i) => picked.slice(i * o.editRows, (i + 1) * o.editRows)).filter((set) => set.length === o.editRows);
+    const editRows = editSets[0] ?? picked;
+    if (playing.has('edit') && !editSets.length) console.log(`  note: only ${picked.length} modules fit the massive edit (wanted ${o.editRows})`);
     const exportItems = (
       await client.query<{ module_name: string; month_id: string }>(
         'SELECT module_name, month_id FROM modules WHERE month_id = ANY($1) AND deletion_status IS NULL ORDER BY month_id, brand_code, id LIMIT $2',
@@ -148,7 +185,7 @@ export async function bulkDuringMorning(o: BulkOptions): Promise<BulkResult> {
     if (!templateId) throw new Error('the data set has no module template for the export');
     console.log(
       `\nWORKERS=${o.workers}: bulk work during the morning, ${players.planners.length} planners; prepared in ${((performance.now() - generated) / 1000).toFixed(0)} s: ` +
-        `release files (${files ? Object.entries(files).map(([k, f]) => `${k} ${f.rows.toLocaleString('en-US')} rows`).join(', ') : 'not played'}), ${editRows.length} massive edit rows, ${exportItems.length} modules to export` +
+        `release files (${files ? Object.entries(files).map(([k, f]) => `${k} ${f.rows.toLocaleString('en-US')} rows`).join(', ') : 'not played'}), ${editSets.length} massive edits of ${editRows.length} rows, ${exportItems.length} modules to export` +
         (playing.size < BULK_JOB_NAMES.length ? `; playing only: ${[...playing].join(', ')}` : ''),
     );
 
@@ -167,7 +204,7 @@ export async function bulkDuringMorning(o: BulkOptions): Promise<BulkResult> {
       baseline = windowOf(stats.window, baselineStart, baselineFirst, await scrape(base, o.metricsToken));
       const all: Record<BulkJobName, () => Promise<BulkJobResult>> = {
         load: () => releaseLoad(base, token, client, files!),
-        edit: () => massiveEdit(base, token, client, editRows),
+        edit: () => repeatedEdits(base, token, client, editSets.length ? editSets : [editRows], o.editSeconds ?? EDIT_SECONDS),
         export: () => photoExport(base, token, client, templateId, exportItems),
       };
       const jobs = BULK_JOB_NAMES.filter((name) => playing.has(name)).map((name) => all[name]);

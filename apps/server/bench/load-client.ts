@@ -108,12 +108,23 @@ export const searchAnswersMoved = (a: SearchAnswers, b: SearchAnswers): SearchAn
 
 export class Stats {
   readonly times = new Map<string, number[]>();
+  /** Every call as it ended (performance.now()), with its time: when the slowest ones happened. */
+  readonly ended: { call: string; ms: number; at: number }[] = [];
   readonly errors = new Map<string, string[]>();
   readonly notes = new Map<string, number>();
   add(call: string, ms: number) {
     let list = this.times.get(call);
     if (!list) this.times.set(call, (list = []));
     list.push(ms);
+    this.ended.push({ call, ms, at: performance.now() });
+  }
+  /** The `n` slowest calls, each with when it started, in seconds from `since` (a performance.now()). */
+  slowest(n: number, since: number): string {
+    return [...this.ended]
+      .sort((a, b) => b.ms - a.ms)
+      .slice(0, n)
+      .map((c) => `${c.call} ${c.ms.toFixed(0)} ms at ${((c.at - c.ms - since) / 1000).toFixed(1)} s`)
+      .join(', ');
   }
   error(call: string, what: string) {
     let list = this.errors.get(call);

@@ -276,6 +276,19 @@ function allProcessesCpu(): Map<number, { name: string; ms: number }> {
  * spent CPU meanwhile. The cost phase measures CPU per call, and work left by earlier phases (a checkpoint writing their
  * pages, the kernel flushing them) runs beside it on the same 2 cores.
  */
+/** Busy, iowait and steal between two readings of /proc/stat, in % of the machine's time. */
+function machineShares(a: NonNullable<ReturnType<typeof machineTicks>>, b: NonNullable<ReturnType<typeof machineTicks>>): string {
+  const total = Math.max(1, b.busy + b.idle + b.iowait + b.steal - (a.busy + a.idle + a.iowait + a.steal));
+  const pct = (x: number) => ((100 * x) / total).toFixed(1);
+  return `${pct(b.busy - a.busy)} % busy, iowait ${pct(b.iowait - a.iowait)} %, steal ${pct(b.steal - a.steal)} %`;
+}
+
+/** The event-loop delay gauges of a /api/metrics text (prom-client's, reset at each scrape), in ms. */
+export function eventLoopDelay(metricsText: string): { maxMs: number; p99Ms: number } {
+  const gauge = (name: string) => Number(metricsText.match(new RegExp(`^nodejs_eventloop_lag_${name}_seconds(?:\\{[^}]*\\})? ([0-9.e+-]+)`, 'm'))?.[1] ?? NaN) * 1000;
+  return { maxMs: gauge('max'), p99Ms: gauge('p99') };
+}
+
 export async function machineAtRest(ms: number): Promise<{ busyPct: number; iowaitPct: number; stealPct: number; top: { name: string; msPerS: number }[] } | null> {
   const a = machineTicks();
   const pa = allProcessesCpu();
@@ -536,12 +549,15 @@ export async function mixedMorning(o: MorningOptions, players: MorningPlayers): 
   const stats = new Stats();
   console.log(`\nWORKERS=${o.workers}: the mixed morning, ${planners.length} planners (${planners.filter((p) => p.role === 'SUBMITTER').length} submitters, ${planners.filter((p) => p.role === 'EDITOR').length} editors, ${planners.filter((p) => p.role === 'VIEWER').length} viewers) over ${combos.length} months × brands for ${o.seconds} s, load average ${os.loadavg()[0]!.toFixed(1)}`);
   const answersBefore = await answerCounts();
+  const ticksBefore = machineTicks();
   const before = await cpuSnapshot(serverPid, client, dbName);
   const start = performance.now();
   await players.play(stats, () => start + o.seconds * 1000, true);
   const seconds = (performance.now() - start) / 1000;
   const after = await cpuSnapshot(serverPid, client, dbName);
-  const answersAfter = await answerCounts();
+  const ticksAfter = machineTicks();
+  const metricsAfter = (await request(base, 'GET', '/api/metrics', o.metricsToken)).text;
+  const answersAfter = searchAnswersOf(metricsAfter);
   const drainS = await drain();
   const rows = MORNING_CALLS.map((c) => stats.summary(c, seconds)).filter((r) => r.count || r.errors);
   const requests = rows.filter((r) => r.call !== 'module open').reduce((n, r) => n + r.count, 0);
@@ -555,6 +571,12 @@ export async function mixedMorning(o: MorningOptions, players: MorningPlayers): 
       `${whole.statementsMs === null ? '' : `, pg_stat_statements execution ${per(whole.statementsMs)} ms`} (${requests} requests); publish jobs drained in ${drainS.toFixed(0)} s`,
   );
   console.log(`  ${answersBetween(answersBefore, answersAfter)}`);
+  // What the machine and the server did meanwhile: a stall shows as slow calls of every kind at the same moment.
+  console.log(`  the slowest calls: ${stats.slowest(8, start)}`);
+  const loop = eventLoopDelay(metricsAfter);
+  console.log(
+    `  the machine over the morning: ${ticksBefore && ticksAfter ? machineShares(ticksBefore, ticksAfter) : 'not read'}; event-loop delay of the process that answered the metrics: max ${loop.maxMs.toFixed(0)} ms, p99 ${loop.p99Ms.toFixed(0)} ms (since its previous scrape)`,
+  );
 
   // 2. Saturation: the same rounds without pauses.
   const sat = new Stats();
