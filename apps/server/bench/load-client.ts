@@ -178,7 +178,13 @@ export function printTable(title: string, rows: Summary[]) {
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** A planner's pause between two actions, 1–3 s (cut short at the end of the phase). */
-export const pause = (until: number) => sleep(Math.max(0, Math.min(1000 + Math.random() * 2000, until - performance.now())));
+/**
+ * A planner's pause between two actions: 1–3 s, none once `until` has passed. Never cut short at `until`: every
+ * planner would then wake at that instant and send its next call at once, a burst of up to 50 calls that the
+ * phase's last figures counted (docs/performance.md, "A call's cost after warm-up": the morning's "stall"). The
+ * caller checks `until` after it and makes no more calls but leaving a module (visitModule).
+ */
+export const pause = (until: number) => sleep(performance.now() >= until ? 0 : 1000 + Math.random() * 2000);
 
 export interface Line {
   upc: string;
@@ -220,8 +226,10 @@ export async function visitModule<P extends Visitor>(
   measured: Measured<P>,
   s: Stats,
   p: P,
-  o: { wait: () => Promise<unknown>; mayPublish: boolean; publishJobs: number[] },
+  o: { wait: () => Promise<unknown>; mayPublish: boolean; publishJobs: number[]; until?: () => number },
 ): Promise<boolean> {
+  /** Past the phase's end (`until`), the visit makes no more calls but leaving the module. */
+  const going = () => !o.until || performance.now() < o.until();
   const key = p.workset[p.next++ % p.workset.length]!;
   const opened = performance.now();
   const lock = await measured(s, 'lock', p, 'POST', '/api/module/lock', [key]);
@@ -235,7 +243,7 @@ export async function visitModule<P extends Visitor>(
   if (loaded) s.add('module open', performance.now() - opened);
   const module = loaded ? (JSON.parse(loaded.text) as WorkingModule[])[0] : undefined;
   await o.wait();
-  if (module) {
+  if (module && going()) {
     const lines = module.productDtoList.map((l) => ({ upc: l.upc, mustHave: l.mustHave, moduleCompositionStatus: l.moduleCompositionStatus, previousStatus: l.previousStatus, minValue: l.minValue }));
     const active = lines.filter((l) => l.moduleCompositionStatus !== 'REMOVED');
     if (active.length) {
@@ -246,15 +254,20 @@ export async function visitModule<P extends Visitor>(
     const saved = await measured(s, 'save', p, 'POST', '/api/module/save', { moduleName: key.moduleName, monthId: key.monthId, productDtoList: lines, version: module.version });
     if (saved && o.mayPublish && p.visits % PUBLISH_EVERY === 0) {
       await o.wait();
+      if (!going()) return leave();
       const checked = await measured(s, 'checkForPublish', p, 'POST', '/api/module/checkForPublish', [key]);
       const blocking = checked ? (JSON.parse(checked.text) as { blocking: unknown[] }).blocking : [null];
       if (blocking.length === 0) {
+        if (!going()) return leave();
         const version = (JSON.parse(saved.text) as { version: number }).version;
         const published = await measured(s, 'publish', p, 'POST', '/api/module/publish', { ...key, version });
         if (published) o.publishJobs.push((JSON.parse(published.text) as { jobId: number }).jobId);
       } else if (checked) s.note('publish blocked by the checks (not sent)');
     }
   }
-  await measured(s, 'unlock', p, 'POST', '/api/module/unlock', [key]);
-  return true;
+  return leave();
+  async function leave() {
+    await measured(s, 'unlock', p, 'POST', '/api/module/unlock', [key]);
+    return true;
+  }
 }

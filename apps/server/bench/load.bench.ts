@@ -212,7 +212,7 @@ async function run(workers: number, planners: Planner[], client: pg.Client) {
         await pause(deadline);
         if (performance.now() >= deadline) break;
         // Lock, open, save (every PUBLISH_EVERY-th visit publish), and leave the module page, which releases its lock.
-        if (!(await visitModule(measured, stats, p, { wait: () => pause(deadline), mayPublish: true, publishJobs }))) continue;
+        if (!(await visitModule(measured, stats, p, { wait: () => pause(deadline), mayPublish: true, publishJobs, until: () => deadline }))) continue;
         await pause(deadline);
       }
     };

@@ -504,7 +504,7 @@ export async function morningPlayers(base: string, client: pg.Client, clients: n
         await wait();
       }
       if (p.write && round % WRITE_EVERY === WRITE_EVERY - 1 && performance.now() < until()) {
-        await visitModule(measured, s, p, { wait, mayPublish: p.role === 'SUBMITTER', publishJobs });
+        await visitModule(measured, s, p, { wait, mayPublish: p.role === 'SUBMITTER', publishJobs, until });
         await wait();
       }
     }
