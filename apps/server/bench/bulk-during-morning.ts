@@ -7,7 +7,7 @@
  *     (bulk-jobs.ts): a release load of `loadLines` module lines (Upload Files, `massive`, the five files of
  *     bench-release-files.ts, into a release of their own), a module massive edit of `editRows` rows (modules of the
  *     morning's months outside the writers' months and brands, massive-edit-rows.ts; sent again on other modules until
- *     its window has lasted `editSeconds`), and a spreadsheet export with
+ *     its window has lasted EDIT_SECONDS), and a spreadsheet export with
  *     photos of `exportModules` modules of the morning's months, the file downloaded.
  * For each window: the planners' search, save and module open p95 and their ratio to the baseline's (target: search
  * and save within 1.5×), and the bulk job's own time. Everything sent to prepare the bulk work (files generated,
@@ -57,8 +57,6 @@ export interface BulkOptions {
   exportModules: number;
   /** Reads the server's event-loop delay over each window (/api/metrics, prom-client's monitorEventLoopDelay, reset by each scrape). */
   metricsToken?: string;
-  /** The massive edit's window lasts at least this long: the edit is sent again, on other modules (default EDIT_SECONDS). */
-  editSeconds?: number;
   /** Which bulk jobs to play, in this order (default: all three). */
   jobs?: readonly BulkJobName[];
 }
@@ -172,9 +170,10 @@ export async function bulkDuringMorning(o: BulkOptions): Promise<BulkResult> {
     const picked = playing.has('edit')
       ? await pickModuleEditRows(run, { months: [...morningMonths, ...openMonths.filter((m) => !morningMonths.includes(m))], count: o.editRows * EDIT_SETS, skip: players.writeScopes })
       : [];
-    const editSets = Array.from({ length: EDIT_SETS }, (_, i) => picked.slice(i * o.editRows, (i + 1) * o.editRows)).filter((set) => set.length === o.editRows);
-    const editRows = editSets[0] ?? picked;
-    if (playing.has('edit') && !editSets.length) console.log(`  note: only ${picked.length} modules fit the massive edit (wanted ${o.editRows})`);
+    const fullSets = Array.from({ length: EDIT_SETS }, (_, i) => picked.slice(i * o.editRows, (i + 1) * o.editRows)).filter((set) => set.length === o.editRows);
+    // Fewer modules than one edit's rows: one edit of those that fit, as before.
+    const editSets = fullSets.length ? fullSets : [picked];
+    if (playing.has('edit') && picked.length < o.editRows) console.log(`  note: only ${picked.length} modules fit the massive edit (wanted ${o.editRows})`);
     const exportItems = (
       await client.query<{ module_name: string; month_id: string }>(
         'SELECT module_name, month_id FROM modules WHERE month_id = ANY($1) AND deletion_status IS NULL ORDER BY month_id, brand_code, id LIMIT $2',
@@ -185,7 +184,7 @@ export async function bulkDuringMorning(o: BulkOptions): Promise<BulkResult> {
     if (!templateId) throw new Error('the data set has no module template for the export');
     console.log(
       `\nWORKERS=${o.workers}: bulk work during the morning, ${players.planners.length} planners; prepared in ${((performance.now() - generated) / 1000).toFixed(0)} s: ` +
-        `release files (${files ? Object.entries(files).map(([k, f]) => `${k} ${f.rows.toLocaleString('en-US')} rows`).join(', ') : 'not played'}), ${editSets.length} massive edits of ${editRows.length} rows, ${exportItems.length} modules to export` +
+        `release files (${files ? Object.entries(files).map(([k, f]) => `${k} ${f.rows.toLocaleString('en-US')} rows`).join(', ') : 'not played'}), ${editSets.length} massive edits of ${editSets[0]!.length} rows, ${exportItems.length} modules to export` +
         (playing.size < BULK_JOB_NAMES.length ? `; playing only: ${[...playing].join(', ')}` : ''),
     );
 
@@ -204,7 +203,7 @@ export async function bulkDuringMorning(o: BulkOptions): Promise<BulkResult> {
       baseline = windowOf(stats.window, baselineStart, baselineFirst, await scrape(base, o.metricsToken));
       const all: Record<BulkJobName, () => Promise<BulkJobResult>> = {
         load: () => releaseLoad(base, token, client, files!),
-        edit: () => repeatedEdits(base, token, client, editSets.length ? editSets : [editRows], o.editSeconds ?? EDIT_SECONDS),
+        edit: () => repeatedEdits(base, token, client, editSets, EDIT_SECONDS),
         export: () => photoExport(base, token, client, templateId, exportItems),
       };
       const jobs = BULK_JOB_NAMES.filter((name) => playing.has(name)).map((name) => all[name]);

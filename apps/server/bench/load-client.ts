@@ -177,7 +177,6 @@ export function printTable(title: string, rows: Summary[]) {
 }
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-/** A planner's pause between two actions, 1–3 s (cut short at the end of the phase). */
 /**
  * A planner's pause between two actions: 1–3 s, none once `until` has passed. Never cut short at `until`: every
  * planner would then wake at that instant and send its next call at once, a burst of up to 50 calls that the

@@ -276,12 +276,17 @@ function allProcessesCpu(): Map<number, { name: string; ms: number }> {
  * spent CPU meanwhile. The cost phase measures CPU per call, and work left by earlier phases (a checkpoint writing their
  * pages, the kernel flushing them) runs beside it on the same 2 cores.
  */
+type MachineTicks = NonNullable<ReturnType<typeof machineTicks>>;
+type MachineShares = { busyPct: number; iowaitPct: number; stealPct: number };
+
 /** Busy, iowait and steal between two readings of /proc/stat, in % of the machine's time. */
-function machineShares(a: NonNullable<ReturnType<typeof machineTicks>>, b: NonNullable<ReturnType<typeof machineTicks>>): string {
-  const total = Math.max(1, b.busy + b.idle + b.iowait + b.steal - (a.busy + a.idle + a.iowait + a.steal));
-  const pct = (x: number) => ((100 * x) / total).toFixed(1);
-  return `${pct(b.busy - a.busy)} % busy, iowait ${pct(b.iowait - a.iowait)} %, steal ${pct(b.steal - a.steal)} %`;
+function machineShares(a: MachineTicks, b: MachineTicks): MachineShares {
+  const total = b.busy + b.idle + b.iowait + b.steal - (a.busy + a.idle + a.iowait + a.steal);
+  const pct = (x: number) => (100 * x) / Math.max(1, total);
+  return { busyPct: pct(b.busy - a.busy), iowaitPct: pct(b.iowait - a.iowait), stealPct: pct(b.steal - a.steal) };
 }
+
+const sharesText = (m: MachineShares) => `${m.busyPct.toFixed(1)} % busy, iowait ${m.iowaitPct.toFixed(1)} %, steal ${m.stealPct.toFixed(1)} %`;
 
 /** The event-loop delay gauges of a /api/metrics text (prom-client's, reset at each scrape), in ms. */
 export function eventLoopDelay(metricsText: string): { maxMs: number; p99Ms: number } {
@@ -296,14 +301,12 @@ export async function machineAtRest(ms: number): Promise<{ busyPct: number; iowa
   const b = machineTicks();
   const pb = allProcessesCpu();
   if (!a || !b) return null;
-  const total = b.busy + b.idle + b.iowait + b.steal - (a.busy + a.idle + a.iowait + a.steal);
-  const pct = (x: number) => (100 * x) / Math.max(1, total);
   const top = [...pb]
     .map(([pid, p]) => ({ name: p.name, msPerS: ((p.ms - (pa.get(pid)?.ms ?? 0)) * 1000) / ms }))
     .filter((p) => p.msPerS > 0)
     .sort((x, y) => y.msPerS - x.msPerS)
     .slice(0, 6);
-  return { busyPct: pct(b.busy - a.busy), iowaitPct: pct(b.iowait - a.iowait), stealPct: pct(b.steal - a.steal), top };
+  return { ...machineShares(a, b), top };
 }
 
 // ───────────────────────────── planners ─────────────────────────────
@@ -575,7 +578,7 @@ export async function mixedMorning(o: MorningOptions, players: MorningPlayers): 
   console.log(`  the slowest calls: ${stats.slowest(8, start)}`);
   const loop = eventLoopDelay(metricsAfter);
   console.log(
-    `  the machine over the morning: ${ticksBefore && ticksAfter ? machineShares(ticksBefore, ticksAfter) : 'not read'}; event-loop delay of the process that answered the metrics: max ${loop.maxMs.toFixed(0)} ms, p99 ${loop.p99Ms.toFixed(0)} ms (since its previous scrape)`,
+    `  the machine over the morning: ${ticksBefore && ticksAfter ? sharesText(machineShares(ticksBefore, ticksAfter)) : 'not read'}; event-loop delay of the process that answered the metrics: max ${loop.maxMs.toFixed(0)} ms, p99 ${loop.p99Ms.toFixed(0)} ms (since its previous scrape)`,
   );
 
   // 2. Saturation: the same rounds without pauses.
@@ -597,7 +600,7 @@ export async function mixedMorning(o: MorningOptions, players: MorningPlayers): 
   const rest = await machineAtRest(3000);
   if (rest)
     console.log(
-      `\nWORKERS=${o.workers}: the machine before the cost calls, 3 s with none in flight: ${rest.busyPct.toFixed(1)} % busy, iowait ${rest.iowaitPct.toFixed(1)} %, steal ${rest.stealPct.toFixed(1)} %` +
+      `\nWORKERS=${o.workers}: the machine before the cost calls, 3 s with none in flight: ${sharesText(rest)}` +
         `${rest.top.length ? `; ${rest.top.map((t) => `${t.name} ${t.msPerS.toFixed(0)} ms/s`).join(', ')}` : ''}`,
     );
   const costs: Record<string, MorningCost> = {};
