@@ -88,12 +88,14 @@ interface BuildAppOptions {
   now?: () => Date;
   /** Check the answers that skip the per-call zod check against their schemas (plugins/answers.ts); tests set it. */
   checkAnswers?: boolean;
+  /** How many jobs the runner runs at once (job-runner.ts `concurrency`): the job process's WORKERS. */
+  jobConcurrency?: number;
 }
 
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 
 /** Builds the whole HTTP application (used by server.ts and by the tests through `inject`). */
-export async function buildApp({ config, database, logger = true, gateway, now, checkAnswers = false }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logger = true, gateway, now, checkAnswers = false, jobConcurrency = 1 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger && config.LOG_LEVEL !== 'silent' ? { level: config.LOG_LEVEL } : false,
     genReqId: (req) => {
@@ -123,8 +125,16 @@ export async function buildApp({ config, database, logger = true, gateway, now, 
     done();
   });
   app.decorate('gateway', gateway ?? createGateway(config));
-  // The runner is started by server.ts; tests drive it with drain().
-  app.decorate('jobs', new JobRunner(database, { staleMs: config.JOB_STALE_SECONDS * 1000, log: (msg, extra) => app.log.warn(extra ?? {}, msg), info: (msg, extra) => app.log.info(extra ?? {}, msg) }));
+  // The runner is started by server.ts (or told that the job process runs the jobs); tests drive it with drain().
+  app.decorate(
+    'jobs',
+    new JobRunner(database, {
+      staleMs: config.JOB_STALE_SECONDS * 1000,
+      concurrency: jobConcurrency,
+      log: (msg, extra) => app.log.warn(extra ?? {}, msg),
+      info: (msg, extra) => app.log.info(extra ?? {}, msg),
+    }),
+  );
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // Hooks that do not wait on anything take a callback: an async hook costs every request a promise and a turn.

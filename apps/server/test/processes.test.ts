@@ -4,7 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { queryOnce, withScratchPostgres } from './scratch-postgres.js';
-import { loginOver, startServer } from './server-process.js';
+import { BACKGROUND_NICE } from '../src/lib/background-nice.js';
+import { loginOver, startServer, waitUntil } from './server-process.js';
 
 function getOnNewConnection(url: string, headers: Record<string, string>): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
@@ -21,7 +22,7 @@ function getOnNewConnection(url: string, headers: Record<string, string>): Promi
 
 /**
  * The real server as a process: data survives a restart, SIGTERM stops it cleanly, and (on PostgreSQL)
- * two processes on one database start together and serve the same users and tokens.
+ * two processes on one database start together and serve the same users and tokens, beside a third that runs the jobs.
  */
 describe('server process', () => {
   it('keeps its data across a restart of the embedded database and stops cleanly on SIGTERM', async () => {
@@ -78,7 +79,7 @@ describe('server process', () => {
   }, 60_000);
 
   it.skipIf(!process.env.TEST_DATABASE_URL)(
-    'serves one port from WORKERS=2 processes that share sessions and stop together on SIGTERM',
+    'serves one port from WORKERS=2 processes that share sessions, runs the jobs in a third at the background priority, and stops them together on SIGTERM',
     async () =>
       withScratchPostgres('bo_workers', async (url) => {
         const metricsToken = 'workers-test-metrics-token';
@@ -104,8 +105,17 @@ describe('server process', () => {
             if (pid) started.add(pid);
           }
           workers = childrenOf(server.child.pid!);
-          expect(workers).toHaveLength(2);
-          expect([...started].map(Number).sort()).toEqual([...workers].sort());
+          expect(workers).toHaveLength(3);
+          // Two of them answer HTTP calls at the planners' priority; the third answers none and runs the jobs with every
+          // thread at the background priority (a thread's nice value is its own: /proc/<pid>/task).
+          const http = [...started].map(Number).sort();
+          const [jobProcess, ...others] = workers.filter((pid) => !started.has(String(pid)));
+          expect(others).toEqual([]);
+          expect(http).toEqual(workers.filter((pid) => pid !== jobProcess).sort());
+          const nices = (pid: number) => fs.readdirSync(`/proc/${pid}/task`).map((tid) => os.getPriority(Number(tid)));
+          await waitUntil('the job process to lower its threads', async () => (nices(jobProcess!).every((n) => n >= BACKGROUND_NICE) ? true : undefined), 30_000);
+          expect(nices(jobProcess!).length).toBeGreaterThan(4);
+          for (const pid of http) expect(nices(pid).every((n) => n < BACKGROUND_NICE), `HTTP worker ${pid}`).toBe(true);
           // A token from one process works on the other: 20 calls spread over both all pass.
           const token = await loginOver(server.url, 'root', 'pw-workers');
           const answers = await Promise.all(

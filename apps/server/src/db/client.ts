@@ -52,15 +52,18 @@ interface DatabaseOptions {
   /** PostgreSQL schema to use as search_path (tests give each worker its own). */
   schema?: string | undefined;
   poolSize?: number | undefined;
+  /** How many jobs run at once on this process (the job process's WORKERS): sizes the background pool. */
+  jobConcurrency?: number | undefined;
   /** Logs once why the background pool's backends keep their priority (PostgreSQL elsewhere, or not allowed). */
   onPriorityRefused?: ((reason: string) => void) | undefined;
 }
 
 /**
  * The background pool's size: a job runs its steps one after another, but a step may read (a stored file's pieces)
- * while its transaction is open. Idle connections close after BACKGROUND_IDLE_MS, so between jobs none is held.
+ * while its transaction is open: two connections per job running at once, and one spare (3 for one job at a time).
+ * Idle connections close after BACKGROUND_IDLE_MS, so between jobs none is held.
  */
-const BACKGROUND_POOL_SIZE = 3;
+const backgroundPoolSize = (jobConcurrency = 1) => 2 * Math.max(1, jobConcurrency) + 1;
 const BACKGROUND_IDLE_MS = 10_000;
 
 /**
@@ -140,6 +143,16 @@ export function sessionOptions(schema?: string): string {
   return ['-c jit=off', ...(schema ? [`-c search_path=${schema}`] : [])].join(' ');
 }
 
+/**
+ * Settings of the background pool's connections (the jobs'): the server pool's, and no parallel query. A job's backend
+ * runs at the background priority (background-priority.ts), but the workers of a parallel query are new processes of
+ * the postmaster, at the planners' priority: an export's reads, planned parallel, took cores from the planners' calls
+ * at full priority (docs/performance.md "A job process of its own"). A job's statement runs in its own backend alone.
+ */
+export function backgroundSessionOptions(schema?: string): string {
+  return `${sessionOptions(schema)} -c max_parallel_workers_per_gather=0`;
+}
+
 async function openPostgres(url: string, opts: DatabaseOptions): Promise<Database> {
   // Numeric and bigint come back as strings from pg; the schema maps them with mode 'number'.
   const newPool = (config: pg.PoolConfig) => {
@@ -158,7 +171,7 @@ async function openPostgres(url: string, opts: DatabaseOptions): Promise<Databas
       c.release();
     }
   }
-  const background = newPool({ max: BACKGROUND_POOL_SIZE, idleTimeoutMillis: BACKGROUND_IDLE_MS });
+  const background = newPool({ max: backgroundPoolSize(opts.jobConcurrency), idleTimeoutMillis: BACKGROUND_IDLE_MS, options: backgroundSessionOptions(opts.schema) });
   let refusalLogged = false;
   background.on('connect', (client) => {
     // Queued on the client before the query it was opened for, so the backend is reniced before its first work ends.

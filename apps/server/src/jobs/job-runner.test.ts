@@ -79,6 +79,62 @@ describe('JobRunner', () => {
     expect(done.every((j) => j.progress === 100 && j.response === 'ok' && j.attempts === 1)).toBe(true);
   });
 
+  it('runs up to `concurrency` jobs at once, each once, and no more', async () => {
+    for (const concurrency of [1, 3]) {
+      await resetDatabase(database);
+      let now = 0;
+      let most = 0;
+      const runs = new Map<number, number>();
+      const runner = new JobRunner(database, { pollMs: 20, concurrency });
+      runner.register('slow', async ({ job }) => {
+        runs.set(job.id, (runs.get(job.id) ?? 0) + 1);
+        most = Math.max(most, ++now);
+        await new Promise((r) => setTimeout(r, 60));
+        now--;
+        return { response: 'ok' };
+      });
+      for (let i = 0; i < 7; i++) await runner.enqueue(database.db, 'slow', { i }, 'tester');
+      runner.start();
+      try {
+        const rows = await waitAllFinished(7);
+        expect(rows.every((r) => r.status === 'DONE')).toBe(true);
+      } finally {
+        await runner.stop();
+      }
+      expect(most, `concurrency ${concurrency}`).toBe(concurrency);
+      expect([...runs.values()]).toEqual(Array.from({ length: 7 }, () => 1));
+    }
+  });
+
+  it('where another runner runs the jobs (runElsewhere), enqueues and waits for that one, never running a job itself', async () => {
+    const caller = new JobRunner(database, { log: () => undefined });
+    const ranBy: string[] = [];
+    caller.register('work', async () => {
+      ranBy.push('caller');
+      return { response: 'caller' };
+    });
+    caller.runElsewhere();
+    const other = new JobRunner(database, { pollMs: 20 });
+    other.register('work', async () => {
+      ranBy.push('other');
+      return { response: 'other' };
+    });
+    const job = await caller.enqueue(database.db, 'work', {}, 'tester');
+    // Nobody runs it yet: the waiting caller answers the row as it is when its time is up.
+    expect((await caller.waitFor(job.id, 300))?.status).toBe('QUEUED');
+    other.start();
+    try {
+      const row = await caller.waitFor(job.id, 10_000);
+      expect(row).toMatchObject({ status: 'DONE', response: 'other' });
+    } finally {
+      await other.stop();
+    }
+    expect(ranBy).toEqual(['other']);
+    other.start();
+    expect(() => other.runElsewhere()).toThrow(/started/);
+    await other.stop();
+  });
+
   it('resumes a job orphaned by a dead process from its checkpoint', async () => {
     const seen: unknown[] = [];
     const runner = new JobRunner(database, { staleMs: 1000 });

@@ -64,6 +64,11 @@ interface JobRunnerOptions {
   log?: (msg: string, extra?: object) => void;
   /** Notes at info level: a job started (its id, kind and attempt). */
   info?: (msg: string, extra?: object) => void;
+  /**
+   * How many jobs this runner runs at once (default 1). The job process of a server with WORKERS > 1 runs WORKERS at
+   * once, as many as the WORKERS processes that each ran one did before it (server.ts).
+   */
+  concurrency?: number;
 }
 
 /**
@@ -77,9 +82,11 @@ export const yieldBetweenSteps = () => new Promise<void>((resolve) => setImmedia
 const clampPercent = (percent: number): number => Math.max(0, Math.min(100, Math.round(percent)));
 
 /**
- * The persisted job runner: jobs are rows; every server process polls for QUEUED jobs and claims one
- * with `FOR UPDATE SKIP LOCKED`, so each runs exactly once. Progress and a heartbeat are written as it
- * goes; jobs orphaned by a dead process are resumed (or failed after `maxAttempts`).
+ * The persisted job runner: jobs are rows; a runner polls for QUEUED jobs and claims one with
+ * `FOR UPDATE SKIP LOCKED`, so each runs exactly once whatever the number of runners. Progress and a heartbeat are
+ * written as it goes; jobs orphaned by a dead process are resumed (or failed after `maxAttempts`). With WORKERS > 1
+ * one process of its own runs the jobs (server.ts); the processes that answer HTTP calls enqueue and wait
+ * (`runElsewhere`).
  */
 export class JobRunner {
   readonly workerId = `${os.hostname()}:${process.pid}:${crypto.randomBytes(3).toString('hex')}`;
@@ -88,13 +95,16 @@ export class JobRunner {
   /** When the orphaned jobs were last looked for (recoverStale): at the first poll, then every staleMs / 5. */
   private lastRecovery = 0;
   private timer: NodeJS.Timeout | null = null;
-  private running = 0;
+  /** The loops running now: each runs the periodic tasks that are due, claims a job and runs it (spawn). */
+  private readonly loops = new Map<object, Promise<void>>();
+  /** A loop is looking for a job (claiming): at most one looks at a time, so an idle poll is one statement. */
+  private looking = false;
+  private periodicBusy = false;
   /** The jobs this runner is running now: its own RUNNING jobs that are not here are orphans (recoverStale). */
   private readonly inHand = new Set<number>();
   private stopping = false;
-  /** Jobs are run by someone else (a test's pump): waitFor neither drains itself nor gives up early. */
+  /** Jobs are run by someone else (the job process, or a test's pump): waitFor neither drains itself nor gives up early. */
   private external = false;
-  private idle: Promise<void> = Promise.resolve();
   private readonly opts: Required<JobRunnerOptions>;
 
   constructor(
@@ -108,7 +118,13 @@ export class JobRunner {
       maxAttempts: opts.maxAttempts ?? 3,
       log: opts.log ?? (() => {}),
       info: opts.info ?? (() => {}),
+      concurrency: Math.max(1, opts.concurrency ?? 1),
     };
+  }
+
+  /** Resolves once no loop of this runner is running (a loop that starts meanwhile is not waited for). */
+  private get idle(): Promise<void> {
+    return Promise.all([...this.loops.values()]).then(() => undefined);
   }
 
   register(kind: string, handler: JobHandler): void {
@@ -123,8 +139,9 @@ export class JobRunner {
   async enqueue(db: Queryable, kind: string, payload: unknown, createdBy: string): Promise<JobRow> {
     const row = await insertJob(db, { kind, payload: payload ?? {}, createdBy });
     if (!row) throw new Error('job not created');
-    // A started runner picks it up at once (the row may not be committed yet: polling catches it then).
-    if (this.timer) this.kick();
+    // A started runner picks it up at once (the row may not be committed yet: polling catches it then). Where another
+    // process runs the jobs, its poll finds the row.
+    if (this.timer) this.spawn();
     return row;
   }
 
@@ -132,8 +149,8 @@ export class JobRunner {
     if (this.timer) return;
     this.stopping = false;
     // With the embedded database this is the only process: anything RUNNING was cut short by a crash.
-    if (this.database.kind === 'pglite') void this.recoverStale(new Date()).then(() => this.kick());
-    this.timer = setInterval(() => this.kick(), this.opts.pollMs);
+    if (this.database.kind === 'pglite') void this.recoverStale(new Date()).then(() => this.spawn());
+    this.timer = setInterval(() => this.spawn(), this.opts.pollMs);
     this.timer.unref();
   }
 
@@ -143,6 +160,15 @@ export class JobRunner {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
     await this.idle;
+  }
+
+  /**
+   * Jobs are run by another process (the job process of a server with WORKERS > 1, server.ts): this runner enqueues,
+   * and waitFor polls the job's row until that process has finished it. Nothing is claimed here, periodic tasks included.
+   */
+  runElsewhere(): void {
+    if (this.timer) throw new Error('runElsewhere: this runner is started');
+    this.external = true;
   }
 
   /** Stops the timer and leaves running jobs to the caller (tests drive the queue with drain()). */
@@ -177,21 +203,43 @@ export class JobRunner {
     }
   }
 
-  private kick(): void {
-    if (this.running > 0 || this.stopping) return;
-    this.running++;
-    this.idle = (async () => {
+  /**
+   * Starts a loop unless one is looking for a job already or `concurrency` loops are running. A loop runs the periodic
+   * tasks that are due (unless another loop is at it), claims one job and runs it; once it has claimed one it starts
+   * the next loop, which looks for the next job meanwhile, and once its job is done it starts another.
+   */
+  private spawn(): void {
+    if (this.stopping || this.looking || this.loops.size >= this.opts.concurrency) return;
+    this.looking = true;
+    let lookingHere = true;
+    let claimed = false;
+    const token = {};
+    const loop = (async () => {
+      await Promise.resolve(); // the loop is in the map before its first step
       try {
-        await this.runPeriodic();
-        while (!this.stopping && (await this.claimAndRun())) {
-          /* keep going while there is work */
+        if (!this.periodicBusy) {
+          this.periodicBusy = true;
+          try {
+            await this.runPeriodic();
+          } finally {
+            this.periodicBusy = false;
+          }
         }
+        const job = this.stopping ? null : await claimNextJob(this.database.db, this.workerId);
+        this.looking = lookingHere = false;
+        if (!job) return;
+        claimed = true;
+        this.spawn();
+        await this.runClaimed(job);
       } catch (err) {
         this.opts.log('job runner error', { err: String(err) });
       } finally {
-        this.running--;
+        if (lookingHere) this.looking = false; // failed before its claim was answered
+        this.loops.delete(token);
+        if (claimed) this.spawn();
       }
     })();
+    this.loops.set(token, loop);
   }
 
   private async runPeriodic(): Promise<void> {
@@ -249,13 +297,17 @@ export class JobRunner {
   private async claimAndRun(): Promise<boolean> {
     const job = await claimNextJob(this.database.db, this.workerId);
     if (!job) return false;
+    await this.runClaimed(job);
+    return true;
+  }
+
+  private async runClaimed(job: JobRow): Promise<void> {
     this.inHand.add(job.id);
     try {
       await this.run(job);
     } finally {
       this.inHand.delete(job.id);
     }
-    return true;
   }
 
   private async run(job: JobRow): Promise<void> {

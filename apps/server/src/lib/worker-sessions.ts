@@ -8,9 +8,8 @@
  * A failure in a session answers `failed` and drops it; the worker goes on serving the others. The worker ends
  * when the server's end of the channel closes (the server stopped, or let it go).
  */
-import { readdirSync } from 'node:fs';
 import { isMainThread } from 'node:worker_threads';
-import { lowerToBackgroundNice } from './background-nice.js';
+import { lowerEveryThreadToBackgroundNice } from './background-nice.js';
 import type { WorkerReply, WorkerRequest } from './worker-host.js';
 
 /** What a worker's `open` makes of one session. */
@@ -23,20 +22,6 @@ export interface SessionWork<Add, Result> {
 /** The bytes sent back in one message, at most (writers hand out many small pieces; each message costs). */
 const REPLY_BYTES = 256 * 1024;
 
-/**
- * Lowers every thread of this process to BACKGROUND_NICE: on Linux a nice value is a thread's, and V8's helper
- * threads (garbage collection, compilation) and libuv's were started before this code ran. A thread started later
- * takes the value of the thread that starts it. Called at start and at each session's opening (a thread pool
- * started since).
- */
-function lowerPriority(): void {
-  try {
-    for (const tid of readdirSync('/proc/self/task')) lowerToBackgroundNice(Number(tid));
-  } catch {
-    // Not Linux (no /proc/self/task), or not allowed: the worker keeps the server's priority.
-  }
-}
-
 interface Session<Add, Result> {
   work: SessionWork<Add, Result>;
   pending: Uint8Array[];
@@ -48,7 +33,7 @@ interface Session<Add, Result> {
 /** Serves the server's sessions in this worker process; `open` makes one from its options and its `out`. */
 export function serveSessions<Open, Add, Result>(file: string, open: (options: Open, out: (chunk: Buffer) => void) => SessionWork<Add, Result>): void {
   if (!isMainThread || !process.send) throw new Error(`${file} runs as a child process of the server (worker-host.ts)`);
-  lowerPriority();
+  lowerEveryThreadToBackgroundNice();
   const send = (reply: WorkerReply<Result>) => {
     if (process.connected) process.send!(reply);
   };
@@ -81,7 +66,7 @@ export function serveSessions<Open, Add, Result>(file: string, open: (options: O
   process.on('disconnect', () => process.exit(0));
   process.on('message', (msg: WorkerRequest<Open, Add>) => {
     if (msg.type === 'open') {
-      lowerPriority();
+      lowerEveryThreadToBackgroundNice();
       const session: Session<Add, Result> = { work: undefined as unknown as SessionWork<Add, Result>, pending: [], pendingBytes: 0, queue: Promise.resolve() };
       try {
         session.work = open(msg.options, (chunk) => {
