@@ -106,6 +106,35 @@ describe('JobRunner', () => {
     }
   });
 
+  it('runs a kind registered `alone` one at a time, other kinds beside it', async () => {
+    const runner = new JobRunner(database, { pollMs: 20, concurrency: 3 });
+    const running = new Map<string, number>();
+    const most = new Map<string, number>();
+    const handler = (kind: string) => async () => {
+      running.set(kind, (running.get(kind) ?? 0) + 1);
+      most.set(kind, Math.max(most.get(kind) ?? 0, running.get(kind)!));
+      await new Promise((r) => setTimeout(r, 60));
+      running.set(kind, running.get(kind)! - 1);
+      return { response: 'ok' };
+    };
+    runner.register('export-like', handler('export-like'), { alone: true });
+    runner.register('other', handler('other'));
+    expect(() => runner.register('bad kind', handler('x'))).toThrow(/letters, digits/);
+    for (let i = 0; i < 4; i++) {
+      await runner.enqueue(database.db, 'export-like', { i }, 'tester');
+      await runner.enqueue(database.db, 'other', { i }, 'tester');
+    }
+    runner.start();
+    try {
+      const rows = await waitAllFinished(8);
+      expect(rows.every((r) => r.status === 'DONE')).toBe(true);
+    } finally {
+      await runner.stop();
+    }
+    expect(most.get('export-like')).toBe(1);
+    expect(most.get('other')).toBeGreaterThanOrEqual(2);
+  });
+
   it('where another runner runs the jobs (runElsewhere), enqueues and waits for that one, never running a job itself', async () => {
     const caller = new JobRunner(database, { log: () => undefined });
     const ranBy: string[] = [];

@@ -91,6 +91,9 @@ const clampPercent = (percent: number): number => Math.max(0, Math.min(100, Math
 export class JobRunner {
   readonly workerId = `${os.hostname()}:${process.pid}:${crypto.randomBytes(3).toString('hex')}`;
   private readonly handlers = new Map<string, JobHandler>();
+  /** Kinds this runner runs one at a time whatever its concurrency (`register`'s `alone`), and those running now. */
+  private readonly aloneKinds = new Set<string>();
+  private readonly aloneRunning = new Set<string>();
   private readonly periodic: { name: string; everyMs: number; run: () => Promise<void>; last: number }[] = [];
   /** When the orphaned jobs were last looked for (recoverStale): at the first poll, then every staleMs / 5. */
   private lastRecovery = 0;
@@ -127,8 +130,14 @@ export class JobRunner {
     return Promise.all([...this.loops.values()]).then(() => undefined);
   }
 
-  register(kind: string, handler: JobHandler): void {
+  /**
+   * A kind's handler. `alone`: at most one job of the kind runs at a time in this runner, whatever its concurrency (an
+   * export holds its workbook in the one export worker of the process, whose heap is capped: exports.md).
+   */
+  register(kind: string, handler: JobHandler, opts: { alone?: boolean } = {}): void {
+    if (!/^[A-Za-z0-9_.-]+$/.test(kind)) throw new Error(`job kind ${JSON.stringify(kind)}: letters, digits, _, - and . only`);
     this.handlers.set(kind, handler);
+    if (opts.alone) this.aloneKinds.add(kind);
   }
 
   /** A task run every `everyMs` by whichever process gets there (tasks must tolerate running twice). */
@@ -225,7 +234,7 @@ export class JobRunner {
             this.periodicBusy = false;
           }
         }
-        const job = this.stopping ? null : await claimNextJob(this.database.db, this.workerId);
+        const job = this.stopping ? null : await claimNextJob(this.database.db, this.workerId, [...this.aloneRunning]);
         this.looking = lookingHere = false;
         if (!job) return;
         claimed = true;
@@ -303,10 +312,13 @@ export class JobRunner {
 
   private async runClaimed(job: JobRow): Promise<void> {
     this.inHand.add(job.id);
+    const alone = this.aloneKinds.has(job.kind);
+    if (alone) this.aloneRunning.add(job.kind);
     try {
       await this.run(job);
     } finally {
       this.inHand.delete(job.id);
+      if (alone) this.aloneRunning.delete(job.kind);
     }
   }
 

@@ -49,13 +49,18 @@ export async function requeueStaleJobs(db: Queryable, staleBefore: Date, workerI
   await db.update(jobs).set({ status: 'QUEUED', workerId: null }).where(orphaned(staleBefore, workerId, inHand));
 }
 
-/** Claims the oldest due QUEUED job for `workerId` (`FOR UPDATE SKIP LOCKED`: each job once) and answers its row. */
-export async function claimNextJob(db: Queryable, workerId: string): Promise<JobRecord | null> {
+/**
+ * Claims the oldest due QUEUED job for `workerId` (`FOR UPDATE SKIP LOCKED`: each job once), of a kind other than
+ * `skipKinds`, and answers its row.
+ */
+export async function claimNextJob(db: Queryable, workerId: string, skipKinds: readonly string[] = []): Promise<JobRecord | null> {
+  // Kinds are the runner's own names (letters, digits, `_`, `-`, `.`: JobRunner.register checks), so the literal is safe.
+  const skip = skipKinds.length ? sql` AND kind <> ALL(${`{${skipKinds.join(',')}}`}::text[])` : sql``;
   const rows = await queryRows<{ id: string | number }>(
     db,
     sql`UPDATE jobs SET status = 'RUNNING', worker_id = ${workerId}, heartbeat_at = now(),
           started_at = COALESCE(started_at, now()), attempts = attempts + 1
-        WHERE id = (SELECT id FROM jobs WHERE status = 'QUEUED' AND run_after <= now()
+        WHERE id = (SELECT id FROM jobs WHERE status = 'QUEUED' AND run_after <= now()${skip}
                     ORDER BY id FOR UPDATE SKIP LOCKED LIMIT 1)
         RETURNING id`,
   );

@@ -22,7 +22,8 @@ export function removeExpiredExports(db: Db, retentionDays: number, now = new Da
 
 /** The export job and the retention step, on the job runner. */
 export function registerExportJobs(jobs: JobRunner, db: Db, opts: { lockTtlMinutes: number; pictures: SkuPictures; retentionDays: number }): void {
-  jobs.register(EXPORT_JOB, exportJob({ lockTtlMinutes: opts.lockTtlMinutes, pictures: opts.pictures }));
+  // One export at a time: the process's one export worker holds a photo export's workbook, under a capped heap.
+  jobs.register(EXPORT_JOB, exportJob({ lockTtlMinutes: opts.lockTtlMinutes, pictures: opts.pictures }), { alone: true });
   jobs.every('export-retention', EXPORT_RETENTION_STEP_MS, async () => {
     await removeExpiredExports(db, opts.retentionDays);
   });
